@@ -1,0 +1,74 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// CommerceKit: client SDK modules for five commerce systems plus one local sandbox that emulates their back ends.
+// Client modules depend on CommerceCore only (and swift-crypto where they hash); server libraries stay in CommerceSandbox.
+let package = Package(
+    name: "CommerceKit",
+    platforms: [.macOS(.v14), .iOS(.v16)],
+    products: [
+        .library(name: "CommerceCore", targets: ["CommerceCore"]),
+        .library(name: "ButtonMerchant", targets: ["ButtonMerchant"]),
+        .library(name: "ButtonOrders", targets: ["ButtonOrders"]),
+        .library(name: "ATHMovilCheckout", targets: ["ATHMovilCheckout"]),
+        .library(name: "PaytronixPush", targets: ["PaytronixPush"]),
+        .library(name: "Buy", targets: ["Buy"]),
+        .library(name: "CommerceSandbox", targets: ["CommerceSandbox"]),
+        .executable(name: "commercekit", targets: ["commercekit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
+    ],
+    targets: [
+        .target(name: "CommerceCore", dependencies: [
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
+        .target(name: "ButtonMerchant", dependencies: ["CommerceCore"]),
+        .target(name: "ButtonOrders", dependencies: ["CommerceCore"]),
+        .target(name: "ATHMovilCheckout", dependencies: ["CommerceCore"]),
+        .target(name: "PaytronixPush", dependencies: ["CommerceCore"]),
+        .target(name: "Buy", dependencies: ["CommerceCore"]),
+        .target(name: "StorefrontCodegen", dependencies: [
+            .product(name: "GraphQL", package: "GraphQL"),
+        ]),
+        .target(name: "CommerceSandbox", dependencies: [
+            "CommerceCore",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "GraphQL", package: "GraphQL"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .executableTarget(name: "commercekit", dependencies: [
+            "CommerceSandbox", "ButtonMerchant", "ButtonOrders", "StorefrontCodegen",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "CommerceBenchmarks", dependencies: [
+            "CommerceSandbox", "ButtonOrders", "Buy", "CommerceCore",
+        ], path: "Benchmarks/Sources/CommerceBenchmarks"),
+
+        .testTarget(name: "CommerceCoreTests", dependencies: ["CommerceCore"]),
+        .testTarget(name: "ButtonMerchantTests", dependencies: ["ButtonMerchant", "CommerceCore"]),
+        .testTarget(name: "ButtonOrdersTests", dependencies: ["ButtonOrders", "CommerceCore"]),
+        .testTarget(name: "ATHMovilCheckoutTests", dependencies: ["ATHMovilCheckout", "CommerceCore"]),
+        .testTarget(name: "PaytronixPushTests", dependencies: ["PaytronixPush", "CommerceCore"]),
+        .testTarget(name: "BuyTests", dependencies: ["Buy", "CommerceCore"]),
+        .testTarget(name: "CommerceSandboxTests", dependencies: [
+            "CommerceSandbox",
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]),
+        .testTarget(name: "EndToEndTests", dependencies: [
+            "CommerceSandbox", "CommerceCore", "ButtonMerchant", "ButtonOrders",
+            "ATHMovilCheckout", "PaytronixPush", "Buy",
+        ]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,33 @@
+/// An ordered list of HTTP header fields whose names compare case-insensitively, as HTTP requires.
+public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
+    public private(set) var fields: [(name: String, value: String)] = []
+
+    public init() {}
+
+    public init(dictionaryLiteral elements: (String, String)...) {
+        for (name, value) in elements { add(name: name, value: value) }
+    }
+
+    public init(_ pairs: [(String, String)]) {
+        for (name, value) in pairs { add(name: name, value: value) }
+    }
+
+    /// The first value of the named field, or `nil`. Setting replaces every field with that name.
+    public subscript(name: String) -> String? {
+        get { fields.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value }
+        set {
+            fields.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+            if let newValue { fields.append((name, newValue)) }
+        }
+    }
+
+    /// Appends a field, keeping any earlier field with the same name.
+    public mutating func add(name: String, value: String) { fields.append((name, value)) }
+
+    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> { fields.makeIterator() }
+
+    public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
+        lhs.fields.count == rhs.fields.count
+            && zip(lhs.fields, rhs.fields).allSatisfy { $0.name.lowercased() == $1.name.lowercased() && $0.value == $1.value }
+    }
+}

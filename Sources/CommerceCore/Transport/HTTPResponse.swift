@@ -1,0 +1,23 @@
+import Foundation
+
+/// A complete HTTP response: status, headers and the whole body.
+public struct HTTPResponse: Sendable, Equatable {
+    public var statusCode: Int
+    public var headers: HTTPHeaders
+    public var body: Data
+
+    public init(statusCode: Int, headers: HTTPHeaders = [:], body: Data = Data()) {
+        self.statusCode = statusCode
+        self.headers = headers
+        self.body = body
+    }
+
+    public var isSuccess: Bool { (200..<300).contains(statusCode) }
+
+    /// The `Retry-After` header as a delay, when it holds a number of seconds.
+    public var retryAfter: Duration? {
+        guard let raw = headers["Retry-After"]?.trimmingCharacters(in: .whitespaces),
+              let seconds = Double(raw), seconds >= 0, seconds.isFinite else { return nil }
+        return .milliseconds(Int64(seconds * 1000))
+    }
+}

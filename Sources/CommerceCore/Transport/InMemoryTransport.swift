@@ -1,0 +1,65 @@
+import Foundation
+
+/// A transport for tests: every request is recorded and answered by a closure, with no network involved.
+public final class InMemoryTransport: HTTPTransport, @unchecked Sendable {
+    public typealias Handler = @Sendable (HTTPRequest) async throws -> HTTPResponse
+
+    private let lock = NSLock()
+    private var handler: Handler
+    private var recorded: [HTTPRequest] = []
+
+    /// - Parameter handler: answers each request; throw a ``TransportError`` to simulate a network failure.
+    public init(handler: @escaping Handler = { _ in HTTPResponse(statusCode: 404) }) {
+        self.handler = handler
+    }
+
+    /// Answers every request with the given responses in order, repeating the last one.
+    public convenience init(responses: [HTTPResponse]) {
+        let queue = ResponseQueue(responses)
+        self.init { _ in queue.next() }
+    }
+
+    /// Every request sent so far, oldest first.
+    public var requests: [HTTPRequest] {
+        lock.lock(); defer { lock.unlock() }
+        return recorded
+    }
+
+    /// Replaces the handler for the requests that follow.
+    public func respond(with handler: @escaping Handler) {
+        lock.lock(); defer { lock.unlock() }
+        self.handler = handler
+    }
+
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let current: Handler = {
+            lock.lock(); defer { lock.unlock() }
+            recorded.append(request)
+            return handler
+        }()
+        return try await current(request)
+    }
+}
+
+private final class ResponseQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    private var responses: [HTTPResponse]
+
+    init(_ responses: [HTTPResponse]) { self.responses = responses }
+
+    func next() -> HTTPResponse {
+        lock.lock(); defer { lock.unlock() }
+        guard let first = responses.first else { return HTTPResponse(statusCode: 404) }
+        if responses.count > 1 { responses.removeFirst() }
+        return first
+    }
+}
+
+extension HTTPResponse {
+    /// A JSON response for tests and fixtures.
+    public static func json(_ status: Int, _ body: String, headers: HTTPHeaders = [:]) -> HTTPResponse {
+        var all = headers
+        all["Content-Type"] = "application/json"
+        return HTTPResponse(statusCode: status, headers: all, body: Data(body.utf8))
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// ``HTTPTransport`` over Foundation's `URLSession` (FoundationNetworking on Linux).
+public struct URLSessionTransport: HTTPTransport {
+    public let session: URLSession
+
+    public init(session: URLSession = .shared) {
+        self.session = session
+    }
+
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = request.method.rawValue
+        for field in request.headers { urlRequest.addValue(field.value, forHTTPHeaderField: field.name) }
+        urlRequest.httpBody = request.body
+        if let timeout = request.timeout { urlRequest.timeoutInterval = timeout.timeInterval }
+
+        let box = TaskBox()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, Error>) in
+                let task = session.dataTask(with: urlRequest) { data, response, error in
+                    if let error {
+                        continuation.resume(throwing: Self.transportError(error))
+                        return
+                    }
+                    guard let http = response as? HTTPURLResponse else {
+                        continuation.resume(throwing: TransportError.invalidResponse("not an HTTP response"))
+                        return
+                    }
+                    var headers = HTTPHeaders()
+                    for (name, value) in http.allHeaderFields {
+                        headers.add(name: String(describing: name), value: String(describing: value))
+                    }
+                    continuation.resume(returning: HTTPResponse(statusCode: http.statusCode, headers: headers, body: data ?? Data()))
+                }
+                box.set(task)
+                task.resume()
+            }
+        } onCancel: {
+            box.cancel()
+        }
+    }
+
+    private static func transportError(_ error: Error) -> TransportError {
+        let nsError = error as NSError
+        guard nsError.domain == NSURLErrorDomain else { return .connectionFailed(nsError.localizedDescription) }
+        switch nsError.code {
+        case NSURLErrorTimedOut: return .timedOut
+        case NSURLErrorCancelled: return .cancelled
+        default: return .connectionFailed(nsError.localizedDescription)
+        }
+    }
+}
+
+/// Holds the data task so a Swift task cancellation can cancel it, whichever happens first.
+private final class TaskBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var task: URLSessionDataTask?
+    private var cancelled = false
+
+    func set(_ task: URLSessionDataTask) {
+        lock.lock(); defer { lock.unlock() }
+        self.task = task
+        if cancelled { task.cancel() }
+    }
+
+    func cancel() {
+        lock.lock(); defer { lock.unlock() }
+        cancelled = true
+        task?.cancel()
+    }
+}
+
+extension Duration {
+    /// The duration in seconds as a `TimeInterval`.
+    public var timeInterval: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}

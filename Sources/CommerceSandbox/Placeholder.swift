@@ -1,0 +1,5 @@
+import Hummingbird
+import GRDB
+import NIOSSL
+import GraphQL
+import Crypto

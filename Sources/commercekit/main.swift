@@ -1,0 +1,2 @@
+import CommerceSandbox
+print("commercekit")
