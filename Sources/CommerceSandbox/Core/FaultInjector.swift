@@ -1,0 +1,90 @@
+import CommerceCore
+import Foundation
+
+/// Injected failures, shared by every service's control routes. Faults are the only way the sandbox ever
+/// answers 5xx. They live in memory only: a restart clears them.
+public final class FaultInjector: @unchecked Sendable {
+    public enum Mode: String, Sendable {
+        /// Answer with the fault's status without touching state.
+        case before
+        /// Process the request, wait, then answer (with the fault's status if given): a response lost after commit.
+        case after
+    }
+
+    public struct Fault: Sendable {
+        public let id: String
+        public let method: HTTPMethod
+        /// An exact path, or a prefix ending in `*`.
+        public let path: String
+        public var remaining: Int
+        public let mode: Mode
+        public let status: Int?
+        public let delayMilliseconds: Int
+        /// The body to answer with, in the owning service's error envelope.
+        public let body: JSONValue
+
+        public init(id: String = "fault-" + RandomToken.hex(12), method: HTTPMethod, path: String, count: Int,
+                    mode: Mode, status: Int?, delayMilliseconds: Int, body: JSONValue) {
+            self.id = id
+            self.method = method
+            self.path = path
+            self.remaining = count
+            self.mode = mode
+            self.status = status
+            self.delayMilliseconds = delayMilliseconds
+            self.body = body
+        }
+
+        func matches(_ request: SandboxRequest) -> Bool {
+            guard method == request.method else { return false }
+            let requestPath = request.path
+            if path.hasSuffix("*") { return requestPath.hasPrefix(String(path.dropLast())) }
+            return requestPath == path
+        }
+
+        public var json: JSONValue {
+            ["id": .string(id), "method": .string(method.rawValue), "path": .string(path), "count": .integer(Int64(remaining)),
+             "mode": .string(mode.rawValue), "status": status.map { .integer(Int64($0)) } ?? .null,
+             "delay_ms": .integer(Int64(delayMilliseconds))]
+        }
+    }
+
+    private let lock = NSLock()
+    private var faults: [Fault] = []
+
+    public init() {}
+
+    public func add(_ fault: Fault) { lock.withLock { faults.append(fault) } }
+
+    public var all: [Fault] { lock.withLock { faults } }
+
+    /// Removes every fault whose path starts with `pathPrefix` (all of them by default).
+    public func removeAll(pathPrefix: String = "") {
+        lock.withLock { faults.removeAll { $0.path.hasPrefix(pathPrefix) } }
+    }
+
+    /// Takes one use of the first fault matching the request, if any.
+    func consume(for request: SandboxRequest) -> Fault? {
+        lock.withLock {
+            guard let index = faults.firstIndex(where: { $0.remaining > 0 && $0.matches(request) }) else { return nil }
+            faults[index].remaining -= 1
+            let fault = faults[index]
+            if fault.remaining == 0 { faults.remove(at: index) }
+            return fault
+        }
+    }
+
+    /// Runs `handler` under any matching fault.
+    func apply(to request: SandboxRequest, handler: () async throws -> SandboxResponse) async throws -> SandboxResponse {
+        guard let fault = consume(for: request) else { return try await handler() }
+        switch fault.mode {
+        case .before:
+            return .json(fault.body, status: fault.status ?? 503)
+        case .after:
+            let response = try await handler()
+            if fault.delayMilliseconds > 0 { try await Task.sleep(for: .milliseconds(fault.delayMilliseconds)) }
+            guard let status = fault.status else { return response }
+            return .json(fault.body, status: status)
+        }
+    }
+}

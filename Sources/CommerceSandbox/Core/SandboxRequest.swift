@@ -1,0 +1,53 @@
+import CommerceCore
+import Foundation
+
+/// One HTTP request as the sandbox's services see it, independent of the HTTP server library.
+public struct SandboxRequest: Sendable {
+    public var method: HTTPMethod
+    /// The path exactly as sent, still percent-encoded (services that need `%2F` inside a segment read this).
+    public var rawPath: String
+    /// The raw query string without `?`, or `nil`.
+    public var rawQuery: String?
+    public var headers: HTTPHeaders
+    public var body: Data
+    /// The peer's IP address, when known.
+    public var remoteAddress: String?
+    /// Values captured by `:name` segments of the matched route, percent-decoded.
+    public var parameters: [String: String] = [:]
+    /// The percent-decoded remainder matched by a trailing `**`.
+    public var catchAll: String?
+
+    public init(method: HTTPMethod, rawPath: String, rawQuery: String? = nil, headers: HTTPHeaders = [:],
+                body: Data = Data(), remoteAddress: String? = nil) {
+        self.method = method
+        self.rawPath = rawPath
+        self.rawQuery = rawQuery
+        self.headers = headers
+        self.body = body
+        self.remoteAddress = remoteAddress
+    }
+
+    /// The path with percent-escapes decoded.
+    public var path: String { rawPath.removingPercentEncoding ?? rawPath }
+
+    /// Query items, decoded (`+` is a space, as HTML forms send it).
+    public var query: [String: String] {
+        guard let rawQuery, !rawQuery.isEmpty else { return [:] }
+        var items: [String: String] = [:]
+        for pair in rawQuery.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let decode: (Substring) -> String = {
+                String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
+            }
+            guard let name = parts.first.map(decode) else { continue }
+            items[name] = parts.count > 1 ? decode(parts[1]) : ""
+        }
+        return items
+    }
+
+    /// A route parameter, or an empty string when the route has none of that name.
+    public func parameter(_ name: String) -> String { parameters[name] ?? "" }
+
+    /// The body parsed as JSON.
+    public func jsonBody() throws(JSONParseError) -> JSONValue { try JSONValue.parse(body) }
+}

@@ -1,0 +1,68 @@
+import CommerceCore
+import Foundation
+import GRDB
+
+/// What every emulated back end shares: the database, the clock, faults, the request log and the public URL.
+public final class SandboxContext: Sendable {
+    public let database: SandboxDatabase
+    public let clock: SandboxClock
+    public let faults: FaultInjector
+    public let requestLog: RequestLog
+    public let options: SandboxOptions
+    private let baseURLBox = LockedValue<URL?>(nil)
+
+    init(database: SandboxDatabase, clock: SandboxClock, options: SandboxOptions) {
+        self.database = database
+        self.clock = clock
+        self.faults = FaultInjector()
+        self.requestLog = RequestLog()
+        self.options = options
+    }
+
+    /// The URL clients use to reach this sandbox (`--public-url`, else the bound address). Known once it listens.
+    public var publicBaseURL: URL {
+        options.publicURL ?? baseURLBox.value ?? URL(fileURLWithPath: "/")
+    }
+
+    func setBoundURL(_ url: URL) { baseURLBox.value = url }
+
+    /// `publicBaseURL` plus a path, with no doubled slash.
+    public func publicURL(path: String) -> String {
+        var base = publicBaseURL.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        guard !path.isEmpty else { return base }
+        return base + (path.hasPrefix("/") ? path : "/" + path)
+    }
+}
+
+/// An emulated vendor back end. Each lives in its own folder and owns its tables, routes and credentials.
+public protocol SandboxService: Sendable {
+    /// Short name used in control routes and in the credentials document (`button`, `athmovil` …).
+    var name: String { get }
+    /// Adds this service's migrations (named `<name>-<n>-<what>`).
+    func registerMigrations(_ migrator: inout DatabaseMigrator)
+    /// Creates the seeded test data when it is missing; must be idempotent.
+    func seed(_ db: Database) throws
+    /// The test credentials this service offers, for `/sandbox/credentials` and the start-up banner.
+    func credentials(_ db: Database) throws -> JSONValue
+    /// Registers the vendor routes and `/sandbox/<name>/...` control routes.
+    func registerRoutes(on router: SandboxRouter)
+}
+
+/// A value behind a lock.
+public final class LockedValue<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+
+    public init(_ value: Value) { stored = value }
+
+    public var value: Value {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+
+    @discardableResult
+    public func withValue<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        try lock.withLock { try body(&stored) }
+    }
+}

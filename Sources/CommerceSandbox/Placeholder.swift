@@ -1,5 +1,0 @@
-import Hummingbird
-import GRDB
-import NIOSSL
-import GraphQL
-import Crypto

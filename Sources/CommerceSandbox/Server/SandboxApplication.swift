@@ -1,0 +1,112 @@
+import CommerceCore
+import Foundation
+import GRDB
+import Hummingbird
+import Logging
+import NIOCore
+
+/// A running sandbox: every emulated back end on one port.
+///
+/// ```swift
+/// let sandbox = try await Sandbox.start(.testing)   // in memory, free port
+/// let url = sandbox.baseURL                          // http://127.0.0.1:<port>
+/// await sandbox.stop()
+/// ```
+public final class Sandbox: Sendable {
+    public let context: SandboxContext
+    public let router: SandboxRouter
+    public let services: [any SandboxService]
+    /// Where the server listens, e.g. `http://127.0.0.1:8080`.
+    public let baseURL: URL
+    private let serverTask: Task<Void, Error>
+
+    /// Opens the database, runs migrations, seeds test credentials on first start, and starts listening.
+    /// Returns once the server accepts connections.
+    public static func start(_ options: SandboxOptions, logger: Logger = Logger(label: "CommerceKit.Sandbox")) async throws -> Sandbox {
+        let (context, router, services) = try prepare(options)
+        let bound = AsyncStream<Int>.makeStream()
+        let configuration = ApplicationConfiguration(address: .hostname(options.host, port: options.port),
+                                                     serverName: "CommerceKit-Sandbox")
+        let application = Application(
+            responder: SandboxHTTPResponder(router: router, context: context, logger: logger),
+            configuration: configuration,
+            onServerRunning: { channel in
+                bound.continuation.yield(channel.localAddress?.port ?? options.port)
+                bound.continuation.finish()
+            },
+            logger: logger)
+        let task = Task { try await application.runService(gracefulShutdownSignals: []) }
+        var port: Int?
+        for await value in bound.stream { port = value }
+        guard let port else {
+            task.cancel()
+            _ = try await task.value
+            throw SandboxError.couldNotStart("the server stopped before it listened")
+        }
+        let host = options.host.contains(":") ? "[\(options.host)]" : options.host
+        guard let url = URL(string: "http://\(host):\(port)") else {
+            task.cancel()
+            throw SandboxError.couldNotStart("invalid host \(options.host)")
+        }
+        context.setBoundURL(url)
+        return Sandbox(context: context, router: router, services: services, baseURL: url, serverTask: task)
+    }
+
+    /// Builds everything but the HTTP server: useful for answering requests in-process without sockets.
+    static func prepare(_ options: SandboxOptions) throws -> (SandboxContext, SandboxRouter, [any SandboxService]) {
+        let database = options.inMemory ? try SandboxDatabase() : try SandboxDatabase(directory: options.dataDirectory)
+        try database.migrate { SandboxClock.registerMigrations(&$0) }
+        let clock = try SandboxClock(database: database)
+        let context = SandboxContext(database: database, clock: clock, options: options)
+        let services = makeServices(context)
+        try database.migrate { migrator in
+            SandboxClock.registerMigrations(&migrator)
+            for service in services { service.registerMigrations(&migrator) }
+        }
+        try database.writer.write { db in
+            for service in services { try service.seed(db) }
+        }
+        let router = SandboxRouter()
+        SandboxCoreRoutes(context: context, services: services).register(on: router)
+        for service in services { service.registerRoutes(on: router) }
+        return (context, router, services)
+    }
+
+    private init(context: SandboxContext, router: SandboxRouter, services: [any SandboxService], baseURL: URL,
+                 serverTask: Task<Void, Error>) {
+        self.context = context
+        self.router = router
+        self.services = services
+        self.baseURL = baseURL
+        self.serverTask = serverTask
+    }
+
+    /// The seeded test credentials of every service, as served at `/sandbox/credentials`.
+    public func credentials() throws -> JSONValue {
+        try SandboxCoreRoutes(context: context, services: services).credentials()
+    }
+
+    /// Waits until the server stops (cancel the calling task to stop it).
+    public func waitUntilStopped() async throws {
+        try await withTaskCancellationHandler {
+            _ = try await serverTask.value
+        } onCancel: {
+            serverTask.cancel()
+        }
+    }
+
+    /// Stops listening and waits for the server to finish.
+    public func stop() async {
+        serverTask.cancel()
+        _ = try? await serverTask.value
+    }
+}
+
+public enum SandboxError: Error, CustomStringConvertible {
+    case couldNotStart(String)
+    public var description: String {
+        switch self {
+        case .couldNotStart(let reason): "The sandbox could not start: \(reason)"
+        }
+    }
+}

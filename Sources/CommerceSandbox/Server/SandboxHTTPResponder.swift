@@ -1,0 +1,71 @@
+import CommerceCore
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+
+/// Adapts Hummingbird to the sandbox router: collects the body, converts the request, applies injected
+/// faults, records vendor requests in the log, and never lets an error escape as a bare 500.
+struct SandboxHTTPResponder: HTTPResponder {
+    typealias Context = SandboxRequestContext
+
+    /// Bodies above this are refused before any service sees them; services apply their own smaller limits.
+    static let maximumBodySize = 8 * 1024 * 1024
+
+    let router: SandboxRouter
+    let context: SandboxContext
+    let logger: Logger
+
+    func respond(to request: Request, context requestContext: SandboxRequestContext) async throws -> Response {
+        var headers = HTTPHeaders()
+        for field in request.headers { headers.add(name: field.name.rawName, value: field.value) }
+        var mutableRequest = request
+        let body: Data
+        do {
+            body = Data(buffer: try await mutableRequest.collectBody(upTo: Self.maximumBodySize))
+        } catch {
+            return Self.convert(.json(["error": "Request body exceeds 8 MiB"], status: 413))
+        }
+        let sandboxRequest = SandboxRequest(
+            method: HTTPMethod(rawValue: request.method.rawValue), rawPath: request.uri.path, rawQuery: request.uri.query,
+            headers: headers, body: body, remoteAddress: requestContext.remoteAddress?.ipAddress)
+
+        let response: SandboxResponse
+        do {
+            response = try await self.context.faults.apply(to: sandboxRequest) {
+                try await router.respond(to: sandboxRequest)
+            }
+        } catch {
+            // A service let an error escape: a sandbox bug, never the client's fault. Say so plainly.
+            logger.error("Unhandled error for \(sandboxRequest.method) \(sandboxRequest.rawPath): \(error)")
+            response = .json(["error": .string("CommerceKit sandbox internal error: \(error)")], status: 500)
+        }
+        if !sandboxRequest.rawPath.hasPrefix("/sandbox/") {
+            self.context.requestLog.record(.init(
+                method: sandboxRequest.method, path: sandboxRequest.path, query: sandboxRequest.rawQuery,
+                status: response.status, time: self.context.clock.now(), userAgent: headers["User-Agent"],
+                host: headers["Host"], body: body))
+        }
+        return Self.convert(response, isHead: sandboxRequest.method == .head)
+    }
+
+    private static func convert(_ response: SandboxResponse, isHead: Bool = false) -> Response {
+        var fields = HTTPFields()
+        for header in response.headers {
+            if let name = HTTPFields.Element.Name(header.name) { fields.append(HTTPFields.Element(name: name, value: header.value)) }
+        }
+        let body = isHead ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: response.body))
+        return Response(status: .init(code: response.status), headers: fields, body: body)
+    }
+}
+
+/// Request context that remembers the peer address (deferred links can match on it).
+struct SandboxRequestContext: RequestContext, RemoteAddressRequestContext {
+    var coreContext: CoreRequestContextStorage
+    let remoteAddress: SocketAddress?
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress
+    }
+}

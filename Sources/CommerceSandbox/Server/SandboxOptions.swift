@@ -1,0 +1,30 @@
+import Foundation
+
+/// How a sandbox instance is started.
+public struct SandboxOptions: Sendable {
+    public var host: String
+    /// `0` picks a free port (what tests use).
+    public var port: Int
+    /// Where the SQLite file lives; ignored when `inMemory`.
+    public var dataDirectory: URL
+    public var inMemory: Bool
+    /// The base URL clients see, when it differs from the bound address (a tunnel, another host name).
+    public var publicURL: URL?
+    /// Button organisations' default finalization window.
+    public var buttonFinalizationDays: Int
+
+    public init(host: String = "127.0.0.1", port: Int = 8080,
+                dataDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+                    .appendingPathComponent(".commercekit-sandbox"),
+                inMemory: Bool = false, publicURL: URL? = nil, buttonFinalizationDays: Int = 30) {
+        self.host = host
+        self.port = port
+        self.dataDirectory = dataDirectory
+        self.inMemory = inMemory
+        self.publicURL = publicURL
+        self.buttonFinalizationDays = buttonFinalizationDays
+    }
+
+    /// In memory on 127.0.0.1 and a free port: what tests start.
+    public static var testing: SandboxOptions { SandboxOptions(port: 0, inMemory: true) }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import GRDB
+
+/// The sandbox's single SQLite database. A file in the data directory (WAL mode, so readers never wait for
+/// the writer) or, with `--in-memory`, a private in-memory database. Each service adds its own migrations.
+public final class SandboxDatabase: Sendable {
+    public let writer: any DatabaseWriter
+    /// The database file, or `nil` in memory.
+    public let fileURL: URL?
+
+    /// Opens (creating when needed) `<directory>/commercekit-sandbox.sqlite`.
+    public init(directory: URL) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent("commercekit-sandbox.sqlite")
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        self.writer = try DatabasePool(path: url.path, configuration: configuration)
+        self.fileURL = url
+    }
+
+    /// A database that lives only as long as this object.
+    public init(inMemory: Void = ()) throws {
+        self.writer = try DatabaseQueue(configuration: Configuration())
+        self.fileURL = nil
+    }
+
+    /// Runs every registered migration that has not run yet. Migrations are named `<service>-<n>-<what>`.
+    public func migrate(_ register: (inout DatabaseMigrator) -> Void) throws {
+        var migrator = DatabaseMigrator()
+        register(&migrator)
+        try migrator.migrate(writer)
+    }
+
+    public func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
+        try await writer.read(body)
+    }
+
+    public func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
+        try await writer.write(body)
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import CommerceCore
+import CommerceSandbox
+import Foundation
+
+/// `commercekit serve`: starts every emulated back end on one port and prints the test credentials.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve", abstract: "Start the CommerceKit sandbox (Button, ATH Móvil, Paytronix, Storefront).")
+
+    @Option(help: "Address to listen on.") var host = "127.0.0.1"
+    @Option(help: "Port to listen on (0 picks a free one).") var port = 8080
+    @Option(name: .customLong("data-dir"), help: "Directory for the SQLite database.")
+    var dataDirectory = ".commercekit-sandbox"
+    @Flag(name: .customLong("in-memory"), help: "Keep all state in memory; nothing survives a restart.")
+    var inMemory = false
+    @Option(name: .customLong("public-url"), help: "Base URL clients use, when it differs from http://host:port.")
+    var publicURL: String?
+    @Option(name: .customLong("button-finalization-days"), help: "Default Button order finalization window.")
+    var buttonFinalizationDays = 30
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        guard (1...3650).contains(buttonFinalizationDays) else {
+            throw ValidationError("--button-finalization-days must be between 1 and 3650")
+        }
+        if let publicURL, URL(string: publicURL)?.scheme == nil {
+            throw ValidationError("--public-url must be an absolute URL such as http://192.168.1.10:8080")
+        }
+    }
+
+    func run() async throws {
+        let options = SandboxOptions(
+            host: host, port: port, dataDirectory: URL(fileURLWithPath: dataDirectory), inMemory: inMemory,
+            publicURL: publicURL.flatMap(URL.init(string:)), buttonFinalizationDays: buttonFinalizationDays)
+        setvbuf(stdout, nil, _IOLBF, 0)  // the banner must reach a pipe (CI logs, scripts) at once
+        let sandbox = try await Sandbox.start(options)
+        print("CommerceKit sandbox listening on \(sandbox.baseURL.absoluteString)")
+        print(inMemory ? "State: in memory" : "State: \(URL(fileURLWithPath: dataDirectory).standardizedFileURL.path)")
+        print("Test credentials (also at \(sandbox.baseURL.absoluteString)/sandbox/credentials):")
+        print(try sandbox.credentials().serialized())
+        print("Press Ctrl-C to stop.")
+        try await SignalWaiter.waitForTermination()
+        await sandbox.stop()
+    }
+}

@@ -1,2 +1,0 @@
-import CommerceSandbox
-print("commercekit")
