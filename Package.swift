@@ -39,7 +39,7 @@ let package = Package(
             .product(name: "GraphQL", package: "GraphQL"),
         ]),
         .target(name: "CommerceSandbox", dependencies: [
-            "CommerceCore",
+            "CommerceCore", "ButtonOrders",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
