@@ -13,7 +13,9 @@ public final class Order: @unchecked Sendable {
     public let lineItems: [LineItem]
     /// The order amount in minor units given to the deprecated initializer; never sent as such.
     @available(*, deprecated, message: "Orders are reported by line item; use init(id:purchaseDate:lineItems:)")
-    public let amount: Int64
+    public var amount: Int64 { seedAmount }
+    // Stored under another name so the initializers need not touch the deprecated property.
+    private let seedAmount: Int64
 
     private let mutable = Locked(Fields())
 
@@ -28,7 +30,7 @@ public final class Order: @unchecked Sendable {
         self.id = id
         self.purchaseDate = purchaseDate
         self.lineItems = lineItems
-        self.amount = 0
+        self.seedAmount = 0
     }
 
     /// The seed's form. The endpoint has no order-level amount, so a positive `amount` becomes one line
@@ -43,7 +45,7 @@ public final class Order: @unchecked Sendable {
         self.id = id
         self.purchaseDate = purchaseDate
         self.lineItems = amount > 0 ? [LineItem(id: id, total: amount)] : []
-        self.amount = amount
+        self.seedAmount = amount
         self.currencyCode = currencyCode
     }
 

@@ -1,0 +1,17 @@
+import Dispatch
+
+/// Where completion handlers run: the main queue on Apple platforms, as 1.8.0 does; a private serial queue
+/// elsewhere, because a command-line process on Linux may never service a main run loop.
+enum CallbackQueue {
+    #if !canImport(Darwin)
+    private static let queue = DispatchQueue(label: "com.usebutton.merchant.callbacks")
+    #endif
+
+    static func deliver(_ work: @escaping @Sendable () -> Void) {
+        #if canImport(Darwin)
+        DispatchQueue.main.async(execute: work)
+        #else
+        queue.async(execute: work)
+        #endif
+    }
+}
