@@ -1,0 +1,47 @@
+import CommerceCore
+import Foundation
+import Testing
+
+@Suite struct EventOutboxTests {
+    private struct Failure: Error {}
+
+    @Test func deliversInOrderAndDropsDuplicateIds() async {
+        let outbox = EventOutbox<String>(store: PersistentStore(), name: "events")
+        #expect(await outbox.enqueue("opened", id: "e1"))
+        #expect(await outbox.enqueue("viewed", id: "e2"))
+        #expect(await outbox.enqueue("opened again", id: "e1") == false)
+        let delivered = LockedList()
+        let count = await outbox.flush { delivered.append($0.event) }
+        #expect(count == 2)
+        #expect(delivered.items == ["opened", "viewed"])
+        #expect(await outbox.enqueue("late duplicate", id: "e2") == false)
+    }
+
+    @Test func failedDeliveryKeepsTheEventForTheNextFlush() async {
+        let outbox = EventOutbox<String>(store: PersistentStore(), name: "events")
+        await outbox.enqueue("a", id: "1")
+        await outbox.enqueue("b", id: "2")
+        let failing = await outbox.flush { entry in if entry.id == "2" { throw Failure() } }
+        #expect(failing == 1)
+        let pending = await outbox.pending
+        #expect(pending.map(\.id) == ["2"])
+        #expect(pending.first?.attempts == 1)
+        #expect(await outbox.flush { _ in } == 1)
+        #expect(await outbox.pending.isEmpty)
+    }
+
+    @Test func pendingEventsSurviveARestart() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ck-outbox-\(UUID().uuidString)")
+        let first = EventOutbox<String>(store: try PersistentStore(directory: directory, namespace: "o"), name: "events")
+        await first.enqueue("queued before restart", id: "x")
+        let second = EventOutbox<String>(store: try PersistentStore(directory: directory, namespace: "o"), name: "events")
+        #expect(await second.pending.map(\.event) == ["queued before restart"])
+    }
+}
+
+final class LockedList: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+    func append(_ item: String) { lock.withLock { stored.append(item) } }
+    var items: [String] { lock.withLock { stored } }
+}
