@@ -1,0 +1,49 @@
+import CommerceCore
+import Foundation
+import Testing
+@testable import CommerceSandbox
+
+@Suite struct SandboxClockTests {
+    @Test func frozenClockStaysPutAndAdvancesExactly() async throws {
+        let database = try SandboxDatabase()
+        try database.migrate { SandboxClock.registerMigrations(&$0) }
+        let clock = try SandboxClock(database: database)
+        let instant = try #require(ISO8601.parse("2025-01-15T12:00:00Z"))
+        try await clock.set(instant, frozen: true)
+        #expect(clock.now() == instant)
+        try await clock.advance(by: 30 * 86_400)
+        #expect(ISO8601.format(clock.now()) == "2025-02-14T12:00:00Z")
+        try await clock.reset()
+        #expect(abs(clock.now().timeIntervalSinceNow) < 5)
+    }
+
+    @Test func offsetSurvivesARestart() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ck-clock-\(UUID().uuidString)")
+        let instant = try #require(ISO8601.parse("2030-06-01T00:00:00Z"))
+        do {
+            let database = try SandboxDatabase(directory: directory)
+            try database.migrate { SandboxClock.registerMigrations(&$0) }
+            try await SandboxClock(database: database).set(instant, frozen: true)
+        }
+        let reopened = try SandboxDatabase(directory: directory)
+        try reopened.migrate { SandboxClock.registerMigrations(&$0) }
+        #expect(try SandboxClock(database: reopened).now() == instant)
+    }
+
+    @Test func faultsAnswerBeforeTheHandlerAndCountDown() async throws {
+        let faults = FaultInjector()
+        faults.add(.init(method: .post, path: "/v1/app/*", count: 2, mode: .before, status: 503,
+                         delayMilliseconds: 0, body: ["error": "Injected fault"]))
+        let request = SandboxRequest(method: .post, rawPath: "/v1/app/order")
+        let handled = LockedValue(0)
+        for expected in [503, 503, 200] {
+            let response = try await faults.apply(to: request) {
+                handled.withValue { $0 += 1 }
+                return .json(["ok": true])
+            }
+            #expect(response.status == expected)
+        }
+        #expect(handled.value == 1)
+        #expect(faults.all.isEmpty)
+    }
+}
