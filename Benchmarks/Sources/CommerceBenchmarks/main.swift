@@ -1,1 +1,7 @@
-print("bench")
+import Foundation
+
+// Runs every benchmark in release mode and prints ratios measured in the same run:
+//   swift run -c release CommerceBenchmarks [--quick]
+let quick = CommandLine.arguments.contains("--quick")
+print("CommerceKit benchmarks (\(quick ? "quick" : "full") run, release build expected)\n")
+try await SandboxThroughputBenchmark(quick: quick).run()

@@ -15,6 +15,8 @@ struct SandboxCoreRoutes: Sendable {
             .json(try credentials())
         }
         router.get("/sandbox/clock") { _ in .json(context.clock.json()) }
+        // Does nothing on purpose: the ceiling that benchmarks compare real routes against.
+        router.get("/sandbox/ping") { _ in SandboxResponse(status: 204) }
     }
 
     /// `{"base_url": …, "<service>": {…}, …}`.
