@@ -9,7 +9,11 @@ extension ButtonMerchant {
     }
 
     /// The seed's unlabeled spelling, `ButtonMerchant.trackOrder(order, nil)`.
+    ///
+    /// Disfavored so that a trailing-closure call, `trackOrder(order) { … }`, still resolves to the
+    /// labeled form as it does with 1.8.0.
     @available(*, deprecated, renamed: "reportOrder(_:completion:)")
+    @_disfavoredOverload
     public static func trackOrder(_ order: Order, _ completion: (@Sendable (Error?) -> Void)?) {
         reportOrder(order, completion: completion)
     }

@@ -1,0 +1,137 @@
+import CommerceCore
+import Foundation
+import Testing
+@testable import ButtonMerchant
+
+extension ButtonMerchantTests {
+    /// Spec §3.2.3 deferred deep link rules and §6.6 install window.
+    @Suite struct PostInstallTests {
+        static let match = mobileOK(session: "sess-d", object: [
+            "action": "https://shop.example/p/42", "attribution": ["btn_ref": "srctok-0a1b2c3d4e5f6071"],
+        ])
+
+        func configured(installedAgo: TimeInterval?, responses: [HTTPResponse] = [match],
+                        store: PersistentStore = PersistentStore()) -> Harness {
+            let harness = Harness(installDate: installedAgo.map { fixedNow.addingTimeInterval(-$0) }, store: store,
+                                  transport: InMemoryTransport(responses: responses))
+            harness.core.configure(applicationId: "app-sandbox", environment: nil)
+            return harness
+        }
+
+        @Test func justInsideTheWindowMakesTheRequest() async throws {
+            let harness = configured(installedAgo: 11 * 3600 + 59 * 60)
+            let url = try await harness.core.handlePostInstallURL()
+            #expect(url?.absoluteString == "https://shop.example/p/42")
+            #expect(harness.core.attributionToken == "srctok-0a1b2c3d4e5f6071")
+            #expect(harness.store.bool(forKey: ButtonStore.postInstallFetchedKey))
+            #expect(harness.store.string(forKey: ButtonStore.sessionIdKey) == "sess-d")
+            let requests = harness.transport.requests
+            #expect(requests.map(\.url.absoluteString) == ["http://127.0.0.1:8080/v1/app/deferred-deeplink"])
+            // Only the envelope: no device signals.
+            #expect(try body(requests.first) == ["application_id": "app-sandbox"])
+        }
+
+        @Test(arguments: [12 * 3600.0, 13 * 3600.0, nil])
+        func outsideTheWindowNothingIsSent(_ installedAgo: TimeInterval?) async throws {
+            let harness = configured(installedAgo: installedAgo)
+            #expect(try await harness.core.handlePostInstallURL() == nil)
+            #expect(harness.transport.requests.isEmpty)
+            #expect(!harness.store.bool(forKey: ButtonStore.postInstallFetchedKey))
+        }
+
+        @Test func atMostOncePerInstallEvenWhenTheRequestFails() async throws {
+            let harness = configured(installedAgo: 3600, responses: [.json(500, #"{"meta":{"status":"error"}}"#)])
+            #expect(try await harness.core.handlePostInstallURL() == nil)
+            #expect(harness.store.bool(forKey: ButtonStore.postInstallFetchedKey))
+            #expect(try await harness.core.handlePostInstallURL() == nil)
+            #expect(harness.transport.requests.count == 1)
+        }
+
+        @Test func theFlagIsSetBeforeTheRequest() async throws {
+            let store = PersistentStore()
+            let flagDuringRequest = Locked<Bool?>(nil)
+            let harness = Harness(installDate: fixedNow.addingTimeInterval(-60), store: store,
+                                  transport: InMemoryTransport { _ in
+                                      flagDuringRequest.withLock { $0 = store.bool(forKey: ButtonStore.postInstallFetchedKey) }
+                                      return Self.match
+                                  })
+            harness.core.configure(applicationId: "app-sandbox", environment: nil)
+            _ = try await harness.core.handlePostInstallURL()
+            #expect(flagDuringRequest.current == true)
+        }
+
+        @Test func concurrentCallsSendOneRequest() async throws {
+            let harness = configured(installedAgo: 3600)
+            async let first = harness.core.handlePostInstallURL()
+            async let second = harness.core.handlePostInstallURL()
+            let urls = try await [first, second]
+            #expect(urls.compactMap { $0 }.count == 1)
+            #expect(harness.transport.requests.count == 1)
+        }
+
+        @Test func anExistingTokenWinsAndTheURLIsDiscarded() async throws {
+            let store = PersistentStore(inMemory: [ButtonStore.attributionTokenKey: .string("srctok-mine")])
+            let harness = configured(installedAgo: 3600, store: store)
+            #expect(try await harness.core.handlePostInstallURL() == nil)
+            #expect(harness.core.attributionToken == "srctok-mine")
+            #expect(harness.transport.requests.count == 1)
+        }
+
+        @Test func anInvalidActionStoresTheTokenAndReturnsNil() async throws {
+            let response = mobileOK(object: ["action": "not a url", "attribution": ["btn_ref": "srctok-bad"]])
+            let harness = configured(installedAgo: 3600, responses: [response])
+            #expect(try await harness.core.handlePostInstallURL() == nil)
+            #expect(harness.core.attributionToken == "srctok-bad")
+        }
+
+        @Test(arguments: [
+            mobileOK(object: .null),
+            mobileOK(object: ["action": "https://shop.example/p/42", "attribution": [:]]),
+            mobileOK(object: ["action": "https://shop.example/p/42"]),
+            mobileOK(object: ["attribution": ["btn_ref": "srctok-x"]]),
+            mobileOK(object: ["action": 42, "attribution": ["btn_ref": "srctok-x"]]),
+            HTTPResponse.json(200, "not json"),
+            HTTPResponse.json(400, #"{"meta":{"status":"error"}}"#),
+        ])
+        func unusableAnswersGiveNothing(_ response: HTTPResponse) async throws {
+            let harness = configured(installedAgo: 3600, responses: [response])
+            #expect(try await harness.core.handlePostInstallURL() == nil)
+            #expect(harness.core.attributionToken == nil)
+            #expect(harness.transport.requests.count == 1)
+        }
+
+        @Test func aTransportErrorIsSwallowed() async throws {
+            let harness = Harness(installDate: fixedNow.addingTimeInterval(-60),
+                                  transport: InMemoryTransport { _ in throw TransportError.timedOut })
+            harness.core.configure(applicationId: "app-sandbox", environment: nil)
+            #expect(try await harness.core.handlePostInstallURL() == nil)
+        }
+
+        @Test func noApplicationIdLeavesTheFlagUnset() async throws {
+            let harness = Harness(installDate: fixedNow.addingTimeInterval(-3600))
+            await #expect(throws: ButtonMerchantError.noApplicationId) { try await harness.core.handlePostInstallURL() }
+            harness.core.configure(applicationId: "abc", environment: nil)
+            await #expect(throws: ButtonMerchantError.noApplicationId) { try await harness.core.handlePostInstallURL() }
+            #expect(!harness.store.bool(forKey: ButtonStore.postInstallFetchedKey))
+            #expect(harness.transport.requests.isEmpty)
+        }
+
+        @Test func installWindowBoundary() {
+            #expect(InstallDate.isNewInstall(installedAt: fixedNow.addingTimeInterval(-43_199), now: fixedNow))
+            #expect(!InstallDate.isNewInstall(installedAt: fixedNow.addingTimeInterval(-43_200), now: fixedNow))
+            #expect(!InstallDate.isNewInstall(installedAt: nil, now: fixedNow))
+        }
+
+        @Test func linuxFirstSeenIsWrittenOnceOnFirstRead() throws {
+            let store = ButtonStore(store: PersistentStore())
+            #expect(store.store.string(forKey: ButtonStore.firstSeenKey) == nil)
+            #expect(store.firstSeen(now: fixedNow) == fixedNow)
+            let written = try #require(store.store.string(forKey: ButtonStore.firstSeenKey))
+            #expect(ISO8601.parse(written) == fixedNow)
+            #expect(store.firstSeen(now: fixedNow.addingTimeInterval(86_400)) == fixedNow)
+            #if !canImport(Darwin)
+            #expect(InstallDate.platform.resolve(store: store, now: fixedNow.addingTimeInterval(5)) == fixedNow)
+            #endif
+        }
+    }
+}
