@@ -1,0 +1,156 @@
+import CommerceCore
+import Foundation
+
+/// The reply to `createAndRegister` and `register`.
+public struct CreateAndRegisterResult: Codable, Sendable, Equatable {
+    /// `cardCreatedSuccess` for createAndRegister, `success` for register.
+    public var result: String
+    public var printedCardNumber: String
+    public var generatedRegistrationCode: String?
+    public var accountId: Int?
+    /// Tokens for the new guest, so the app is logged in straight away.
+    public var oauthTokens: OAuthTokens?
+
+    public init(result: String, printedCardNumber: String, generatedRegistrationCode: String? = nil,
+                accountId: Int? = nil, oauthTokens: OAuthTokens? = nil) {
+        self.result = result
+        self.printedCardNumber = printedCardNumber
+        self.generatedRegistrationCode = generatedRegistrationCode
+        self.accountId = accountId
+        self.oauthTokens = oauthTokens
+    }
+
+    init(json: JSONValue, status: Int, receivedAt: Date) throws(PaytronixError) {
+        guard let number = json["printedCardNumber"]?.stringValue else {
+            throw .invalidResponse(statusCode: status, body: json.serialized())
+        }
+        self.init(result: json["result"]?.stringValue ?? "", printedCardNumber: number,
+                  generatedRegistrationCode: json["generatedRegistrationCode"]?.stringValue,
+                  accountId: json["accountId"]?.integerValue.map { Int($0) },
+                  oauthTokens: json["oauthTokens"].flatMap { OAuthTokens(json: $0, receivedAt: receivedAt) })
+    }
+}
+
+/// One card of an account.
+public struct CardInformation: Codable, Sendable, Equatable {
+    public var printedCardNumber: String
+    /// The last six digits, for display.
+    public var maskedCardNumber: String
+    public var status: String
+
+    public init(printedCardNumber: String, maskedCardNumber: String, status: String) {
+        self.printedCardNumber = printedCardNumber
+        self.maskedCardNumber = maskedCardNumber
+        self.status = status
+    }
+
+    init?(json: JSONValue?) {
+        guard let json, let number = json["printedCardNumber"]?.stringValue else { return nil }
+        self.init(printedCardNumber: number, maskedCardNumber: json["maskedCardNumber"]?.stringValue ?? "",
+                  status: json["status"]?.stringValue ?? "")
+    }
+}
+
+/// A store named by code, with its label when Paytronix sends one.
+public struct StoreRef: Codable, Sendable, Equatable {
+    public var code: String
+    public var label: String?
+
+    public init(code: String, label: String? = nil) {
+        self.code = code
+        self.label = label
+    }
+
+    init?(json: JSONValue?) {
+        guard let json, let code = json["code"]?.stringValue else { return nil }
+        self.init(code: code, label: json["label"]?.stringValue)
+    }
+}
+
+/// The account fields `accountInformation` reports.
+public struct AccountFieldValues: Codable, Sendable, Equatable {
+    public var enrollDate: String?
+    public var favoriteStore: StoreRef?
+    /// The devices attached to the account; the login flow looks for the current one here.
+    public var externalAccounts: [ExternalAccount]
+
+    public init(enrollDate: String? = nil, favoriteStore: StoreRef? = nil, externalAccounts: [ExternalAccount] = []) {
+        self.enrollDate = enrollDate
+        self.favoriteStore = favoriteStore
+        self.externalAccounts = externalAccounts
+    }
+}
+
+/// The reply to `guest/accountInformation.json`.
+public struct AccountInformation: Codable, Sendable, Equatable {
+    public var accountStatus: String
+    public var registrationStatus: String
+    public var cardTemplateCode: Int?
+    public var cardTemplateLabel: String?
+    public var primaryCard: CardInformation?
+    public var additionalCards: [CardInformation]
+    public var enrollmentStore: StoreRef?
+    public var username: String?
+    public var fields: AccountFieldValues
+    /// The whole reply, for fields CommerceKit does not model.
+    public var raw: JSONValue
+
+    init(json: JSONValue) {
+        accountStatus = json["accountStatus"]?.stringValue ?? ""
+        registrationStatus = json["registrationStatus"]?.stringValue ?? ""
+        cardTemplateCode = json["cardTemplateCode"]?.integerValue.map { Int($0) }
+        cardTemplateLabel = json["cardTemplateLabel"]?.stringValue
+        primaryCard = CardInformation(json: json["primaryCard"])
+        additionalCards = (json["additionalCards"]?.arrayValue ?? []).compactMap { CardInformation(json: $0) }
+        enrollmentStore = StoreRef(json: json["enrollmentStore"])
+        username = json["username"]?.stringValue
+        let fieldValues = json["fields"]
+        fields = AccountFieldValues(
+            enrollDate: fieldValues?["enrollDate"]?.stringValue,
+            favoriteStore: StoreRef(json: fieldValues?["favoriteStore"]),
+            externalAccounts: (fieldValues?["externalAccounts"]?.arrayValue ?? []).compactMap { ExternalAccount(json: $0) })
+        raw = json
+    }
+}
+
+/// The cards linked to an external account (B2B lookup).
+public struct ExternalAccountCards: Codable, Sendable, Equatable {
+    public var primaryCard: CardInformation?
+    public var additionalCards: [CardInformation]
+
+    public init(primaryCard: CardInformation?, additionalCards: [CardInformation] = []) {
+        self.primaryCard = primaryCard
+        self.additionalCards = additionalCards
+    }
+}
+
+/// One enrollment form field as the merchant configured it.
+public struct EnrollmentField: Codable, Sendable, Equatable {
+    /// `user` or `account`: which field set it belongs to.
+    public var type: String
+    public var field: String
+    public var required: Bool
+    public var minLength: Int?
+
+    public init(type: String, field: String, required: Bool, minLength: Int? = nil) {
+        self.type = type
+        self.field = field
+        self.required = required
+        self.minLength = minLength
+    }
+
+    init?(json: JSONValue) {
+        guard let field = json["field"]?.stringValue else { return nil }
+        // Paytronix sends minLength as a string; a number is accepted too.
+        let minLength = json["minLength"].flatMap { $0.integerValue ?? $0.stringValue.flatMap { Int64($0) } }
+        self.init(type: json["type"]?.stringValue ?? "", field: field, required: json["required"]?.boolValue ?? false,
+                  minLength: minLength.map { Int($0) })
+    }
+}
+
+/// The merchant's enrollment form for one card template.
+public struct EnrollmentConfig: Codable, Sendable, Equatable {
+    public var fields: [EnrollmentField]
+
+    public init(fields: [EnrollmentField]) { self.fields = fields }
+}

@@ -1,0 +1,58 @@
+import CommerceCore
+import Foundation
+
+/// A guest's OAuth tokens as `requestGuestToken` (or `oauthTokens` of a registration) returns them.
+public struct OAuthTokens: Codable, Sendable, Equatable {
+    public var accessToken: String
+    public var tokenType: String
+    /// Lifetime of the access token in seconds, counted from ``receivedAt``.
+    public var expiresIn: Int
+    public var refreshToken: String
+    /// Space-separated scopes.
+    public var scope: String
+    public var username: String?
+    public var printedCardNumber: String?
+    /// When the client received the tokens; expiry is measured from here.
+    public var receivedAt: Date
+
+    public init(accessToken: String, tokenType: String = "bearer", expiresIn: Int, refreshToken: String, scope: String,
+                username: String? = nil, printedCardNumber: String? = nil, receivedAt: Date = Date()) {
+        self.accessToken = accessToken
+        self.tokenType = tokenType
+        self.expiresIn = expiresIn
+        self.refreshToken = refreshToken
+        self.scope = scope
+        self.username = username
+        self.printedCardNumber = printedCardNumber
+        self.receivedAt = receivedAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case accessToken = "access_token", tokenType = "token_type", expiresIn = "expires_in"
+        case refreshToken = "refresh_token", scope, username, printedCardNumber, receivedAt
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        accessToken = try container.decode(String.self, forKey: .accessToken)
+        tokenType = try container.decodeIfPresent(String.self, forKey: .tokenType) ?? "bearer"
+        expiresIn = try container.decode(Int.self, forKey: .expiresIn)
+        refreshToken = try container.decode(String.self, forKey: .refreshToken)
+        scope = try container.decodeIfPresent(String.self, forKey: .scope) ?? ""
+        username = try container.decodeIfPresent(String.self, forKey: .username)
+        printedCardNumber = try container.decodeIfPresent(String.self, forKey: .printedCardNumber)
+        receivedAt = try container.decodeIfPresent(Date.self, forKey: .receivedAt) ?? Date()
+    }
+
+    /// When the access token stops working.
+    public var expiresAt: Date { receivedAt.addingTimeInterval(TimeInterval(expiresIn)) }
+
+    /// Reads the wire object; `nil` when a required key is missing.
+    init?(json: JSONValue, receivedAt: Date = Date()) {
+        guard let access = json["access_token"]?.stringValue, let refresh = json["refresh_token"]?.stringValue,
+              let expires = json["expires_in"]?.integerValue else { return nil }
+        self.init(accessToken: access, tokenType: json["token_type"]?.stringValue ?? "bearer", expiresIn: Int(expires),
+                  refreshToken: refresh, scope: json["scope"]?.stringValue ?? "", username: json["username"]?.stringValue,
+                  printedCardNumber: json["printedCardNumber"]?.stringValue, receivedAt: receivedAt)
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Calls an integrator's server makes on a guest's behalf with B2B credentials. Never ship these
+/// credentials in an app.
+public struct PaytronixB2BClient: Sendable {
+    public let client: PaytronixClient
+    private let authentication: PaytronixAuthentication
+
+    public init(client: PaytronixClient, username: String, password: String) {
+        self.client = client
+        self.authentication = .b2b(username: username, password: password)
+    }
+
+    /// The cards a device token (hex `accountCode`) is attached to.
+    public func cardsForExternalAccount(accountCode: String) async throws(PaytronixError) -> ExternalAccountCards {
+        try await client.printedCardNumberForExternalAccount(accountCode: accountCode, authentication: authentication)
+    }
+
+    public func accountInformation(printedCardNumber: String) async throws(PaytronixError) -> AccountInformation {
+        try await client.accountInformation(printedCardNumber: printedCardNumber, authentication: authentication)
+    }
+
+    public func editExternalAccounts(_ operation: ExternalAccountOperation, _ accounts: [ExternalAccount],
+                                     printedCardNumber: String) async throws(PaytronixError) {
+        try await client.editExternalAccounts(operation, accounts, printedCardNumber: printedCardNumber,
+                                              authentication: authentication)
+    }
+}
