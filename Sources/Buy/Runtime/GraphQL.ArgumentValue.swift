@@ -1,0 +1,104 @@
+import Foundation
+
+extension GraphQL {
+    /// A Swift value that can appear as a GraphQL argument or input field, rendered as literal text.
+    /// Generated enums and input objects conform; you rarely need to use it directly.
+    public protocol ArgumentValue {
+        /// The value as GraphQL literal text, for example `10`, `"shoes"`, `BEST_SELLING` or `{phone:null}`.
+        var graphQLLiteral: String { get }
+    }
+
+    /// Collects `name:value` pairs in order and renders them as `(a:1,b:2)`, leaving out `nil` values.
+    public struct ArgumentList {
+        private var parts: [String] = []
+
+        /// Creates an empty list.
+        public init() {}
+
+        /// Appends `name:value`, or nothing when `value` is `nil`.
+        public mutating func add(_ name: String, _ value: (some ArgumentValue)?) {
+            guard let value else { return }
+            parts.append(name + ":" + value.graphQLLiteral)
+        }
+
+        /// The rendered list with parentheses, or `nil` when every argument was left out.
+        public var rendered: String? {
+            parts.isEmpty ? nil : "(" + parts.joined(separator: ",") + ")"
+        }
+    }
+
+    /// Collects the fields of an input object in schema order and renders them as `{a:1,b:null}`.
+    public struct InputFieldList {
+        private var parts: [String] = []
+
+        /// Creates an empty list.
+        public init() {}
+
+        /// Appends a required field.
+        public mutating func add(_ name: String, _ value: some ArgumentValue) {
+            parts.append(name + ":" + value.graphQLLiteral)
+        }
+
+        /// Appends an optional field: `.undefined` is left out, `.value(nil)` renders `null`.
+        public mutating func add<T: ArgumentValue>(_ name: String, _ input: Input<T>) {
+            switch input {
+            case .undefined: return
+            case .value(let value?): parts.append(name + ":" + value.graphQLLiteral)
+            case .value(nil): parts.append(name + ":null")
+            }
+        }
+
+        /// The rendered object, `{}` when empty.
+        public var rendered: String { "{" + parts.joined(separator: ",") + "}" }
+    }
+}
+
+extension String: GraphQL.ArgumentValue {
+    /// The string as a quoted GraphQL literal.
+    public var graphQLLiteral: String { GraphQL.quoteString(input: self) }
+}
+
+extension Int32: GraphQL.ArgumentValue {
+    /// Decimal digits.
+    public var graphQLLiteral: String { String(self) }
+}
+
+extension Double: GraphQL.ArgumentValue {
+    /// Swift's shortest round-trip text (`100.0`, `1e-05`).
+    public var graphQLLiteral: String { description }
+}
+
+extension Bool: GraphQL.ArgumentValue {
+    /// `true` or `false`.
+    public var graphQLLiteral: String { self ? "true" : "false" }
+}
+
+extension GraphQL.ID: GraphQL.ArgumentValue {
+    /// The identifier as a quoted string.
+    public var graphQLLiteral: String { GraphQL.quoteString(input: rawValue) }
+}
+
+extension Date: GraphQL.ArgumentValue {
+    /// The instant as a quoted UTC `DateTime`.
+    public var graphQLLiteral: String { GraphQL.quoteString(input: GraphQL.formatDateTime(self)) }
+}
+
+extension URL: GraphQL.ArgumentValue {
+    /// The absolute URL as a quoted string.
+    public var graphQLLiteral: String { GraphQL.quoteString(input: absoluteString) }
+}
+
+extension Decimal: GraphQL.ArgumentValue {
+    /// The number as a quoted string, for example `"10.5"`.
+    public var graphQLLiteral: String { GraphQL.quoteString(input: String(describing: self)) }
+}
+
+extension Array: GraphQL.ArgumentValue where Element: GraphQL.ArgumentValue {
+    /// `[a,b]` with no spaces.
+    public var graphQLLiteral: String { "[" + map(\.graphQLLiteral).joined(separator: ",") + "]" }
+}
+
+extension Optional: GraphQL.ArgumentValue where Wrapped: GraphQL.ArgumentValue {
+    /// The wrapped value, or `null`.
+    public var graphQLLiteral: String { self?.graphQLLiteral ?? "null" }
+}
