@@ -1,5 +1,6 @@
 /// Every emulated back end, in the order their routes are registered. Add a service here to serve it.
 func makeServices(_ context: SandboxContext) -> [any SandboxService] {
     [
+        ButtonService(context: context),
     ]
 }

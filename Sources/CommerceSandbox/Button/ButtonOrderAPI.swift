@@ -1,0 +1,297 @@
+import ButtonOrders
+import CommerceCore
+import Foundation
+import GRDB
+
+/// The only place the sandbox touches ButtonOrders' rule table, so client and sandbox judge bodies alike.
+enum ButtonOrderValidatorBridge {
+    static func failures(_ body: JSONObject, pathOrderId: String?, requiresPurchaseDate: Bool) -> [(field: String, message: String)] {
+        let operation: ButtonOrderValidator.Operation = pathOrderId.map { .update(pathOrderId: $0) } ?? .create
+        return ButtonOrderValidator(operation: operation, requiresPurchaseDate: requiresPurchaseDate)
+            .failures(in: .object(body)).map { (field: $0.field, message: $0.message) }
+    }
+
+    static func lineItemTotals(_ item: JSONValue) -> (total: Int64, amount: Int64)? {
+        ButtonOrderValidator.lineItemTotals(of: item)
+    }
+}
+
+/// The authenticated caller of an Order API request.
+struct ButtonCaller: Sendable {
+    let organization: ButtonOrganization
+    /// The effective API version: the request's `X-Button-API-Version`, else the organisation's pinned one.
+    let apiVersion: String
+
+    var requiresPurchaseDate: Bool { apiVersion >= "2018-02-13" }
+    var headers: HTTPHeaders { ["X-Button-API-Version": apiVersion] }
+}
+
+extension ButtonService {
+    static let orderPrefix = "/v1/order/"
+    static let btnRefPrefix = "/v1/order/btn-ref/"
+
+    func registerOrderRoutes(on router: SandboxRouter) {
+        router.post("/v1/order", handler: orderRoute { request, caller in try await createOrder(request, caller) })
+        router.get("/v1/order/btn-ref/**", handler: orderRoute { request, caller in try await listByBtnRef(request, caller) })
+        router.get("/v1/order/**", handler: orderRoute { request, caller in try await getOrder(request, caller) })
+        router.post("/v1/order/**", handler: orderRoute { request, caller in try await updateOrder(request, caller) })
+        router.delete("/v1/order/**", handler: orderRoute { request, caller in try await deleteOrder(request, caller) })
+    }
+
+    /// Authenticates (A1, A2), checks the version header (H1), keeps `btn-ref/` GET-only (R2), and renders
+    /// errors in Button's envelope with the version echoed.
+    private func orderRoute(_ body: @escaping @Sendable (SandboxRequest, ButtonCaller) async throws -> SandboxResponse)
+        -> SandboxRouter.Handler {
+        { request in
+            var echo: HTTPHeaders = ["X-Button-API-Version": Self.pinnedAPIVersion]
+            do {
+                if request.method != .get, request.rawPath.hasPrefix(Self.btnRefPrefix) {
+                    throw ButtonError.methodNotAllowed(request, [.get])
+                }
+                let caller = try await authenticate(request)
+                echo = caller.headers
+                return try await body(request, caller)
+            } catch let error as ButtonError {
+                return error.response(headers: echo)
+            }
+        }
+    }
+
+    /// A1/A2 then H1.
+    func authenticate(_ request: SandboxRequest) async throws -> ButtonCaller {
+        guard let header = request.headers["Authorization"]?.trimmingCharacters(in: .whitespaces),
+              header.count >= 6, header.prefix(6).lowercased() == "basic " else { throw ButtonError.missingKey }
+        let encoded = header.dropFirst(6).trimmingCharacters(in: .whitespaces)
+        guard let data = Data(base64Encoded: encoded), let decoded = String(data: data, encoding: .utf8) else {
+            throw ButtonError.invalidKey
+        }
+        // The key is the username; a password, if any, is ignored.
+        let key = String(decoded.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+        let organization = try await database.read { db -> ButtonOrganization? in
+            guard let org = try String.fetchOne(db, sql: "SELECT org FROM button_api_keys WHERE key = ?", arguments: [key]) else {
+                return nil
+            }
+            return try ButtonOrganization.fetch(db, id: org)
+        }
+        guard let organization, !key.isEmpty else { throw ButtonError.invalidKey }
+        var version = organization.apiVersion
+        if let requested = request.headers["X-Button-API-Version"] {
+            let label = requested.trimmingCharacters(in: .whitespaces)
+            guard ButtonHTTP.isVersionLabel(label) else {
+                throw ButtonError.invalid(field: "X-Button-API-Version", "X-Button-API-Version must be a date label such as 2018-02-13")
+            }
+            version = label
+        }
+        return ButtonCaller(organization: organization, apiVersion: version)
+    }
+
+    /// The order id of `/v1/order/{id…}`: the whole rest of the raw path, percent-decoded here (pybutton does
+    /// not escape `/`, ButtonOrders sends `%2F`; both reach the same order).
+    static func pathOrderId(_ request: SandboxRequest) -> String {
+        guard request.rawPath.hasPrefix(orderPrefix) else { return request.catchAll ?? "" }
+        return ButtonHTTP.decode(request.rawPath.dropFirst(orderPrefix.count))
+    }
+
+    // MARK: - Operations
+
+    private func createOrder(_ request: SandboxRequest, _ caller: ButtonCaller) async throws -> SandboxResponse {
+        let now = clock.now()
+        let body = try ButtonHTTP.requireObjectBody(request)
+        var failures = ButtonOrderValidatorBridge.failures(body, pathOrderId: nil, requiresPurchaseDate: caller.requiresPurchaseDate)
+        let finalization = Self.finalizationDate(body, now: now, failures: &failures)
+        let org = caller.organization
+        let rendered = try await database.write { [failures] db -> JSONValue in
+            try ButtonOrderStore.sweep(db, now: now)
+            // S2 comes before the field rules (table order), whenever the id itself is usable.
+            if let orderId = body["order_id"]?.stringValue, !failures.contains(where: { $0.field == "order_id" }),
+               try Row.fetchOne(db, sql: "SELECT 1 FROM button_orders WHERE org = ? AND order_id = ?",
+                                arguments: [org.id, orderId]) != nil {
+                throw ButtonError.conflict("order_exists", "Order \(orderId) already exists")
+            }
+            guard failures.isEmpty else { throw ButtonError.invalid(failures) }
+            let orderId = body["order_id"]?.stringValue ?? ""
+            var buttonOrderId = "btnorder-" + RandomToken.hex(16)
+            while try Row.fetchOne(db, sql: "SELECT 1 FROM button_orders WHERE button_order_id = ?", arguments: [buttonOrderId]) != nil {
+                buttonOrderId = "btnorder-" + RandomToken.hex(16)
+            }
+            let btnRef = ButtonHTTP.present(body["btn_ref"])?.stringValue
+            let finalizationDate = finalization ?? now.addingTimeInterval(Double(org.windowDays) * 86_400)
+            let current = Self.orderState(body, previous: nil, buttonOrderId: buttonOrderId, orderId: orderId,
+                                          btnRef: btnRef, finalizationDate: finalizationDate, now: now)
+            let (attribution, attributionApp) = try ButtonOrderStore.classify(db, btnRef: btnRef)
+            let ignored = ButtonOrderStore.ignoredFields(body)
+            let stamp = now.timeIntervalSince1970
+            try db.execute(sql: """
+                INSERT INTO button_orders (org, order_id, button_order_id, current, status, finalization_date, btn_ref,
+                    attribution, attribution_app, ignored_fields, created_at, updated_at)
+                VALUES (?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [org.id, orderId, buttonOrderId, current.serialized(), finalizationDate.timeIntervalSince1970,
+                                 btnRef, attribution, attributionApp, Self.stringArray(ignored).serialized(), stamp, stamp])
+            let seq = db.lastInsertedRowID
+            try Self.recordVersion(db, seq: seq, kind: "create", body: body, ignored: ignored,
+                                   apiVersion: caller.apiVersion, now: now)
+            // A finalization date at or before now was refused (O10), so the new order is open.
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM button_orders WHERE seq = ?", arguments: [seq]) else {
+                return .null
+            }
+            return ButtonOrderStore.render(row)
+        }
+        return ButtonHTTP.object(rendered, headers: caller.headers)
+    }
+
+    private func getOrder(_ request: SandboxRequest, _ caller: ButtonCaller) async throws -> SandboxResponse {
+        let now = clock.now()
+        let id = Self.pathOrderId(request)
+        let org = caller.organization.id
+        let rendered = try await database.write { db -> JSONValue in
+            try ButtonOrderStore.sweep(db, now: now)
+            guard let row = try ButtonOrderStore.find(db, org: org, id: id) else { throw ButtonError.notFound("Order \(id) not found") }
+            return ButtonOrderStore.render(row)
+        }
+        return ButtonHTTP.object(rendered, headers: caller.headers)
+    }
+
+    private func listByBtnRef(_ request: SandboxRequest, _ caller: ButtonCaller) async throws -> SandboxResponse {
+        let now = clock.now()
+        let btnRef = ButtonHTTP.decode(request.rawPath.dropFirst(Self.btnRefPrefix.count))
+        let org = caller.organization.id
+        let rendered = try await database.write { db -> [JSONValue] in
+            try ButtonOrderStore.sweep(db, now: now)
+            return try Row.fetchAll(db, sql: "SELECT * FROM button_orders WHERE org = ? AND btn_ref = ? ORDER BY seq",
+                                    arguments: [org, btnRef]).map(ButtonOrderStore.render)
+        }
+        return ButtonHTTP.objects(rendered, headers: caller.headers)
+    }
+
+    private func updateOrder(_ request: SandboxRequest, _ caller: ButtonCaller) async throws -> SandboxResponse {
+        let now = clock.now()
+        let id = Self.pathOrderId(request)
+        let body = try ButtonHTTP.requireObjectBody(request)
+        let org = caller.organization.id
+        let requiresPurchaseDate = caller.requiresPurchaseDate
+        let rendered = try await database.write { db -> JSONValue in
+            try ButtonOrderStore.sweep(db, now: now)
+            guard let row = try ButtonOrderStore.find(db, org: org, id: id) else { throw ButtonError.notFound("Order \(id) not found") }
+            let orderId: String = row["order_id"]
+            try Self.requireChangeable(row, orderId: orderId)
+            // S5 is judged against the stored merchant id, so an update addressed by button_order_id works too.
+            var failures = ButtonOrderValidatorBridge.failures(body, pathOrderId: orderId, requiresPurchaseDate: requiresPurchaseDate)
+            let finalization = Self.finalizationDate(body, now: now, failures: &failures)
+            let storedRef: String? = row["btn_ref"]
+            let bodyRef = ButtonHTTP.present(body["btn_ref"])?.stringValue
+            if let storedRef, let bodyRef, bodyRef != storedRef, !failures.contains(where: { $0.field == "btn_ref" }) {
+                failures.append((field: "btn_ref", message: "btn_ref cannot be changed once set"))  // S6
+            }
+            guard failures.isEmpty else { throw ButtonError.invalid(failures) }
+            let previous = ButtonHTTP.parseColumn(row["current"]).objectValue ?? JSONObject()
+            let btnRef = storedRef ?? bodyRef
+            let finalizationDate = finalization ?? Date(timeIntervalSince1970: row["finalization_date"])
+            let current = Self.orderState(body, previous: previous, buttonOrderId: row["button_order_id"], orderId: orderId,
+                                          btnRef: btnRef, finalizationDate: finalizationDate, now: now)
+            let ignored = ButtonOrderStore.ignoredFields(body)
+            let seq: Int64 = row["seq"]
+            var attribution: String? = row["attribution"]
+            var attributionApp: String? = row["attribution_app"]
+            if storedRef == nil, btnRef != nil { (attribution, attributionApp) = try ButtonOrderStore.classify(db, btnRef: btnRef) }
+            try db.execute(sql: """
+                UPDATE button_orders SET current = ?, finalization_date = ?, btn_ref = ?, attribution = ?, attribution_app = ?,
+                    ignored_fields = ?, updated_at = ? WHERE seq = ?
+                """, arguments: [current.serialized(), finalizationDate.timeIntervalSince1970, btnRef, attribution, attributionApp,
+                                 Self.stringArray(ignored).serialized(), now.timeIntervalSince1970, seq])
+            try Self.recordVersion(db, seq: seq, kind: "update", body: body, ignored: ignored, apiVersion: caller.apiVersion, now: now)
+            // A new date at or before now was refused (O10); the order stays open.
+            guard let updated = try Row.fetchOne(db, sql: "SELECT * FROM button_orders WHERE seq = ?", arguments: [seq]) else {
+                return .null
+            }
+            return ButtonOrderStore.render(updated)
+        }
+        return ButtonHTTP.object(rendered, headers: caller.headers)
+    }
+
+    private func deleteOrder(_ request: SandboxRequest, _ caller: ButtonCaller) async throws -> SandboxResponse {
+        let now = clock.now()
+        let id = Self.pathOrderId(request)
+        let org = caller.organization.id
+        try await database.write { db in
+            try ButtonOrderStore.sweep(db, now: now)
+            guard let row = try ButtonOrderStore.find(db, org: org, id: id) else { throw ButtonError.notFound("Order \(id) not found") }
+            let status: String = row["status"]
+            let orderId: String = row["order_id"]
+            if status == "deleted" { return }  // idempotent
+            if status == "finalized" {
+                throw ButtonError.conflict("order_finalized", "Order \(orderId) is finalized and can no longer be changed")
+            }
+            try db.execute(sql: "UPDATE button_orders SET status = 'deleted', deleted_at = ?, updated_at = ? WHERE seq = ?",
+                           arguments: [now.timeIntervalSince1970, now.timeIntervalSince1970, row["seq"] as Int64])
+        }
+        return ButtonHTTP.object(.null, headers: caller.headers)
+    }
+
+    // MARK: - Rules and state
+
+    /// S3 and S4 (the sweep has already finalized a due order).
+    static func requireChangeable(_ row: Row, orderId: String) throws {
+        switch row["status"] as String {
+        case "finalized": throw ButtonError.conflict("order_finalized", "Order \(orderId) is finalized and can no longer be changed")
+        case "deleted": throw ButtonError.conflict("order_deleted", "Order \(orderId) has been deleted")
+        default: return
+        }
+    }
+
+    /// O10 (a failure, inserted in table order) and O11 (capping) for a body's `finalization_date`.
+    /// Returns the effective date, or `nil` when the body has none (or an invalid one).
+    static func finalizationDate(_ body: JSONObject, now: Date, failures: inout [(field: String, message: String)]) -> Date? {
+        guard let text = ButtonHTTP.present(body["finalization_date"])?.stringValue,
+              !failures.contains(where: { $0.field == "finalization_date" }), let date = ISO8601.parse(text) else { return nil }
+        guard date > now else {
+            let earlier: Set<String> = ["total", "currency", "order_id", "purchase_date"]
+            let index = failures.firstIndex {
+                !earlier.contains($0.field) || $0.message == "order_id in the body must match the order id in the path"
+            } ?? failures.endIndex
+            failures.insert((field: "finalization_date", message: "finalization_date must be in the future"), at: index)
+            return nil
+        }
+        let cap = ButtonHTTP.oneYearAfter(now)
+        return date > cap ? cap : date
+    }
+
+    /// The stored order object (every field present, §3.1.3). On update, `previous` supplies what the body may omit.
+    static func orderState(_ body: JSONObject, previous: JSONObject?, buttonOrderId: String, orderId: String, btnRef: String?,
+                           finalizationDate: Date, now: Date) -> JSONValue {
+        let purchaseDate: JSONValue
+        if let text = ButtonHTTP.present(body["purchase_date"])?.stringValue, let date = ISO8601.parse(text) {
+            purchaseDate = .string(ButtonHTTP.format(date))
+        } else {
+            purchaseDate = previous?["purchase_date"] ?? .string(ButtonHTTP.format(now))  // only before API 2018-02-13
+        }
+        let items = ButtonHTTP.present(body["line_items"])?.arrayValue ?? []
+        let ifa: JSONValue = ButtonHTTP.present(body["advertising_id"]) ?? previous?["ifa"] ?? .null
+        let total = ButtonHTTP.present(body["total"])?.integerValue
+        let object: JSONObject = [
+            "button_order_id": .string(buttonOrderId),
+            "order_id": .string(orderId),
+            "total": total.map(JSONValue.integer) ?? previous?["total"] ?? .null,
+            "currency": ButtonHTTP.present(body["currency"]) ?? previous?["currency"] ?? .null,
+            "purchase_date": purchaseDate,
+            "finalization_date": .string(ButtonHTTP.format(finalizationDate)),
+            "btn_ref": .from(btnRef),
+            "customer_order_id": ButtonHTTP.present(body["customer_order_id"]) ?? .null,
+            "customer": ButtonOrderStore.normalizeCustomer(body["customer"]),
+            "line_items": .array(items.map(ButtonOrderStore.normalizeLineItem)),
+            "status": "open",
+            "session_id": .null,
+            "ifa": ifa,
+        ]
+        return .object(object)
+    }
+
+    static func recordVersion(_ db: Database, seq: Int64, kind: String, body: JSONObject, ignored: [String], apiVersion: String,
+                              now: Date) throws {
+        try db.execute(sql: """
+            INSERT INTO button_order_versions (order_seq, kind, body, ignored_fields, api_version, received_at) VALUES (?, ?, ?, ?, ?, ?)
+            """, arguments: [seq, kind, JSONValue.object(body).serialized(), stringArray(ignored).serialized(), apiVersion,
+                             now.timeIntervalSince1970])
+    }
+
+    static func stringArray(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
+}
