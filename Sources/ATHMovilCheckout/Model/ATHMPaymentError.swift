@@ -1,0 +1,90 @@
+import Foundation
+
+/// Why a payment could not be requested or its result could not be read: the module's one error type.
+///
+/// `failureReason` holds the exact message; switch on `code` to react programmatically.
+public final class ATHMPaymentError: Error, CustomStringConvertible, @unchecked Sendable {
+    /// What went wrong, as a value a caller can switch on.
+    public enum Code: Equatable, Sendable {
+        case invalidTotal
+        case invalidSubtotal
+        case invalidTax
+        case metadata1TooLong
+        case metadata2TooLong
+        case invalidItemPrice
+        case invalidItemQuantity
+        case missingItemName
+        case missingToken
+        case missingScheme
+        case invalidTimeout
+        case invalidCharacters
+        /// Neither the ATH Móvil link nor the App Store fallback could be opened.
+        case openFailed
+        /// The payment service answered with an error (its `errorcode`, when it sent one).
+        case server(errorcode: String?)
+        /// No answer arrived from the payment service.
+        case network
+        /// An answer arrived but could not be read.
+        case decoding
+        /// Another payment is being registered with the payment service.
+        case paymentInProgress
+        /// The payment was replaced by a newer one, or the waiting task was cancelled.
+        case cancelled
+    }
+
+    /// The message: one of the fixed texts the SDK documents.
+    public let failureReason: String
+    /// `true` when the problem lies in the request's data (or in the data of the reply).
+    public let isRequestError: Bool
+    /// The machine-readable reason.
+    public let code: Code
+
+    /// What the payment service said (`message` of its error envelope, or the transport failure), when known.
+    public let serverMessage: String?
+    /// The HTTP status of the reply that caused the error, when there was one.
+    public let httpStatus: Int?
+
+    /// `"Error in request"` for request errors, otherwise `"Error in response"`.
+    public var errorDescription: String { isRequestError ? "Error in request" : "Error in response" }
+
+    public var description: String { "\(errorDescription): \(failureReason)" }
+
+    /// Creates an error; the message and request flag default to the ones that belong to `code`.
+    public init(code: Code, failureReason: String? = nil, isRequestError: Bool? = nil, serverMessage: String? = nil,
+                httpStatus: Int? = nil) {
+        self.code = code
+        self.serverMessage = serverMessage
+        self.httpStatus = httpStatus
+        self.failureReason = failureReason ?? Self.message(for: code)
+        self.isRequestError = isRequestError ?? Self.isRequestCode(code)
+    }
+
+    /// The generic text used for server, network, decoding and in-progress problems.
+    public static let genericMessage = "Sorry for the inconvenience. Please try again later."
+
+    static func message(for code: Code) -> String {
+        switch code {
+        case .missingToken: "The business's token is required"
+        case .missingScheme: "The url scheme is required"
+        case .invalidTotal: "Total data type value is invalid"
+        case .invalidSubtotal: "Subtotal data type value is invalid"
+        case .invalidTax: "Tax data type value is invalid"
+        case .metadata1TooLong: "Metadata1 can not be greater than 40 characters"
+        case .metadata2TooLong: "Metadata2 can not be greater than 40 characters"
+        case .invalidItemPrice: "Item's price data type value is invalid"
+        case .invalidItemQuantity: "Item's quantity data type value is invalid"
+        case .missingItemName: "Item's name value is required"
+        case .invalidTimeout: "Timeout data type value is invalid"
+        case .invalidCharacters: "The request containts invalid characters"
+        case .openFailed: "URL is invalid"
+        case .server, .network, .decoding, .paymentInProgress, .cancelled: genericMessage
+        }
+    }
+
+    private static func isRequestCode(_ code: Code) -> Bool {
+        switch code {
+        case .openFailed, .server, .network, .decoding, .paymentInProgress, .cancelled: false
+        default: true
+        }
+    }
+}

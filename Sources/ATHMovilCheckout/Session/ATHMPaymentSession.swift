@@ -1,0 +1,366 @@
+import CommerceCore
+import Foundation
+#if canImport(UIKit)
+import UIKit
+#endif
+
+/// Connects payment requests with the replies the ATH Móvil app sends back to the merchant app.
+///
+/// Pass every URL the app is opened with to ``url``; URLs that are not ATH Móvil replies are ignored, so
+/// no filtering is needed in the app delegate. The session also holds the CommerceKit settings:
+/// environment, URL opener, token store and HTTP transport.
+public final class ATHMPaymentSession: @unchecked Sendable {
+    /// The session used by requests unless they are given another one.
+    public static let shared = ATHMPaymentSession()
+
+    /// The App Store listing opened when the ATH Móvil app is not installed.
+    public static let appStoreFallbackURL = URL(string: "itms://itunes.apple.com/sg/app/ath-movil/id658539297?l=zh&mt=8")
+
+    private let lock = NSLock()
+    private var lastURL: URL?
+    private var environmentName = "production"
+    private var configuredEnvironment: ATHMEnvironment?
+    private var opener: any ATHMURLOpening
+    private var tokens: (any ATHMTokenStoring)?
+    private var httpTransport: any HTTPTransport
+    private var retryDelay: Duration = .seconds(1)
+    private var deviceStore: PersistentStore?
+    private var pending: PendingPayment?
+    private var serverCallInFlight = false
+    private var isWaiting = false
+    private var armed = false
+
+    /// Creates a session of its own (most apps use ``shared``). Tests give each case its own session so
+    /// they can run in parallel.
+    public init(urlOpener: (any ATHMURLOpening)? = nil, tokenStore: (any ATHMTokenStoring)? = nil,
+                transport: any HTTPTransport = URLSessionTransport()) {
+        self.opener = urlOpener ?? Self.defaultOpener()
+        self.tokens = tokenStore
+        self.httpTransport = transport
+        #if canImport(UIKit)
+        NotificationCenter.default.addObserver(forName: UIApplication.didBecomeActiveNotification, object: nil,
+                                               queue: nil) { [weak self] _ in self?.applicationDidBecomeActive() }
+        #endif
+    }
+
+    // MARK: Reply hand-back
+
+    /// The last URL given to the session. Setting it processes the URL when it carries an ATH Móvil reply
+    /// for a waiting payment, and ignores it otherwise. Safe from any thread.
+    public var url: URL? {
+        get { lock.withLock { lastURL } }
+        set {
+            lock.withLock { lastURL = newValue }
+            if let newValue { _ = handle(url: newValue) }
+        }
+    }
+
+    /// Processes `url` like the ``url`` setter and tells whether it was an ATH Móvil reply for a waiting payment.
+    @discardableResult
+    public func handle(url: URL) -> Bool {
+        guard let text = Self.paymentData(in: url) else { return false }
+        guard let taken = takePending() else { return false }
+        Task { await self.process(reply: text, for: taken) }
+        return true
+    }
+
+    /// The value of `athm_payment_data`, decoded by `URLComponents` (which leaves `+` as a plus).
+    static func paymentData(in url: URL) -> String? {
+        URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?
+            .first { $0.name == "athm_payment_data" && $0.value != nil }?.value
+    }
+
+    /// Tells the session the app came back to the foreground. A legacy payment that got no reply is then
+    /// looked up with the status service. UIKit apps need not call this: the session observes the
+    /// notification itself.
+    public func applicationDidBecomeActive() {
+        let candidate: PendingPayment? = lock.withLock {
+            guard armed, !isWaiting, let current = pending else { return nil }
+            armed = false
+            return current
+        }
+        guard let candidate else { return }
+        // A secure payment with its token stored waits for the reply URL, as the published SDK does.
+        if candidate.attempt.kind == .secure, tokenStore.read() != nil { return }
+        lock.withLock { isWaiting = true }
+        Task { await self.checkStatus(of: candidate) }
+    }
+
+    // MARK: Settings
+
+    /// The historical environment name: `"production"` (default) or `"sandbox"`; anything else is production.
+    /// ``configure(environment:)`` takes precedence.
+    public var enviroment: String {
+        get { lock.withLock { environmentName } }
+        set { lock.withLock { environmentName = newValue } }
+    }
+
+    /// Chooses the back end, for example `.sandbox(baseURL: URL(string: "http://127.0.0.1:8080")!)`.
+    public func configure(environment: ATHMEnvironment) {
+        lock.withLock { configuredEnvironment = environment }
+    }
+
+    /// The back end in use.
+    public var environment: ATHMEnvironment {
+        lock.withLock { configuredEnvironment ?? ATHMEnvironment(name: environmentName) }
+    }
+
+    /// Opens the ATH Móvil link: UIKit on iOS, ``ATHMUnavailableURLOpener`` elsewhere unless replaced
+    /// (for example by ``ATHMSandboxAppURLOpener``).
+    public var urlOpener: any ATHMURLOpening {
+        get { lock.withLock { opener } }
+        set { lock.withLock { opener = newValue } }
+    }
+
+    /// Keeps the `auth_token` of the secure payment in progress: the Keychain on Apple platforms,
+    /// a ``PersistentStore`` file elsewhere.
+    public var tokenStore: any ATHMTokenStoring {
+        get {
+            lock.withLock {
+                if let tokens { return tokens }
+                let made = Self.defaultTokenStore()
+                tokens = made
+                return made
+            }
+        }
+        set { lock.withLock { tokens = newValue } }
+    }
+
+    /// How the session reaches the payment service.
+    public var transport: any HTTPTransport {
+        get { lock.withLock { httpTransport } }
+        set { lock.withLock { httpTransport = newValue } }
+    }
+
+    /// The wait before the single retry of a failed authorization (1 second, as the SDK does).
+    public var authorizationRetryDelay: Duration {
+        get { lock.withLock { retryDelay } }
+        set { lock.withLock { retryDelay = newValue } }
+    }
+
+    /// Where the generated device id is kept off iOS (key `athm_checkout/deviceID`).
+    public var deviceIdentifierStore: PersistentStore {
+        get {
+            lock.withLock {
+                if let deviceStore { return deviceStore }
+                let made = PersistentStore.standard(namespace: "athm_checkout")
+                deviceStore = made
+                return made
+            }
+        }
+        set { lock.withLock { deviceStore = newValue } }
+    }
+
+    // MARK: Flow
+
+    /// Runs one payment attempt to its outcome: validate, register (secure), open the app, wait for the reply.
+    func run(_ attempt: PaymentAttempt) async -> PaymentOutcome {
+        if let error = PaymentValidator.validate(account: attempt.account, scheme: attempt.scheme,
+                                                 payment: attempt.payment, timeout: attempt.timeout) {
+            return .exception(error)
+        }
+        let environment = self.environment
+        let link: URL
+        switch attempt.kind {
+        case .secure:
+            let body = RequestEncoding.paymentBody(account: attempt.account, payment: attempt.payment,
+                                                   timeout: attempt.timeout, environment: environment)
+            guard RequestEncoding.isEncodable(body) else { return .exception(ATHMPaymentError(code: .invalidCharacters)) }
+            guard beginServerCall() else { return .exception(ATHMPaymentError(code: .paymentInProgress)) }
+            let registration = await serviceClient().register(body: body)
+            endServerCall()
+            let registered: PaymentServiceClient.Registration
+            switch registration {
+            case .success(let value): registered = value
+            case .failure(let error): return .exception(error)
+            }
+            do { try tokenStore.save(registered.authToken) } catch {
+                return .exception(ATHMPaymentError(code: .decoding, serverMessage: String(describing: error)))
+            }
+            let data = RequestEncoding.secureLinkData(ecommerceId: registered.ecommerceId, account: attempt.account,
+                                                      scheme: attempt.scheme, payment: attempt.payment,
+                                                      timeout: attempt.timeout)
+            guard let url = RequestEncoding.link(base: environment.appLinkBaseURL, path: "mobileSecure", data: data) else {
+                return .exception(ATHMPaymentError(code: .invalidCharacters))
+            }
+            link = url
+        case .legacy:
+            let data = RequestEncoding.legacyLinkData(traceId: attempt.traceId, account: attempt.account,
+                                                      scheme: attempt.scheme, payment: attempt.payment,
+                                                      timeout: attempt.timeout)
+            let path = attempt.account.isSimulatedToken ? "mobileDummy" : "mobile"
+            guard RequestEncoding.isEncodable(data),
+                  let url = RequestEncoding.link(base: environment.appLinkBaseURL, path: path, data: data) else {
+                return .exception(ATHMPaymentError(code: .invalidCharacters))
+            }
+            link = url
+        }
+
+        // Registered before the app opens, so a reply can never arrive before the session expects it.
+        let waiting = PendingPayment(attempt: attempt)
+        replacePending(with: waiting)
+        let opened = await urlOpener.open(link, fallback: Self.appStoreFallbackURL, universalLinksOnly: true)
+        if !opened, remove(waiting) {
+            return .exception(ATHMPaymentError(code: .openFailed))
+        }
+        return await withTaskCancellationHandler {
+            await waiting.result()
+        } onCancel: {
+            if self.remove(waiting) { waiting.finish(.exception(ATHMPaymentError(code: .cancelled))) }
+        }
+    }
+
+    private func process(reply text: String, for payment: PendingPayment) async {
+        guard payment.attempt.kind == .secure, let token = tokenStore.read() else {
+            payment.finish(Self.outcome(decoding: text))
+            return
+        }
+        let decoded: ReplyDecoder.Decoded
+        switch ReplyDecoder.decode(text) {
+        case .success(let value): decoded = value
+        case .failure(let failure):
+            tokenStore.delete()
+            let error: ATHMPaymentError = switch failure {
+            case .invalidField(let fieldError): fieldError
+            case .unreadable: ATHMPaymentError(code: .decoding)
+            }
+            let response = payment.cancelledResponse(customer: ReplyDecoder.customer(inUnreadable: text), error: error)
+            payment.finish(.finished(response, raw: nil))
+            return
+        }
+        let response = decoded.response
+        guard response.status.status == .completed else {
+            payment.finish(.finished(response, raw: decoded.raw))
+            tokenStore.delete()
+            return
+        }
+        switch await serviceClient().authorize(token: token) {
+        case .success(let authorization):
+            tokenStore.delete()
+            response.status.referenceNumber = authorization.referenceNumber
+            response.status.dailyTransactionID = authorization.dailyTransactionID
+            response.payment.fee = NSNumber(value: authorization.fee)
+            response.payment.netAmount = NSNumber(value: authorization.netAmount)
+        case .failure(let error):
+            // The token stays so the merchant can still look the payment up.
+            response.status.status = .failed
+            response.error = error
+        }
+        payment.finish(.finished(response, raw: nil))
+    }
+
+    private func checkStatus(of payment: PendingPayment) async {
+        let result = await serviceClient().legacyStatus(publicToken: payment.attempt.account.token,
+                                                        paymentID: payment.attempt.traceId.uuidString.uppercased())
+        let stillOurs: Bool = lock.withLock {
+            isWaiting = false
+            guard pending === payment else { return false }
+            pending = nil
+            return true
+        }
+        // A reply URL that arrived meanwhile has already delivered the outcome.
+        guard stillOurs else { return }
+        switch result {
+        case .failure(let error):
+            payment.finish(.exception(error))
+        case .success(let body):
+            switch ReplyDecoder.decode(String(decoding: body, as: UTF8.self)) {
+            case .success(let decoded): payment.finish(.finished(decoded.response, raw: decoded.raw))
+            case .failure: payment.finish(.finished(payment.cancelledResponse(error: ATHMPaymentError(code: .decoding)), raw: nil))
+            }
+        }
+    }
+
+    static func outcome(decoding text: String) -> PaymentOutcome {
+        switch ReplyDecoder.decode(text) {
+        case .success(let decoded): .finished(decoded.response, raw: decoded.raw)
+        case .failure(.invalidField(let error)): .exception(error)
+        case .failure(.unreadable): .exception(ATHMPaymentError(code: .decoding))
+        }
+    }
+
+    // MARK: Pending payment bookkeeping
+
+    private func replacePending(with payment: PendingPayment) {
+        let replaced: PendingPayment? = lock.withLock {
+            let old = pending
+            pending = payment
+            armed = true
+            return old
+        }
+        // The older request gets an answer too, so no caller waits forever.
+        if let replaced {
+            replaced.finish(.finished(replaced.cancelledResponse(error: ATHMPaymentError(code: .cancelled)), raw: nil))
+        }
+    }
+
+    private func takePending() -> PendingPayment? {
+        lock.withLock {
+            let taken = pending
+            pending = nil
+            armed = false
+            return taken
+        }
+    }
+
+    /// Removes `payment` if it is still the waiting one; tells whether it was.
+    private func remove(_ payment: PendingPayment) -> Bool {
+        lock.withLock {
+            guard pending === payment else { return false }
+            pending = nil
+            armed = false
+            return true
+        }
+    }
+
+    private func beginServerCall() -> Bool {
+        lock.withLock {
+            guard !serverCallInFlight else { return false }
+            serverCallInFlight = true
+            return true
+        }
+    }
+
+    private func endServerCall() {
+        lock.withLock { serverCallInFlight = false }
+    }
+
+    /// Whether a payment is waiting for its reply.
+    public var hasPendingPayment: Bool { lock.withLock { pending != nil } }
+
+    // MARK: Plumbing
+
+    private func serviceClient() async -> PaymentServiceClient {
+        PaymentServiceClient(environment: environment, transport: transport,
+                             headers: DeviceHeaders.make(deviceID: await deviceIdentifier()),
+                             authorizationRetryDelay: authorizationRetryDelay,
+                             sleep: { try await Task.sleep(for: $0) })
+    }
+
+    private func deviceIdentifier() async -> String {
+        #if canImport(UIKit)
+        if let vendorID = await MainActor.run(body: { UIDevice.current.identifierForVendor?.uuidString }) { return vendorID }
+        #endif
+        let store = deviceIdentifierStore
+        if let known = store.string(forKey: "athm_checkout/deviceID") { return known }
+        let made = UUID().uuidString
+        store.set(made, forKey: "athm_checkout/deviceID")
+        return made
+    }
+
+    private static func defaultOpener() -> any ATHMURLOpening {
+        #if canImport(UIKit)
+        ATHMSystemURLOpener()
+        #else
+        ATHMUnavailableURLOpener()
+        #endif
+    }
+
+    private static func defaultTokenStore() -> any ATHMTokenStoring {
+        #if canImport(Security) && canImport(Darwin)
+        ATHMKeychainTokenStore()
+        #else
+        ATHMPersistentTokenStore()
+        #endif
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Opens the ATH Móvil app link. Injectable so the hand-off also works where there is no ATH Móvil app:
+/// on Linux, on servers and in tests.
+public protocol ATHMURLOpening: Sendable {
+    /// Opens `url`; when that fails and `fallback` is non-nil, opens `fallback`. Returns whether either opened.
+    func open(_ url: URL, fallback: URL?, universalLinksOnly: Bool) async -> Bool
+}
+
+/// An opener for platforms with no way to reach the ATH Móvil app: it always fails, so `pay` reports
+/// `URL is invalid`.
+public struct ATHMUnavailableURLOpener: ATHMURLOpening {
+    public init() {}
+    public func open(_ url: URL, fallback: URL?, universalLinksOnly: Bool) async -> Bool { false }
+}
+
+/// An opener for tests: it records every link and answers with a fixed result.
+public final class ATHMRecordingURLOpener: ATHMURLOpening, @unchecked Sendable {
+    private let lock = NSLock()
+    private let result: Bool
+    private var opened: [URL] = []
+    private var fallbacks: [URL?] = []
+    private var waiters: [(index: Int, continuation: CheckedContinuation<URL, Never>)] = []
+
+    /// - Parameter result: what every `open` answers.
+    public init(result: Bool = true) {
+        self.result = result
+    }
+
+    /// Every link opened so far, oldest first.
+    public var openedURLs: [URL] { lock.withLock { opened } }
+
+    /// The fallback passed with each opened link.
+    public var fallbackURLs: [URL?] { lock.withLock { fallbacks } }
+
+    /// The link opened at position `index` (0-based), waiting until that many links have been opened.
+    public func openedURL(at index: Int = 0) async -> URL {
+        await withCheckedContinuation { continuation in
+            let ready: URL? = lock.withLock {
+                if opened.indices.contains(index) { return opened[index] }
+                waiters.append((index, continuation))
+                return nil
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
+    }
+
+    public func open(_ url: URL, fallback: URL?, universalLinksOnly: Bool) async -> Bool {
+        let toResume: [CheckedContinuation<URL, Never>] = lock.withLock {
+            opened.append(url)
+            fallbacks.append(fallback)
+            let index = opened.count - 1
+            let due = waiters.filter { $0.index == index }.map(\.continuation)
+            waiters.removeAll { $0.index == index }
+            return due
+        }
+        for waiter in toResume { waiter.resume(returning: url) }
+        return result
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Reads the loosely typed dictionaries that hybrid apps (Flutter, Ionic) pass in, with the SDK's
+/// forgiving rules: a wrong type never fails, it becomes an empty value that validation reports later.
+struct DictionaryReader {
+    let dictionary: NSDictionary
+
+    init(_ dictionary: NSDictionary) { self.dictionary = dictionary }
+
+    /// Text values trimmed of spaces and tabs (not newlines); anything else is `""`.
+    func string(_ key: String) -> String {
+        guard let value = dictionary[key] as? String else { return "" }
+        return value.trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
+    }
+
+    /// A number, or text that reads as a `Double`; anything else is `0`.
+    func number(_ key: String) -> NSNumber {
+        let value = dictionary[key]
+        if let text = value as? String {
+            return Double(text.trimmingCharacters(in: .whitespaces)).map { NSNumber(value: $0) } ?? 0
+        }
+        if value is Bool { return 0 }
+        if let number = value as? NSNumber { return number }
+        if let double = value as? Double { return NSNumber(value: double) }
+        if let integer = value as? Int { return NSNumber(value: integer) }
+        return 0
+    }
+
+    /// An integer, or text that reads as an `Int`; anything else is `0`.
+    func integer(_ key: String) -> Int {
+        let value = dictionary[key]
+        if let text = value as? String { return Int(text.trimmingCharacters(in: .whitespaces)) ?? 0 }
+        if value is Bool { return 0 }
+        if let integer = value as? Int { return integer }
+        if let number = value as? NSNumber, number.doubleValue.rounded() == number.doubleValue,
+           abs(number.doubleValue) < 9e15 {
+            return number.intValue
+        }
+        return 0
+    }
+
+    /// An array of dictionaries; anything else is empty.
+    func dictionaries(_ key: String) -> [NSDictionary] {
+        if let list = dictionary[key] as? [NSDictionary] { return list }
+        if let list = dictionary[key] as? [[String: Any]] { return list.map { NSDictionary(dictionary: $0) } }
+        if let list = dictionary[key] as? NSArray { return list.compactMap { $0 as? NSDictionary } }
+        return []
+    }
+}
