@@ -10,7 +10,6 @@ import Foundation
 ///
 /// The client is a value type with no mutable state, so one instance can be shared across tasks.
 public struct ButtonClient: Sendable {
-    public let configuration: Configuration
     let api: OrderAPI
 
     /// - Parameters:
@@ -27,7 +26,6 @@ public struct ButtonClient: Sendable {
     init(apiKey: String, configuration: Configuration, transport: any HTTPTransport,
          executor: RetryExecutor) throws(ButtonOrdersError) {
         guard !apiKey.isEmpty else { throw .missingAPIKey }
-        self.configuration = configuration
         api = OrderAPI(builder: OrderRequestBuilder(apiKey: apiKey, configuration: configuration),
                        transport: transport, executor: executor)
     }
