@@ -6,14 +6,17 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-#if canImport(UIKit)
+#if canImport(UIKit) && (os(iOS) || os(tvOS))
 import UIKit
 #endif
 
 /// Facts about the app and device that go into the `User-Agent` header.
 public struct AppInfo: Sendable, Equatable {
+    /// The app's bundle identifier, e.g. `com.example.shop`.
     public var bundleId: String
+    /// The marketing version (`CFBundleShortVersionString`).
     public var appVersion: String
+    /// The build number (`CFBundleVersion`).
     public var build: String
     /// Two-letter language code, e.g. `en`.
     public var language: String
@@ -21,9 +24,11 @@ public struct AppInfo: Sendable, Equatable {
     public var region: String
     /// `iOS` on Apple devices, `Linux` on Linux.
     public var osName: String
+    /// The operating system version, e.g. `17.4` or a Linux kernel version.
     public var osVersion: String
     /// The `uname` machine string, e.g. `iPhone10,1` or `x86_64`.
     public var machine: String
+    /// Points-to-pixels factor of the main screen; 1 where there is none.
     public var screenScale: Double
 
     /// Every parameter defaults to the value sent when the real one is unknown.
@@ -83,7 +88,7 @@ public struct AppInfo: Sendable, Equatable {
     }
 
     private static func screenScale() -> Double {
-        #if canImport(UIKit) && !os(watchOS)
+        #if canImport(UIKit) && (os(iOS) || os(tvOS))
         // UIScreen is main-actor bound; off the main thread the default is used rather than blocking.
         guard Thread.isMainThread else { return 1 }
         return MainActor.assumeIsolated { Double(UIScreen.main.scale) }

@@ -20,22 +20,32 @@ extension ButtonMerchantTests {
         @Test func anAbsentSessionChangesNothing() async throws {
             let store = PersistentStore(inMemory: [ButtonStore.sessionIdKey: .string("sess-keep"),
                                                    ButtonStore.attributionTokenKey: .string("srctok-keep")])
-            let harness = Harness(store: store, transport: InMemoryTransport(responses: [mobileOK(session: nil)]))
+            let harness = Harness(store: store, transport: InMemoryTransport(responses: [
+                mobileOK(session: nil), mobileOK(session: "sess-next"),
+            ]))
             harness.core.configure(applicationId: "app-sandbox", environment: nil)
             harness.core.reportEvent("e", properties: nil)
             _ = await harness.sentRequests()
             #expect(store.string(forKey: ButtonStore.sessionIdKey) == "sess-keep")
             #expect(harness.core.attributionToken == "srctok-keep")
+            // The same pipeline does store a session when one is given.
+            harness.core.reportEvent("e", properties: nil)
+            _ = await harness.sentRequests()
+            #expect(store.string(forKey: ButtonStore.sessionIdKey) == "sess-next")
         }
 
         @Test func anErrorResponseDoesNotTouchTheSession() async throws {
             let store = PersistentStore(inMemory: [ButtonStore.sessionIdKey: .string("sess-keep")])
             let rejected = HTTPResponse.json(400, #"{"meta":{"status":"error","session_id":null}}"#)
-            let harness = Harness(store: store, transport: InMemoryTransport(responses: [rejected]))
+            let harness = Harness(store: store, transport: InMemoryTransport(responses: [rejected, mobileOK(session: .null)]))
             harness.core.configure(applicationId: "app-sandbox", environment: nil)
             harness.core.reportEvent("e", properties: nil)
             _ = await harness.sentRequests()
             #expect(store.string(forKey: ButtonStore.sessionIdKey) == "sess-keep")
+            // A 2xx with the same verdict does clear it.
+            harness.core.reportEvent("e", properties: nil)
+            _ = await harness.sentRequests()
+            #expect(store.string(forKey: ButtonStore.sessionIdKey) == nil)
         }
 
         /// J5: an expired session clears token, session and flag but keeps first-seen; the next request
