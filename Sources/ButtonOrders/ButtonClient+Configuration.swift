@@ -22,6 +22,7 @@ extension ButtonClient {
         /// ``ButtonOrdersError/invalidField(field:message:)`` without a network round trip.
         public var validatesLocally: Bool
 
+        /// Production defaults; override what differs, e.g. `.init(hostname: "127.0.0.1", port: 8080, secure: false)`.
         public init(hostname: String = "api.usebutton.com", port: Int? = nil, secure: Bool = true,
                     timeout: Duration = .seconds(30), apiVersion: String? = nil,
                     retryPolicy: RetryPolicy = .buttonOrdersDefault, validatesLocally: Bool = true) {

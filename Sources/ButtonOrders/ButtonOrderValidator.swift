@@ -28,10 +28,12 @@ public struct ButtonOrderValidator: Sendable {
         case update(pathOrderId: String)
     }
 
+    /// Which request the body belongs to.
     public var operation: Operation
     /// `false` for API versions before 2018-02-13, under which `purchase_date` may be omitted (rule O7).
     public var requiresPurchaseDate: Bool
 
+    /// A validator for one kind of request; the defaults suit a create under the current API version.
     public init(operation: Operation = .create, requiresPurchaseDate: Bool = true) {
         self.operation = operation
         self.requiresPurchaseDate = requiresPurchaseDate

@@ -25,6 +25,7 @@ public enum ButtonOrdersError: Error, Equatable, Sendable, CustomStringConvertib
     /// than `"ok"`). `body` is the raw text, kept for diagnosis.
     case invalidResponse(statusCode: Int, body: String)
 
+    /// A one-line explanation for logs.
     public var description: String {
         switch self {
         case .missingAPIKey:

@@ -13,6 +13,7 @@ public struct OrderCustomer: Codable, Sendable, Equatable {
     /// The device advertising identifier (IDFA/AAID) in UUID form (JSON `advertising_id`).
     public var advertisingId: String?
 
+    /// Creates a customer; hash the email with ``hashEmail(_:)``.
     public init(id: String, emailSHA256: String? = nil, advertisingId: String? = nil) {
         self.id = id
         self.emailSHA256 = emailSHA256

@@ -12,6 +12,7 @@ public struct OrderLineItem: Codable, Sendable, Equatable {
     public var amount: Int64?
     /// Number of units, at least 1. The server assumes 1 when absent.
     public var quantity: Int?
+    /// The merchant's stock-keeping unit, at most 255 characters.
     public var sku: String?
     /// A 12-digit UPC-A / GTIN-12 code.
     public var upc: String?
@@ -23,6 +24,7 @@ public struct OrderLineItem: Codable, Sendable, Equatable {
     /// Extra string key/value pairs, such as brand or sub-category.
     public var attributes: [String: String]?
 
+    /// Creates a line item; give at least one of `total` and `amount`.
     public init(identifier: String, total: Int64? = nil, amount: Int64? = nil, quantity: Int? = nil,
                 sku: String? = nil, upc: String? = nil, category: [String]? = nil,
                 itemDescription: String? = nil, attributes: [String: String]? = nil) {

@@ -20,9 +20,11 @@ public struct OrderPayload: Codable, Sendable, Equatable {
     public var finalizationDate: Date?
     /// The attribution token from the app (`ButtonMerchant.attributionToken`).
     public var btnRef: String?
+    /// The shopper, identified by the merchant's customer id and optionally a hashed email.
     public var customer: OrderCustomer?
     /// The order number the shopper sees, when it differs from ``orderId``.
     public var customerOrderId: String?
+    /// What was bought; many publishers require line items even though the API does not.
     public var lineItems: [OrderLineItem]?
     /// Stored separately so the deprecated accessor below is the only place that warns.
     var legacyAdvertisingId: String?
@@ -35,6 +37,7 @@ public struct OrderPayload: Codable, Sendable, Equatable {
         set { legacyAdvertisingId = newValue }
     }
 
+    /// Creates a payload; the deprecated top-level advertising id is left out.
     public init(total: Int64, currency: String, orderId: String, purchaseDate: Date,
                 finalizationDate: Date? = nil, btnRef: String? = nil, customer: OrderCustomer? = nil,
                 customerOrderId: String? = nil, lineItems: [OrderLineItem]? = nil) {
@@ -61,6 +64,7 @@ public struct OrderPayload: Codable, Sendable, Equatable {
         case advertisingId = "advertising_id"
     }
 
+    /// Reads an order body in Button's JSON form; dates must be ISO-8601 date-times with a zone.
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         total = try container.decode(Int64.self, forKey: .total)

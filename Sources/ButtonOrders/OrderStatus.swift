@@ -4,9 +4,13 @@
 /// longer change), or end up `deleted` when cancelled. Statuses this version does not know are kept verbatim
 /// in ``unknown(_:)`` rather than failing the decode, so a new server status never breaks a client.
 public enum OrderStatus: Sendable, Hashable, CustomStringConvertible {
+    /// Pending: the order can still be updated or deleted.
     case open
+    /// Past its finalization date; commission is earned and the order is frozen.
     case finalized
+    /// Cancelled in full through ``ButtonClient/Orders/delete(_:)``.
     case deleted
+    /// A status this version of the module does not know, kept as sent.
     case unknown(String)
 
     /// Maps the wire value; anything unrecognised becomes ``unknown(_:)``.
@@ -29,5 +33,6 @@ public enum OrderStatus: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The wire value, for logs.
     public var description: String { rawValue }
 }

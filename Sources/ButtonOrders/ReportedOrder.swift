@@ -9,21 +9,30 @@ import Foundation
 public struct ReportedOrder: Sendable, Equatable, Decodable {
     /// Button's own id, `btnorder-` plus 16 hex digits. Empty if the server did not send one.
     public var buttonOrderId: String
+    /// The merchant's order id.
     public var orderId: String
+    /// The order total in the currency's minor unit.
     public var total: Int64
+    /// The ISO 4217 code.
     public var currency: String
+    /// When the purchase happened; `nil` if the server sent none or an unreadable value.
     public var purchaseDate: Date?
     /// The effective finalization date: the one sent, possibly capped, or the organisation default.
     public var finalizationDate: Date?
+    /// The attribution token the order is credited to.
     public var btnRef: String?
+    /// The customer as stored; Button lower-cases ``OrderCustomer/emailSHA256``.
     public var customer: OrderCustomer?
+    /// The customer-facing order number.
     public var customerOrderId: String?
     /// The line items, with ``OrderLineItem/amount`` as computed by the server.
     public var lineItems: [OrderLineItem]
+    /// Open, finalized or deleted.
     public var status: OrderStatus
     /// The echo of the deprecated top-level advertising id (JSON `ifa`).
     public var advertisingId: String?
 
+    /// Builds an order by hand, for example to stub ``ButtonClient`` responses in an app's own tests.
     public init(buttonOrderId: String, orderId: String, total: Int64, currency: String, purchaseDate: Date?,
                 finalizationDate: Date?, btnRef: String? = nil, customer: OrderCustomer? = nil,
                 customerOrderId: String? = nil, lineItems: [OrderLineItem] = [], status: OrderStatus,
