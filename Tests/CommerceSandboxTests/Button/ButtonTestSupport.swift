@@ -1,0 +1,109 @@
+import CommerceCore
+@testable import CommerceSandbox
+import Foundation
+import Testing
+
+/// An in-process sandbox (no sockets) with helpers for Button's routes.
+struct ButtonSandbox {
+    let context: SandboxContext
+    let router: SandboxRouter
+
+    init(_ options: SandboxOptions = .testing) throws {
+        let (context, router, _) = try Sandbox.prepare(options)
+        self.context = context
+        self.router = router
+    }
+
+    struct Reply {
+        let status: Int
+        let headers: HTTPHeaders
+        let data: Data
+        var body: JSONValue { (try? JSONValue.parse(data)) ?? .null }
+        var text: String { String(decoding: data, as: UTF8.self) }
+        var object: JSONValue { body["object"] ?? .null }
+        var objects: [JSONValue] { body["objects"]?.arrayValue ?? [] }
+        var errorMessage: String? { body["error"]?["message"]?.stringValue }
+        var errorType: String? { body["error"]?["type"]?.stringValue }
+        var errorField: String? { body["error"]?["details"]?["field"]?.stringValue }
+    }
+
+    static func basic(_ key: String, password: String = "") -> String {
+        "Basic " + Data("\(key):\(password)".utf8).base64EncodedString()
+    }
+
+    /// Sends a request. `path` may carry a query. `key` adds Basic authentication.
+    @discardableResult
+    func call(_ method: HTTPMethod, _ path: String, json: JSONValue? = nil, raw: String? = nil, key: String? = nil,
+              headers: HTTPHeaders = [:], remoteAddress: String? = nil) async throws -> Reply {
+        var allHeaders = headers
+        if let key { allHeaders["Authorization"] = Self.basic(key) }
+        var body = Data()
+        if let json { body = json.serializedData() } else if let raw { body = Data(raw.utf8) }
+        if !body.isEmpty, allHeaders["Content-Type"] == nil { allHeaders["Content-Type"] = "application/json" }
+        let parts = path.split(separator: "?", maxSplits: 1)
+        let request = SandboxRequest(method: method, rawPath: String(parts[0]), rawQuery: parts.count > 1 ? String(parts[1]) : nil,
+                                     headers: allHeaders, body: body, remoteAddress: remoteAddress)
+        let response = try await context.faults.apply(to: request) { try await router.respond(to: request) }
+        return Reply(status: response.status, headers: response.headers, data: response.body)
+    }
+
+    /// Order API call with the seeded key.
+    @discardableResult
+    func api(_ method: HTTPMethod, _ path: String, json: JSONValue? = nil, raw: String? = nil,
+             headers: HTTPHeaders = [:]) async throws -> Reply {
+        try await call(method, path, json: json, raw: raw, key: "sk-sandbox", headers: headers)
+    }
+
+    func setClock(_ now: String) async throws {
+        let reply = try await call(.post, "/sandbox/button/clock", json: ["now": .string(now), "frozen": true])
+        #expect(reply.status == 200)
+    }
+
+    /// A minimal valid create body.
+    static func order(_ id: String, total: Int64 = 5000, extra: JSONObject = [:]) -> JSONValue {
+        var object: JSONObject = ["order_id": .string(id), "total": .integer(total), "currency": "USD",
+                                  "purchase_date": "2017-07-01T00:00:00Z"]
+        for (key, value) in extra { object[key] = value }
+        return .object(object)
+    }
+
+    /// The seed's create body (S6/S7 fixed: comma added, email hashed correctly).
+    static let seedCreateBody = """
+        {
+          "total": 5000,
+          "currency": "USD",
+          "order_id": "1989",
+          "purchase_date": "2017-07-01T00:00:00Z",
+          "finalization_date": "2017-08-02T19:26:08Z",
+          "btn_ref": "srctok-XXX",
+          "line_items": [
+            {"identifier": "sku-123", "total": 2000, "amount": 2000, "quantity": 1, "description": "pillow"},
+            {"identifier": "sku-456", "total": 3000, "amount": 3000, "quantity": 1, "description": "sheet"}
+          ],
+          "customer": {
+            "id": "mycustomer-1234",
+            "email_sha256": "b4c9a289323b21a01c3e940f150eb9b8c542587f1abfd8f0e1cc1ffc5e475514"
+          },
+          "customer_order_id": "abcdef-123456"
+        }
+        """
+
+    static let seedUpdateBody = """
+        {
+          "total": 8000,
+          "currency": "USD",
+          "order_id": "1989",
+          "purchase_date": "2017-07-01T00:00:00Z",
+          "finalization_date": "2017-08-02T19:26:08Z",
+          "line_items": [
+            {"identifier": "sku-789", "total": 5000, "amount": 5000, "quantity": 1, "description": "mattress"},
+            {"identifier": "sku-012", "total": 3000, "amount": 3000, "quantity": 1, "description": "cover"}
+          ],
+          "customer": {
+            "id": "mycustomer-1234",
+            "email_sha256": "b4c9a289323b21a01c3e940f150eb9b8c542587f1abfd8f0e1cc1ffc5e475514"
+          },
+          "customer_order_id": "abcdef-123456"
+        }
+        """
+}
