@@ -38,6 +38,7 @@ public final class ButtonProduct: ButtonProductCompatible, @unchecked Sendable {
         var attributes: [String: String]?
     }
 
+    /// An empty product; set the fields you know.
     public init() {}
 
     public var id: String? {

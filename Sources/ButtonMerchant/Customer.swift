@@ -6,6 +6,7 @@ public final class Customer: @unchecked Sendable {
     public let id: String
     private let newCustomer = Locked<Bool?>(nil)
 
+    /// A customer known by your own identifier.
     public init(id: String) {
         self.id = id
     }

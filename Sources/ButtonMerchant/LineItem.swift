@@ -18,6 +18,7 @@ public final class LineItem: @unchecked Sendable {
         var attributes: [String: String]?
     }
 
+    /// A line with quantity 1 and no optional details.
     public init(id: String, total: Int64) {
         self.id = id
         self.total = total
