@@ -67,6 +67,13 @@ import Testing
         #expect(log.durations == [.seconds(2), .seconds(5)])
     }
 
+    @Test func throttlingIsRetriedButNotAmbiguous() async {
+        let transport = InMemoryTransport(responses: [.init(statusCode: 429), .init(statusCode: 409)])
+        let outcome = await executor(.standard, log: SleepLog()).run(HTTPRequest(method: .get, url: url), on: transport)
+        #expect(outcome.attempts == 2)
+        #expect(outcome.hadAmbiguousAttempt == false)
+    }
+
     @Test func jitterStaysWithinItsBand() {
         let policy = RetryPolicy.standard
         #expect(policy.delay(beforeRetry: 1, random: 0) == .milliseconds(200))

@@ -62,8 +62,9 @@ public struct RetryOutcome: Sendable {
     /// The last attempt's response, or the error of the last attempt when it got none.
     public var result: Result<HTTPResponse, TransportError>
     public var attempts: Int
-    /// Whether an earlier attempt may have reached the server without the client learning the result
-    /// (no response, or a 5xx). Callers use this to make non-idempotent creates safe.
+    /// Whether an earlier, retried attempt may have changed server state without the client learning the
+    /// result: it got no response, or a 5xx. A 408 or 429 does not count. Callers use this to make
+    /// non-idempotent creates safe.
     public var hadAmbiguousAttempt: Bool
 }
 
@@ -103,7 +104,8 @@ public struct RetryExecutor: Sendable {
             guard attempt < attemptsAllowed, let wait = retryDelay(after: result, retry: attempt) else {
                 return RetryOutcome(result: result, attempts: attempt, hadAmbiguousAttempt: ambiguous)
             }
-            ambiguous = true
+            // Only a lost response or a 5xx may hide a commit; 408 and 429 say the server did nothing.
+            if case .success(let response) = result, response.statusCode < 500 {} else { ambiguous = true }
             do { try await sleep(wait) } catch {
                 return RetryOutcome(result: .failure(.cancelled), attempts: attempt, hadAmbiguousAttempt: ambiguous)
             }
