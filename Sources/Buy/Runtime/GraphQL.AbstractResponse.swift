@@ -51,7 +51,7 @@ extension GraphQL {
                     continue
                 }
                 do {
-                    decoded[key] = try deserializeValue(fieldName: AbstractResponse.fieldName(forKey: key), value: value)
+                    decoded[key] = try deserializeValue(fieldName: AbstractResponse.fieldName(forKey: key), key: key, value: value)
                 } catch let violation as SchemaViolationError {
                     throw violation
                 } catch {
@@ -67,7 +67,7 @@ extension GraphQL {
         }
 
         /// Decodes one field value. Generated subclasses override this with one case per schema field.
-        func deserializeValue(fieldName: String, value: CoreJSON) throws -> Any {
+        func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             throw SchemaViolationError(type: typeName, field: fieldName, value: value.serialized(), reason: .unexpectedField)
         }
 
@@ -118,7 +118,7 @@ extension GraphQL {
 
         /// Reads a field for a generated property: a neutral value (and a report to
         /// ``GraphQL/fieldAccessObserver``) when the field was not queried.
-        func value<T>(field: String, aliasSuffix: String?, neutral: @autoclosure () -> T) -> T {
+        func readField<T>(field: String, aliasSuffix: String?, neutral: @autoclosure () -> T) -> T {
             guard let stored = storage[AbstractResponse.responseKey(field, aliasSuffix: aliasSuffix)] else {
                 GraphQL.reportUnqueriedAccess(type: typeName, field: field)
                 return neutral()

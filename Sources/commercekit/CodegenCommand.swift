@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import StorefrontCodegen
+
+/// `commercekit codegen`: code generators for the client modules.
+struct CodegenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "codegen",
+        abstract: "Generate Swift models from a schema.",
+        subcommands: [StorefrontCodegenCommand.self])
+}
+
+/// `commercekit codegen storefront`: Storefront introspection JSON → `Sources/Buy/Generated`.
+struct StorefrontCodegenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "storefront",
+        abstract: "Generate the Buy module's Storefront models from an introspection file.")
+
+    @Option(help: "Introspection JSON (default: ../shared/spec/storefront-schema/storefront-2021-10.schema.json from the package root).")
+    var schema: String?
+
+    @Option(name: .customLong("api-version"), help: "API version written to Storefront.Schema.version.")
+    var apiVersion = "2021-10"
+
+    @Option(help: "Output directory (default: Sources/Buy/Generated).")
+    var output: String?
+
+    @Option(help: "Namespace enum for the generated types.")
+    var namespace = "Storefront"
+
+    @Option(name: .customLong("alias-label"), help: "Argument label for aliases: aliasSuffix or alias.")
+    var aliasLabel = "aliasSuffix"
+
+    @Option(name: .customLong("sandbox-artefact"), help: "Also write the description-free schema the sandbox loads.")
+    var sandboxArtefact: String?
+
+    @Flag(help: "Generate into memory, compare with the output directory, exit 1 on any difference.")
+    var check = false
+
+    func run() throws {
+        let root = Self.packageRoot()
+        let schemaURL = schema.map { URL(fileURLWithPath: $0) }
+            ?? root.appendingPathComponent("../shared/spec/storefront-schema/storefront-2021-10.schema.json").standardizedFileURL
+        let outputURL = output.map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent("Sources/Buy/Generated")
+        let data = try Data(contentsOf: schemaURL)
+        let options = StorefrontCodegen.Options(apiVersion: apiVersion, namespace: namespace, aliasLabel: aliasLabel) { message in
+            FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+        }
+        let files = try StorefrontCodegen.generate(schema: data, options: options)
+
+        if check {
+            let differences = StorefrontCodegen.differences(between: files, and: outputURL, subdirectory: namespace)
+            for line in differences { print(line) }
+            if !differences.isEmpty { throw ExitCode(1) }
+            print("\(files.count) files up to date in \(outputURL.path)")
+            return
+        }
+        try StorefrontCodegen.write(files, to: outputURL, subdirectory: namespace)
+        print("Wrote \(files.count) files to \(outputURL.path)")
+        if let sandboxArtefact {
+            let url = URL(fileURLWithPath: sandboxArtefact)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try StorefrontCodegen.sandboxArtefact(schema: data).write(to: url, options: .atomic)
+            print("Wrote the sandbox artefact to \(url.path)")
+        }
+    }
+
+    /// The directory holding Package.swift: searched upward from the working directory.
+    static func packageRoot() -> URL {
+        var directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        for _ in 0..<8 {
+            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) { return directory }
+            directory.deleteLastPathComponent()
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    }
+}
