@@ -45,9 +45,8 @@ struct OrderAPI: Sendable {
     /// Runs one request through the retry executor and reports whether an earlier attempt may have been
     /// processed by the server without the client seeing the answer.
     func execute(_ request: HTTPRequest) async -> (result: Result<HTTPResponse, TransportError>, ambiguous: Bool) {
-        let observer = AttemptObservingTransport(transport)
-        let outcome = await executor.run(request, on: observer)
-        return (outcome.result, outcome.hadAmbiguousAttempt && observer.earlierAttemptWasAmbiguous)
+        let outcome = await executor.run(request, on: transport)
+        return (outcome.result, outcome.hadAmbiguousAttempt)
     }
 
     /// Throws the first rule the body breaks, when local validation is on.

@@ -1,0 +1,58 @@
+import CommerceCore
+import Foundation
+import GRDB
+
+/// The emulated ATH Móvil back end: the Payment Button service (`/api/business-transaction/ecommerce/...`),
+/// the legacy status service (`/rs/...`), the simulated ATH Móvil app (`/e-commerce/...`) and the control
+/// routes under `/sandbox/athmovil/...`.
+public struct ATHMovilService: SandboxService {
+    public let name = "athmovil"
+    let context: SandboxContext
+
+    public init(context: SandboxContext) {
+        self.context = context
+    }
+
+    public func registerMigrations(_ migrator: inout DatabaseMigrator) {
+        ATHMovilSchema.register(&migrator)
+    }
+
+    public func seed(_ db: Database) throws {
+        try ATHMovilSeedData.seed(db)
+    }
+
+    public func credentials(_ db: Database) throws -> JSONValue {
+        [
+            "simulatedPublicToken": "dummy",
+            "businesses": .array(try ATHMovilStore.businesses(db).map(\.json)),
+            "customers": .array(try ATHMovilStore.customers(db).map(\.json)),
+            "clientConfiguration": .string("ATHMPaymentSession.shared.configure(environment: .sandbox(baseURL: <base_url>))"),
+        ]
+    }
+
+    public func registerRoutes(on router: SandboxRouter) {
+        ATHMovilPaymentRoutes(context: context).register(on: router)
+        ATHMovilMerchantRoutes(context: context).register(on: router)
+        ATHMovilAppRoutes(context: context).register(on: router)
+        ATHMovilControlRoutes(context: context).register(on: router)
+        for prefix in ["/api/business-transaction/", "/rs/"] {
+            router.fallback(forPrefix: prefix, .init(
+                notFound: { request in
+                    ATHMovilFailure(status: 404, errorcode: "NOT_FOUND", message: "No route for \(request.method) \(request.path)").response
+                },
+                methodNotAllowed: { request, allowed in
+                    var response = ATHMovilFailure(status: 405, errorcode: "METHOD_NOT_ALLOWED",
+                                                   message: "Request method '\(request.method)' is not supported").response
+                    response.headers["Allow"] = allowed.map(\.rawValue).joined(separator: ", ")
+                    return response
+                }))
+        }
+    }
+
+    /// Wraps a payment-service handler so its failures answer in ATH Móvil's error envelope.
+    static func answering(_ body: @escaping @Sendable (SandboxRequest) async throws -> SandboxResponse) -> SandboxRouter.Handler {
+        { request in
+            do { return try await body(request) } catch let failure as ATHMovilFailure { return failure.response }
+        }
+    }
+}

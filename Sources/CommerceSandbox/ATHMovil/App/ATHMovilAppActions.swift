@@ -1,0 +1,77 @@
+import CommerceCore
+import Foundation
+import GRDB
+
+/// What the customer can do in the simulated app, and the reply URL each outcome sends to the merchant app.
+enum ATHMovilAppAction: String, Sendable, CaseIterable {
+    case complete
+    case cancel
+    case fail
+    case expire
+
+    /// Who approves: for the dummy business the built-in simulated customer; otherwise a test customer,
+    /// chosen by phone (with the PIN when the page asks), or the first test customer.
+    static func customer(for business: ATHMovilBusiness, phone: String?, pin: String?, _ db: Database)
+        throws(ATHMovilControlFailure) -> ATHMovilCustomer {
+        if business.isDummy { return .simulated }
+        do {
+            if let phone, !phone.trimmingCharacters(in: .whitespaces).isEmpty {
+                guard let customer = try ATHMovilStore.customer(phone: phone, db) else {
+                    throw ATHMovilControlFailure.badField("customerPhone", "no test customer has this phone number")
+                }
+                if let pin, pin != customer.pin { throw ATHMovilControlFailure.badField("pin", "does not match the customer's PIN") }
+                return customer
+            }
+            guard let first = try ATHMovilStore.customers(db).first else {
+                throw ATHMovilControlFailure.badField("customerPhone", "no test customers exist; create one first")
+            }
+            return first
+        } catch let failure as ATHMovilControlFailure {
+            throw failure
+        } catch {
+            throw ATHMovilControlFailure(status: 400, message: "customerPhone: \(error)")
+        }
+    }
+
+    /// Applies the action and returns the reply URL. Repeating the action that produced the current state
+    /// returns that outcome's URL again; any other action on a finished payment is refused (409).
+    func perform(on ecommerce: inout ATHMovilEcommerce, business: ATHMovilBusiness, customerPhone: String?, pin: String?,
+                 now: Date, _ db: Database) throws -> String {
+        switch (self, ecommerce.state) {
+        case (.complete, .open):
+            ecommerce.customer = try Self.customer(for: business, phone: customerPhone, pin: pin, db)
+            if ecommerce.flow.isLegacy {
+                try ATHMovilStore.complete(&ecommerce, business: business, now: now, db)
+            } else {
+                ecommerce.state = .confirm
+                ecommerce.updatedAt = now
+            }
+        case (.complete, .confirm), (.complete, .completed), (.cancel, .cancelled), (.expire, .expired), (.fail, .failed):
+            break
+        case (.cancel, .open):
+            ecommerce.state = .cancelled
+            ecommerce.updatedAt = now
+        case (.expire, .open), (.expire, .confirm):
+            ecommerce.state = .expired
+            ecommerce.updatedAt = now
+        case (.fail, .open), (.fail, .confirm):
+            if ecommerce.customer == nil, let customerPhone, !customerPhone.isEmpty {
+                ecommerce.customer = try Self.customer(for: business, phone: customerPhone, pin: nil, db)
+            }
+            ecommerce.state = .failed
+            ecommerce.updatedAt = now
+        default:
+            throw ATHMovilControlFailure.state(ecommerce.state)
+        }
+        let url = Self.callbackURL(for: ecommerce, now: now)
+        ecommerce.callbacks.append(url)
+        try ecommerce.save(db)
+        return url
+    }
+
+    /// The reply URL for the payment's current state.
+    static func callbackURL(for ecommerce: ATHMovilEcommerce, now: Date) -> String {
+        ATHMovilWire.callbackURL(scheme: ecommerce.scheme.isEmpty ? "athm-checkout" : ecommerce.scheme,
+                                 reply: ATHMovilWire.reply(ecommerce, now: now))
+    }
+}

@@ -1,0 +1,110 @@
+import CommerceCore
+import Foundation
+import GRDB
+
+/// The simulated ATH Móvil app in a browser: the universal-link pages and the forms they post.
+struct ATHMovilAppRoutes: Sendable {
+    let context: SandboxContext
+
+    func register(on router: SandboxRouter) {
+        for kind in [ATHMovilAppLink.Kind.secure, .legacy, .legacyDummy] {
+            router.get("/e-commerce/\(kind.rawValue)") { request in try await page(kind, request) }
+        }
+        for action in ATHMovilAppAction.allCases {
+            let segment = action == .complete ? "approve" : action.rawValue
+            router.post("/e-commerce/payments/:ecommerceId/\(segment)") { request in try await submit(action, request) }
+        }
+        router.fallback(forPrefix: "/e-commerce/", .init(
+            notFound: { _ in .html(ATHMovilAppPage.notFound("There is no page at this address."), status: 404) },
+            methodNotAllowed: { _, allowed in
+                var response = SandboxResponse.html(ATHMovilAppPage.invalidLink("Use \(allowed.map(\.rawValue).joined(separator: ", "))"),
+                                                    status: 405)
+                response.headers["Allow"] = allowed.map(\.rawValue).joined(separator: ", ")
+                return response
+            }))
+    }
+
+    private func page(_ kind: ATHMovilAppLink.Kind, _ request: SandboxRequest) async throws -> SandboxResponse {
+        let data: JSONObject
+        switch ATHMovilAppLink.transactionData(rawQuery: request.rawQuery) {
+        case .success(let object): data = object
+        case .failure(let problem): return Self.html(for: problem)
+        }
+        let now = context.clock.now()
+        do {
+            let opened = try await context.database.write { db in try ATHMovilAppLink.open(kind, data: data, now: now, db) }
+            switch opened {
+            case .inactiveBusiness(let callbackURL):
+                return .html(ATHMovilAppPage.inactiveBusiness(callbackURL: callbackURL))
+            case .payment(let ecommerce, let business):
+                if ecommerce.state == .open {
+                    return .html(ATHMovilAppPage.review(ecommerce, business: business, now: now))
+                }
+                return .html(ATHMovilAppPage.result(ecommerce, business: business,
+                                                    callbackURL: ATHMovilAppAction.callbackURL(for: ecommerce, now: now)))
+            }
+        } catch let problem as ATHMovilAppLink.Problem {
+            return Self.html(for: problem)
+        }
+    }
+
+    private func submit(_ action: ATHMovilAppAction, _ request: SandboxRequest) async throws -> SandboxResponse {
+        let form = Self.formFields(request.body)
+        let id = request.parameter("ecommerceId")
+        let now = context.clock.now()
+        enum Outcome: Sendable {
+            case redirect(String)
+            case missing
+            case refused(ATHMovilEcommerce, ATHMovilBusiness, ATHMovilControlFailure)
+        }
+        let outcome = try await context.database.write { db -> Outcome in
+            guard var ecommerce = try ATHMovilStore.ecommerce(id: id, now: now, db),
+                  let business = try ATHMovilStore.business(number: ecommerce.businessNumber, db) else { return .missing }
+            do {
+                let pin = business.isDummy ? nil : (form["pin"] ?? "")
+                let url = try action.perform(on: &ecommerce, business: business, customerPhone: form["customerPhone"],
+                                             pin: action == .complete ? pin : nil, now: now, db)
+                return .redirect(url)
+            } catch let failure as ATHMovilControlFailure {
+                return .refused(ecommerce, business, failure)
+            }
+        }
+        switch outcome {
+        case .redirect(let url):
+            var response = SandboxResponse.html(ATHMovilAppPage.redirect(url), status: 303)
+            response.headers["Location"] = url
+            return response
+        case .missing:
+            return .html(ATHMovilAppPage.notFound(), status: 404)
+        case .refused(let ecommerce, let business, let failure):
+            if ecommerce.state == .open {
+                return .html(ATHMovilAppPage.review(ecommerce, business: business, now: now, error: failure.message),
+                             status: failure.status)
+            }
+            return .html(ATHMovilAppPage.result(ecommerce, business: business,
+                                                callbackURL: ATHMovilAppAction.callbackURL(for: ecommerce, now: now)),
+                         status: 409)
+        }
+    }
+
+    private static func html(for problem: ATHMovilAppLink.Problem) -> SandboxResponse {
+        switch problem {
+        case .invalid(let detail): .html(ATHMovilAppPage.invalidLink(detail), status: 400)
+        case .notFound: .html(ATHMovilAppPage.notFound(), status: 404)
+        }
+    }
+
+    /// `application/x-www-form-urlencoded` fields (`+` is a space there).
+    static func formFields(_ body: Data) -> [String: String] {
+        var fields: [String: String] = [:]
+        for pair in String(decoding: body, as: UTF8.self).split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let decode: (Substring) -> String = {
+                String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
+            }
+            guard let name = parts.first.map(decode) else { continue }
+            fields[name] = parts.count > 1 ? decode(parts[1]) : ""
+        }
+        return fields
+    }
+}
