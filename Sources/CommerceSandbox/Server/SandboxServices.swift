@@ -2,5 +2,6 @@
 func makeServices(_ context: SandboxContext) -> [any SandboxService] {
     [
         ButtonService(context: context),
+        PaytronixService(context: context),
     ]
 }

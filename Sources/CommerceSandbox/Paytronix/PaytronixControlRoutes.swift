@@ -1,0 +1,304 @@
+import CommerceCore
+import Foundation
+import GRDB
+
+/// `/sandbox/paytronix/...`: test data, tokens, clock, faults, the request log and reset (spec §5.6).
+struct PaytronixControlRoutes: Sendable {
+    let context: SandboxContext
+    let runtime: PaytronixRuntime
+
+    func register(on router: SandboxRouter) {
+        router.post("/sandbox/paytronix/merchants") { request in await Self.respond { try await createMerchant(request) } }
+        router.post("/sandbox/paytronix/integrations") { request in await Self.respond { try await createIntegration(request) } }
+        router.post("/sandbox/paytronix/cards") { request in await Self.respond { try await createCards(request) } }
+        router.post("/sandbox/paytronix/guests") { request in await Self.respond { try await createGuest(request) } }
+        router.get("/sandbox/paytronix/accounts/:card") { request in await Self.respond { try await account(request) } }
+        router.post("/sandbox/paytronix/accounts/:card/status") { request in await Self.respond { try await setStatus(request) } }
+        router.post("/sandbox/paytronix/tokens/revoke") { request in await Self.respond { try await revoke(request) } }
+        router.get("/sandbox/paytronix/requests") { request in await Self.respond { requests(request) } }
+        router.get("/sandbox/paytronix/clock") { _ in .paytronixSuccess(clockJSON()) }
+        router.post("/sandbox/paytronix/clock") { request in await Self.respond { try await setClock(request) } }
+        router.post("/sandbox/paytronix/clock/advance") { request in await Self.respond { try await advanceClock(request) } }
+        router.delete("/sandbox/paytronix/clock") { _ in
+            await Self.respond { try await context.clock.reset(); return .paytronixSuccess(clockJSON()) }
+        }
+        router.post("/sandbox/paytronix/faults") { request in await Self.respond { try addFault(request) } }
+        router.get("/sandbox/paytronix/faults") { _ in .paytronixSuccess(["faults": .array(runtime.allFaults.map(\.json))]) }
+        router.delete("/sandbox/paytronix/faults") { _ in
+            runtime.clearFaults()
+            return .paytronixSuccess()
+        }
+        router.post("/sandbox/paytronix/reset") { _ in await Self.respond { try await reset() } }
+        router.fallback(forPrefix: "/sandbox/paytronix/", SandboxRouter.Fallback(
+            notFound: { request in PaytronixFailure(404, "request.unknown_endpoint", "No control route \(request.path)").response },
+            methodNotAllowed: { request, _ in
+                PaytronixFailure(405, "request.method_not_allowed", "\(request.method) is not allowed for \(request.path)").response
+            }))
+    }
+
+    /// Runs a handler, turning a `PaytronixFailure` into its envelope.
+    static func respond(_ body: () async throws -> SandboxResponse) async -> SandboxResponse {
+        do { return try await body() } catch let failure as PaytronixFailure {
+            return failure.response
+        } catch {
+            return PaytronixFailure(500, "sandbox.internal_error", "CommerceKit sandbox error: \(error)").response
+        }
+    }
+
+    static func object(_ request: SandboxRequest) throws -> JSONObject {
+        if request.body.isEmpty { return [:] }
+        guard let object = (try? request.jsonBody())?.objectValue else {
+            throw PaytronixFailure(400, "request.malformed_json", "Request body must be a JSON object")
+        }
+        return object
+    }
+
+    private func merchantId(_ body: JSONObject) throws -> Int64 {
+        guard let value = body["merchantId"] else { throw PaytronixFailure.missing("merchantId") }
+        guard let id = value.integerValue else { throw PaytronixFailure.invalid("merchantId", "merchantId must be an integer") }
+        return id
+    }
+
+    // MARK: test data
+
+    private func createMerchant(_ request: SandboxRequest) async throws -> SandboxResponse {
+        let body = try Self.object(request)
+        guard let name = body["name"]?.stringValue, !name.isEmpty else { throw PaytronixFailure.missing("name") }
+        let templates = (body["cardTemplates"]?.arrayValue ?? [["code": 0, "label": "Sandbox Rewards"]]).compactMap { item -> (Int64, String)? in
+            guard let code = item["code"]?.integerValue else { return nil }
+            return (code, item["label"]?.stringValue ?? "Template \(code)")
+        }
+        let stores = (body["stores"]?.arrayValue ?? [["code": "123", "label": "Sandbox Store 123"]]).compactMap { item -> (String, String)? in
+            guard let code = item["code"]?.stringValue else { return nil }
+            return (code, item["label"]?.stringValue ?? "Store \(code)")
+        }
+        let fields: [(String, String, Bool, Int?)] = body["enrollmentFields"]?.arrayValue?.compactMap { item in
+            guard let field = item["field"]?.stringValue else { return nil }
+            let minLength = item["minLength"].flatMap { $0.integerValue ?? $0.stringValue.flatMap { Int64($0) } }.map { Int($0) }
+            return (item["type"]?.stringValue ?? "user", field, item["required"]?.boolValue ?? false, minLength)
+        } ?? PaytronixStore.defaultEnrollmentFields
+        let requested = body["merchantId"]?.integerValue
+        let id = try await context.database.write { db -> Int64 in
+            let id = try requested ?? ((Int64.fetchOne(db, sql: "SELECT MAX(merchant_id) FROM paytronix_merchants") ?? 777777) + 1)
+            guard try !PaytronixStore.merchantExists(db, id) else {
+                throw PaytronixFailure(409, "request.conflict", "Merchant \(id) already exists", field: "merchantId")
+            }
+            try PaytronixStore.createMerchant(db, id: id, name: name, templates: templates, stores: stores, fields: fields)
+            return id
+        }
+        return .paytronixSuccess(["merchant": ["merchantId": .integer(id), "name": .string(name),
+                                               "cardTemplates": .array(templates.map { ["code": .integer($0.0), "label": .string($0.1)] }),
+                                               "stores": .array(stores.map { ["code": .string($0.0), "label": .string($0.1)] })]])
+    }
+
+    private func createIntegration(_ request: SandboxRequest) async throws -> SandboxResponse {
+        let body = try Self.object(request)
+        let merchant = try merchantId(body)
+        let platform = body["platform"]?.stringValue ?? ""
+        guard ["ios", "android", "server"].contains(platform) else {
+            throw PaytronixFailure.invalid("platform", "platform must be ios, android or server")
+        }
+        let clientId = body["clientId"]?.stringValue ?? PaytronixSecrets.base62(32)
+        let secret = body["clientSecret"]?.stringValue ?? PaytronixSecrets.base62(32)
+        let b2bUser = body["b2bUsername"]?.stringValue ?? (platform == "server" ? "b2b-" + PaytronixSecrets.base62(8) : nil)
+        let b2bPassword = body["b2bPassword"]?.stringValue ?? (b2bUser != nil ? PaytronixSecrets.base62(32) : nil)
+        try await context.database.write { db in
+            guard try PaytronixStore.merchantExists(db, merchant) else { throw PaytronixFailure.merchantNotFound(merchant) }
+            guard try String.fetchOne(db, sql: "SELECT client_id FROM paytronix_integrations WHERE client_id = ?", arguments: [clientId]) == nil else {
+                throw PaytronixFailure(409, "request.conflict", "Integration \(clientId) already exists", field: "clientId")
+            }
+            try PaytronixStore.createIntegration(db, merchantId: merchant, clientId: clientId, secret: secret, platform: platform,
+                                                 b2bUsername: b2bUser, b2bPassword: b2bPassword)
+        }
+        return .paytronixSuccess(["merchantId": .integer(merchant), "platform": .string(platform), "clientId": .string(clientId),
+                                  "clientSecret": .string(secret), "b2bUsername": .from(b2bUser), "b2bPassword": .from(b2bPassword)])
+    }
+
+    private func createCards(_ request: SandboxRequest) async throws -> SandboxResponse {
+        let body = try Self.object(request)
+        let merchant = try merchantId(body)
+        let template = body["cardTemplateCode"]?.integerValue ?? 0
+        let count = body["count"]?.integerValue ?? 1
+        guard (1...100).contains(count) else { throw PaytronixFailure.invalid("count", "count must be 1 to 100") }
+        let fixedNumber = body["printedCardNumber"]?.stringValue
+        if let fixedNumber, fixedNumber.isEmpty || !fixedNumber.allSatisfy(\.isNumber) {
+            throw PaytronixFailure.invalid("printedCardNumber", "printedCardNumber must be digits")
+        }
+        let today = String(ISO8601.format(context.clock.now()).prefix(10))
+        let cards = try await context.database.write { db -> [JSONValue] in
+            guard try PaytronixStore.merchantExists(db, merchant) else { throw PaytronixFailure.merchantNotFound(merchant) }
+            if let fixedNumber, try PaytronixStore.card(db, merchantId: merchant, number: fixedNumber) != nil {
+                throw PaytronixFailure(409, "request.conflict", "Card \(fixedNumber) already exists", field: "printedCardNumber")
+            }
+            return try (0..<(fixedNumber == nil ? count : 1)).map { _ in
+                let (_, number, code) = try PaytronixStore.createAccount(db, merchantId: merchant, template: template, registered: false,
+                                                                         today: today, printedCardNumber: fixedNumber)
+                return ["printedCardNumber": .string(number), "registrationCode": .string(code), "status": "ACTIVE",
+                        "registrationStatus": "UNREGISTERED"]
+            }
+        }
+        return .paytronixSuccess(["cards": .array(cards)])
+    }
+
+    /// A registered guest in one call, through the same field rules as createAndRegister.
+    private func createGuest(_ request: SandboxRequest) async throws -> SandboxResponse {
+        let body = try Self.object(request)
+        let merchant = try merchantId(body)
+        let template = body["cardTemplateCode"]?.integerValue ?? 0
+        var userSet: JSONObject = ["style": "typed"]
+        for field in ["username", "password", "email", "mobilePhone"] {
+            if let value = body[field] { userSet[field] = [value] }
+        }
+        var enrollment: JSONObject = ["setUserFields": .object(userSet)]
+        if let accounts = body["externalAccounts"] { enrollment["setAccountFields"] = ["style": "typed", "externalAccounts": accounts] }
+        let now = context.clock.now()
+        let today = String(ISO8601.format(now).prefix(10))
+        let enrollmentBody = enrollment
+        let result = try await context.database.write { db -> JSONObject in
+            guard try PaytronixStore.merchantExists(db, merchant) else { throw PaytronixFailure.merchantNotFound(merchant) }
+            let valid = try PaytronixValidation.enrollment(enrollmentBody, merchantId: merchant, template: template, today: today, db: db)
+            let (accountId, number, code) = try PaytronixStore.createAccount(db, merchantId: merchant, template: template,
+                                                                             registered: true, today: today)
+            try PaytronixStore.insertUser(db, merchantId: merchant, accountId: accountId, fields: valid.userFields)
+            try PaytronixStore.applyExternalAccounts(db, merchantId: merchant, accountId: accountId, operation: "add",
+                                                     accounts: valid.externalAccounts, now: now, fieldPrefix: "externalAccounts")
+            return ["accountId": .integer(accountId), "printedCardNumber": .string(number), "registrationCode": .string(code)]
+        }
+        return .paytronixSuccess(result)
+    }
+
+    private func account(_ request: SandboxRequest) async throws -> SandboxResponse {
+        let number = request.parameter("card")
+        let merchant = request.query["merchantId"].flatMap { Int64($0) } ?? PaytronixStore.defaultMerchantId
+        let now = context.clock.now().timeIntervalSince1970
+        let result = try await context.database.read { db -> JSONObject in
+            guard let card = try PaytronixStore.card(db, merchantId: merchant, number: number) else {
+                throw PaytronixFailure(404, "guest.card_not_found", "Card \(number) not found")
+            }
+            let accountId: Int64 = card["account_id"]
+            var info = try PaytronixStore.accountInformation(db, accountId: accountId)
+            if let user = try PaytronixStore.user(db, accountId: accountId) {
+                info["user"] = ["username": .string(user["username"]), "email": .from(user["email"] as String?),
+                                "mobilePhone": .from(user["mobile_phone"] as String?), "phone": .from(user["phone"] as String?)]
+                info["activeTokens"] = .integer(Int64(try Int.fetchOne(db, sql: """
+                    SELECT COUNT(*) FROM paytronix_tokens WHERE user_id = ? AND kind = 'access' AND revoked = 0 AND ? < expires_at
+                    """, arguments: [user["id"] as Int64, now]) ?? 0))
+            }
+            let history = try Row.fetchAll(db, sql: "SELECT * FROM paytronix_external_accounts WHERE account_id = ? ORDER BY id",
+                                           arguments: [accountId])
+            info["externalAccountHistory"] = .array(history.map { row in
+                var entry = PaytronixStore.externalAccountJSON(row).objectValue ?? [:]
+                entry["state"] = .string(row["state"])
+                entry["movedTo"] = (row["moved_to"] as Int64?).map(JSONValue.integer) ?? .null
+                return .object(entry)
+            })
+            return info
+        }
+        return .paytronixSuccess(result)
+    }
+
+    private func setStatus(_ request: SandboxRequest) async throws -> SandboxResponse {
+        let body = try Self.object(request)
+        let merchant = try merchantId(body)
+        let status = body["status"]?.stringValue ?? ""
+        guard status == "ACTIVE" || status == "DISABLED" else {
+            throw PaytronixFailure.invalid("status", "status must be ACTIVE or DISABLED")
+        }
+        let number = request.parameter("card")
+        let info = try await context.database.write { db -> JSONObject in
+            guard let card = try PaytronixStore.card(db, merchantId: merchant, number: number) else {
+                throw PaytronixFailure(404, "guest.card_not_found", "Card \(number) not found")
+            }
+            try db.execute(sql: "UPDATE paytronix_accounts SET status = ? WHERE id = ?", arguments: [status, card["account_id"] as Int64])
+            return try PaytronixStore.accountInformation(db, accountId: card["account_id"])
+        }
+        return .paytronixSuccess(info)
+    }
+
+    private func revoke(_ request: SandboxRequest) async throws -> SandboxResponse {
+        let body = try Self.object(request)
+        let count = try await context.database.write { db -> Int in
+            if let token = body["accessToken"]?.stringValue {
+                try db.execute(sql: "UPDATE paytronix_tokens SET revoked = 1 WHERE token = ? AND revoked = 0", arguments: [token])
+                return db.changesCount
+            }
+            guard let username = body["username"]?.stringValue else { throw PaytronixFailure.missing("accessToken") }
+            let merchant = try merchantId(body)
+            guard let user = try PaytronixStore.user(db, merchantId: merchant, username: username) else {
+                throw PaytronixFailure(404, "guest.user_not_found", "Guest \(username) not found")
+            }
+            try db.execute(sql: "UPDATE paytronix_tokens SET revoked = 1 WHERE user_id = ? AND revoked = 0", arguments: [user["id"] as Int64])
+            return db.changesCount
+        }
+        return .paytronixSuccess(["revoked": .integer(Int64(count))])
+    }
+
+    private func requests(_ request: SandboxRequest) -> SandboxResponse {
+        let endpoint = request.query["endpoint"]
+        let limit = request.query["limit"].flatMap { Int($0) } ?? 1000
+        let entries = runtime.requests.filter { endpoint == nil || $0.endpoint == endpoint || $0.endpoint.hasSuffix("/" + (endpoint ?? "")) }
+        return .paytronixSuccess(["requests": .array(entries.suffix(max(0, limit)).map(\.json))])
+    }
+
+    // MARK: clock
+
+    private func clockJSON() -> JSONObject {
+        context.clock.json().objectValue ?? [:]
+    }
+
+    private func setClock(_ request: SandboxRequest) async throws -> SandboxResponse {
+        let body = try Self.object(request)
+        guard let text = body["now"]?.stringValue, let instant = ISO8601.parse(text) else {
+            throw PaytronixFailure.invalid("now", "now must be an ISO-8601 date-time")
+        }
+        try await context.clock.set(instant, frozen: body["frozen"]?.boolValue ?? false)
+        return .paytronixSuccess(clockJSON())
+    }
+
+    private func advanceClock(_ request: SandboxRequest) async throws -> SandboxResponse {
+        let body = try Self.object(request)
+        let seconds: Double
+        if let value = body["seconds"]?.doubleValue {
+            seconds = value
+        } else if let days = body["days"]?.doubleValue {
+            seconds = days * 86_400
+        } else {
+            throw PaytronixFailure.invalid("seconds", "Give seconds or days, a positive number")
+        }
+        guard seconds > 0 else { throw PaytronixFailure.invalid("seconds", "Give seconds or days, a positive number") }
+        try await context.clock.advance(by: seconds)
+        return .paytronixSuccess(clockJSON())
+    }
+
+    // MARK: faults and reset
+
+    private func addFault(_ request: SandboxRequest) throws -> SandboxResponse {
+        let body = try Self.object(request)
+        guard let method = body["method"]?.stringValue, !method.isEmpty else { throw PaytronixFailure.missing("method") }
+        guard let path = body["path"]?.stringValue, path.hasPrefix("/rest/") else {
+            throw PaytronixFailure.invalid("path", "path must start with /rest/ (use * as a wildcard)")
+        }
+        let mode = body["mode"]?.stringValue ?? "before"
+        guard mode == "before" || mode == "after" else { throw PaytronixFailure.invalid("mode", "mode must be before or after") }
+        let count = Int(body["count"]?.integerValue ?? 1)
+        guard count >= 1 else { throw PaytronixFailure.invalid("count", "count must be at least 1") }
+        let status = body["status"]?.integerValue.map { Int($0) }
+        if let status, !(100...599).contains(status) { throw PaytronixFailure.invalid("status", "status must be an HTTP status") }
+        let delay = Int(body["delay_ms"]?.integerValue ?? 0)
+        guard (0...60_000).contains(delay) else { throw PaytronixFailure.invalid("delay_ms", "delay_ms must be 0 to 60000") }
+        let fault = PaytronixRuntime.Fault(id: "fault-" + RandomToken.hex(12), method: method.uppercased(), path: path, remaining: count,
+                                           mode: mode, status: status, delayMilliseconds: delay)
+        runtime.addFault(fault)
+        return .paytronixSuccess(["fault": fault.json])
+    }
+
+    private func reset() async throws -> SandboxResponse {
+        try await context.database.write { db in
+            for table in PaytronixSchema.tables { try db.execute(sql: "DELETE FROM \(table)") }
+            try PaytronixStore.seed(db)
+        }
+        runtime.clear()
+        return .paytronixSuccess()
+    }
+}
+

@@ -1,0 +1,220 @@
+import CommerceCore
+import Foundation
+import GRDB
+
+/// The Paytronix REST endpoints (spec §3.4 and §5.1) on `/rest/<release>/<service>/<endpoint>.json`.
+struct PaytronixRESTRoutes: Sendable {
+    let gateway: PaytronixRESTGateway
+
+    func register(on router: SandboxRouter) {
+        typealias Rules = PaytronixRESTGateway.Rules
+        gateway.route(router, [.post], "oauth/requestGuestToken", Rules(styles: ["anonymous"], styleOptional: true), requestGuestToken)
+        gateway.route(router, [.get], "enrollment/enrollmentConfig", Rules(styles: ["anonymous"], styleOptional: true), enrollmentConfig)
+        gateway.route(router, [.post], "enrollment/createAndRegister", Rules(styles: ["anonymous"]), createAndRegister)
+        gateway.route(router, [.post], "enrollment/register", Rules(styles: ["card", "b2b"]), register)
+        gateway.route(router, [.post], "enrollment/editExternalAccounts",
+                      Rules(styles: ["card", "guest", "oauth", "b2b"], scope: "account_write"), editExternalAccounts)
+        gateway.route(router, [.get, .post], "guest/accountInformation",
+                      Rules(styles: ["card", "guest", "email", "oauth", "b2b"], scope: "account_read"), accountInformation)
+        gateway.route(router, [.get, .post], "guest/printedCardNumberForExternalAccount",
+                      Rules(styles: ["b2b"], b2bNeedsCard: false), printedCardNumberForExternalAccount)
+
+        router.fallback(forPrefix: "/rest/", SandboxRouter.Fallback(
+            notFound: { request in
+                PaytronixFailure(404, "request.unknown_endpoint", "Unknown endpoint \(Self.endpointName(request.path))").response
+            },
+            methodNotAllowed: { request, allowed in
+                var response = PaytronixFailure(405, "request.method_not_allowed",
+                                                "\(request.method) is not allowed for \(Self.endpointName(request.path))").response
+                response.headers["Allow"] = allowed.map(\.rawValue).joined(separator: ", ")
+                return response
+            }))
+    }
+
+    /// `<service>/<endpoint>.json` from `/rest/<release>/<service>/<endpoint>.json`.
+    static func endpointName(_ path: String) -> String {
+        path.split(separator: "/").dropFirst(2).joined(separator: "/")
+    }
+
+    // MARK: oauth
+
+    private func requestGuestToken(_ call: PaytronixCall, _ principal: PaytronixPrincipal, _ db: Database) throws -> SandboxResponse {
+        let grant = call.params["grant_type"]?.stringValue
+        guard grant == "password" || grant == "refresh_token" else {
+            throw PaytronixFailure(400, "oauth.unsupported_grant_type", "grant_type must be password or refresh_token", field: "grant_type")
+        }
+        let requested = try scopes(call.params["scope"])
+        if grant == "password" {
+            guard let username = call.params["username"]?.stringValue else { throw PaytronixFailure.missing("username") }
+            guard let password = call.params["password"]?.stringValue else { throw PaytronixFailure.missing("password") }
+            guard let user = try PaytronixStore.user(db, merchantId: call.merchantId, username: username),
+                  PaytronixSecrets.verify(password, salt: user["password_salt"], hash: user["password_hash"]) else {
+                throw PaytronixFailure(400, "oauth.invalid_grant", "Username or password is not valid")
+            }
+            let scope = (requested ?? PaytronixStore.allScopes).joined(separator: " ")
+            let tokens = try PaytronixStore.issueTokens(db, clientId: call.clientId, merchantId: call.merchantId,
+                                                        userId: user["id"], scope: scope, now: call.now)
+            return tokenResponse(tokens, scope: scope, username: user["username"])
+        }
+        guard let refresh = call.params["refresh_token"]?.stringValue else { throw PaytronixFailure.missing("refresh_token") }
+        guard let row = try PaytronixStore.validToken(db, refresh, kind: "refresh", clientId: call.clientId, now: call.now),
+              (row["merchant_id"] as Int64) == call.merchantId,
+              let user = try Row.fetchOne(db, sql: "SELECT * FROM paytronix_users WHERE id = ?", arguments: [row["user_id"] as Int64]) else {
+            throw PaytronixFailure(400, "oauth.invalid_grant", "The refresh token is invalid or has expired")
+        }
+        let original = (row["scope"] as String).split(separator: " ").map(String.init)
+        if let requested, let broader = requested.first(where: { !original.contains($0) }) {
+            throw PaytronixFailure(400, "oauth.invalid_scope",
+                                   "Unknown or broader scope \(broader); use account_read, account_write, user_read, user_write", field: "scope")
+        }
+        let scope = (requested ?? original).joined(separator: " ")
+        let tokens = try PaytronixStore.issueTokens(db, clientId: call.clientId, merchantId: call.merchantId, userId: user["id"],
+                                                    scope: scope, now: call.now, refreshToken: refresh)
+        return tokenResponse(tokens, scope: scope, username: user["username"])
+    }
+
+    /// O5: known scopes only, returned in the fixed order.
+    private func scopes(_ value: JSONValue?) throws -> [String]? {
+        guard let value else { return nil }
+        guard let text = value.stringValue else {
+            throw PaytronixFailure(400, "oauth.invalid_scope", "Unknown or broader scope \(value.serialized()); use account_read, account_write, user_read, user_write", field: "scope")
+        }
+        let parts = text.split(separator: " ").map(String.init)
+        if let unknown = parts.first(where: { !PaytronixStore.allScopes.contains($0) }) {
+            throw PaytronixFailure(400, "oauth.invalid_scope",
+                                   "Unknown or broader scope \(unknown); use account_read, account_write, user_read, user_write", field: "scope")
+        }
+        return PaytronixStore.allScopes.filter(parts.contains)
+    }
+
+    private func tokenResponse(_ tokens: (access: String, refresh: String), scope: String, username: String) -> SandboxResponse {
+        guard case .object(let object) = PaytronixStore.tokenJSON(access: tokens.access, refresh: tokens.refresh, scope: scope,
+                                                                  username: username, printedCardNumber: nil) else {
+            return .paytronixSuccess()
+        }
+        return .paytronixSuccess(object)
+    }
+
+    // MARK: enrollment
+
+    private func enrollmentConfig(_ call: PaytronixCall, _ principal: PaytronixPrincipal, _ db: Database) throws -> SandboxResponse {
+        _ = try template(call, db, field: "cardTemplateCode")
+        let rows = try Row.fetchAll(db, sql: "SELECT * FROM paytronix_enrollment_fields WHERE merchant_id = ? ORDER BY position",
+                                    arguments: [call.merchantId])
+        let fields: [JSONValue] = rows.map { row in
+            var object: JSONObject = ["type": .string(row["type"]), "field": .string(row["field"]), "required": .bool(row["required"])]
+            if let length: Int64 = row["min_length"] { object["minLength"] = .string(String(length)) }
+            return .object(object)
+        }
+        return .paytronixSuccess(["config": ["fields": .array(fields)]])
+    }
+
+    /// E1: `cardTemplateCode` names one of the merchant's templates (a digit string is accepted on GET).
+    private func template(_ call: PaytronixCall, _ db: Database, field: String) throws -> Int64 {
+        let value = call.params[field]
+        let code = value?.integerValue ?? (call.isGet ? value?.stringValue.flatMap { Int64($0) } : nil)
+        guard let code, try Int64.fetchOne(db, sql: "SELECT code FROM paytronix_card_templates WHERE merchant_id = ? AND code = ?",
+                                           arguments: [call.merchantId, code]) != nil else {
+            throw PaytronixFailure(400, "enrollment.invalid_card_template", "cardTemplateCode must be one of this merchant's card templates",
+                                   field: field)
+        }
+        return code
+    }
+
+    private func createAndRegister(_ call: PaytronixCall, _ principal: PaytronixPrincipal, _ db: Database) throws -> SandboxResponse {
+        let templateCode = try template(call, db, field: "cardTemplateCode")
+        let today = String(ISO8601.format(call.now).prefix(10))
+        let enrollment = try PaytronixValidation.enrollment(call.params, merchantId: call.merchantId, template: templateCode,
+                                                            today: today, db: db)
+        let (accountId, number, code) = try PaytronixStore.createAccount(
+            db, merchantId: call.merchantId, template: templateCode, registered: true, today: today,
+            favoriteStore: enrollment.favoriteStore, enrollmentStore: call.params["activationStoreCode"]?.stringValue)
+        try PaytronixStore.insertUser(db, merchantId: call.merchantId, accountId: accountId, fields: enrollment.userFields)
+        try PaytronixStore.applyExternalAccounts(db, merchantId: call.merchantId, accountId: accountId, operation: "add",
+                                                 accounts: enrollment.externalAccounts, now: call.now,
+                                                 fieldPrefix: "setAccountFields.externalAccounts")
+        guard let user = try PaytronixStore.user(db, accountId: accountId) else { throw PaytronixFailure.missing("setUserFields") }
+        let scope = PaytronixStore.allScopes.joined(separator: " ")
+        let tokens = try PaytronixStore.issueTokens(db, clientId: call.clientId, merchantId: call.merchantId, userId: user["id"],
+                                                    scope: scope, now: call.now)
+        return .paytronixSuccess([
+            "accountId": .integer(accountId), "printedCardNumber": .string(number), "generatedRegistrationCode": .string(code),
+            "oauthTokens": PaytronixStore.tokenJSON(access: tokens.access, refresh: tokens.refresh, scope: scope,
+                                                    username: user["username"], printedCardNumber: number),
+        ], result: "cardCreatedSuccess")
+    }
+
+    private func register(_ call: PaytronixCall, _ principal: PaytronixPrincipal, _ db: Database) throws -> SandboxResponse {
+        guard let accountId = principal.accountId, let number = principal.printedCardNumber,
+              let account = try PaytronixStore.account(db, id: accountId) else {
+            throw PaytronixFailure.missing("printedCardNumber")
+        }
+        guard (account["registration_status"] as String) != "REGISTERED" else {
+            throw PaytronixFailure(409, "enrollment.card_already_registered", "Card \(number) is already registered")
+        }
+        let today = String(ISO8601.format(call.now).prefix(10))
+        let enrollment = try PaytronixValidation.enrollment(call.params, merchantId: call.merchantId,
+                                                            template: account["card_template_code"], today: today, db: db)
+        try PaytronixStore.insertUser(db, merchantId: call.merchantId, accountId: accountId, fields: enrollment.userFields)
+        try db.execute(sql: """
+            UPDATE paytronix_accounts SET registration_status = 'REGISTERED', enroll_date = ?,
+                favorite_store_code = COALESCE(?, favorite_store_code) WHERE id = ?
+            """, arguments: [today, enrollment.favoriteStore, accountId])
+        try PaytronixStore.applyExternalAccounts(db, merchantId: call.merchantId, accountId: accountId, operation: "add",
+                                                 accounts: enrollment.externalAccounts, now: call.now,
+                                                 fieldPrefix: "setAccountFields.externalAccounts")
+        guard let user = try PaytronixStore.user(db, accountId: accountId) else { throw PaytronixFailure.missing("setUserFields") }
+        let scope = PaytronixStore.allScopes.joined(separator: " ")
+        let tokens = try PaytronixStore.issueTokens(db, clientId: call.clientId, merchantId: call.merchantId, userId: user["id"],
+                                                    scope: scope, now: call.now)
+        return .paytronixSuccess([
+            "accountId": .integer(accountId), "printedCardNumber": .string(number),
+            "oauthTokens": PaytronixStore.tokenJSON(access: tokens.access, refresh: tokens.refresh, scope: scope,
+                                                    username: user["username"], printedCardNumber: number),
+        ])
+    }
+
+    private func editExternalAccounts(_ call: PaytronixCall, _ principal: PaytronixPrincipal, _ db: Database) throws -> SandboxResponse {
+        guard let accountId = principal.accountId, let account = try PaytronixStore.account(db, id: accountId) else {
+            throw PaytronixFailure.missing("printedCardNumber")
+        }
+        guard (account["status"] as String) == "ACTIVE" else {
+            throw PaytronixFailure(409, "enrollment.account_not_active", "Account is not active")
+        }
+        let operation = call.params["operation"]?.stringValue
+        guard operation == "add" || operation == "remove" else {
+            throw PaytronixFailure.invalid("operation", "operation must be add or remove")
+        }
+        let accounts = try PaytronixValidation.externalAccounts(call.params["externalAccounts"], prefix: "externalAccounts",
+                                                                merchantId: call.merchantId, requireNonEmpty: true, db: db)
+        try PaytronixStore.applyExternalAccounts(db, merchantId: call.merchantId, accountId: accountId, operation: operation ?? "add",
+                                                 accounts: accounts, now: call.now, fieldPrefix: "externalAccounts")
+        return .paytronixSuccess()
+    }
+
+    // MARK: guest
+
+    private func accountInformation(_ call: PaytronixCall, _ principal: PaytronixPrincipal, _ db: Database) throws -> SandboxResponse {
+        guard let accountId = principal.accountId, let account = try PaytronixStore.account(db, id: accountId) else {
+            throw PaytronixFailure.missing("printedCardNumber")
+        }
+        let status: String = account["status"]
+        guard status == "ACTIVE" else { return .paytronixSuccess(["accountStatus": .string(status)], result: "invalid_status") }
+        return .paytronixSuccess(try PaytronixStore.accountInformation(db, accountId: accountId))
+    }
+
+    private func printedCardNumberForExternalAccount(_ call: PaytronixCall, _ principal: PaytronixPrincipal,
+                                                     _ db: Database) throws -> SandboxResponse {
+        guard let code = call.params["accountCode"]?.stringValue, !code.isEmpty else { throw PaytronixFailure.missing("accountCode") }
+        guard let accountId = try Int64.fetchOne(db, sql: """
+            SELECT account_id FROM paytronix_external_accounts WHERE merchant_id = ? AND account_code = ? AND state = 'attached'
+            ORDER BY id DESC LIMIT 1
+            """, arguments: [call.merchantId, code.lowercased()]) else {
+            throw PaytronixFailure(404, "guest.external_account_not_found", "No account is linked to this external account code")
+        }
+        let cards = try Row.fetchAll(db, sql: "SELECT * FROM paytronix_cards WHERE account_id = ? ORDER BY is_primary DESC, printed_card_number",
+                                     arguments: [accountId])
+        return .paytronixSuccess(["primaryCard": cards.first.map(PaytronixStore.cardJSON) ?? .null,
+                                  "additionalCards": .array(cards.dropFirst().map(PaytronixStore.cardJSON))])
+    }
+}

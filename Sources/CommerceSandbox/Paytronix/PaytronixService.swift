@@ -1,0 +1,39 @@
+import CommerceCore
+import Foundation
+import GRDB
+
+/// Paytronix's enrollment, guest and OAuth services plus the APNs push side, emulated for tests and debug builds.
+public struct PaytronixService: SandboxService {
+    public let name = "paytronix"
+    let context: SandboxContext
+    let runtime = PaytronixRuntime()
+
+    public init(context: SandboxContext) {
+        self.context = context
+    }
+
+    public func registerMigrations(_ migrator: inout DatabaseMigrator) {
+        PaytronixSchema.register(&migrator)
+    }
+
+    public func seed(_ db: Database) throws {
+        try PaytronixStore.seed(db)
+    }
+
+    public func credentials(_ db: Database) throws -> JSONValue {
+        [
+            "merchantId": .integer(PaytronixStore.defaultMerchantId),
+            "release": "25.33",
+            "ios": ["clientId": "sandbox-ios", "clientSecret": "sandbox-ios-secret"],
+            "server": ["clientId": "sandbox-server", "clientSecret": "sandbox-server-secret",
+                       "b2bUsername": "sandbox-b2b", "b2bPassword": "sandbox-b2b-password"],
+            "cardTemplateCode": 0, "storeCode": "123",
+        ]
+    }
+
+    public func registerRoutes(on router: SandboxRouter) {
+        PaytronixRESTRoutes(gateway: PaytronixRESTGateway(context: context, runtime: runtime)).register(on: router)
+        PaytronixControlRoutes(context: context, runtime: runtime).register(on: router)
+        PaytronixPushRoutes(context: context).register(on: router)
+    }
+}
