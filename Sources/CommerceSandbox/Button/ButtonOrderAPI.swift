@@ -140,6 +140,8 @@ extension ButtonService {
     }
 
     private func getOrder(_ request: SandboxRequest, _ caller: ButtonCaller) async throws -> SandboxResponse {
+        // `/v1/order/btn-ref/` with an empty token still belongs to the token lookup.
+        if request.rawPath.hasPrefix(Self.btnRefPrefix) { return try await listByBtnRef(request, caller) }
         let now = clock.now()
         let id = Self.pathOrderId(request)
         let org = caller.organization.id

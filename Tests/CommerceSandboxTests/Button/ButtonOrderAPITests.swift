@@ -434,6 +434,7 @@ struct ButtonSeedReplayTests {
         #expect(byRef.objects.count == 1)
         #expect(byRef.objects.first?["status"] == "deleted")
         #expect(try await sandbox.api(.get, "/v1/order/btn-ref/srctok-none").text == #"{"meta":{"status":"ok"},"objects":[]}"#)
+        #expect(try await sandbox.api(.get, "/v1/order/btn-ref/").text == #"{"meta":{"status":"ok"},"objects":[]}"#)
     }
 
     @Test func seedLiteralBodyIsInvalidJSON() async throws {
