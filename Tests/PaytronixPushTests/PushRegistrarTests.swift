@@ -1,0 +1,106 @@
+import CommerceCore
+import Foundation
+import Testing
+@testable import PaytronixPush
+
+@Suite("PushRegistrar flows (spec §3.5)")
+struct PushRegistrarTests {
+    static let registered = #"[{"appIdentifier":"com.example.pushapp","accountCode":"\#(Fixture.tokenHex.uppercased())","integrationDetail":"os=iOS|osversion=16.0|device=iPhone|merchantId=777777|integrator=x|version=12.0","integration":"sandbox-ios"}]"#
+
+    func registrar(_ transport: InMemoryTransport, store: PersistentStore = PersistentStore()) -> PushRegistrar {
+        let client = Fixture.client(transport)
+        return PushRegistrar(client: client, session: GuestSession(client: client, store: store), appIdentifier: "com.example.pushapp",
+                             integrator: "examplecompany", store: store, integrationDetail: Fixture.detail)
+    }
+
+    @Test func loginFlowAddsAMissingDevice() async throws {
+        let store = PersistentStore()
+        let transport = InMemoryTransport { request in
+            switch request.endpoint {
+            case "oauth/requestGuestToken.json": return .json(200, Fixture.tokens())
+            case "guest/accountInformation.json": return .json(200, Fixture.accountInformation())
+            default: return .json(200, #"{"result":"success"}"#)
+            }
+        }
+        let outcome = try await registrar(transport, store: store).loginAndRegisterDevice(username: "sam", password: "secret-1",
+                                                                                          deviceToken: Fixture.token)
+        #expect(outcome == .added)
+        #expect(transport.requests.map(\.endpoint) == ["oauth/requestGuestToken.json", "guest/accountInformation.json",
+                                                       "enrollment/editExternalAccounts.json"])
+        let edit = try #require(transport.requests.last?.json)
+        #expect(edit == (try JSONValue.parse("""
+            {"authentication":"oauth","merchantId":777777,"access_token":"access-1","printedCardNumber":"9990000000001",
+             "operation":"add","externalAccounts":[{"appIdentifier":"com.example.pushapp","accountCode":"\(Fixture.tokenHex)",
+             "integrationDetail":"os=iOS|osversion=17.5|device=iPhone|merchantId=777777|integrator=examplecompany|version=12.0",
+             "integration":"sandbox-ios"}]}
+            """)))
+        let record = try JSONValue.parse(try #require(store.data(forKey: "paytronix.push.777777.com.example.pushapp")))
+        #expect(record["accountCode"] == .string(Fixture.tokenHex) && record["printedCardNumber"] == "9990000000001")
+    }
+
+    @Test func knownDeviceIsNotSentAgain() async throws {
+        let transport = InMemoryTransport { request in
+            request.endpoint == "oauth/requestGuestToken.json" ? .json(200, Fixture.tokens())
+                : .json(200, Fixture.accountInformation(externalAccounts: Self.registered))
+        }
+        let outcome = try await registrar(transport).loginAndRegisterDevice(username: "sam", password: "secret-1", deviceToken: Fixture.token)
+        #expect(outcome == .alreadyRegistered)
+        #expect(!transport.requests.contains { $0.endpoint == "enrollment/editExternalAccounts.json" })
+    }
+
+    @Test func editFailureIsThrownUnchanged() async throws {
+        let transport = InMemoryTransport { request in
+            switch request.endpoint {
+            case "oauth/requestGuestToken.json": return .json(200, Fixture.tokens())
+            case "guest/accountInformation.json": return .json(200, Fixture.accountInformation())
+            default: return .json(409, #"{"result":"failure","errorCode":"enrollment.account_not_active","errorMessage":"Account is not active"}"#)
+            }
+        }
+        await #expect(throws: PaytronixError.failure(code: "enrollment.account_not_active", message: "Account is not active",
+                                                     fieldErrors: [:], httpStatus: 409)) {
+            try await registrar(transport).loginAndRegisterDevice(username: "sam", password: "secret-1", deviceToken: Fixture.token)
+        }
+    }
+
+    @Test func tokenChangeWithoutLoginDoesNothing() async throws {
+        let transport = InMemoryTransport()
+        #expect(try await registrar(transport).deviceTokenDidChange(Fixture.token) == nil)
+        #expect(transport.requests.isEmpty)
+    }
+
+    @Test func ensureWithoutLoginThrowsNotLoggedIn() async {
+        await #expect(throws: PaytronixError.notLoggedIn) {
+            try await registrar(InMemoryTransport()).ensureDeviceRegistered(deviceToken: Fixture.token)
+        }
+    }
+
+    @Test func registrationAdoptsTheReturnedTokens() async throws {
+        let store = PersistentStore()
+        let transport = InMemoryTransport { _ in
+            .json(200, #"{"result":"cardCreatedSuccess","accountId":1001,"printedCardNumber":"9990000000001","generatedRegistrationCode":"482913","oauthTokens":{"access_token":"a","token_type":"bearer","expires_in":1800,"refresh_token":"r","scope":"account_read","username":"jane.doe","printedCardNumber":"9990000000001"}}"#)
+        }
+        let registrar = registrar(transport, store: store)
+        let result = try await registrar.registerGuest(RequestTests.janeRequest, deviceToken: nil)
+        #expect(result.oauthTokens?.accessToken == "a")
+        #expect(await registrar.session.isLoggedIn)
+        #expect(await registrar.session.printedCardNumber == "9990000000001")
+        #expect(transport.requests.first?.json["setAccountFields"]?["externalAccounts"] == nil)
+        #expect(store.data(forKey: "paytronix.push.777777.com.example.pushapp") == nil)
+    }
+
+    @Test func callbackFormsDeliverTheAsyncResult() async throws {
+        let transport = InMemoryTransport { request in
+            request.endpoint == "oauth/requestGuestToken.json" ? .json(200, Fixture.tokens())
+                : .json(200, Fixture.accountInformation(externalAccounts: Self.registered))
+        }
+        let registrar = registrar(transport)
+        let result = await withCheckedContinuation { continuation in
+            registrar.loginAndRegisterDevice(username: "sam", password: "secret-1", deviceToken: Fixture.token) { continuation.resume(returning: $0) }
+        }
+        #expect(try result.get() == .alreadyRegistered)
+        let failure = await withCheckedContinuation { continuation in
+            registrar.ensureDeviceRegistered(deviceToken: Data()) { continuation.resume(returning: $0) }
+        }
+        #expect(throws: PaytronixError.invalidDeviceToken) { try failure.get() }
+    }
+}
