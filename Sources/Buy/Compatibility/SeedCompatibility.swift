@@ -46,3 +46,12 @@ extension Storefront.Order {
     @available(*, unavailable, renamed: "processedAt")
     public var createdAt: Date { processedAt }
 }
+
+extension Graph.CachePolicy {
+    /// `.cacheFirst(expireIn: 3600)`: the seed writes `client.cachePolicy = .cacheFirst` without an
+    /// expiry (seed note S3).
+    public static var cacheFirst: Graph.CachePolicy { .cacheFirst(expireIn: 3600) }
+
+    /// `.networkFirst(expireIn: 3600)`, the same default for the network-first policy.
+    public static var networkFirst: Graph.CachePolicy { .networkFirst(expireIn: 3600) }
+}

@@ -1,0 +1,50 @@
+import CommerceCore
+import Foundation
+
+extension Graph {
+    /// The request body and the hashes derived from it. Written by hand rather than by `JSONEncoder` so
+    /// the bytes, and with them `X-Query-Tag` and the cache key, are identical on every platform.
+    struct RequestBody: Sendable {
+        let data: Data
+        let queryTag: String
+
+        init(document: String) {
+            var text = "{\"query\":\""
+            text.reserveCapacity(document.utf8.count + 16)
+            for scalar in document.unicodeScalars {
+                switch scalar {
+                case "\"": text += "\\\""
+                case "\\": text += "\\\\"
+                case "/": text += "\\/"
+                case "\n": text += "\\n"
+                case "\r": text += "\\r"
+                case "\t": text += "\\t"
+                case "\u{08}": text += "\\b"
+                case "\u{0C}": text += "\\f"
+                default:
+                    if scalar.value < 0x20 {
+                        let hex = String(scalar.value, radix: 16)
+                        text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    } else {
+                        text.unicodeScalars.append(scalar)
+                    }
+                }
+            }
+            text += "\"}"
+            data = Data(text.utf8)
+            queryTag = HexDigest.sha256(data)
+        }
+
+        /// The cache key: the original's formula without a locale, the language appended with one.
+        func cacheKey(accessToken: String, acceptLanguage: String?) -> String {
+            guard let acceptLanguage else { return HexDigest.sha256(queryTag + accessToken) }
+            return HexDigest.sha256(queryTag + accessToken + "\n" + acceptLanguage)
+        }
+    }
+
+    /// `en_US` → `en-US`, `zh_Hans_US` → `zh-US`, `en` → `en`; the identifier when neither part exists.
+    static func languageIdentifier(for locale: Locale) -> String {
+        let parts = [locale.language.languageCode?.identifier, locale.region?.identifier].compactMap { $0 }
+        return parts.isEmpty ? locale.identifier : parts.joined(separator: "-")
+    }
+}
