@@ -1,0 +1,66 @@
+import CommerceCore
+import Foundation
+@testable import CommerceSandbox
+
+/// An in-process sandbox without sockets, answering through its router.
+struct PaytronixRouterHarness {
+    let context: SandboxContext
+    let router: SandboxRouter
+
+    init(options: SandboxOptions = .testing) throws {
+        (context, router, _) = try Sandbox.prepare(options)
+    }
+
+    static let iosCredentials = ("sandbox-ios", "sandbox-ios-secret")
+
+    /// Sends JSON (or a query for GET) and returns status and parsed body.
+    @discardableResult
+    func call(_ method: HTTPMethod, _ path: String, json: JSONValue? = nil, query: String? = nil,
+              credentials: (String, String)? = iosCredentials) async throws -> (status: Int, body: JSONValue) {
+        var headers: HTTPHeaders = ["Content-Type": "application/json"]
+        if let credentials {
+            headers["Authorization"] = "Basic " + Data("\(credentials.0):\(credentials.1)".utf8).base64EncodedString()
+        }
+        let request = SandboxRequest(method: method, rawPath: path, rawQuery: query, headers: headers,
+                                     body: json?.serializedData() ?? Data())
+        let response = try await router.respond(to: request)
+        return (response.status, (try? JSONValue.parse(response.body)) ?? .null)
+    }
+
+    func rest(_ endpoint: String, _ json: JSONValue, credentials: (String, String)? = iosCredentials) async throws -> (status: Int, body: JSONValue) {
+        try await call(.post, "/rest/25.33/\(endpoint).json", json: json, credentials: credentials)
+    }
+
+    /// A registered guest made through the control route.
+    func guest(_ username: String, password: String = "secret-1", extra: JSONObject = [:]) async throws -> JSONValue {
+        var body: JSONObject = ["merchantId": 777777, "username": .string(username), "password": .string(password)]
+        for (key, value) in extra { body[key] = value }
+        return try await call(.post, "/sandbox/paytronix/guests", json: .object(body)).body
+    }
+
+    func login(_ username: String, password: String = "secret-1") async throws -> JSONValue {
+        try await rest("oauth/requestGuestToken", ["authentication": "anonymous", "merchantId": 777777, "grant_type": "password",
+                                                   "username": .string(username), "password": .string(password)]).body
+    }
+
+    static let detail = "os=iOS|osversion=17.5|device=iPhone|merchantId=777777|integrator=examplecompany|version=12.0"
+    static let tokenHex = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+
+    static func device(_ code: String = tokenHex, detail: String = detail, app: String = "com.example.pushapp") -> JSONValue {
+        ["appIdentifier": .string(app), "accountCode": .string(code), "integrationDetail": .string(detail), "integration": "sandbox-ios"]
+    }
+
+    /// Tests/Fixtures/Paytronix, found from this file's path.
+    static func fixture(_ name: String) throws -> Data {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/Paytronix")
+        return try Data(contentsOf: directory.appendingPathComponent(name))
+    }
+
+    func upload(_ fixture: String, password: String = "sandbox-pass", app: String = "com.example.pushapp",
+                environment: String = "development") async throws -> (status: Int, body: JSONValue) {
+        let p12 = try Self.fixture(fixture).base64EncodedString()
+        return try await call(.put, "/sandbox/paytronix/push-packages/777777/\(app)/\(environment)",
+                              json: ["p12": .string(p12), "password": .string(password)], credentials: nil)
+    }
+}
