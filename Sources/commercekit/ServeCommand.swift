@@ -33,7 +33,7 @@ struct ServeCommand: AsyncParsableCommand {
         let options = SandboxOptions(
             host: host, port: port, dataDirectory: URL(fileURLWithPath: dataDirectory), inMemory: inMemory,
             publicURL: publicURL.flatMap(URL.init(string:)), buttonFinalizationDays: buttonFinalizationDays)
-        setvbuf(stdout, nil, _IOLBF, 0)  // the banner must reach a pipe (CI logs, scripts) at once
+        Console.useLineBuffering()
         let sandbox = try await Sandbox.start(options)
         print("CommerceKit sandbox listening on \(sandbox.baseURL.absoluteString)")
         print(inMemory ? "State: in memory" : "State: \(URL(fileURLWithPath: dataDirectory).standardizedFileURL.path)")

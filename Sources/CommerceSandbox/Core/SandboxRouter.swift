@@ -57,17 +57,15 @@ public final class SandboxRouter: @unchecked Sendable {
     public func resolve(_ request: SandboxRequest) -> (Handler, SandboxRequest)? {
         let (routes, _) = snapshot()
         let pathSegments = request.rawPath.split(separator: "/", omittingEmptySubsequences: true)
-        var exactMatch: (Handler, SandboxRequest)?
-        var wildcardMatch: (Handler, SandboxRequest)?
+        // The most specific route wins: no catch-all before catch-all, then more literal segments.
+        var best: (score: Int, handler: Handler, request: SandboxRequest)?
         for route in routes where route.method == request.method || (request.method == .head && route.method == .get) {
             guard let matched = match(route, pathSegments, request) else { continue }
-            if route.catchAll {
-                if wildcardMatch == nil { wildcardMatch = (route.handler, matched) }
-            } else if exactMatch == nil {
-                exactMatch = (route.handler, matched)
-            }
+            let literals = route.segments.filter { !$0.hasPrefix(":") }.count
+            let score = (route.catchAll ? 0 : 1_000) + literals
+            if score > (best?.score ?? -1) { best = (score, route.handler, matched) }
         }
-        return exactMatch ?? wildcardMatch
+        return best.map { ($0.handler, $0.request) }
     }
 
     /// Answers a request: the matching route, else the prefix fallback (404 or 405), else a plain JSON 404.
