@@ -46,7 +46,7 @@ let package = Package(
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "GraphQL", package: "GraphQL"),
             .product(name: "Logging", package: "swift-log"),
-        ]),
+        ], resources: [.copy("Storefront/Resources")]),
         .executableTarget(name: "commercekit", dependencies: [
             "CommerceSandbox", "ButtonMerchant", "ButtonOrders", "StorefrontCodegen",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -3,5 +3,6 @@ func makeServices(_ context: SandboxContext) -> [any SandboxService] {
     [
         ButtonService(context: context),
         PaytronixService(context: context),
+        StorefrontService(context: context),
     ]
 }

@@ -1,0 +1,205 @@
+import CommerceCore
+import Foundation
+import GRDB
+
+/// `/sandbox/storefront/…` (spec §5.16): reset, shops, tokens, state, simulation, emails, orders, request log.
+/// No token needed; unknown IDs → 404 `{"error":"not_found",…}`, bad bodies → 400 naming the field.
+struct StorefrontControlRoutes: Sendable {
+    let context: SandboxContext
+    let log: StorefrontRequestLog
+
+    private static func notFound(_ message: String) -> SandboxResponse {
+        .json(["error": "not_found", "message": .string(message)], status: 404)
+    }
+
+    private static func invalid(_ field: String, _ message: String) -> SandboxResponse {
+        .json(["error": "invalid_request", "field": .string(field), "message": .string(message)], status: 400)
+    }
+
+    func register(on router: SandboxRouter) {
+        router.fallback(forPrefix: "/sandbox/storefront/", .init(
+            notFound: { request in Self.notFound("No Storefront control route \(request.method) \(request.path)") },
+            methodNotAllowed: { request, allowed in
+                .json(["error": "method_not_allowed", "message": .string("\(request.method) is not allowed on \(request.path)")],
+                      status: 405, headers: ["Allow": allowed.map(\.rawValue).joined(separator: ", ")])
+            }))
+
+        router.post("/sandbox/storefront/reset") { _ in
+            let now = context.clock.now()
+            try await context.database.write { db in
+                for table in StorefrontMigrations.tables { try db.execute(sql: "DELETE FROM \(table)") }
+                try ShopFactory.seedDemo(db, now: now)
+            }
+            log.removeAll()
+            return SandboxResponse(status: 204)
+        }
+
+        router.get("/sandbox/storefront/shops") { _ in
+            let shops: [JSONValue] = try await context.database.read { db in
+                try ShopRecord.all(db).map { shop in
+                    let tokens = try Row.fetchAll(db, sql: "SELECT * FROM storefront_tokens WHERE shop_id = ? ORDER BY created_at, token",
+                                                  arguments: [shop.id]).map(Self.tokenJSON)
+                    return Self.shopJSON(shop, tokens: tokens)
+                }
+            }
+            return .json(.array(shops))
+        }
+
+        router.post("/sandbox/storefront/shops") { request in
+            guard case .object(let body)? = try? request.jsonBody() else { return Self.invalid("body", "The body must be a JSON object") }
+            var shop = ShopFactory.NewShop()
+            func text(_ key: String) -> String?? {
+                guard let value = body[key] else { return .some(nil) }
+                guard let string = value.stringValue, !string.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+                return .some(string)
+            }
+            guard let name = text("name"), let domain = text("domain") else {
+                return Self.invalid(body["name"]?.stringValue?.isEmpty == false ? "domain" : "name", "name and domain must be non-empty strings")
+            }
+            guard let name, let domain else { return Self.invalid(name == nil ? "name" : "domain", "name and domain are required") }
+            shop.name = name
+            shop.domain = domain.lowercased()
+            shop.description = body["description"]?.stringValue
+            if let currency = body["currencyCode"] {
+                guard let code = currency.stringValue, Currency.isActive(code) else { return Self.invalid("currencyCode", "Unknown ISO 4217 currency") }
+                shop.currency = code
+            }
+            if let country = body["countryCode"] {
+                guard let code = country.stringValue.flatMap(Countries.code(for:)), code == country.stringValue?.uppercased() else {
+                    return Self.invalid("countryCode", "Unknown ISO 3166 country code")
+                }
+                shop.country = code
+            }
+            switch body["catalog"]?.stringValue ?? (body["catalog"] == nil ? "demo" : nil) {
+            case "demo": shop.demoCatalog = true
+            case "empty": shop.demoCatalog = false
+            default: return Self.invalid("catalog", "catalog must be \"demo\" or \"empty\"")
+            }
+            let now = context.clock.now()
+            let newShop = shop
+            let created: (Int64, String)? = try await context.database.write { db in
+                if try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM storefront_shops WHERE domain = ?", arguments: [newShop.domain]) ?? 0 > 0 {
+                    return nil
+                }
+                let id = try ShopFactory.create(db, newShop, now: now)
+                return (id, try ShopFactory.issueToken(db, shopID: id, now: now))
+            }
+            guard let (id, token) = created else {
+                return .json(["error": "conflict", "field": "domain", "message": .string("A shop with domain \(shop.domain) exists")], status: 409)
+            }
+            return .json(["id": .integer(id), "domain": .string(shop.domain), "storefrontAccessToken": .string(token),
+                          "graphqlURL": .string(context.publicURL(path: "/api/\(StorefrontGraphQL.servedVersion)/graphql"))], status: 201)
+        }
+
+        router.post("/sandbox/storefront/shops/:id/tokens") { request in
+            guard let shopID = Int64(request.parameter("id")) else { return Self.notFound("Unknown shop \(request.parameter("id"))") }
+            var scopes = StorefrontScope.all
+            if !request.body.isEmpty {
+                guard case .object(let body)? = try? request.jsonBody() else { return Self.invalid("body", "The body must be a JSON object") }
+                if let list = body["scopes"] {
+                    guard let values = list.arrayValue?.compactMap(\.stringValue), values.count == list.arrayValue?.count,
+                          values.allSatisfy(StorefrontScope.all.contains) else {
+                        return Self.invalid("scopes", "scopes must be a list of: " + StorefrontScope.all.joined(separator: ", "))
+                    }
+                    scopes = values
+                }
+            }
+            let now = context.clock.now()
+            let granted = scopes
+            let token: String? = try await context.database.write { db in
+                guard try ShopRecord.find(db, id: shopID) != nil else { return nil }
+                return try ShopFactory.issueToken(db, shopID: shopID, scopes: granted, now: now)
+            }
+            guard let token else { return Self.notFound("Unknown shop \(shopID)") }
+            return .json(["token": .string(token), "scopes": .array(scopes.map(JSONValue.string))], status: 201)
+        }
+
+        router.delete("/sandbox/storefront/tokens/:token") { request in
+            let token = request.parameter("token")
+            let now = context.clock.now().timeIntervalSince1970
+            let changed = try await context.database.write { db in
+                try db.execute(sql: "UPDATE storefront_tokens SET revoked_at = COALESCE(revoked_at, ?) WHERE token = ?", arguments: [now, token])
+                return db.changesCount
+            }
+            return changed > 0 ? SandboxResponse(status: 204) : Self.notFound("Unknown token")
+        }
+
+        router.put("/sandbox/storefront/shops/:id/state") { request in
+            guard let state = (try? request.jsonBody())?["state"]?.stringValue, ["active", "frozen", "locked"].contains(state) else {
+                return Self.invalid("state", "state must be \"active\", \"frozen\" or \"locked\"")
+            }
+            let id = Int64(request.parameter("id")) ?? -1
+            let changed = try await context.database.write { db in
+                try db.execute(sql: "UPDATE storefront_shops SET state = ? WHERE id = ?", arguments: [state, id])
+                return db.changesCount
+            }
+            return changed > 0 ? SandboxResponse(status: 204) : Self.notFound("Unknown shop \(request.parameter("id"))")
+        }
+
+        router.put("/sandbox/storefront/shops/:id/simulation") { request in
+            guard case .object(let update)? = try? request.jsonBody() else { return Self.invalid("body", "The body must be a JSON object") }
+            let id = Int64(request.parameter("id")) ?? -1
+            let result = try await context.database.write { db -> Result<JSONObject, StorefrontSimulation.Problem>? in
+                guard let shop = try ShopRecord.find(db, id: id) else { return nil }
+                let merged: JSONObject
+                do {
+                    merged = try StorefrontSimulation.merge(update, into: shop.simulation)
+                } catch let problem as StorefrontSimulation.Problem {
+                    return .failure(problem)
+                }
+                try db.execute(sql: "UPDATE storefront_shops SET simulation = ? WHERE id = ?",
+                               arguments: [JSONValue.object(merged).serialized(), id])
+                return .success(merged)
+            }
+            switch result {
+            case nil: return Self.notFound("Unknown shop \(request.parameter("id"))")
+            case .failure(.invalid(let field, let message))?: return Self.invalid(field, message)
+            case .success(let merged)?: return .json(StorefrontSimulation.report(merged))
+            }
+        }
+
+        router.get("/sandbox/storefront/shops/:id/emails") { request in
+            let id = Int64(request.parameter("id")) ?? -1
+            let emails: [JSONValue]? = try await context.database.read { db in
+                guard try ShopRecord.find(db, id: id) != nil else { return nil }
+                return try String.fetchAll(db, sql: "SELECT body FROM storefront_emails WHERE shop_id = ? ORDER BY id DESC", arguments: [id])
+                    .compactMap { try? JSONValue.parse($0) }
+            }
+            guard let emails else { return Self.notFound("Unknown shop \(request.parameter("id"))") }
+            return .json(.array(emails))
+        }
+
+        router.get("/sandbox/storefront/shops/:id/orders") { request in
+            let id = Int64(request.parameter("id")) ?? -1
+            let orders: [JSONValue]? = try await context.database.read { db in
+                guard try ShopRecord.find(db, id: id) != nil else { return nil }
+                return try Row.fetchAll(db, sql: "SELECT * FROM storefront_orders WHERE shop_id = ? ORDER BY id", arguments: [id]).map { row in
+                    let orderID: Int64 = row["id"], key: String = row["order_key"]
+                    return ["id": .string(GlobalID("Order", orderID, query: [("key", key)]).encoded),
+                            "orderNumber": .integer(row["order_number"]), "email": .from(row["email"] as String?),
+                            "totalPrice": .string(StorefrontFormat.decimal(cents: row["total_cents"])),
+                            "processedAt": .string(StorefrontFormat.dateTime(Date(timeIntervalSince1970: row["processed_at"])))]
+                }
+            }
+            guard let orders else { return Self.notFound("Unknown shop \(request.parameter("id"))") }
+            return .json(.array(orders))
+        }
+
+        router.get("/sandbox/storefront/requests") { request in
+            let limit = request.query["limit"].flatMap(Int.init) ?? 500
+            return .json(.array(log.last(limit).map(\.json)))
+        }
+    }
+
+    static func shopJSON(_ shop: ShopRecord, tokens: [JSONValue]) -> JSONValue {
+        ["id": .integer(shop.id), "name": .string(shop.name), "domain": .string(shop.domain), "currencyCode": .string(shop.currency),
+         "countryCode": .string(shop.country), "state": .string(shop.state), "tokens": .array(tokens)]
+    }
+
+    static func tokenJSON(_ row: Row) -> JSONValue {
+        let scopes: String = row["scopes"]
+        let revokedAt: Double? = row["revoked_at"]
+        return ["token": .string(row["token"]), "scopes": .array(scopes.split(separator: " ").map { .string(String($0)) }),
+                "revoked": .bool(revokedAt != nil)]
+    }
+}

@@ -1,0 +1,72 @@
+import GraphQL
+
+/// Resolves one field: `source` is the parent value, `args` the coerced arguments.
+typealias FieldResolver = @Sendable (_ source: any Sendable, _ args: Map, _ context: StorefrontRequestContext,
+                                     _ info: GraphQLResolveInfo) throws -> (any Sendable)?
+
+/// Resolvers by `Type.field` (spec §5.3). Anything not registered reads a ``GraphObject`` key or falls back.
+struct ResolverRegistry: Sendable {
+    private(set) var resolvers: [String: FieldResolver] = [:]
+
+    mutating func on(_ type: String, _ field: String, _ resolver: @escaping FieldResolver) {
+        resolvers["\(type).\(field)"] = resolver
+    }
+
+    /// Registers a field of a record type: the resolver receives the parent already cast.
+    mutating func on<Source: Sendable>(_ type: String, _ field: String, as: Source.Type,
+                                       _ resolver: @escaping @Sendable (Source, Map, StorefrontRequestContext) throws -> (any Sendable)?) {
+        on(type, field) { source, args, context, _ in
+            guard let typed = source as? Source else { return nil }
+            return try resolver(typed, args, context)
+        }
+    }
+
+    /// The full set of Storefront resolvers.
+    static let storefront: ResolverRegistry = {
+        var registry = ResolverRegistry()
+        registry.registerQueryRoot()
+        registry.registerShop()
+        registry.registerCatalog()
+        registry.registerCart()
+        registry.registerCustomer()
+        registry.registerOrder()
+        registry.registerCartMutations()
+        registry.registerCustomerMutations()
+        return registry
+    }()
+
+    /// The executable resolver of `Type.field`, wrapping the registered one with the §5.3 fallback and the
+    /// C7 guard (no resolver failure ever becomes a 5xx).
+    func resolver(typeName: String, fieldName: String, type: GraphQLOutputType, mutationTypeName: String) -> GraphQLFieldResolve {
+        let registered = resolvers["\(typeName).\(fieldName)"]
+        let fallback = Self.fallback(typeName: typeName, fieldName: fieldName, type: type,
+                                     isMutation: typeName == mutationTypeName)
+        return { source, args, context, info in
+            guard let context = context as? StorefrontRequestContext else {
+                throw StorefrontFieldError.notImplemented(type: typeName, field: fieldName)
+            }
+            do {
+                if let registered { return try registered(source, args, context, info) }
+                if let object = source as? GraphObject, let entry = object.fields[fieldName] { return entry }
+                return try fallback()
+            } catch let error as StorefrontFieldError {
+                throw error
+            } catch {
+                throw StorefrontFieldError.internalError(requestID: context.requestID)
+            }
+        }
+    }
+
+    /// Nullable → `null`; non-null list → `[]`; non-null connection → empty page; anything else → C8.
+    private static func fallback(typeName: String, fieldName: String, type: GraphQLOutputType,
+                                 isMutation: Bool) -> @Sendable () throws -> (any Sendable)? {
+        if isMutation { return { throw StorefrontFieldError.notImplemented(type: typeName, field: fieldName) } }
+        guard let nonNull = type as? GraphQLNonNull else { return { nil } }
+        if nonNull.ofType is GraphQLList { return { [(any Sendable)?]() } }
+        if let named = nonNull.ofType as? GraphQLObjectType, named.name.hasSuffix("Connection") {
+            let edgeName = String(named.name.dropLast("Connection".count)) + "Edge"
+            return { Connection.empty(connectionType: named.name, edgeType: edgeName) }
+        }
+        return { throw StorefrontFieldError.notImplemented(type: typeName, field: fieldName) }
+    }
+}

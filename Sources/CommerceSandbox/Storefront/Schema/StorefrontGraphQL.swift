@@ -1,0 +1,111 @@
+import CommerceCore
+import Foundation
+import GraphQL
+import GRDB
+
+/// The executable 2021-10 schema, built once per sandbox from the bundled artefact, and the per-request
+/// pipeline: parse (G1) → depth (G10) → subscriptions (G11) → validate (G2–G9) → execute in one write
+/// transaction (spec §5.3).
+final class StorefrontGraphQL: Sendable {
+    static let servedVersion = "2021-10"
+    static let maximumDepth = 50
+
+    let schema: GraphQLSchema
+
+    init(artefact: Data) throws {
+        let introspection = try JSONValue.parse(artefact, maxDepth: 512)
+        let registry = ResolverRegistry.storefront
+        let mutationName = introspection["data"]?["__schema"]?["mutationType"]?["name"]?.stringValue ?? "Mutation"
+        schema = try StorefrontSchemaBuilder(introspection: introspection) { type, field, output in
+            registry.resolver(typeName: type, fieldName: field, type: output, mutationTypeName: mutationName)
+        }.build()
+    }
+
+    /// The artefact shipped as a SwiftPM resource.
+    static func bundledArtefact() throws -> Data {
+        guard let url = Bundle.module.url(forResource: "storefront-2021-10.sandbox", withExtension: "json", subdirectory: "Resources")
+            ?? Bundle.module.url(forResource: "storefront-2021-10.sandbox", withExtension: "json") else {
+            throw StorefrontSchemaBuilder.BuildError.malformed("storefront-2021-10.sandbox.json is missing from the bundle")
+        }
+        return try Data(contentsOf: url)
+    }
+
+    /// What one request asks for.
+    struct Request: Sendable {
+        let document: String
+        let variables: [String: Map]
+        let operationName: String?
+    }
+
+    /// The response body (`{"data":…,"errors":…}` or `{"errors":…}`) and the operation type, for the log.
+    struct Outcome: Sendable {
+        let body: JSONValue
+        let operation: String?
+    }
+
+    /// Runs `request` for the shop and token given; `makeContext` builds the resolver context inside the transaction.
+    func run(_ request: Request, database: SandboxDatabase,
+             makeContext: @escaping @Sendable (Database) throws -> StorefrontRequestContext) async throws -> Outcome {
+        let document: Document
+        do {
+            document = try parse(source: Source(body: request.document, name: "GraphQL request"))
+        } catch let error as GraphQLError {
+            return Outcome(body: ["errors": [ValidationErrorRewriter.syntaxError(error, body: request.document)]], operation: nil)
+        }
+        let rewriter = ValidationErrorRewriter(document: document, body: request.document)
+        let depth = rewriter.maximumDepth()
+        if depth > Self.maximumDepth {
+            return Outcome(body: ["errors": [[
+                "message": .string("Query has depth of \(depth), which exceeds max depth of \(Self.maximumDepth)"),
+                "extensions": ["code": "MAX_DEPTH_EXCEEDED"],
+            ]]], operation: nil)
+        }
+        let operations = document.definitions.compactMap { $0 as? OperationDefinition }
+        let selected = request.operationName.flatMap { name in operations.first { $0.name?.value == name } } ?? operations.first
+        if let selected, selected.operation == .subscription {
+            return Outcome(body: ["errors": [["message": "Subscriptions are not supported",
+                                              "locations": Self.locations(selected.loc, body: request.document)]]],
+                           operation: "subscription")
+        }
+        let operationType = selected.map { $0.operation == .mutation ? "mutation" : "query" }
+        let validationErrors = validate(schema: schema, ast: document, rules: specifiedRules)
+        if !validationErrors.isEmpty {
+            return Outcome(body: ["errors": .array(rewriter.rewrite(validationErrors))], operation: operationType)
+        }
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else {
+            return Outcome(body: ["errors": [["message": "The Storefront sandbox needs macOS 15 or later to execute requests."]]],
+                           operation: operationType)
+        }
+        let schema = self.schema
+        let documentBox = UncheckedBox(document)
+        let body: JSONValue = try await database.writer.write { db in
+            let context = try makeContext(db)
+            let result = InlineTaskExecutor.run {
+                do {
+                    return try await execute(schema: schema, documentAST: documentBox.value, rootValue: (), context: context,
+                                             variableValues: request.variables, operationName: request.operationName)
+                } catch let error as GraphQLError {
+                    return GraphQLResult(errors: [error])
+                } catch {
+                    return GraphQLResult(errors: [GraphQLError(error)])
+                }
+            }
+            return StorefrontResponseWriter.body(result, source: request.document)
+        }
+        return Outcome(body: body, operation: operationType)
+    }
+
+    private static func locations(_ loc: Location?, body: String) -> JSONValue {
+        guard let loc else { return [] }
+        let prefix = Array(body.utf8.prefix(loc.start))
+        let line = prefix.filter { $0 == 0x0A }.count + 1
+        let column = prefix.count - (prefix.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
+        return [["line": .integer(Int64(line)), "column": .integer(Int64(column))]]
+    }
+}
+
+/// Carries a value that is not `Sendable` across a boundary it is only used on one side of at a time.
+struct UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,45 @@
+import CommerceCore
+import Foundation
+import GRDB
+
+/// Everything a resolver may use while one GraphQL request executes. It lives inside the request's write
+/// transaction and is only touched on that transaction's thread (see ``InlineTaskExecutor``).
+final class StorefrontRequestContext: @unchecked Sendable {
+    let db: Database
+    let shop: ShopRecord
+    let grant: TokenGrant
+    let now: Date
+    let requestID: String
+    private let publicURL: @Sendable (String) -> String
+    private var cachedCatalog: CatalogSnapshot?
+
+    init(db: Database, shop: ShopRecord, grant: TokenGrant, now: Date, requestID: String,
+         publicURL: @escaping @Sendable (String) -> String) {
+        self.db = db
+        self.shop = shop
+        self.grant = grant
+        self.now = now
+        self.requestID = requestID
+        self.publicURL = publicURL
+    }
+
+    /// The shop's catalog, read on first use.
+    func catalog() throws -> CatalogSnapshot {
+        if let cachedCatalog { return cachedCatalog }
+        let loaded = try CatalogSnapshot.load(db, shopID: shop.id)
+        cachedCatalog = loaded
+        return loaded
+    }
+
+    /// An absolute URL on the sandbox's public base.
+    func url(_ path: String) -> String { publicURL(path) }
+
+    func dateTime(_ date: Date) -> String { StorefrontFormat.dateTime(date, fractional: shop.dateTimeFractionalSeconds) }
+
+    func money(_ cents: Int64) -> GraphObject { StorefrontFormat.moneyV2(cents: cents, currency: shop.currency) }
+
+    /// Throws C6 unless the token carries `scope`.
+    func require(_ scope: String, for field: String) throws {
+        guard grant.scopes.contains(scope) else { throw StorefrontFieldError.accessDenied(field: field, scope: scope) }
+    }
+}

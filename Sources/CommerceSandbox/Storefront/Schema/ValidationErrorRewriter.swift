@@ -1,0 +1,218 @@
+import CommerceCore
+import Foundation
+import GraphQL
+
+/// Turns GraphQLSwift's parse and validation errors into the graphql-ruby shapes the real service sends
+/// (spec §4.2, G1–G9): message wording, `locations`, `path` from the operation root and `extensions`.
+/// Errors of other rules keep GraphQLSwift's message with `locations` only.
+struct ValidationErrorRewriter {
+    let document: Document
+    let body: String
+
+    /// G1: `Parse error on "<token>" (<KIND>) at [<line>, <column>]`, or `Unexpected end of document`.
+    static func syntaxError(_ error: GraphQLError, body: String) -> JSONValue {
+        let utf8 = Array(body.utf8)
+        guard let offset = error.positions.first, let location = error.locations.first else {
+            return ["message": .string(error.message)]
+        }
+        var index = offset
+        while index < utf8.count, [0x20, 0x09, 0x0A, 0x0D, 0x2C].contains(utf8[index]) { index += 1 }
+        guard index < utf8.count, let (token, kind) = Self.token(at: index, in: utf8) else {
+            return ["message": "Unexpected end of document"]
+        }
+        return ["message": .string("Parse error on \"\(token)\" (\(kind)) at [\(location.line), \(location.column)]"),
+                "locations": Self.locations(error)]
+    }
+
+    private static let punctuators: [UInt8: String] = [
+        UInt8(ascii: "{"): "LCURLY", UInt8(ascii: "}"): "RCURLY", UInt8(ascii: "("): "LPAREN", UInt8(ascii: ")"): "RPAREN",
+        UInt8(ascii: "["): "LBRACKET", UInt8(ascii: "]"): "RBRACKET", UInt8(ascii: ":"): "COLON", UInt8(ascii: "!"): "BANG",
+        UInt8(ascii: "$"): "DOLLAR", UInt8(ascii: "="): "EQUALS", UInt8(ascii: "@"): "AT", UInt8(ascii: "|"): "PIPE",
+        UInt8(ascii: "&"): "AMP",
+    ]
+
+    private static func token(at index: Int, in utf8: [UInt8]) -> (String, String)? {
+        let byte = utf8[index]
+        if let kind = punctuators[byte] { return (String(UnicodeScalar(byte)), kind) }
+        if byte == UInt8(ascii: ".") { return ("...", "ELLIPSIS") }
+        func isNameByte(_ b: UInt8) -> Bool { b == 0x5F || (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) }
+        if byte == UInt8(ascii: "\"") {
+            var end = index + 1
+            while end < utf8.count, utf8[end] != UInt8(ascii: "\""), utf8[end] != 0x0A { end += utf8[end] == 0x5C ? 2 : 1 }
+            return (String(decoding: utf8[(index + 1)..<min(end, utf8.count)], as: UTF8.self), "STRING")
+        }
+        var end = index
+        if byte == UInt8(ascii: "-") || (byte >= 0x30 && byte <= 0x39) {
+            end += 1
+            while end < utf8.count, (utf8[end] >= 0x30 && utf8[end] <= 0x39) || [0x2E, 0x65, 0x45, 0x2B, 0x2D].contains(utf8[end]) { end += 1 }
+            let text = String(decoding: utf8[index..<end], as: UTF8.self)
+            return (text, text.contains(where: { ".eE".contains($0) }) ? "FLOAT" : "INT")
+        }
+        while end < utf8.count, isNameByte(utf8[end]) { end += 1 }
+        if end == index { end = index + 1 }
+        return (String(decoding: utf8[index..<end], as: UTF8.self), "NAME")
+    }
+
+    static func locations(_ error: GraphQLError) -> JSONValue {
+        .array(error.locations.map { ["line": .integer(Int64($0.line)), "column": .integer(Int64($0.column))] })
+    }
+
+    /// Rewrites a list of validation errors; several missing arguments of one field merge into one entry (G3).
+    func rewrite(_ errors: [GraphQLError]) -> [JSONValue] {
+        var output: [JSONValue] = []
+        var missingArguments: [(start: Int, field: String, arguments: [String], error: GraphQLError)] = []
+        for error in errors {
+            if let match = Self.captures(error.message, #"^Field "(\w+)" argument "(\w+)" of type "[^"]*" is required"#) {
+                let start = error.nodes.first?.loc?.start ?? -1
+                if let index = missingArguments.firstIndex(where: { $0.start == start }) {
+                    missingArguments[index].arguments.append(match[1])
+                } else {
+                    missingArguments.append((start, match[0], [match[1]], error))
+                    output.append(.null) // placeholder keeps the error's position in the list
+                }
+                continue
+            }
+            output.append(rewriteOne(error))
+        }
+        var placeholders = output.indices.filter { output[$0] == .null }.makeIterator()
+        for missing in missingArguments {
+            guard let index = placeholders.next() else { break }
+            let arguments = missing.arguments.joined(separator: ", ")
+            output[index] = entry(missing.error, "Field '\(missing.field)' is missing required arguments: \(arguments)",
+                                  ["code": "missingRequiredArguments", "className": "Field", "name": .string(missing.field),
+                                   "arguments": .string(arguments)])
+        }
+        return output
+    }
+
+    private func rewriteOne(_ error: GraphQLError) -> JSONValue {
+        let message = error.message
+        if let m = Self.captures(message, #"^Cannot query field "(\w+)" on type "(\w+)""#) {
+            return entry(error, "Field '\(m[0])' doesn't exist on type '\(m[1])'",
+                         ["code": "undefinedField", "typeName": .string(m[1]), "fieldName": .string(m[0])])
+        }
+        if let m = Self.captures(message, #"^Field "(\w+)" on type "\w+" does not have argument "(\w+)""#) {
+            return entry(error, "Field '\(m[0])' doesn't accept argument '\(m[1])'",
+                         ["code": "argumentNotAccepted", "name": .string(m[0]), "typeName": "Field", "argumentName": .string(m[1])])
+        }
+        if let m = Self.captures(message, #"^Field "(\w+)" of type "([^"]+)" must have a selection of subfields"#) {
+            let type = Self.namedType(m[1])
+            return entry(error, "Field must have selections (field '\(m[0])' returns \(type) but has no selections. Did you mean '\(m[0]) { ... }'?)",
+                         ["code": "selectionMismatch", "nodeName": .string("field '\(m[0])'"), "typeName": .string(type)])
+        }
+        if let m = Self.captures(message, #"^Field "(\w+)" must not have a selection since type "([^"]+)" has no subfields"#) {
+            let type = Self.namedType(m[1])
+            let selections = ((error.nodes.first as? Field)?.selectionSet?.selections ?? []).compactMap { ($0 as? Field)?.name.value }
+            return entry(error, "Selections can't be made on scalars (field '\(m[0])' returns \(type) but has selections [\(selections.joined(separator: ", "))])",
+                         ["code": "selectionMismatch", "nodeName": .string("field '\(m[0])'"), "typeName": .string(type)])
+        }
+        if let m = Self.captures(message, #"^Unknown type "(\w+)""#) {
+            return entry(error, "No such type \(m[0]), so it can't be a fragment condition", ["code": "undefinedType", "typeName": .string(m[0])])
+        }
+        if let m = Self.captures(message, #"cannot be spread here as objects of type "(\w+)" can never be of type "(\w+)""#) {
+            return entry(error, "Fragment on \(m[1]) can't be spread inside \(m[0])",
+                         ["code": "cannotSpreadFragment", "typeName": .string(m[1]), "fragmentName": "unknown", "parentName": .string(m[0])])
+        }
+        if let argument = argumentContaining(error), let m = Self.captures(message, #"type "([^"]+)""#) {
+            return entry(error, "Argument '\(argument.name)' on Field '\(argument.field)' has an invalid value (\(argument.literal)). Expected type '\(m[0])'.",
+                         ["code": "argumentLiteralsIncompatible", "typeName": "Field", "argumentName": .string(argument.name)])
+        }
+        return ["message": .string(message), "locations": Self.locations(error)]
+    }
+
+    private func entry(_ error: GraphQLError, _ message: String, _ extensions: JSONObject) -> JSONValue {
+        var object: JSONObject = ["message": .string(message), "locations": Self.locations(error)]
+        if let path = path(to: error.nodes.first?.loc?.start) { object["path"] = .array(path.map(JSONValue.string)) }
+        object["extensions"] = .object(extensions)
+        return .object(object)
+    }
+
+    private static func namedType(_ text: String) -> String {
+        text.filter { !"[]!".contains($0) }
+    }
+
+    static func captures(_ text: String, _ pattern: String) -> [String]? {
+        guard let regex = try? NSRegularExpression(pattern: pattern),
+              let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) else { return nil }
+        return (1..<match.numberOfRanges).compactMap { Range(match.range(at: $0), in: text).map { String(text[$0]) } }
+    }
+
+    // MARK: Paths
+
+    /// Response-name path from the operation to the deepest field or inline fragment starting at or containing `offset`.
+    func path(to offset: Int?) -> [String]? {
+        guard let offset else { return nil }
+        for definition in document.definitions {
+            guard let operation = definition as? OperationDefinition,
+                  let loc = operation.loc, loc.start <= offset, offset < loc.end else { continue }
+            let root = operation.operation == .mutation ? "mutation" : operation.operation == .subscription ? "subscription" : "query"
+            let start = [operation.name.map { "\(root) \($0.value)" } ?? root]
+            return search(operation.selectionSet, path: start, offset: offset) ?? start
+        }
+        return nil
+    }
+
+    private func search(_ selectionSet: SelectionSet?, path: [String], offset: Int) -> [String]? {
+        for selection in selectionSet?.selections ?? [] {
+            if let field = selection as? Field, let loc = field.loc, loc.start <= offset, offset < loc.end {
+                let fieldPath = path + [field.alias?.value ?? field.name.value]
+                return search(field.selectionSet, path: fieldPath, offset: offset) ?? fieldPath
+            }
+            if let fragment = selection as? InlineFragment, let loc = fragment.loc, loc.start <= offset, offset < loc.end {
+                let fragmentPath = path + [fragment.typeCondition.map { "... on \($0.name.value)" } ?? "..."]
+                return search(fragment.selectionSet, path: fragmentPath, offset: offset) ?? fragmentPath
+            }
+        }
+        return nil
+    }
+
+    /// The argument (and its field) whose value holds the error's node, with the literal as written.
+    private func argumentContaining(_ error: GraphQLError) -> (name: String, field: String, literal: String)? {
+        guard let offset = error.nodes.first?.loc?.start else { return nil }
+        var found: (String, String, String)?
+        func visit(_ selectionSet: SelectionSet?) {
+            for selection in selectionSet?.selections ?? [] {
+                if let field = selection as? Field {
+                    for argument in field.arguments {
+                        if let loc = argument.value.loc, loc.start <= offset, offset < loc.end {
+                            let utf8 = Array(body.utf8)
+                            let literal = String(decoding: utf8[max(0, loc.start)..<min(loc.end, utf8.count)], as: UTF8.self)
+                            found = (argument.name.value, field.name.value, literal)
+                        }
+                    }
+                    visit(field.selectionSet)
+                } else if let fragment = selection as? InlineFragment {
+                    visit(fragment.selectionSet)
+                }
+            }
+        }
+        for definition in document.definitions {
+            if let operation = definition as? OperationDefinition { visit(operation.selectionSet) }
+            if let fragment = definition as? FragmentDefinition { visit(fragment.selectionSet) }
+        }
+        return found
+    }
+
+    /// G10: the deepest selection nesting, following named fragments once each.
+    func maximumDepth() -> Int {
+        var fragments: [String: FragmentDefinition] = [:]
+        for definition in document.definitions {
+            if let fragment = definition as? FragmentDefinition { fragments[fragment.name.value] = fragment }
+        }
+        func depth(_ selectionSet: SelectionSet?, _ visiting: Set<String>) -> Int {
+            var deepest = 0
+            for selection in selectionSet?.selections ?? [] {
+                if let field = selection as? Field {
+                    deepest = max(deepest, 1 + depth(field.selectionSet, visiting))
+                } else if let fragment = selection as? InlineFragment {
+                    deepest = max(deepest, depth(fragment.selectionSet, visiting))
+                } else if let spread = selection as? FragmentSpread, !visiting.contains(spread.name.value),
+                          let definition = fragments[spread.name.value] {
+                    deepest = max(deepest, depth(definition.selectionSet, visiting.union([spread.name.value])))
+                }
+            }
+            return deepest
+        }
+        return document.definitions.compactMap { ($0 as? OperationDefinition).map { depth($0.selectionSet, []) } }.max() ?? 0
+    }
+}

@@ -1,0 +1,68 @@
+import CommerceCore
+import Foundation
+import GRDB
+
+/// The Shopify Storefront back end (spec `storefront.md` §5): the 2021-10 GraphQL endpoint, the cart page,
+/// generated images and the `/sandbox/storefront/…` control routes. State lives in `storefront_` tables.
+///
+/// The executable schema is built once, when the service is created, from the bundled description-free
+/// artefact; requests only parse, validate and execute.
+public struct StorefrontService: SandboxService {
+    public let name = "storefront"
+    let context: SandboxContext
+    let graphQL: StorefrontGraphQL?
+    let log = StorefrontRequestLog()
+
+    /// Creates the service; a missing or broken schema artefact makes every GraphQL request answer with a
+    /// GraphQL error instead of taking the whole sandbox down.
+    public init(context: SandboxContext) {
+        self.context = context
+        self.graphQL = try? StorefrontGraphQL(artefact: StorefrontGraphQL.bundledArtefact())
+    }
+
+    public func registerMigrations(_ migrator: inout DatabaseMigrator) {
+        StorefrontMigrations.register(&migrator)
+    }
+
+    /// Shop 1, its demo catalog and `sandbox-storefront-token`, when the Storefront tables are empty.
+    public func seed(_ db: Database) throws {
+        guard try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM storefront_shops") == 0 else { return }
+        try ShopFactory.seedDemo(db, now: context.clock.now())
+    }
+
+    public func credentials(_ db: Database) throws -> JSONValue {
+        [
+            "shop_domain": "sandbox-shoes.myshopify.com",
+            "storefront_access_token": .string(ShopFactory.demoToken),
+            "graphql_url": .string(context.publicURL(path: "/api/\(StorefrontGraphQL.servedVersion)/graphql")),
+        ]
+    }
+
+    public func registerRoutes(on router: SandboxRouter) {
+        let endpoint = graphQL.map { StorefrontGraphQLEndpoint(context: context, graphQL: $0, log: log) }
+        for path in ["/api/:version/graphql", "/api/:version/graphql.json"] {
+            router.post(path) { request in
+                guard let endpoint else {
+                    return .json(["errors": [["message": "The Storefront schema artefact could not be loaded.",
+                                              "extensions": ["code": "INTERNAL_SERVER_ERROR"]]]])
+                }
+                return try await endpoint.respond(request)
+            }
+        }
+        router.fallback(forPrefix: "/api/", .init(
+            notFound: { _ in StorefrontHTTPErrors.notFound() },
+            methodNotAllowed: { request, _ in
+                StorefrontHTTPErrors.isWellFormedVersion(request.parameter("version").isEmpty
+                    ? Self.version(in: request.rawPath) : request.parameter("version"))
+                    ? StorefrontHTTPErrors.methodNotAllowed() : StorefrontHTTPErrors.notFound()
+            }))
+        StorefrontPages(context: context).register(on: router)
+        StorefrontControlRoutes(context: context, log: log).register(on: router)
+    }
+
+    /// The `{version}` segment of `/api/{version}/…`.
+    static func version(in path: String) -> String {
+        let segments = path.split(separator: "/")
+        return segments.count >= 2 ? String(segments[1]) : ""
+    }
+}
