@@ -19,7 +19,7 @@ struct DictionaryReader {
         if let text = value as? String {
             return Double(text.trimmingCharacters(in: .whitespaces)).map { NSNumber(value: $0) } ?? 0
         }
-        if value is Bool { return 0 }
+        if Self.isBoolean(value) { return 0 }
         if let number = value as? NSNumber { return number }
         if let double = value as? Double { return NSNumber(value: double) }
         if let integer = value as? Int { return NSNumber(value: integer) }
@@ -30,13 +30,22 @@ struct DictionaryReader {
     func integer(_ key: String) -> Int {
         let value = dictionary[key]
         if let text = value as? String { return Int(text.trimmingCharacters(in: .whitespaces)) ?? 0 }
-        if value is Bool { return 0 }
+        if Self.isBoolean(value) { return 0 }
         if let integer = value as? Int { return integer }
         if let number = value as? NSNumber, number.doubleValue.rounded() == number.doubleValue,
            abs(number.doubleValue) < 9e15 {
             return number.intValue
         }
         return 0
+    }
+
+    /// Whether a value is a Boolean. `value is Bool` cannot tell: a bridged `NSNumber` holding 1 also
+    /// answers true, so the number's storage type decides (`c` is how Booleans are stored).
+    private static func isBoolean(_ value: Any?) -> Bool {
+        guard let value else { return false }
+        if type(of: value) == Bool.self { return true }
+        if let number = value as? NSNumber { return String(cString: number.objCType) == "c" }
+        return false
     }
 
     /// An array of dictionaries; anything else is empty.
