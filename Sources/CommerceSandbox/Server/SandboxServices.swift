@@ -3,6 +3,7 @@ func makeServices(_ context: SandboxContext) -> [any SandboxService] {
     [
         ButtonService(context: context),
         PaytronixService(context: context),
+        ATHMovilService(context: context),
         StorefrontService(context: context),
     ]
 }
