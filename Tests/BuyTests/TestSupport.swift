@@ -1,0 +1,65 @@
+import CommerceCore
+import Foundation
+@testable import Buy
+
+/// A clock tests can move by hand.
+final class TestClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: Date
+
+    init(_ start: Date = Date(timeIntervalSince1970: 1_700_000_000)) { current = start }
+
+    var now: Date {
+        lock.lock(); defer { lock.unlock() }
+        return current
+    }
+
+    func advance(_ seconds: TimeInterval) {
+        lock.lock(); defer { lock.unlock() }
+        current += seconds
+    }
+}
+
+/// Counts calls from any thread.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+    func increment() { lock.lock(); count += 1; lock.unlock() }
+}
+
+/// A fresh temporary directory per test.
+func temporaryDirectory() -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("BuyTests-\(UUID().uuidString)", isDirectory: true)
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// A client over an in-memory transport, a hand-moved clock and a sleep that returns at once.
+func makeClient(transport: InMemoryTransport, clock: TestClock = TestClock(), locale: Locale? = nil,
+                shopDomain: String = "shoes.myshopify.com", apiKey: String = "tok", cacheDirectory: URL = temporaryDirectory(),
+                sleep: @escaping @Sendable (Double) async throws -> Void = { _ in try Task.checkCancellation() }) -> Graph.Client {
+    Graph.Client(shopDomain: shopDomain, apiKey: apiKey, locale: locale, environment: .production, transport: transport,
+                 cacheDirectory: cacheDirectory, callbackQueue: DispatchQueue(label: "BuyTests.callbacks"),
+                 now: { clock.now }, sleep: sleep)
+}
+
+func shopNameQuery() -> Storefront.QueryRootQuery {
+    Storefront.buildQuery { $0.shop { $0.name() } }
+}
+
+func shopResponse(_ name: String = "My Shop") -> HTTPResponse {
+    .json(200, #"{"data":{"shop":{"name":"\#(name)"}}}"#)
+}
+
+/// Runs the callback API and waits for its single callback.
+func callbackResult(_ start: @escaping (@escaping Graph.Client.QueryCompletion) -> any GraphTask) async -> (Storefront.QueryRoot?, Graph.QueryError?) {
+    let box = Graph.Unchecked(value: start)
+    let result: Graph.Unchecked<(Storefront.QueryRoot?, Graph.QueryError?)> = await withCheckedContinuation { continuation in
+        let task = box.value { model, error in
+            continuation.resume(returning: Graph.Unchecked(value: (model, error)))
+        }
+        task.resume()
+    }
+    return result.value
+}
