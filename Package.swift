@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "ButtonOrdersTests", dependencies: ["ButtonOrders", "CommerceCore"]),
         .testTarget(name: "ATHMovilCheckoutTests", dependencies: ["ATHMovilCheckout", "CommerceCore"]),
         .testTarget(name: "PaytronixPushTests", dependencies: ["PaytronixPush", "CommerceCore"]),
-        .testTarget(name: "BuyTests", dependencies: ["Buy", "CommerceCore"]),
+        .testTarget(name: "BuyTests", dependencies: ["Buy", "CommerceCore", "StorefrontCodegen"]),
         .testTarget(name: "CommerceSandboxTests", dependencies: [
             "CommerceSandbox",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
