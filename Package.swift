@@ -24,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .target(name: "CommerceCore", dependencies: [
@@ -41,6 +42,7 @@ let package = Package(
         .target(name: "CommerceSandbox", dependencies: [
             "CommerceCore", "ButtonOrders",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -50,6 +52,7 @@ let package = Package(
         .executableTarget(name: "commercekit", dependencies: [
             "CommerceSandbox", "ButtonMerchant", "ButtonOrders", "StorefrontCodegen",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "CommerceBenchmarks", dependencies: [
             "CommerceSandbox", "ButtonOrders", "Buy", "CommerceCore",

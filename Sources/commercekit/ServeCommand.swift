@@ -2,6 +2,7 @@ import ArgumentParser
 import CommerceCore
 import CommerceSandbox
 import Foundation
+import Logging
 
 /// `commercekit serve`: starts every emulated back end on one port and prints the test credentials.
 struct ServeCommand: AsyncParsableCommand {
@@ -34,7 +35,9 @@ struct ServeCommand: AsyncParsableCommand {
             host: host, port: port, dataDirectory: URL(fileURLWithPath: dataDirectory), inMemory: inMemory,
             publicURL: publicURL.flatMap(URL.init(string:)), buttonFinalizationDays: buttonFinalizationDays)
         Console.useLineBuffering()
-        let sandbox = try await Sandbox.start(options)
+        var logger = Logger(label: "CommerceKit.Sandbox")
+        logger.logLevel = .info
+        let sandbox = try await Sandbox.start(options, logger: logger)
         print("CommerceKit sandbox listening on \(sandbox.baseURL.absoluteString)")
         print(inMemory ? "State: in memory" : "State: \(URL(fileURLWithPath: dataDirectory).standardizedFileURL.path)")
         print("Test credentials (also at \(sandbox.baseURL.absoluteString)/sandbox/credentials):")

@@ -4,6 +4,7 @@ import GRDB
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// A running sandbox: every emulated back end on one port.
 ///
@@ -19,10 +20,11 @@ public final class Sandbox: Sendable {
     /// Where the server listens, e.g. `http://127.0.0.1:8080`.
     public let baseURL: URL
     private let serverTask: Task<Void, Error>
+    private let serviceGroup: ServiceGroup
 
     /// Opens the database, runs migrations, seeds test credentials on first start, and starts listening.
     /// Returns once the server accepts connections.
-    public static func start(_ options: SandboxOptions, logger: Logger = Logger(label: "CommerceKit.Sandbox")) async throws -> Sandbox {
+    public static func start(_ options: SandboxOptions, logger: Logger = Sandbox.quietLogger) async throws -> Sandbox {
         let (context, router, services) = try prepare(options)
         let bound = AsyncStream<Int>.makeStream()
         let configuration = ApplicationConfiguration(address: .hostname(options.host, port: options.port),
@@ -35,7 +37,11 @@ public final class Sandbox: Sendable {
                 bound.continuation.finish()
             },
             logger: logger)
-        let task = Task { try await application.runService(gracefulShutdownSignals: []) }
+        var groupConfiguration = ServiceGroupConfiguration(services: [application], logger: logger)
+        // In-flight requests get a moment to finish; idle keep-alive connections must not hold up a stop.
+        groupConfiguration.maximumGracefulShutdownDuration = .seconds(2)
+        let group = ServiceGroup(configuration: groupConfiguration)
+        let task = Task { try await group.run() }
         var port: Int?
         for await value in bound.stream { port = value }
         guard let port else {
@@ -49,7 +55,8 @@ public final class Sandbox: Sendable {
             throw SandboxError.couldNotStart("invalid host \(options.host)")
         }
         context.setBoundURL(url)
-        return Sandbox(context: context, router: router, services: services, baseURL: url, serverTask: task)
+        return Sandbox(context: context, router: router, services: services, baseURL: url, serverTask: task,
+                       serviceGroup: group)
     }
 
     /// Builds everything but the HTTP server: useful for answering requests in-process without sockets.
@@ -73,7 +80,8 @@ public final class Sandbox: Sendable {
     }
 
     private init(context: SandboxContext, router: SandboxRouter, services: [any SandboxService], baseURL: URL,
-                 serverTask: Task<Void, Error>) {
+                 serverTask: Task<Void, Error>, serviceGroup: ServiceGroup) {
+        self.serviceGroup = serviceGroup
         self.context = context
         self.router = router
         self.services = services
@@ -86,19 +94,18 @@ public final class Sandbox: Sendable {
         try SandboxCoreRoutes(context: context, services: services).credentials()
     }
 
-    /// Waits until the server stops (cancel the calling task to stop it).
-    public func waitUntilStopped() async throws {
-        try await withTaskCancellationHandler {
-            _ = try await serverTask.value
-        } onCancel: {
-            serverTask.cancel()
-        }
+
+    /// Stops listening, lets in-flight requests finish, and waits for the server to end.
+    public func stop() async {
+        await serviceGroup.triggerGracefulShutdown()
+        _ = try? await serverTask.value
     }
 
-    /// Stops listening and waits for the server to finish.
-    public func stop() async {
-        serverTask.cancel()
-        _ = try? await serverTask.value
+    /// Logs warnings and errors only: what tests and embedded use want. `commercekit serve` logs more.
+    public static var quietLogger: Logger {
+        var logger = Logger(label: "CommerceKit.Sandbox")
+        logger.logLevel = .warning
+        return logger
     }
 }
 
