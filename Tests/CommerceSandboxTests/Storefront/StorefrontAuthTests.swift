@@ -1,0 +1,131 @@
+import CommerceCore
+import Foundation
+import Testing
+@testable import CommerceSandbox
+
+/// HTTP-level rules H1–H11 and their order (spec §4.1, §6.7 "Authentication").
+@Suite struct StorefrontAuthTests {
+    let q1 = Data(#"{"query":"query {shop{name}}"}"#.utf8)
+
+    private func errorBody(_ message: String, _ code: String) -> String {
+        #"{"errors":[{"message":"\#(message)","extensions":{"code":"\#(code)"}}]}"#
+    }
+
+    @Test func wrongOrMissingTokenIs401() async throws {
+        var client = try StorefrontClient()
+        client.token = "wrong"
+        let wrong = try await client.send(body: q1)
+        #expect(wrong.status == 401)
+        #expect(wrong.json.serialized() == errorBody("Invalid Storefront access token.", "UNAUTHORIZED"))
+        client.token = ""
+        let missing = try await client.send(body: q1)
+        #expect(missing.status == 401)
+    }
+
+    @Test func revokedTokenIs403() async throws {
+        var client = try StorefrontClient()
+        let created = try await client.control(.post, "/sandbox/storefront/shops/1/tokens")
+        #expect(created.status == 201)
+        client.token = try #require(created.json["token"]?.stringValue)
+        #expect(try await client.send(body: q1).status == 200)
+        #expect(try await client.control(.delete, "/sandbox/storefront/tokens/\(client.token)").status == 204)
+        let revoked = try await client.send(body: q1)
+        #expect(revoked.status == 403)
+        #expect(revoked.json.serialized() == errorBody("Storefront access token has been revoked.", "FORBIDDEN"))
+        #expect(try await client.control(.delete, "/sandbox/storefront/tokens/nope").status == 404)
+    }
+
+    @Test func unservedVersionMalformedVersionAndMethod() async throws {
+        let client = try StorefrontClient()
+        let old = try await client.send(.post, "/api/2024-01/graphql", body: q1)
+        #expect(old.status == 404)
+        #expect(old.json.serialized() == errorBody("API version 2024-01 is not served by this sandbox; served versions: 2021-10.", "NOT_FOUND"))
+        let malformed = try await client.send(.post, "/api/latest/graphql", body: q1)
+        #expect(malformed.status == 404)
+        #expect(malformed.json.serialized() == errorBody("Not found.", "NOT_FOUND"))
+        let get = try await client.send(.get, "/api/2021-10/graphql")
+        #expect(get.status == 405)
+        #expect(get.response.headers["Allow"] == "POST")
+        #expect(get.json.serialized() == errorBody("Use POST.", "METHOD_NOT_ALLOWED"))
+        let json = try await client.send(.post, "/api/2021-10/graphql.json", body: q1)
+        #expect(json.json["data"]?["shop"]?["name"] == "Sandbox Shoes")
+        #expect(json.response.headers["X-Shopify-API-Version"] == "2021-10")
+        #expect(json.response.headers["Content-Type"] == "application/json; charset=utf-8")
+        #expect(json.response.headers["X-Request-Id"] != nil)
+    }
+
+    @Test func bodyRulesAndTheirOrder() async throws {
+        let client = try StorefrontClient()
+        let token = "sandbox-storefront-token"
+        let broken = try await client.send(body: Data(#"{"query":"#.utf8))
+        #expect(broken.status == 400)
+        #expect(broken.json.serialized() == errorBody("Request body is not valid JSON.", "BAD_REQUEST"))
+        #expect(try await client.send(body: Data()).status == 400)
+        let noQuery = try await client.send(body: Data(#"{"query":null}"#.utf8))
+        #expect(noQuery.json.serialized() == errorBody("Required parameter missing or invalid: query.", "BAD_REQUEST"))
+        let badVariables = try await client.send(body: Data(#"{"query":"{shop{name}}","variables":[1]}"#.utf8))
+        #expect(badVariables.json.serialized() == errorBody("Required parameter missing or invalid: variables.", "BAD_REQUEST"))
+        let xml = try await client.send(body: q1, headers: ["Content-Type": "application/xml", "X-Shopify-Storefront-Access-Token": token])
+        #expect(xml.status == 415)
+        // A bad token is reported before a bad body (H12).
+        let badBoth = try await client.send(body: Data("{".utf8), headers: ["Content-Type": "application/xml"])
+        #expect(badBoth.status == 401)
+        let huge = try await client.send(body: Data(count: 1024 * 1024 + 1),
+                                         headers: ["Content-Type": "application/json", "X-Shopify-Storefront-Access-Token": token])
+        #expect(huge.status == 413)
+        let graphQLBody = try await client.send(body: Data("query {shop{name}}".utf8),
+                                                headers: ["Content-Type": "application/graphql; charset=utf-8", "X-Shopify-Storefront-Access-Token": token])
+        #expect(graphQLBody.json["data"]?["shop"]?["name"] == "Sandbox Shoes")
+        let emptyGraphQL = try await client.send(body: Data(), headers: ["Content-Type": "application/graphql", "X-Shopify-Storefront-Access-Token": token])
+        #expect(emptyGraphQL.status == 400)
+    }
+
+    @Test func frozenAndLockedShops() async throws {
+        let client = try StorefrontClient()
+        #expect(try await client.control(.put, "/sandbox/storefront/shops/1/state", json: ["state": "frozen"]).status == 204)
+        let frozen = try await client.send(body: q1)
+        #expect(frozen.status == 402)
+        #expect(frozen.json.serialized() == errorBody("Shop is unavailable.", "SHOP_INACTIVE"))
+        _ = try await client.control(.put, "/sandbox/storefront/shops/1/state", json: ["state": "locked"])
+        #expect(try await client.send(body: q1).status == 423)
+        #expect(try await client.control(.put, "/sandbox/storefront/shops/1/state", json: ["state": "asleep"]).status == 400)
+    }
+
+    @Test func variablesAndOperationNameAreHonoured() async throws {
+        let client = try StorefrontClient()
+        let body = try await client.graphQL("query A { shop { name } } query B($id: ID!) { node(id: $id) { id } }",
+                                            variables: ["id": .string(GID.product(1))])
+        #expect(body["errors"] != nil) // two operations without operationName
+        let request: JSONValue = ["query": "query A { shop { name } } query B($id: ID!) { node(id: $id) { id } }",
+                                  "variables": ["id": .string(GID.product(1))], "operationName": "B"]
+        let result = try await client.send(body: request.serializedData())
+        #expect(result.json["data"]?["node"]?["id"]?.stringValue == GID.product(1))
+    }
+
+    @Test func queryTagIsCheckedButNeverAnError() async throws {
+        let client = try StorefrontClient()
+        let token = "sandbox-storefront-token"
+        let match = try await client.send(body: q1, headers: ["Content-Type": "application/json", "X-Shopify-Storefront-Access-Token": token,
+                                                              "X-Query-Tag": HexDigest.sha256(q1)])
+        #expect(match.response.headers["X-Sandbox-Query-Tag"] == "match")
+        let mismatch = try await client.send(body: q1, headers: ["Content-Type": "application/json", "X-Shopify-Storefront-Access-Token": token,
+                                                                 "X-Query-Tag": "00"])
+        #expect(mismatch.status == 200)
+        #expect(mismatch.response.headers["X-Sandbox-Query-Tag"] == "mismatch")
+        let log = try await client.control(.get, "/sandbox/storefront/requests?limit=2")
+        #expect(log.json.arrayValue?.map { $0["queryTag"]?.stringValue } == ["match", "mismatch"])
+        #expect(log.json[0]?["token"]?.stringValue == "oken")
+    }
+
+    @Test func missingScopeIsAccessDenied() async throws {
+        var client = try StorefrontClient()
+        let created = try await client.control(.post, "/sandbox/storefront/shops/1/tokens",
+                                               json: ["scopes": ["unauthenticated_read_collection_listings"]])
+        client.token = try #require(created.json["token"]?.stringValue)
+        let body = try await client.graphQL("query {shop{name},products(first:1){edges{node{id}}}}")
+        #expect(body["data"] == .null)
+        #expect(body["errors"]?[0]?.serialized() == #"{"message":"Access denied for products field. Required access: `unauthenticated_read_product_listings` access scope.","locations":[{"line":1,"column":20}],"path":["products"],"extensions":{"code":"ACCESS_DENIED","requiredAccess":"`unauthenticated_read_product_listings` access scope."}}"#)
+        let shopOnly = try await client.data("query {shop{name},collections(first:1){edges{node{id}}}}")
+        #expect(shopOnly["shop"]?["name"] == "Sandbox Shoes")
+    }
+}

@@ -1,0 +1,83 @@
+import CommerceCore
+import Foundation
+import Testing
+@testable import CommerceSandbox
+
+/// Cart API (spec §5.11) with the R1–R6 user errors of §4.6 (journey J5 in raw GraphQL).
+@Suite struct StorefrontCartTests {
+    static let cartSelection = "cart{id,checkoutUrl,note,attributes{key,value},discountCodes{code,applicable},buyerIdentity{email},estimatedCost{totalAmount{amount}},lines(first:10){edges{node{id,quantity,merchandise{... on ProductVariant{id}},estimatedCost{totalAmount{amount}}}}}},userErrors{code,field,message}"
+
+    func createCart(_ client: StorefrontClient) async throws -> JSONValue {
+        let data = try await client.data("""
+            mutation {cartCreate(input:{lines:[{merchandiseId:"\(GID.variant(11))",quantity:1}],attributes:[{key:"gift-note",value:"hi"}],discountCodes:["SANDBOX10","NOPE"],buyerIdentity:{email:"john@example.com"}}){\(Self.cartSelection)}}
+            """)
+        return try #require(data["cartCreate"])
+    }
+
+    @Test func createAddUpdateRemove() async throws {
+        let client = try StorefrontClient()
+        let created = try await createCart(client)
+        #expect(created["userErrors"]?.arrayValue?.isEmpty == true)
+        let cart = try #require(created["cart"])
+        let cartID = try #require(cart["id"]?.stringValue)
+        #expect(cart["checkoutUrl"]?.stringValue?.hasPrefix(client.context.publicURL(path: "/cart/c/")) == true)
+        #expect(cart["estimatedCost"]?["totalAmount"]?["amount"] == "89.0")
+        #expect(cart["discountCodes"]?.serialized() == #"[{"code":"SANDBOX10","applicable":true},{"code":"NOPE","applicable":false}]"#)
+        #expect(cart["attributes"]?.serialized() == #"[{"key":"gift-note","value":"hi"}]"#)
+
+        let added = try await client.data("""
+            mutation {cartLinesAdd(lines:[{merchandiseId:"\(GID.variant(11))",quantity:2},{merchandiseId:"\(GID.variant(21))"}],cartId:"\(cartID)"){\(Self.cartSelection)}}
+            """)
+        let lines = added["cartLinesAdd"]?["cart"]?["lines"]?["edges"]?.arrayValue ?? []
+        #expect(lines.map { $0["node"]?["quantity"]?.integerValue } == [3, 1])
+        #expect(added["cartLinesAdd"]?["cart"]?["estimatedCost"]?["totalAmount"]?["amount"] == "386.0")
+        let blazerLine = try #require(lines[1]["node"]?["id"]?.stringValue)
+
+        let negative = try await client.data("""
+            mutation {cartLinesUpdate(cartId:"\(cartID)",lines:[{id:"\(blazerLine)",quantity:-1}]){\(Self.cartSelection)}}
+            """)
+        #expect(negative["cartLinesUpdate"]?["userErrors"]?.serialized() == #"[{"code":"INVALID","field":["lines","0","quantity"],"message":"Quantity must be 0 or more"}]"#)
+        let zero = try await client.data("""
+            mutation {cartLinesUpdate(cartId:"\(cartID)",lines:[{id:"\(blazerLine)",quantity:0}]){\(Self.cartSelection)}}
+            """)
+        #expect(zero["cartLinesUpdate"]?["cart"]?["lines"]?["edges"]?.arrayValue?.count == 1)
+
+        let unknownLine = GID.encode("gid://shopify/CartLine/ffff?cart=x")
+        let removed = try await client.data("""
+            mutation {cartLinesRemove(cartId:"\(cartID)",lineIds:["\(unknownLine)"]){\(Self.cartSelection)}}
+            """)
+        #expect(removed["cartLinesRemove"]?["userErrors"]?.serialized() == #"[{"code":"INVALID_MERCHANDISE_LINE","field":["lineIds","0"],"message":"The merchandise line with id \#(unknownLine) does not exist"}]"#)
+        #expect(removed["cartLinesRemove"]?["cart"]?["lines"]?["edges"]?.arrayValue?.count == 1)
+
+        let read = try await client.data("query {cart(id:\"\(cartID)\"){lines(first:5){edges{node{quantity}}}}}")
+        #expect(read["cart"]?["lines"]?.serialized() == #"{"edges":[{"node":{"quantity":3}}]}"#)
+
+        let token = try #require(cart["checkoutUrl"]?.stringValue?.split(separator: "/").last.map(String.init))
+        let page = try await client.send(.get, "/cart/c/\(token)", headers: [:])
+        #expect(page.status == 200)
+        #expect(String(decoding: page.response.body, as: UTF8.self).contains("Road Runner"))
+        #expect(try await client.send(.get, "/cart/c/nope", headers: [:]).status == 404)
+    }
+
+    @Test func createErrors() async throws {
+        let client = try StorefrontClient()
+        let unknown = GID.variant(999)
+        let data = try await client.data("""
+            mutation {cartCreate(input:{lines:[{merchandiseId:"\(unknown)",quantity:1},{merchandiseId:"\(GID.variant(11))",quantity:0},{merchandiseId:"\(GID.variant(11))",quantity:1000}],attributes:[{key:" ",value:"x"}],buyerIdentity:{email:"nope",customerAccessToken:"bad"}}){cart{id},userErrors{code,field,message}}}
+            """)
+        #expect(data["cartCreate"]?["cart"] == .null)
+        #expect(data["cartCreate"]?["userErrors"]?.serialized() == #"[{"code":"INVALID","field":["input","lines","0","merchandiseId"],"message":"The merchandise with id \#(unknown) does not exist"},{"code":"INVALID","field":["input","lines","1","quantity"],"message":"Quantity must be at least 1"},{"code":"LESS_THAN","field":["input","lines","2","quantity"],"message":"Quantity must be less than 1000"},{"code":"INVALID","field":["input","attributes","0","key"],"message":"Attribute key can't be blank"},{"code":"INVALID","field":["input","buyerIdentity","email"],"message":"Email is invalid"},{"code":"INVALID","field":["input","buyerIdentity","customerAccessToken"],"message":"Customer access token is invalid"}]"#)
+        let missing = try await client.data("""
+            mutation {cartLinesAdd(lines:[],cartId:"\(GID.encode("gid://shopify/Cart/abc"))"){cart{id},userErrors{code,field,message}}}
+            """)
+        #expect(missing["cartLinesAdd"]?.serialized() == #"{"cart":null,"userErrors":[{"code":"INVALID","field":["cartId"],"message":"The specified cart does not exist"}]}"#)
+        #expect(try await client.data("query {cart(id:\"nope\"){id}}")["cart"] == .null)
+    }
+
+    @Test func cartsExpireAfterTenDays() async throws {
+        let client = try StorefrontClient()
+        let cartID = try #require(try await createCart(client)["cart"]?["id"]?.stringValue)
+        try await client.context.clock.advance(by: 11 * 86_400)
+        #expect(try await client.data("query {cart(id:\"\(cartID)\"){id}}")["cart"] == .null)
+    }
+}
