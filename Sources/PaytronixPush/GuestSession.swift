@@ -12,7 +12,8 @@ public actor GuestSession {
     private let store: PersistentStore
     private let now: @Sendable () -> Date
     private var tokens: OAuthTokens?
-    private var refreshInFlight: Task<Result<OAuthTokens, PaytronixError>, Never>?
+    /// The running refresh and the tokens it replaces (at most one entry).
+    private var refreshInFlight: [(task: Task<Result<OAuthTokens, PaytronixError>, Never>, previous: OAuthTokens)] = []
 
     /// Refresh when the access token has fewer seconds left than this.
     static let refreshMargin: TimeInterval = 60
@@ -58,33 +59,37 @@ public actor GuestSession {
 
     /// Exchanges the refresh token for a new access token. Callers arriving during a refresh wait for it.
     public func refresh() async throws(PaytronixError) {
-        if let running = refreshInFlight {
-            if case .failure(let error) = await running.value {
-                throw error.errorCode == "oauth.invalid_grant" ? .sessionExpired : error
+        let task: Task<Result<OAuthTokens, PaytronixError>, Never>
+        let previous: OAuthTokens
+        if let running = refreshInFlight.first {
+            (task, previous) = running
+        } else {
+            guard let current = tokens else { throw .notLoggedIn }
+            let client = self.client
+            task = Task { () -> Result<OAuthTokens, PaytronixError> in
+                do throws(PaytronixError) {
+                    return .success(try await client.requestGuestToken(refreshToken: current.refreshToken, scope: current.scope))
+                } catch {
+                    return .failure(error)
+                }
             }
-            return
+            previous = current
+            refreshInFlight = [(task, current)]
         }
-        guard let current = tokens else { throw .notLoggedIn }
-        let client = self.client
-        let task = Task { () -> Result<OAuthTokens, PaytronixError> in
-            do throws(PaytronixError) {
-                return .success(try await client.requestGuestToken(refreshToken: current.refreshToken, scope: current.scope))
-            } catch {
-                return .failure(error)
-            }
-        }
-        refreshInFlight = task
         let result = await task.value
-        refreshInFlight = nil
+        // Whichever caller resumes first applies the result; the others find it applied.
+        let isFirst = refreshInFlight.first.map { $0.previous.accessToken == previous.accessToken } ?? false
+        if isFirst { refreshInFlight = [] }
         switch result {
         case .success(var fresh):
+            guard isFirst else { return }
             fresh.receivedAt = now()
-            fresh.username = fresh.username ?? current.username
-            fresh.printedCardNumber = fresh.printedCardNumber ?? current.printedCardNumber
+            fresh.username = fresh.username ?? previous.username
+            fresh.printedCardNumber = fresh.printedCardNumber ?? previous.printedCardNumber
             save(fresh)
         case .failure(let error):
             if error.errorCode == "oauth.invalid_grant" {
-                forget()
+                if isFirst { forget() }
                 throw .sessionExpired
             }
             throw error
