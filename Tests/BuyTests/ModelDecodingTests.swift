@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func initFieldsWithSwiftLiteralsAndBadValues() throws {
-        let product = try Storefront.Product(fields: ["title": "Shoe", "totalInventory": 3, "availableForSale": true, "description": NSNull()])
+        let product = try Storefront.Product(fields: ["title": "Shoe", "totalInventory": 3, "availableForSale": true, "onlineStoreUrl": NSNull()])
         #expect(product.title == "Shoe")
         #expect(product.totalInventory == 3)
         #expect(product.availableForSale)

@@ -7,17 +7,11 @@ extension Graph.Client {
     public func queryGraphWith(_ query: Storefront.QueryRootQuery, cachePolicy: Graph.CachePolicy? = nil,
                                retryHandler: Graph.RetryHandler<Storefront.QueryRoot>? = nil,
                                completionHandler: @escaping QueryCompletion) -> any GraphTask {
-        let captured = Graph.Unchecked(value: (query, retryHandler, completionHandler))
-        return Graph.CallbackTask(queue: callbackQueue) { task in
-            Task {
-                let (query, retryHandler, completion) = captured.value
-                let response = await self.perform(query, isQuery: true, cachePolicy: cachePolicy, retryHandler: retryHandler,
-                                                  runCondition: self.onCallbackQueue,
-                                                  decode: { object throws(SchemaViolationError) in try Storefront.QueryRoot(object: object) })
-                let result = Graph.Unchecked(value: (completion, response))
-                task.deliver { result.value.0(result.value.1.model, result.value.1.error) }
-            }
+        let pending = Graph.PendingRequest(operation: query, isQuery: true, cachePolicy: cachePolicy, retryHandler: retryHandler,
+                                           completion: completionHandler) { object throws(SchemaViolationError) in
+            try Storefront.QueryRoot(object: object)
         }
+        return makeTask(pending)
     }
 
     /// Prepares a mutation; nothing is sent until you call `resume()` on the returned task. Mutations
@@ -25,25 +19,76 @@ extension Graph.Client {
     public func mutateGraphWith(_ mutation: Storefront.MutationQuery,
                                 retryHandler: Graph.RetryHandler<Storefront.Mutation>? = nil,
                                 completionHandler: @escaping MutationCompletion) -> any GraphTask {
-        let captured = Graph.Unchecked(value: (mutation, retryHandler, completionHandler))
-        return Graph.CallbackTask(queue: callbackQueue) { task in
-            Task {
-                let (mutation, retryHandler, completion) = captured.value
-                let response = await self.perform(mutation, isQuery: false, cachePolicy: nil, retryHandler: retryHandler,
-                                                  runCondition: self.onCallbackQueue,
-                                                  decode: { object throws(SchemaViolationError) in try Storefront.Mutation(object: object) })
-                let result = Graph.Unchecked(value: (completion, response))
-                task.deliver { result.value.0(result.value.1.model, result.value.1.error) }
-            }
+        let pending = Graph.PendingRequest(operation: mutation, isQuery: false, cachePolicy: nil, retryHandler: retryHandler,
+                                           completion: completionHandler) { object throws(SchemaViolationError) in
+            try Storefront.Mutation(object: object)
         }
+        return makeTask(pending)
+    }
+
+    private func makeTask<R>(_ pending: Graph.PendingRequest<R>) -> any GraphTask {
+        Graph.CallbackTask(queue: callbackQueue) { [self] task in
+            Task { await self.run(pending, task: task) }
+        }
+    }
+
+    private func run<R>(_ pending: Graph.PendingRequest<R>, task: Graph.CallbackTask) async {
+        let response = await perform(pending.operation, isQuery: pending.isQuery, cachePolicy: pending.cachePolicy,
+                                     retryHandler: pending.retryHandler, runCondition: onCallbackQueue, decode: pending.decode)
+        pending.response = response
+        task.deliver { pending.complete() }
     }
 
     /// Runs a retry condition on the callback queue, where the callback API promises to call it.
     private func onCallbackQueue<R: GraphQL.AbstractResponse>(_ condition: @escaping Graph.RetryHandler<R>.Condition, _ model: R?,
                                                               _ error: Graph.QueryError?) async -> Bool {
-        let call = Graph.Unchecked(value: { condition(model, error) })
+        let call = Graph.PendingCondition(condition: condition, model: model, error: error)
         return await withCheckedContinuation { continuation in
-            callbackQueue.async { continuation.resume(returning: call.value()) }
+            callbackQueue.async { continuation.resume(returning: call.evaluate()) }
         }
+    }
+}
+
+extension Graph {
+    /// One callback-API request: the app's builder, handler and completion, which are not `Sendable`.
+    /// Only the task serving the request touches them, in sequence, which makes the unchecked
+    /// conformance honest.
+    final class PendingRequest<R: GraphQL.AbstractResponse>: @unchecked Sendable {
+        let operation: GraphQL.AbstractQuery
+        let isQuery: Bool
+        let cachePolicy: CachePolicy?
+        let retryHandler: RetryHandler<R>?
+        let completion: (R?, QueryError?) -> Void
+        let decode: (JSONObject) throws(SchemaViolationError) -> R
+        var response: Response<R>?
+
+        init(operation: GraphQL.AbstractQuery, isQuery: Bool, cachePolicy: CachePolicy?, retryHandler: RetryHandler<R>?,
+             completion: @escaping (R?, QueryError?) -> Void, decode: @escaping (JSONObject) throws(SchemaViolationError) -> R) {
+            self.operation = operation
+            self.isQuery = isQuery
+            self.cachePolicy = cachePolicy
+            self.retryHandler = retryHandler
+            self.completion = completion
+            self.decode = decode
+        }
+
+        func complete() {
+            completion(response?.model, response?.error)
+        }
+    }
+
+    /// A retry condition with its arguments, carried to the callback queue.
+    final class PendingCondition<R: GraphQL.AbstractResponse>: @unchecked Sendable {
+        let condition: RetryHandler<R>.Condition
+        let model: R?
+        let error: QueryError?
+
+        init(condition: @escaping RetryHandler<R>.Condition, model: R?, error: QueryError?) {
+            self.condition = condition
+            self.model = model
+            self.error = error
+        }
+
+        func evaluate() -> Bool { condition(model, error) }
     }
 }
