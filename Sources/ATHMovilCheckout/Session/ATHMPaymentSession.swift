@@ -38,8 +38,9 @@ public final class ATHMPaymentSession: @unchecked Sendable {
         self.tokens = tokenStore
         self.httpTransport = transport
         #if canImport(UIKit)
-        NotificationCenter.default.addObserver(forName: UIApplication.didBecomeActiveNotification, object: nil,
-                                               queue: nil) { [weak self] _ in self?.applicationDidBecomeActive() }
+        // UIKit's name for didBecomeActiveNotification, spelled out so a nonisolated init can use it.
+        NotificationCenter.default.addObserver(forName: Notification.Name("UIApplicationDidBecomeActiveNotification"),
+                                               object: nil, queue: nil) { [weak self] _ in self?.applicationDidBecomeActive() }
         #endif
     }
 

@@ -9,10 +9,15 @@ public struct ATHMSystemURLOpener: ATHMURLOpening {
     public init() {}
 
     public func open(_ url: URL, fallback: URL?, universalLinksOnly: Bool) async -> Bool {
-        let options: [UIApplication.OpenExternalURLOptionsKey: Any] = [.universalLinksOnly: universalLinksOnly]
-        if await UIApplication.shared.open(url, options: options) { return true }
+        if await Self.openOnMain(url, universalLinksOnly: universalLinksOnly) { return true }
         guard let fallback else { return false }
-        return await UIApplication.shared.open(fallback, options: [:])
+        return await Self.openOnMain(fallback, universalLinksOnly: false)
+    }
+
+    /// UIKit is main-actor only; the options dictionary is built there too, so nothing non-Sendable crosses.
+    @MainActor
+    private static func openOnMain(_ url: URL, universalLinksOnly: Bool) async -> Bool {
+        await UIApplication.shared.open(url, options: [.universalLinksOnly: universalLinksOnly])
     }
 }
 #endif
