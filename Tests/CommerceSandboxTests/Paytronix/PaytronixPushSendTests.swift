@@ -1,0 +1,54 @@
+import CommerceCore
+import Foundation
+import Testing
+@testable import CommerceSandbox
+
+@Suite("Push send simulation (spec §4.8, §5.5)")
+struct PaytronixPushSendTests {
+    typealias H = PaytronixRouterHarness
+
+    func send(_ sandbox: H, _ extra: JSONObject) async throws -> (status: Int, body: JSONValue) {
+        var body: JSONObject = ["merchantId": 777777, "username": "sam", "appIdentifier": "com.example.pushapp", "environment": "development"]
+        for (key, value) in extra { body[key] = value }
+        return try await sandbox.call(.post, "/sandbox/paytronix/push/send", json: .object(body))
+    }
+
+    @Test func oddLengthTokensAreRecordedAsBadDeviceTokens() async throws {
+        let sandbox = try H()
+        try await sandbox.upload("dev-aes.p12")
+        let odd = "98d0f8677777dc227777770609f9131583d7777771e24d330068777777ef6cc5345"
+        try await sandbox.guest("sam", extra: ["externalAccounts": [H.device(odd), H.device(), H.device(app: "com.example.other")]])
+        let (status, body) = try await send(sandbox, ["message": "Hi"])
+        #expect(status == 200)
+        let records = try #require(body["notifications"]?.arrayValue)
+        #expect(records.count == 2)
+        #expect(records.map { $0["status"] } == ["rejected", "accepted"])
+        #expect(records.first?["reason"] == "BadDeviceToken")
+        #expect(records.last?["packageSha256"] == .string(HexDigest.sha256(try H.fixture("dev-aes.p12"))))
+    }
+
+    @Test func backgroundPayloadsUseTheBackgroundPushType() async throws {
+        let sandbox = try H()
+        try await sandbox.upload("dev-aes.p12")
+        try await sandbox.guest("sam", extra: ["externalAccounts": [H.device()]])
+        let (_, body) = try await send(sandbox, ["payload": ["aps": ["content-available": 1], "orderId": "42"]])
+        let headers = body["notifications"]?[0]?["apns"]?["headers"]
+        #expect(headers?["apns-push-type"] == "background" && headers?["apns-priority"] == "5")
+        #expect(body["notifications"]?[0]?["apns"]?["payload"]?["orderId"] == "42")
+    }
+
+    @Test func badSendRequests() async throws {
+        let sandbox = try H()
+        try await sandbox.guest("sam")
+        let both = try await send(sandbox, ["message": "Hi", "payload": ["aps": [:]]])
+        #expect(both.status == 400 && both.body["errorCode"] == "push.invalid_payload")
+        let noAps = try await send(sandbox, ["payload": ["alert": "Hi"]])
+        #expect(noAps.status == 400 && noAps.body["errorCode"] == "push.invalid_payload")
+        let nobody = try await sandbox.call(.post, "/sandbox/paytronix/push/send", json: ["merchantId": 777777, "message": "Hi"])
+        #expect(nobody.status == 400 && nobody.body["errorMessage"] == "printedCardNumber or username is required")
+        let stranger = try await send(sandbox, ["username": "nobody", "message": "Hi"])
+        #expect(stranger.status == 404 && stranger.body["errorCode"] == "guest.user_not_found")
+        let noPackage = try await send(sandbox, ["message": "Hi"])
+        #expect(noPackage.status == 409 && noPackage.body["errorMessage"] == "No push package uploaded for com.example.pushapp (development)")
+    }
+}
