@@ -16,8 +16,24 @@ public struct URLSessionTransport: HTTPTransport {
         urlRequest.httpMethod = request.method.rawValue
         for field in request.headers { urlRequest.addValue(field.value, forHTTPHeaderField: field.name) }
         urlRequest.httpBody = request.body
-        if let timeout = request.timeout { urlRequest.timeoutInterval = timeout.timeInterval }
+        guard let timeout = request.timeout else { return try await perform(urlRequest) }
+        // FoundationNetworking on Linux fires sub-second timeouts almost at once, so the limit is enforced
+        // here and URLSession's own only backs it up.
+        urlRequest.timeoutInterval = max(1, timeout.timeInterval * 2)
+        let limited = urlRequest
+        return try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
+            group.addTask { try await perform(limited) }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                throw TransportError.timedOut
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else { throw TransportError.cancelled }
+            return first
+        }
+    }
 
+    private func perform(_ urlRequest: URLRequest) async throws -> HTTPResponse {
         let box = TaskBox()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, Error>) in

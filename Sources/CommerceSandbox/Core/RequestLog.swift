@@ -30,9 +30,11 @@ public final class RequestLog: @unchecked Sendable {
 
     public init(capacity: Int = 1000) { self.capacity = capacity }
 
+    /// Keeps entries in arrival order, although a slow response (an `after` fault) is recorded late.
     func record(_ entry: Entry) {
         lock.withLock {
-            entries.append(entry)
+            let position = entries.lastIndex { $0.time <= entry.time }.map { $0 + 1 } ?? 0
+            entries.insert(entry, at: position)
             if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
         }
     }

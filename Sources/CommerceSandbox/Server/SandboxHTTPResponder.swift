@@ -30,6 +30,7 @@ struct SandboxHTTPResponder: HTTPResponder {
             method: HTTPMethod(rawValue: request.method.rawValue), rawPath: request.uri.path, rawQuery: request.uri.query,
             headers: headers, body: body, remoteAddress: requestContext.remoteAddress?.ipAddress)
 
+        let arrivedAt = self.context.clock.now()
         let response: SandboxResponse
         do {
             response = try await self.context.faults.apply(to: sandboxRequest) {
@@ -43,7 +44,7 @@ struct SandboxHTTPResponder: HTTPResponder {
         if !sandboxRequest.rawPath.hasPrefix("/sandbox/") {
             self.context.requestLog.record(.init(
                 method: sandboxRequest.method, path: sandboxRequest.path, query: sandboxRequest.rawQuery,
-                status: response.status, time: self.context.clock.now(), userAgent: headers["User-Agent"],
+                status: response.status, time: arrivedAt, userAgent: headers["User-Agent"],
                 host: headers["Host"], body: body))
         }
         return Self.convert(response, isHead: sandboxRequest.method == .head)

@@ -54,7 +54,13 @@ import Testing
                 lineItems: [OrderLineItem(identifier: "sku-1", total: 1000)]))
             #expect(created.status == .open)
             #expect(created.orderId == "o-lost")
-            let methods = try await sandbox.loggedRequests("/v1/order").map { $0["method"]?.stringValue ?? "" }
+            // The first POST's response is held back by the fault, so its log entry appears once it is sent.
+            var logged = try await sandbox.loggedRequests("/v1/order")
+            for _ in 0..<40 where logged.count < 3 {
+                try await Task.sleep(for: .milliseconds(100))
+                logged = try await sandbox.loggedRequests("/v1/order")
+            }
+            let methods = logged.map { $0["method"]?.stringValue ?? "" }
             #expect(methods.prefix(3) == ["POST", "POST", "GET"])
             #expect(try await sandbox.objects("/sandbox/button/organizations/org-sandbox/orders").count == 1)
         }
