@@ -1,0 +1,48 @@
+import CommerceCore
+import CommerceSandbox
+import Foundation
+import Testing
+
+/// CommerceCore's URLSession transport against a real server on loopback.
+@Suite struct URLSessionTransportTests {
+    private func slowPing(_ sandbox: SandboxHarness, delayMilliseconds: Int) {
+        sandbox.sandbox.context.faults.add(.init(method: .get, path: "/sandbox/ping", count: 1, mode: .after, status: nil,
+                                                 delayMilliseconds: delayMilliseconds, body: .null))
+    }
+
+    private func ping(_ sandbox: SandboxHarness, timeout: Duration) async throws -> HTTPResponse {
+        let url = try #require(URL(string: sandbox.baseURL.absoluteString + "/sandbox/ping"))
+        return try await URLSessionTransport().send(HTTPRequest(method: .get, url: url, timeout: timeout))
+    }
+
+    @Test func subSecondTimeoutLetsAQuickEnoughAnswerThrough() async throws {
+        try await SandboxHarness.with { sandbox async throws in
+            slowPing(sandbox, delayMilliseconds: 150)
+            #expect(try await ping(sandbox, timeout: .milliseconds(900)).statusCode == 204)
+        }
+    }
+
+    @Test func answerSlowerThanTheTimeoutIsATimeout() async throws {
+        try await SandboxHarness.with { sandbox async throws in
+            slowPing(sandbox, delayMilliseconds: 1500)
+            await #expect(throws: TransportError.timedOut) { _ = try await ping(sandbox, timeout: .milliseconds(200)) }
+        }
+    }
+
+    @Test func unreachableServerIsAConnectionFailure() async throws {
+        let url = try #require(URL(string: "http://127.0.0.1:9/nothing"))
+        await #expect(throws: TransportError.self) {
+            _ = try await URLSessionTransport().send(HTTPRequest(method: .get, url: url, timeout: .seconds(5)))
+        }
+    }
+
+    @Test func headersAndBodyTravelBothWays() async throws {
+        try await SandboxHarness.with { sandbox async throws in
+            let response = try await sandbox.raw(.post, "/v1/order", body: Data("{}".utf8),
+                                                 headers: ["Authorization": "Basic c2stc2FuZGJveDo="], contentType: "application/json")
+            #expect(response.statusCode == 400)
+            #expect(response.headers["content-type"] == "application/json; charset=utf-8")
+            #expect(try JSONValue.parse(response.body)["meta"]?["status"] == "error")
+        }
+    }
+}
