@@ -124,7 +124,7 @@ import Testing
         client.token = try #require(created.json["token"]?.stringValue)
         let body = try await client.graphQL("query {shop{name},products(first:1){edges{node{id}}}}")
         #expect(body["data"] == .null)
-        #expect(body["errors"]?[0]?.serialized() == #"{"message":"Access denied for products field. Required access: `unauthenticated_read_product_listings` access scope.","locations":[{"line":1,"column":20}],"path":["products"],"extensions":{"code":"ACCESS_DENIED","requiredAccess":"`unauthenticated_read_product_listings` access scope."}}"#)
+        #expect(body["errors"]?[0]?.serialized() == #"{"message":"Access denied for products field. Required access: `unauthenticated_read_product_listings` access scope.","locations":[{"line":1,"column":19}],"path":["products"],"extensions":{"code":"ACCESS_DENIED","requiredAccess":"`unauthenticated_read_product_listings` access scope."}}"#)
         let shopOnly = try await client.data("query {shop{name},collections(first:1){edges{node{id}}}}")
         #expect(shopOnly["shop"]?["name"] == "Sandbox Shoes")
     }

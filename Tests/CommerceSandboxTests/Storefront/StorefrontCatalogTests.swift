@@ -72,10 +72,12 @@ import Testing
 
     @Test func publicApiVersionsAndUnimplementedFields() async throws {
         let client = try StorefrontClient()
-        let body = try await client.graphQL("query {publicApiVersions{handle,supported},shop{privacyPolicy{id},articles(first:1){edges{node{id}}}},localization{country{isoCode}}}")
-        #expect(body["data"]?["publicApiVersions"]?.serialized() == #"[{"handle":"2021-10","supported":true}]"#)
-        #expect(body["data"]?["shop"]?.serialized() == #"{"privacyPolicy":null,"articles":{"edges":[]}}"#)
-        // A non-null field outside the subset is an error naming it (C8), never a 5xx.
+        let data = try await client.data("query {publicApiVersions{handle,supported},shop{privacyPolicy{id},articles(first:1){edges{node{id}}}}}")
+        #expect(data["publicApiVersions"]?.serialized() == #"[{"handle":"2021-10","supported":true}]"#)
+        #expect(data["shop"]?.serialized() == #"{"privacyPolicy":null,"articles":{"edges":[]}}"#)
+        // A non-null field outside the subset is an error naming it (C8), never a 5xx; null reaches the root.
+        let body = try await client.graphQL("query {localization{country{isoCode}}}")
+        #expect(body["data"] == .null)
         #expect(body["errors"]?[0]?["message"] == "QueryRoot.localization is not implemented by the CommerceKit sandbox")
         #expect(body["errors"]?[0]?["extensions"]?["code"] == "SANDBOX_NOT_IMPLEMENTED")
         let mutation = try await client.graphQL(#"mutation {checkoutCreate(input:{}){checkout{id}}}"#)

@@ -39,9 +39,10 @@ struct StorefrontClient {
     }
 
     func control(_ method: HTTPMethod, _ path: String, json: JSONValue? = nil) async throws -> (status: Int, json: JSONValue) {
+        let parts = path.split(separator: "?", maxSplits: 1).map(String.init)
         let response = try await router.respond(to: SandboxRequest(
-            method: method, rawPath: path, headers: json == nil ? [:] : ["Content-Type": "application/json"],
-            body: json?.serializedData() ?? Data()))
+            method: method, rawPath: parts[0], rawQuery: parts.count > 1 ? parts[1] : nil,
+            headers: json == nil ? [:] : ["Content-Type": "application/json"], body: json?.serializedData() ?? Data()))
         return (response.status, (try? JSONValue.parse(response.body)) ?? .null)
     }
 }

@@ -52,7 +52,7 @@ final class StorefrontGraphQL: Sendable {
         } catch let error as GraphQLError {
             return Outcome(body: ["errors": [ValidationErrorRewriter.syntaxError(error, body: request.document)]], operation: nil)
         }
-        let rewriter = ValidationErrorRewriter(document: document, body: request.document)
+        let rewriter = ValidationErrorRewriter(document: document, body: request.document, schema: schema)
         let depth = rewriter.maximumDepth()
         if depth > Self.maximumDepth {
             return Outcome(body: ["errors": [[

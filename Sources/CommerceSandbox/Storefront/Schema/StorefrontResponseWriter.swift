@@ -6,10 +6,9 @@ import GraphQL
 /// their keys: `message`, `locations`, `path`, `extensions`.
 enum StorefrontResponseWriter {
     static func body(_ result: GraphQLResult, source: String) -> JSONValue {
-        var object: JSONObject = [:]
-        if let data = result.data { object["data"] = json(data) }
+        // Execution always reports `data`; it is `null` when a non-null root field failed.
+        var object: JSONObject = ["data": result.data.map(json) ?? .null]
         if !result.errors.isEmpty { object["errors"] = .array(result.errors.map(error)) }
-        if object.isEmpty { object["data"] = .null }
         return .object(object)
     }
 

@@ -8,6 +8,7 @@ import GraphQL
 struct ValidationErrorRewriter {
     let document: Document
     let body: String
+    let schema: GraphQLSchema
 
     /// G1: `Parse error on "<token>" (<KIND>) at [<line>, <column>]`, or `Unexpected end of document`.
     static func syntaxError(_ error: GraphQLError, body: String) -> JSONValue {
@@ -63,7 +64,7 @@ struct ValidationErrorRewriter {
         var missingArguments: [(start: Int, field: String, arguments: [String], error: GraphQLError)] = []
         for error in errors {
             if let match = Self.captures(error.message, #"^Field "(\w+)" argument "(\w+)" of type "[^"]*" is required"#) {
-                let start = error.nodes.first?.loc?.start ?? -1
+                let start = position(of: error) ?? -1
                 if let index = missingArguments.firstIndex(where: { $0.start == start }) {
                     missingArguments[index].arguments.append(match[1])
                 } else {
@@ -102,7 +103,7 @@ struct ValidationErrorRewriter {
         }
         if let m = Self.captures(message, #"^Field "(\w+)" must not have a selection since type "([^"]+)" has no subfields"#) {
             let type = Self.namedType(m[1])
-            let selections = ((error.nodes.first as? Field)?.selectionSet?.selections ?? []).compactMap { ($0 as? Field)?.name.value }
+            let selections = (field(at: position(of: error))?.selectionSet?.selections ?? []).compactMap { ($0 as? Field)?.name.value }
             return entry(error, "Selections can't be made on scalars (field '\(m[0])' returns \(type) but has selections [\(selections.joined(separator: ", "))])",
                          ["code": "selectionMismatch", "nodeName": .string("field '\(m[0])'"), "typeName": .string(type)])
         }
@@ -113,16 +114,29 @@ struct ValidationErrorRewriter {
             return entry(error, "Fragment on \(m[1]) can't be spread inside \(m[0])",
                          ["code": "cannotSpreadFragment", "typeName": .string(m[1]), "fragmentName": "unknown", "parentName": .string(m[0])])
         }
-        if let argument = argumentContaining(error), let m = Self.captures(message, #"type "([^"]+)""#) {
-            return entry(error, "Argument '\(argument.name)' on Field '\(argument.field)' has an invalid value (\(argument.literal)). Expected type '\(m[0])'.",
+        if let argument = argumentContaining(error) {
+            return entry(error, "Argument '\(argument.name)' on Field '\(argument.field)' has an invalid value (\(argument.literal)). Expected type '\(argument.type)'.",
                          ["code": "argumentLiteralsIncompatible", "typeName": "Field", "argumentName": .string(argument.name)])
         }
         return ["message": .string(message), "locations": Self.locations(error)]
     }
 
+    /// Where the error points in the body: its position when GraphQLSwift kept one, else its first location.
+    private func position(of error: GraphQLError) -> Int? {
+        if let position = error.positions.first { return position }
+        guard let location = error.locations.first else { return nil }
+        var line = 1, offset = 0
+        let utf8 = Array(body.utf8)
+        while line < location.line, offset < utf8.count {
+            if utf8[offset] == 0x0A { line += 1 }
+            offset += 1
+        }
+        return offset + location.column - 1
+    }
+
     private func entry(_ error: GraphQLError, _ message: String, _ extensions: JSONObject) -> JSONValue {
         var object: JSONObject = ["message": .string(message), "locations": Self.locations(error)]
-        if let path = path(to: error.nodes.first?.loc?.start) { object["path"] = .array(path.map(JSONValue.string)) }
+        if let path = path(to: position(of: error)) { object["path"] = .array(path.map(JSONValue.string)) }
         object["extensions"] = .object(extensions)
         return .object(object)
     }
@@ -139,47 +153,44 @@ struct ValidationErrorRewriter {
 
     // MARK: Paths
 
-    /// Response-name path from the operation to the deepest field or inline fragment starting at or containing `offset`.
+    /// Response-name path from the operation to the deepest field or inline fragment at or before `offset`.
+    /// Only start offsets are used: GraphQLSwift's `Location.end` does not cover a node's selections.
     func path(to offset: Int?) -> [String]? {
         guard let offset else { return nil }
-        for definition in document.definitions {
-            guard let operation = definition as? OperationDefinition,
-                  let loc = operation.loc, loc.start <= offset, offset < loc.end else { continue }
-            let root = operation.operation == .mutation ? "mutation" : operation.operation == .subscription ? "subscription" : "query"
-            let start = [operation.name.map { "\(root) \($0.value)" } ?? root]
-            return search(operation.selectionSet, path: start, offset: offset) ?? start
-        }
-        return nil
+        let operations = document.definitions.compactMap { $0 as? OperationDefinition }
+        guard let operation = operations.last(where: { ($0.loc?.start ?? .max) <= offset }) else { return nil }
+        let root = operation.operation == .mutation ? "mutation" : operation.operation == .subscription ? "subscription" : "query"
+        let start = [operation.name.map { "\(root) \($0.value)" } ?? root]
+        return search(operation.selectionSet, path: start, offset: offset) ?? start
     }
 
     private func search(_ selectionSet: SelectionSet?, path: [String], offset: Int) -> [String]? {
-        for selection in selectionSet?.selections ?? [] {
-            if let field = selection as? Field, let loc = field.loc, loc.start <= offset, offset < loc.end {
-                let fieldPath = path + [field.alias?.value ?? field.name.value]
-                return search(field.selectionSet, path: fieldPath, offset: offset) ?? fieldPath
-            }
-            if let fragment = selection as? InlineFragment, let loc = fragment.loc, loc.start <= offset, offset < loc.end {
-                let fragmentPath = path + [fragment.typeCondition.map { "... on \($0.name.value)" } ?? "..."]
-                return search(fragment.selectionSet, path: fragmentPath, offset: offset) ?? fragmentPath
-            }
+        let candidates = (selectionSet?.selections ?? []).filter { ($0 as? Field)?.loc != nil || ($0 as? InlineFragment)?.loc != nil }
+        guard let selection = candidates.last(where: { start(of: $0) <= offset }) else { return nil }
+        if let field = selection as? Field {
+            let fieldPath = path + [field.alias?.value ?? field.name.value]
+            return search(field.selectionSet, path: fieldPath, offset: offset) ?? fieldPath
+        }
+        if let fragment = selection as? InlineFragment {
+            let fragmentPath = path + [fragment.typeCondition.map { "... on \($0.name.value)" } ?? "..."]
+            return search(fragment.selectionSet, path: fragmentPath, offset: offset) ?? fragmentPath
         }
         return nil
     }
 
-    /// The argument (and its field) whose value holds the error's node, with the literal as written.
-    private func argumentContaining(_ error: GraphQLError) -> (name: String, field: String, literal: String)? {
-        guard let offset = error.nodes.first?.loc?.start else { return nil }
-        var found: (String, String, String)?
+    private func start(of selection: Selection) -> Int {
+        (selection as? Field)?.loc?.start ?? (selection as? InlineFragment)?.loc?.start ?? .max
+    }
+
+    /// The field whose selection starts at `offset`.
+    private func field(at offset: Int?) -> Field? {
+        guard let offset else { return nil }
+        var found: Field?
         func visit(_ selectionSet: SelectionSet?) {
             for selection in selectionSet?.selections ?? [] {
                 if let field = selection as? Field {
-                    for argument in field.arguments {
-                        if let loc = argument.value.loc, loc.start <= offset, offset < loc.end {
-                            let utf8 = Array(body.utf8)
-                            let literal = String(decoding: utf8[max(0, loc.start)..<min(loc.end, utf8.count)], as: UTF8.self)
-                            found = (argument.name.value, field.name.value, literal)
-                        }
-                    }
+                    // GraphQLSwift points at the field or, for scalar leafs, at its selection set.
+                    if field.loc?.start == offset || field.selectionSet?.loc?.start == offset { found = field }
                     visit(field.selectionSet)
                 } else if let fragment = selection as? InlineFragment {
                     visit(fragment.selectionSet)
@@ -191,6 +202,50 @@ struct ValidationErrorRewriter {
             if let fragment = definition as? FragmentDefinition { visit(fragment.selectionSet) }
         }
         return found
+    }
+
+    /// The argument (and its field) whose value holds the error's position, with the literal as written and
+    /// the argument's declared type, found by walking the operation alongside the schema.
+    private func argumentContaining(_ error: GraphQLError) -> (name: String, field: String, literal: String, type: String)? {
+        guard let offset = position(of: error) else { return nil }
+        var found: (String, String, String, String)?
+        var bestStart = -1
+        func fields(of typeName: String?) -> GraphQLFieldMap {
+            guard let typeName, let type = schema.getType(name: typeName) else { return [:] }
+            if let object = type as? GraphQLObjectType { return (try? object.fields()) ?? [:] }
+            if let interface = type as? GraphQLInterfaceType { return (try? interface.fields()) ?? [:] }
+            return [:]
+        }
+        func visit(_ selectionSet: SelectionSet?, parent: String?) {
+            for selection in selectionSet?.selections ?? [] {
+                if let field = selection as? Field {
+                    let definition = fields(of: parent)[field.name.value]
+                    for argument in field.arguments {
+                        guard let start = argument.value.loc?.start, start <= offset, start > bestStart else { continue }
+                        bestStart = start
+                        let type = definition?.args[argument.name.value].map { "\($0.type)" } ?? "?"
+                        found = (argument.name.value, field.name.value, print(ast: argument.value), type)
+                    }
+                    visit(field.selectionSet, parent: definition.map { Self.namedTypeName($0.type) })
+                } else if let fragment = selection as? InlineFragment {
+                    visit(fragment.selectionSet, parent: fragment.typeCondition?.name.value ?? parent)
+                }
+            }
+        }
+        for definition in document.definitions {
+            if let operation = definition as? OperationDefinition {
+                let root = operation.operation == .mutation ? schema.mutationType?.name : schema.queryType?.name
+                visit(operation.selectionSet, parent: root)
+            }
+            if let fragment = definition as? FragmentDefinition { visit(fragment.selectionSet, parent: fragment.typeCondition.name.value) }
+        }
+        return found
+    }
+
+    private static func namedTypeName(_ type: GraphQLType) -> String {
+        if let nonNull = type as? GraphQLNonNull { return namedTypeName(nonNull.ofType) }
+        if let list = type as? GraphQLList { return namedTypeName(list.ofType) }
+        return (type as? GraphQLNamedType)?.name ?? ""
     }
 
     /// G10: the deepest selection nesting, following named fragments once each.
