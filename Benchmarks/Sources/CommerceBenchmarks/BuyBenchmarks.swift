@@ -1,0 +1,120 @@
+import Buy
+import Foundation
+
+/// Buy's two hot paths, each reported as a ratio against `JSONSerialization` parsing the same bytes in
+/// the same run (so the figure is comparable between machines):
+/// 1. building and rendering a nested products query, then writing its request body;
+/// 2. decoding a 250-product collection page into typed models (parse + decode + scalar checks).
+struct BuyBenchmarks {
+    let quick: Bool
+
+    func run() throws {
+        print("Buy")
+        try buildAndSerialise()
+        try decodeCollectionPage()
+        print("")
+    }
+
+    /// The query a product-list screen sends, built from scratch on every iteration.
+    static func productsQuery(after cursor: String?) -> Storefront.QueryRootQuery {
+        Storefront.buildQuery { $0
+            .node(id: GraphQL.ID(rawValue: "Z2lkOi8vc2hvcGlmeS9Db2xsZWN0aW9uLzE=")) { $0
+                .onCollection { $0
+                    .id().title().handle()
+                    .products(first: 250, after: cursor, sortKey: .bestSelling) { $0
+                        .pageInfo { $0.hasNextPage().hasPreviousPage() }
+                        .edges { $0
+                            .cursor()
+                            .node { $0
+                                .id().title().handle().productType().vendor().availableForSale().updatedAt()
+                                .priceRange { $0.minVariantPrice { $0.amount().currencyCode() }.maxVariantPrice { $0.amount().currencyCode() } }
+                                .images(first: 1) { $0.edges { $0.node { $0.id().altText().width() } } }
+                                .variants(first: 3) { $0.edges { $0.node { $0.id().title().priceV2 { $0.amount().currencyCode() }.availableForSale() } } }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private func buildAndSerialise() throws {
+        let iterations = quick ? 2_000 : 20_000
+        let sample = Data("{\"query\":\(GraphQL.quoteString(input: Self.productsQuery(after: "c").description))}".utf8)
+        var sink = 0
+        let build = measure {
+            for index in 0..<iterations {
+                let text = Self.productsQuery(after: "cursor-\(index)").description
+                sink &+= text.utf8.count
+            }
+        }
+        let parse = try measureThrowing {
+            for _ in 0..<iterations {
+                let object = try JSONSerialization.jsonObject(with: sample)
+                sink &+= (object as? [String: Any])?.count ?? 0
+            }
+        }
+        report("build + render a nested products query", build, against: parse, iterations: iterations, sink: sink)
+    }
+
+    private func decodeCollectionPage() throws {
+        let iterations = quick ? 5 : 40
+        let body = Self.collectionPage(products: 250)
+        let query = Self.productsQuery(after: nil)
+        _ = query
+        var sink = 0
+        let decode = try measureThrowing {
+            for _ in 0..<iterations {
+                let root = try Storefront.QueryRoot(json: Self.dataObject(of: body))
+                let collection = root.node as? Storefront.Collection
+                sink &+= collection?.products.edges.count ?? 0
+            }
+        }
+        let parse = try measureThrowing {
+            for _ in 0..<iterations {
+                let object = try JSONSerialization.jsonObject(with: body)
+                sink &+= (object as? [String: Any])?.count ?? 0
+            }
+        }
+        report("decode a 250-product collection page (\(body.count / 1024) KiB)", decode, against: parse, iterations: iterations, sink: sink)
+    }
+
+    private func report(_ name: String, _ subject: Duration, against baseline: Duration, iterations: Int, sink: Int) {
+        let ratio = subject.timeInterval / max(baseline.timeInterval, 1e-9)
+        let perIteration = subject.timeInterval / Double(iterations) * 1e6
+        print("  \(name): \(format(perIteration, 1)) µs each; \(format(ratio)) × JSONSerialization parsing the same bytes (checksum \(sink % 10))")
+    }
+
+    private func measure(_ body: () -> Void) -> Duration {
+        let clock = ContinuousClock()
+        return clock.measure(body)
+    }
+
+    private func measureThrowing(_ body: () throws -> Void) throws -> Duration {
+        let clock = ContinuousClock()
+        let start = clock.now
+        try body()
+        return clock.now - start
+    }
+
+    /// `{"data":{…}}` → the bytes of the inner object, which is what `QueryRoot(json:)` takes.
+    static func dataObject(of body: Data) -> Data {
+        body.dropFirst(8).dropLast(1)
+    }
+
+    /// A synthetic answer to ``productsQuery(after:)`` with `products` items.
+    static func collectionPage(products: Int) -> Data {
+        var edges: [String] = []
+        edges.reserveCapacity(products)
+        for index in 1...products {
+            let id = Data("gid://shopify/Product/\(index)".utf8).base64EncodedString()
+            let variants = (1...3).map { number in
+                let variantID = Data("gid://shopify/ProductVariant/\(index * 10 + number)".utf8).base64EncodedString()
+                return #"{"node":{"id":"\#(variantID)","title":"Size \#(7 + number)","priceV2":{"amount":"\#(50 + index).0","currencyCode":"CAD"},"availableForSale":true}}"#
+            }.joined(separator: ",")
+            edges.append(#"{"cursor":"Y3Vyc29y\#(index)","node":{"id":"\#(id)","title":"Sandbox Sneaker \#(index)","handle":"sandbox-sneaker-\#(index)","productType":"sneaker","vendor":"Sandbox Athletics","availableForSale":true,"updatedAt":"2018-01-01T00:00:00.123Z","priceRange":{"minVariantPrice":{"amount":"\#(50 + index).0","currencyCode":"CAD"},"maxVariantPrice":{"amount":"\#(50 + index).0","currencyCode":"CAD"}},"images":{"edges":[{"node":{"id":"aW1hZ2U=","altText":null,"width":800}}]},"variants":{"edges":[\#(variants)]}}}"#)
+        }
+        let page = #"{"data":{"node":{"__typename":"Collection","id":"Z2lkOi8vc2hvcGlmeS9Db2xsZWN0aW9uLzE=","title":"Runners","handle":"runners","products":{"pageInfo":{"hasNextPage":true,"hasPreviousPage":false},"edges":["# + edges.joined(separator: ",") + "]}}}}"
+        return Data(page.utf8)
+    }
+}
