@@ -45,6 +45,7 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "GraphQL", package: "GraphQL"),
             .product(name: "Logging", package: "swift-log"),

@@ -1,23 +1,14 @@
 import CommerceCore
-import Crypto
 import Foundation
 
-/// Salted password and secret hashes: HMAC-SHA256 keyed with a random per-record salt (swift-crypto).
-/// The spec names PBKDF2; swift-crypto's PBKDF2 lives in `_CryptoExtras`, which the sandbox does not depend
-/// on. A sandbox needs no brute-force resistance, only "never stored in plain text".
+/// Secrets of the Paytronix service: hashing goes through the sandbox's shared ``SecretHasher``.
 enum PaytronixSecrets {
-    static func newSalt() -> String { RandomToken.hex(32) }
+    static func newSalt() -> String { SecretHasher.newSalt() }
 
-    static func hash(_ secret: String, salt: String) -> String {
-        let code = HMAC<SHA256>.authenticationCode(for: Data(secret.utf8), using: SymmetricKey(data: Data(salt.utf8)))
-        return HexDigest.hex(code)
-    }
+    static func hash(_ secret: String, salt: String) -> String { SecretHasher.hash(secret, salt: salt) }
 
     static func verify(_ secret: String, salt: String, hash expected: String) -> Bool {
-        let actual = Array(hash(secret, salt: salt).utf8)
-        let wanted = Array(expected.utf8)
-        guard actual.count == wanted.count else { return false }
-        return zip(actual, wanted).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+        SecretHasher.verify(secret, salt: salt, hash: expected)
     }
 
     /// Random base62 text for generated client ids and secrets.

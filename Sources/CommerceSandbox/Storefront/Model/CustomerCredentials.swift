@@ -9,24 +9,16 @@ enum CustomerCredentials {
     static let defaultTokenLifetime: TimeInterval = 30 * 86_400
     static let resetLifetime: TimeInterval = 86_400
 
-    /// A salted key derived with HKDF-SHA256 from swift-crypto. (The spec asks for PBKDF2, which lives in
-    /// `_CryptoExtras`, a product the sandbox target does not link; see Documentation/Storefront-Sandbox.md.)
-    static func hash(password: String, salt: String) -> String {
-        let key = HKDF<SHA256>.deriveKey(inputKeyMaterial: SymmetricKey(data: Data(password.utf8)), salt: Data(salt.utf8),
-                                         info: Data("commercekit-storefront-customer-password".utf8), outputByteCount: 32)
-        return key.withUnsafeBytes { HexDigest.hex($0) }
-    }
-
     static func setPassword(_ db: Database, customerID: Int64, password: String) throws {
-        let salt = RandomToken.hex(32)
+        let salt = SecretHasher.newSalt()
         try db.execute(sql: "UPDATE storefront_customers SET password_salt = ?, password_hash = ? WHERE id = ?",
-                       arguments: [salt, hash(password: password, salt: salt), customerID])
+                       arguments: [salt, SecretHasher.hash(password, salt: salt), customerID])
     }
 
     static func passwordMatches(_ db: Database, customerID: Int64, password: String) throws -> Bool {
         guard let row = try Row.fetchOne(db, sql: "SELECT password_salt, password_hash FROM storefront_customers WHERE id = ?",
                                          arguments: [customerID]) else { return false }
-        return hash(password: password, salt: row["password_salt"]) == (row["password_hash"] as String)
+        return SecretHasher.verify(password, salt: row["password_salt"], hash: row["password_hash"])
     }
 
     static func tokenLifetime(_ shop: ShopRecord) -> TimeInterval {
