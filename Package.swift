@@ -37,6 +37,7 @@ let package = Package(
         .target(name: "PaytronixPush", dependencies: ["CommerceCore"]),
         .target(name: "Buy", dependencies: ["CommerceCore"]),
         .target(name: "StorefrontCodegen", dependencies: [
+            "CommerceCore",
             .product(name: "GraphQL", package: "GraphQL"),
         ]),
         .target(name: "CommerceSandbox", dependencies: [

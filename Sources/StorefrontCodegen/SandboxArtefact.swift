@@ -1,32 +1,32 @@
+import CommerceCore
 import Foundation
 
 extension StorefrontCodegen {
     /// The schema the sandbox serves: the same introspection structure, compact, with every
     /// `description` removed and every non-null `deprecationReason` replaced by `"Deprecated"`, so no
-    /// vendor prose is committed. Keys are sorted, so the bytes are stable.
+    /// vendor prose is committed. Keys keep the input's order, so the output follows the schema file and the
+    /// bytes are stable (Documentation/Storefront-Sandbox.md gives the exact rules).
     public static func sandboxArtefact(schema: Data) throws -> Data {
-        let json: Any
-        do { json = try JSONSerialization.jsonObject(with: schema) } catch {
+        let json: JSONValue
+        do { json = try JSONValue.parse(schema) } catch {
             throw GenerationError.invalidIntrospection(String(describing: error))
         }
         _ = try Introspection.decode(schema)
-        let stripped = strip(json)
-        return try JSONSerialization.data(withJSONObject: stripped, options: [.sortedKeys, .withoutEscapingSlashes])
+        return strip(json).serializedData()
     }
 
-    private static func strip(_ value: Any) -> Any {
-        if let object = value as? [String: Any] {
-            var result: [String: Any] = [:]
+    private static func strip(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .object(let object):
+            var result = JSONObject()
             for (key, item) in object where key != "description" {
-                if key == "deprecationReason", !(item is NSNull) {
-                    result[key] = "Deprecated"
-                } else {
-                    result[key] = strip(item)
-                }
+                result[key] = key == "deprecationReason" && !item.isNull ? "Deprecated" : strip(item)
             }
-            return result
+            return .object(result)
+        case .array(let items):
+            return .array(items.map(strip))
+        default:
+            return value
         }
-        if let array = value as? [Any] { return array.map(strip) }
-        return value
     }
 }

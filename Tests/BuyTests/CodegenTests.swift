@@ -216,6 +216,15 @@ import Testing
         #expect(files.count > 250)
         #expect(StorefrontCodegen.differences(between: files, and: Self.generatedDirectory, subdirectory: "Storefront") == [])
     }
+
+    /// The sandbox serves the artefact committed in its resources; the generator must reproduce it exactly.
+    @Test(.enabled(if: CodegenTests.hasSchema, "storefront-2021-10.schema.json not found next to the package (../shared/spec/storefront-schema)"))
+    func sandboxArtefactMatchesTheCommittedResource() throws {
+        let committed = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Sources/CommerceSandbox/Storefront/Resources/storefront-2021-10.sandbox.json")
+        let generated = try StorefrontCodegen.sandboxArtefact(schema: Data(contentsOf: Self.schema2021))
+        #expect(generated == (try Data(contentsOf: committed)))
+    }
 }
 
 final class WarningLog: @unchecked Sendable {
