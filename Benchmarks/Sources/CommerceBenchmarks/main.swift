@@ -5,3 +5,4 @@ import Foundation
 let quick = CommandLine.arguments.contains("--quick")
 print("CommerceKit benchmarks (\(quick ? "quick" : "full") run, release build expected)\n")
 try await SandboxThroughputBenchmark(quick: quick).run()
+try BuyBenchmarks(quick: quick).run()
