@@ -6,14 +6,10 @@ import Foundation
 /// Keys: `total`, `subtotal`, `tax`, `fee`, `netAmount`, `metadata1`, `metadata2`, `phoneNumber`, `items`,
 /// `name`, `email`, `status`, `date`, `referenceNumber`, `dailyTransactionID`, `version`.
 public final class ATHMPaymentHandlerDictionary: NSObject, @unchecked Sendable {
-    let onCompleted: @MainActor (NSDictionary) -> Void
-    let onExpired: @MainActor (NSDictionary) -> Void
-    let onCancelled: @MainActor (NSDictionary) -> Void
-    let onFailed: @MainActor (NSDictionary) -> Void
-    let onException: @MainActor (ATHMPaymentError) -> Void
+    private let callbacks: PaymentCallbacks<NSDictionary>
 
     /// Identifies this payment attempt to the legacy status service.
-    public let traceId: UUID
+    public let traceId = UUID()
 
     /// Creates a handler with the callbacks in the published SDK's order (cancelled before failed).
     public init(onCompleted: @escaping @MainActor (NSDictionary) -> Void,
@@ -21,12 +17,8 @@ public final class ATHMPaymentHandlerDictionary: NSObject, @unchecked Sendable {
                 onCancelled: @escaping @MainActor (NSDictionary) -> Void,
                 onFailed: @escaping @MainActor (NSDictionary) -> Void,
                 onException: @escaping @MainActor (ATHMPaymentError) -> Void) {
-        self.onCompleted = onCompleted
-        self.onExpired = onExpired
-        self.onCancelled = onCancelled
-        self.onFailed = onFailed
-        self.onException = onException
-        self.traceId = UUID()
+        callbacks = PaymentCallbacks(onCompleted: onCompleted, onExpired: onExpired, onCancelled: onCancelled,
+                                     onFailed: onFailed, onException: onException)
         super.init()
     }
 
@@ -43,16 +35,7 @@ public final class ATHMPaymentHandlerDictionary: NSObject, @unchecked Sendable {
 
     @MainActor
     func deliver(_ outcome: PaymentOutcome) {
-        switch outcome {
-        case .exception(let error): onException(error)
-        case .finished(let response, let raw):
-            let dictionary = raw ?? ReplyDictionary.encode(response)
-            switch response.status.status {
-            case .completed: onCompleted(dictionary)
-            case .expired: onExpired(dictionary)
-            case .failed: onFailed(dictionary)
-            case .cancelled: onCancelled(dictionary)
-            }
-        }
+        // A reply passed on as received keeps its own dictionary; otherwise the typed response is flattened.
+        callbacks.deliver(outcome) { response, raw in raw ?? ReplyDictionary.encode(response) }
     }
 }
