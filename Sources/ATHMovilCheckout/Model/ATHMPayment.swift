@@ -18,56 +18,31 @@ public final class ATHMPayment: NSObject, ExpressibleByFloatLiteral, Expressible
         var phoneNumber = ""
     }
 
-    private let lock = NSLock()
-    private var fields = Fields()
+    private let fields = LockedFields(Fields())
 
     /// Shown to the customer as the subtotal (0 by default).
-    public var subtotal: NSNumber {
-        get { lock.withLock { fields.subtotal } }
-        set { lock.withLock { fields.subtotal = newValue } }
-    }
+    public var subtotal: NSNumber { get { fields[\.subtotal] } set { fields[\.subtotal] = newValue } }
 
     /// Shown to the customer as the tax (0 by default).
-    public var tax: NSNumber {
-        get { lock.withLock { fields.tax } }
-        set { lock.withLock { fields.tax = newValue } }
-    }
+    public var tax: NSNumber { get { fields[\.tax] } set { fields[\.tax] = newValue } }
 
     /// ATH Móvil's fee for a completed payment; response only.
-    public var fee: NSNumber {
-        get { lock.withLock { fields.fee } }
-        set { lock.withLock { fields.fee = newValue } }
-    }
+    public var fee: NSNumber { get { fields[\.fee] } set { fields[\.fee] = newValue } }
 
     /// What the business receives after the fee; response only.
-    public var netAmount: NSNumber {
-        get { lock.withLock { fields.netAmount } }
-        set { lock.withLock { fields.netAmount = newValue } }
-    }
+    public var netAmount: NSNumber { get { fields[\.netAmount] } set { fields[\.netAmount] = newValue } }
 
     /// The purchased items shown on the summary screen (empty by default).
-    public var items: [ATHMPaymentItem] {
-        get { lock.withLock { fields.items } }
-        set { lock.withLock { fields.items = newValue } }
-    }
+    public var items: [ATHMPaymentItem] { get { fields[\.items] } set { fields[\.items] = newValue } }
 
     /// Merchant data attached to the payment, at most 40 characters.
-    public var metadata1: String {
-        get { lock.withLock { fields.metadata1 } }
-        set { lock.withLock { fields.metadata1 = newValue } }
-    }
+    public var metadata1: String { get { fields[\.metadata1] } set { fields[\.metadata1] = newValue } }
 
     /// More merchant data, at most 40 characters.
-    public var metadata2: String {
-        get { lock.withLock { fields.metadata2 } }
-        set { lock.withLock { fields.metadata2 = newValue } }
-    }
+    public var metadata2: String { get { fields[\.metadata2] } set { fields[\.metadata2] = newValue } }
 
     /// The customer's phone number, when the merchant knows it; in responses, the paying customer's phone.
-    public var phoneNumber: String {
-        get { lock.withLock { fields.phoneNumber } }
-        set { lock.withLock { fields.phoneNumber = newValue } }
-    }
+    public var phoneNumber: String { get { fields[\.phoneNumber] } set { fields[\.phoneNumber] = newValue } }
 
     /// Creates a payment for `total` US dollars.
     public init(total: NSNumber) {
