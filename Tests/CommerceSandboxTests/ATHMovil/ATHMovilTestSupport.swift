@@ -3,35 +3,20 @@ import Foundation
 @testable import CommerceSandbox
 
 /// An in-process sandbox (no sockets) with helpers for the ATH Móvil routes.
-struct ATHMovilRig {
-    let context: SandboxContext
-    let router: SandboxRouter
+struct ATHMovilRig: RouterTestSupport {
+    typealias Reply = RouterTestRig.Reply
+    let rig: RouterTestRig
 
     init(_ options: SandboxOptions = .testing) throws {
-        let (context, router, _) = try Sandbox.prepare(options)
-        self.context = context
-        self.router = router
-    }
-
-    struct Reply {
-        let status: Int
-        let headers: HTTPHeaders
-        let body: Data
-        var json: JSONValue { (try? JSONValue.parse(body)) ?? .null }
-        var text: String { String(decoding: body, as: UTF8.self) }
+        rig = try RouterTestRig(options)
     }
 
     @discardableResult
     func call(_ method: HTTPMethod, _ path: String, json: JSONValue? = nil, raw: String? = nil,
               headers: HTTPHeaders = [:]) async throws -> Reply {
-        let parts = path.split(separator: "?", maxSplits: 1)
         var allHeaders = headers
         if json != nil { allHeaders["Content-Type"] = "application/json" }
-        let body = json.map { $0.serializedData() } ?? raw.map { Data($0.utf8) } ?? Data()
-        let request = SandboxRequest(method: method, rawPath: String(parts[0]), rawQuery: parts.count > 1 ? String(parts[1]) : nil,
-                                     headers: allHeaders, body: body)
-        let response = try await router.respond(to: request)
-        return Reply(status: response.status, headers: response.headers, body: response.body)
+        return try await rig.send(method, path, body: RouterTestRig.body(json: json, raw: raw), headers: allHeaders)
     }
 
     static let api = "/api/business-transaction/ecommerce"

@@ -4,47 +4,28 @@ import Foundation
 import Testing
 
 /// An in-process sandbox (no sockets) with helpers for Button's routes.
-struct ButtonSandbox {
-    let context: SandboxContext
-    let router: SandboxRouter
+struct ButtonSandbox: RouterTestSupport {
+    typealias Reply = RouterTestRig.Reply
+    let rig: RouterTestRig
 
     init(_ options: SandboxOptions = .testing) throws {
-        let (context, router, _) = try Sandbox.prepare(options)
-        self.context = context
-        self.router = router
-    }
-
-    struct Reply {
-        let status: Int
-        let headers: HTTPHeaders
-        let data: Data
-        var body: JSONValue { (try? JSONValue.parse(data)) ?? .null }
-        var text: String { String(decoding: data, as: UTF8.self) }
-        var object: JSONValue { body["object"] ?? .null }
-        var objects: [JSONValue] { body["objects"]?.arrayValue ?? [] }
-        var errorMessage: String? { body["error"]?["message"]?.stringValue }
-        var errorType: String? { body["error"]?["type"]?.stringValue }
-        var errorField: String? { body["error"]?["details"]?["field"]?.stringValue }
+        rig = try RouterTestRig(options)
     }
 
     static func basic(_ key: String, password: String = "") -> String {
-        "Basic " + Data("\(key):\(password)".utf8).base64EncodedString()
+        RouterTestRig.basic(key, password: password)
     }
 
-    /// Sends a request. `path` may carry a query. `key` adds Basic authentication.
+    /// Sends a request through the fault injector. `path` may carry a query. `key` adds Basic authentication.
     @discardableResult
     func call(_ method: HTTPMethod, _ path: String, json: JSONValue? = nil, raw: String? = nil, key: String? = nil,
               headers: HTTPHeaders = [:], remoteAddress: String? = nil) async throws -> Reply {
         var allHeaders = headers
         if let key { allHeaders["Authorization"] = Self.basic(key) }
-        var body = Data()
-        if let json { body = json.serializedData() } else if let raw { body = Data(raw.utf8) }
+        let body = RouterTestRig.body(json: json, raw: raw)
         if !body.isEmpty, allHeaders["Content-Type"] == nil { allHeaders["Content-Type"] = "application/json" }
-        let parts = path.split(separator: "?", maxSplits: 1)
-        let request = SandboxRequest(method: method, rawPath: String(parts[0]), rawQuery: parts.count > 1 ? String(parts[1]) : nil,
-                                     headers: allHeaders, body: body, remoteAddress: remoteAddress)
-        let response = try await context.faults.apply(to: request) { try await router.respond(to: request) }
-        return Reply(status: response.status, headers: response.headers, data: response.body)
+        return try await rig.send(method, path, body: body, headers: allHeaders, remoteAddress: remoteAddress,
+                                  throughFaults: true)
     }
 
     /// Order API call with the seeded key.
@@ -106,4 +87,14 @@ struct ButtonSandbox {
           "customer_order_id": "abcdef-123456"
         }
         """
+}
+
+/// Button's tests read the parsed body as `body` and pick fields of Button's envelope.
+extension RouterTestRig.Reply {
+    var body: JSONValue { json }
+    var object: JSONValue { body["object"] ?? .null }
+    var objects: [JSONValue] { body["objects"]?.arrayValue ?? [] }
+    var errorMessage: String? { body["error"]?["message"]?.stringValue }
+    var errorType: String? { body["error"]?["type"]?.stringValue }
+    var errorField: String? { body["error"]?["details"]?["field"]?.stringValue }
 }

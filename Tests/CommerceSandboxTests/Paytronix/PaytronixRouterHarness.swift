@@ -3,12 +3,11 @@ import Foundation
 @testable import CommerceSandbox
 
 /// An in-process sandbox without sockets, answering through its router.
-struct PaytronixRouterHarness {
-    let context: SandboxContext
-    let router: SandboxRouter
+struct PaytronixRouterHarness: RouterTestSupport {
+    let rig: RouterTestRig
 
     init(options: SandboxOptions = .testing) throws {
-        (context, router, _) = try Sandbox.prepare(options)
+        rig = try RouterTestRig(options)
     }
 
     static let iosCredentials = ("sandbox-ios", "sandbox-ios-secret")
@@ -18,13 +17,11 @@ struct PaytronixRouterHarness {
     func call(_ method: HTTPMethod, _ path: String, json: JSONValue? = nil, query: String? = nil,
               credentials: (String, String)? = iosCredentials) async throws -> (status: Int, body: JSONValue) {
         var headers: HTTPHeaders = ["Content-Type": "application/json"]
-        if let credentials {
-            headers["Authorization"] = "Basic " + Data("\(credentials.0):\(credentials.1)".utf8).base64EncodedString()
-        }
+        if let credentials { headers["Authorization"] = RouterTestRig.basic(credentials.0, password: credentials.1) }
         let request = SandboxRequest(method: method, rawPath: path, rawQuery: query, headers: headers,
                                      body: json?.serializedData() ?? Data())
-        let response = try await router.respond(to: request)
-        return (response.status, (try? JSONValue.parse(response.body)) ?? .null)
+        let reply = try await rig.send(request)
+        return (reply.status, reply.json)
     }
 
     func rest(_ endpoint: String, _ json: JSONValue, credentials: (String, String)? = iosCredentials) async throws -> (status: Int, body: JSONValue) {

@@ -1,0 +1,11 @@
+@testable import CommerceSandbox
+
+/// A service-specific test support built on a ``RouterTestRig``; it gets the rig's context and router.
+protocol RouterTestSupport {
+    var rig: RouterTestRig { get }
+}
+
+extension RouterTestSupport {
+    var context: SandboxContext { rig.context }
+    var router: SandboxRouter { rig.router }
+}
