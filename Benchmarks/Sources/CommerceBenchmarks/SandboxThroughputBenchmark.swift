@@ -38,9 +38,9 @@ struct SandboxThroughputBenchmark {
         await sandbox.stop()
 
         print("Sandbox: Button create-order vs no-op route (\(concurrency) concurrent clients, SQLite file in WAL mode)")
-        print("  route            req/s      p50 ms   p99 ms")
+        print("  route              req/s      p50 ms   p99 ms")
         for (name, stats) in [("GET /sandbox/ping", ping), ("POST /v1/order", create)] {
-            print("  \(name.padding(toLength: 16, withPad: " ", startingAt: 0)) \(format(stats.throughput, 0).leftPad(7))"
+            print("  \(name.padding(toLength: 18, withPad: " ", startingAt: 0)) \(format(stats.throughput, 0).leftPad(7))"
                   + "  \(format(stats.percentile(0.5).milliseconds).leftPad(7))  \(format(stats.percentile(0.99).milliseconds).leftPad(7))")
         }
         print("  ratio create/no-op: throughput \(format(create.throughput / ping.throughput)), "
