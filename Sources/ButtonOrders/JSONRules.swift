@@ -77,23 +77,11 @@ enum JSONRules {
         text.utf8.count == 12 && text.utf8.allSatisfy(isDigit)
     }
 
-    /// O8/O9: `YYYY-MM-DDTHH:MM:SS[.1–9 digits](Z|±HH[:]MM)` that names a real instant. The shape is checked
-    /// here because ``ISO8601/parse(_:)`` is more liberal (it also takes a lower-case `t` and `z`).
+    /// O8/O9: `YYYY-MM-DDTHH:MM:SS[.1–9 digits](Z|±HH[:]MM)` that names a real instant. ``ISO8601/parse(_:)``
+    /// checks the shape and the calendar; O8's pattern is stricter only in taking an upper-case `T` and `Z`,
+    /// the only letters a parsable date-time can hold, so a lower-case `t` or `z` is refused here.
     static func isDateTime(_ text: String) -> Bool {
-        var scanner = PatternScanner(Array(text.utf8))
-        guard scanner.digits(4), scanner.take("-"), scanner.digits(2), scanner.take("-"), scanner.digits(2),
-              scanner.take("T"), scanner.digits(2), scanner.take(":"), scanner.digits(2), scanner.take(":"),
-              scanner.digits(2) else { return false }
-        if scanner.take(".") {
-            let fraction = scanner.digitRun()
-            guard (1...9).contains(fraction) else { return false }
-        }
-        if !scanner.take("Z") {
-            guard scanner.take("+") || scanner.take("-"), scanner.digits(2) else { return false }
-            _ = scanner.take(":")
-            guard scanner.digits(2) else { return false }
-        }
-        return scanner.atEnd && ISO8601.parse(text) != nil
+        ISO8601.parse(text) != nil && !text.utf8.contains { $0 == UInt8(ascii: "t") || $0 == UInt8(ascii: "z") }
     }
 
     /// RFC 3986 "unreserved": `A–Z a–z 0–9 - . _ ~`.
@@ -106,35 +94,5 @@ enum JSONRules {
 
     static func isHexDigit(_ byte: UInt8) -> Bool {
         isDigit(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
-    }
-}
-
-/// A cursor over ASCII bytes for fixed-shape patterns.
-private struct PatternScanner {
-    let bytes: [UInt8]
-    var index = 0
-
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-    var atEnd: Bool { index == bytes.count }
-
-    mutating func take(_ character: Unicode.Scalar) -> Bool {
-        guard index < bytes.count, bytes[index] == UInt8(ascii: character) else { return false }
-        index += 1
-        return true
-    }
-
-    /// Exactly `count` ASCII digits.
-    mutating func digits(_ count: Int) -> Bool {
-        guard index + count <= bytes.count, bytes[index..<(index + count)].allSatisfy(JSONRules.isDigit) else { return false }
-        index += count
-        return true
-    }
-
-    /// As many ASCII digits as follow; returns how many.
-    mutating func digitRun() -> Int {
-        let start = index
-        while index < bytes.count, JSONRules.isDigit(bytes[index]) { index += 1 }
-        return index - start
     }
 }
