@@ -81,7 +81,9 @@ struct EmitContext {
         switch model.kind(of: name) {
         case .enumeration: return ".unknownValue"
         case .object, .inputObject: return "\(ns).\(name)(empty: ())"
-        case .interface, .union: return "\(ns).Unknown\(name)(empty: ())"
+        // Typed as the existential: otherwise `readField<T>` infers `T` = `Unknown…` and every real member
+        // (a `ProductVariant` as `Merchandise`) fails the cast and reads as the neutral value.
+        case .interface, .union: return "\(ns).Unknown\(name)(empty: ()) as any \(ns).\(name)"
         case .scalar:
             switch scalarType(name) {
             case "GraphQL.ID": return "GraphQL.ID(rawValue: \"\")"

@@ -53,6 +53,19 @@ import Testing
         #expect(!shop.hasField("description"))
     }
 
+    /// Regression: a non-null union or interface field read back as its `Unknown…` neutral value even when
+    /// the server sent a known member (the generic read picked the `Unknown…` class as its type).
+    @Test func nonNullAbstractFieldsKeepTheirConcreteModel() throws {
+        let line = try Storefront.CartLine(json: Data(#"{"quantity":1,"merchandise":{"__typename":"ProductVariant","id":"djE="}}"#.utf8))
+        #expect((line.merchandise as? Storefront.ProductVariant)?.id == GraphQL.ID(rawValue: "djE="))
+        let aliased = try Storefront.CartLine(json: Data(#"{"merchandise__m":{"__typename":"ProductVariant","id":"djE="}}"#.utf8))
+        #expect(aliased.aliasedMerchandise(aliasSuffix: "m") is Storefront.ProductVariant)
+        let edge = try Storefront.MediaEdge(json: Data(#"{"cursor":"c","node":{"__typename":"MediaImage","id":"bTE="}}"#.utf8))
+        #expect(edge.node is Storefront.MediaImage)
+        let unknown = try Storefront.CartLine(json: Data(#"{"merchandise":{"__typename":"GiftCard"}}"#.utf8))
+        #expect((unknown.merchandise as? Storefront.UnknownMerchandise)?.typeName == "GiftCard")
+    }
+
     @Test func nullableNullsReadAsNil() throws {
         let shop = try Storefront.Shop(json: Data(#"{"description":null,"name":"A"}"#.utf8))
         #expect(shop.description == nil)

@@ -117,12 +117,12 @@ extension Storefront {
 
         /// The `value` field of `AutomaticDiscountApplication`.
         public var value: any Storefront.PricingValue {
-            readField(field: "value", aliasSuffix: nil, neutral: Storefront.UnknownPricingValue(empty: ()))
+            readField(field: "value", aliasSuffix: nil, neutral: Storefront.UnknownPricingValue(empty: ()) as any Storefront.PricingValue)
         }
 
         /// The `value` field of `AutomaticDiscountApplication`, read under the alias `value__<aliasSuffix>`.
         public func aliasedValue(aliasSuffix: String) -> any Storefront.PricingValue {
-            readField(field: "value", aliasSuffix: aliasSuffix, neutral: Storefront.UnknownPricingValue(empty: ()))
+            readField(field: "value", aliasSuffix: aliasSuffix, neutral: Storefront.UnknownPricingValue(empty: ()) as any Storefront.PricingValue)
         }
     }
 }

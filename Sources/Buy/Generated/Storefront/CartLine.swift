@@ -143,12 +143,12 @@ extension Storefront {
 
         /// The `merchandise` field of `CartLine`.
         public var merchandise: any Storefront.Merchandise {
-            readField(field: "merchandise", aliasSuffix: nil, neutral: Storefront.UnknownMerchandise(empty: ()))
+            readField(field: "merchandise", aliasSuffix: nil, neutral: Storefront.UnknownMerchandise(empty: ()) as any Storefront.Merchandise)
         }
 
         /// The `merchandise` field of `CartLine`, read under the alias `merchandise__<aliasSuffix>`.
         public func aliasedMerchandise(aliasSuffix: String) -> any Storefront.Merchandise {
-            readField(field: "merchandise", aliasSuffix: aliasSuffix, neutral: Storefront.UnknownMerchandise(empty: ()))
+            readField(field: "merchandise", aliasSuffix: aliasSuffix, neutral: Storefront.UnknownMerchandise(empty: ()) as any Storefront.Merchandise)
         }
 
         /// The `quantity` field of `CartLine`.

@@ -62,12 +62,12 @@ extension Storefront {
 
         /// The `discountApplication` field of `DiscountAllocation`.
         public var discountApplication: any Storefront.DiscountApplication {
-            readField(field: "discountApplication", aliasSuffix: nil, neutral: Storefront.UnknownDiscountApplication(empty: ()))
+            readField(field: "discountApplication", aliasSuffix: nil, neutral: Storefront.UnknownDiscountApplication(empty: ()) as any Storefront.DiscountApplication)
         }
 
         /// The `discountApplication` field of `DiscountAllocation`, read under the alias `discountApplication__<aliasSuffix>`.
         public func aliasedDiscountApplication(aliasSuffix: String) -> any Storefront.DiscountApplication {
-            readField(field: "discountApplication", aliasSuffix: aliasSuffix, neutral: Storefront.UnknownDiscountApplication(empty: ()))
+            readField(field: "discountApplication", aliasSuffix: aliasSuffix, neutral: Storefront.UnknownDiscountApplication(empty: ()) as any Storefront.DiscountApplication)
         }
     }
 }

@@ -172,12 +172,12 @@ extension Storefront {
 
         /// The `value` field of `DiscountApplication`.
         public var value: any Storefront.PricingValue {
-            readField(field: "value", aliasSuffix: nil, neutral: Storefront.UnknownPricingValue(empty: ()))
+            readField(field: "value", aliasSuffix: nil, neutral: Storefront.UnknownPricingValue(empty: ()) as any Storefront.PricingValue)
         }
 
         /// The `value` field of `DiscountApplication`, read under the alias `value__<aliasSuffix>`.
         public func aliasedValue(aliasSuffix: String) -> any Storefront.PricingValue {
-            readField(field: "value", aliasSuffix: aliasSuffix, neutral: Storefront.UnknownPricingValue(empty: ()))
+            readField(field: "value", aliasSuffix: aliasSuffix, neutral: Storefront.UnknownPricingValue(empty: ()) as any Storefront.PricingValue)
         }
     }
 }

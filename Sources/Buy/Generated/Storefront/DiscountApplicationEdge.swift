@@ -60,12 +60,12 @@ extension Storefront {
 
         /// The `node` field of `DiscountApplicationEdge`.
         public var node: any Storefront.DiscountApplication {
-            readField(field: "node", aliasSuffix: nil, neutral: Storefront.UnknownDiscountApplication(empty: ()))
+            readField(field: "node", aliasSuffix: nil, neutral: Storefront.UnknownDiscountApplication(empty: ()) as any Storefront.DiscountApplication)
         }
 
         /// The `node` field of `DiscountApplicationEdge`, read under the alias `node__<aliasSuffix>`.
         public func aliasedNode(aliasSuffix: String) -> any Storefront.DiscountApplication {
-            readField(field: "node", aliasSuffix: aliasSuffix, neutral: Storefront.UnknownDiscountApplication(empty: ()))
+            readField(field: "node", aliasSuffix: aliasSuffix, neutral: Storefront.UnknownDiscountApplication(empty: ()) as any Storefront.DiscountApplication)
         }
     }
 }

@@ -136,12 +136,12 @@ extension Storefront {
 
         /// The `value` field of `ManualDiscountApplication`.
         public var value: any Storefront.PricingValue {
-            readField(field: "value", aliasSuffix: nil, neutral: Storefront.UnknownPricingValue(empty: ()))
+            readField(field: "value", aliasSuffix: nil, neutral: Storefront.UnknownPricingValue(empty: ()) as any Storefront.PricingValue)
         }
 
         /// The `value` field of `ManualDiscountApplication`, read under the alias `value__<aliasSuffix>`.
         public func aliasedValue(aliasSuffix: String) -> any Storefront.PricingValue {
-            readField(field: "value", aliasSuffix: aliasSuffix, neutral: Storefront.UnknownPricingValue(empty: ()))
+            readField(field: "value", aliasSuffix: aliasSuffix, neutral: Storefront.UnknownPricingValue(empty: ()) as any Storefront.PricingValue)
         }
     }
 }

@@ -60,12 +60,12 @@ extension Storefront {
 
         /// The `node` field of `MediaEdge`.
         public var node: any Storefront.Media {
-            readField(field: "node", aliasSuffix: nil, neutral: Storefront.UnknownMedia(empty: ()))
+            readField(field: "node", aliasSuffix: nil, neutral: Storefront.UnknownMedia(empty: ()) as any Storefront.Media)
         }
 
         /// The `node` field of `MediaEdge`, read under the alias `node__<aliasSuffix>`.
         public func aliasedNode(aliasSuffix: String) -> any Storefront.Media {
-            readField(field: "node", aliasSuffix: aliasSuffix, neutral: Storefront.UnknownMedia(empty: ()))
+            readField(field: "node", aliasSuffix: aliasSuffix, neutral: Storefront.UnknownMedia(empty: ()) as any Storefront.Media)
         }
     }
 }

@@ -173,12 +173,12 @@ extension Storefront {
 
         /// The `parentResource` field of `Metafield`.
         public var parentResource: any Storefront.MetafieldParentResource {
-            readField(field: "parentResource", aliasSuffix: nil, neutral: Storefront.UnknownMetafieldParentResource(empty: ()))
+            readField(field: "parentResource", aliasSuffix: nil, neutral: Storefront.UnknownMetafieldParentResource(empty: ()) as any Storefront.MetafieldParentResource)
         }
 
         /// The `parentResource` field of `Metafield`, read under the alias `parentResource__<aliasSuffix>`.
         public func aliasedParentResource(aliasSuffix: String) -> any Storefront.MetafieldParentResource {
-            readField(field: "parentResource", aliasSuffix: aliasSuffix, neutral: Storefront.UnknownMetafieldParentResource(empty: ()))
+            readField(field: "parentResource", aliasSuffix: aliasSuffix, neutral: Storefront.UnknownMetafieldParentResource(empty: ()) as any Storefront.MetafieldParentResource)
         }
 
         /// The `type` field of `Metafield`.

@@ -50,12 +50,12 @@ extension Storefront {
 
         /// The `adjustmentValue` field of `SellingPlanPriceAdjustment`.
         public var adjustmentValue: any Storefront.SellingPlanPriceAdjustmentValue {
-            readField(field: "adjustmentValue", aliasSuffix: nil, neutral: Storefront.UnknownSellingPlanPriceAdjustmentValue(empty: ()))
+            readField(field: "adjustmentValue", aliasSuffix: nil, neutral: Storefront.UnknownSellingPlanPriceAdjustmentValue(empty: ()) as any Storefront.SellingPlanPriceAdjustmentValue)
         }
 
         /// The `adjustmentValue` field of `SellingPlanPriceAdjustment`, read under the alias `adjustmentValue__<aliasSuffix>`.
         public func aliasedAdjustmentValue(aliasSuffix: String) -> any Storefront.SellingPlanPriceAdjustmentValue {
-            readField(field: "adjustmentValue", aliasSuffix: aliasSuffix, neutral: Storefront.UnknownSellingPlanPriceAdjustmentValue(empty: ()))
+            readField(field: "adjustmentValue", aliasSuffix: aliasSuffix, neutral: Storefront.UnknownSellingPlanPriceAdjustmentValue(empty: ()) as any Storefront.SellingPlanPriceAdjustmentValue)
         }
 
         /// The `orderCount` field of `SellingPlanPriceAdjustment`.
