@@ -46,10 +46,27 @@ import Testing
             })
             #expect(removed.cartLinesUpdate?.cart?.lines.edges.map(\.node.quantity) == [3])
 
+            // R3 and R5: a negative quantity and an unknown line are refused and leave the cart alone.
+            let negative = try await client.mutate(Storefront.buildMutation { $0
+                .cartLinesUpdate(cartId: cart.id, lines: [.create(id: lines[0].id, quantity: .value(-1))]) { $0
+                    .cart { $0.id() }.userErrors { $0.code() }
+                }
+            })
+            #expect(negative.cartLinesUpdate?.userErrors.map(\.code) == [.invalid])
+            let unknownLine = try await client.mutate(Storefront.buildMutation { $0
+                .cartLinesRemove(cartId: cart.id, lineIds: [SandboxIDs.id("CartLine", 999)]) { $0
+                    .cart { $0.id() }.userErrors { $0.code() }
+                }
+            })
+            #expect(unknownLine.cartLinesRemove?.userErrors.map(\.code) == [.invalidMerchandiseLine])
+
             let read = try await client.query(Storefront.buildQuery { $0
                 .cart(id: cart.id) { $0.lines(first: 10) { $0.edges { $0.node { $0.quantity() } } } }
             })
             #expect(read.cart?.lines.edges.map(\.node.quantity) == [3])
+
+            let page = try await harness.raw(.get, String(cart.checkoutUrl.absoluteString.dropFirst(harness.baseURL.absoluteString.count)))
+            #expect(page.statusCode == 200)
 
             let unknown = try await client.mutate(Storefront.buildMutation { $0
                 .cartCreate(input: .create(lines: .value([.create(merchandiseId: "bm9wZQ==")]))) { $0

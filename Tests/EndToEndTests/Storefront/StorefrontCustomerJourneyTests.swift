@@ -3,87 +3,111 @@ import CommerceCore
 import Foundation
 import Testing
 
-/// Journey J4 (main steps): customer create, login, addresses, update with `Input<T>`, renew and delete.
+/// Journey J4: sign-up, sign-in, profile updates with `Input<T>` semantics, token renew and sign-out,
+/// all through `Graph.Client`. Addresses and the password reset have their own files.
 @Suite struct StorefrontCustomerJourneyTests {
     @available(*, deprecated, message: "uses the seed's deprecated CustomerCreateInput form on purpose")
     @Test func customerAccountLifecycle() async throws {
-        try await SandboxHarness.with { harness in
+        try await SandboxHarness.with { harness async throws in
             let client = harness.storefrontClient()
+
+            // Step 1: the seed's call shape, then the two classic sign-up mistakes.
             let input = Storefront.CustomerCreateInput.create(email: .value("john.smith@example.com"), password: .value("123456"),
                                                               firstName: .value("John"), lastName: .value("Smith"), acceptsMarketing: .value(true))
-            let created = try await client.mutate(Storefront.buildMutation { $0
-                .customerCreate(input: input) { $0
-                    .customer { $0.id().email().firstName().lastName() }
-                    .customerUserErrors { $0.code().field().message() }
-                }
-            })
-            #expect(created.customerCreate?.customer?.firstName == "John")
-            #expect(created.customerCreate?.customerUserErrors.isEmpty == true)
+            let created = try #require(try await client.mutate(StorefrontCustomers.create(input)).customerCreate)
+            #expect(created.customerUserErrors.isEmpty)
+            let customer = try #require(created.customer)
+            #expect(customer.email == "john.smith@example.com")
+            #expect(customer.firstName == "John" && customer.lastName == "Smith")
+            #expect(customer.displayName == "John Smith")
+            #expect(customer.acceptsMarketing)
 
-            let login = try await client.mutate(Storefront.buildMutation { $0
-                .customerAccessTokenCreate(input: .create(email: "john.smith@example.com", password: "123456")) { $0
+            let taken = try await client.mutate(StorefrontCustomers.create(.create(email: "JOHN.smith@example.com", password: "abcdef")))
+            #expect(taken.customerCreate?.customer == nil)
+            #expect(StorefrontCustomers.codes(taken.customerCreate?.customerUserErrors) == ["TAKEN input.email"])
+            let short = try await client.mutate(StorefrontCustomers.create(.create(email: "jane@example.com", password: "1234")))
+            #expect(short.customerCreate?.customer == nil)
+            #expect(StorefrontCustomers.codes(short.customerCreate?.customerUserErrors) == ["TOO_SHORT input.password"])
+
+            // Step 2: a wrong password is refused; the right one gives a 30-day token.
+            let wrong = try #require(try await client.mutate(StorefrontCustomers.login("john.smith@example.com", "nope!!")).customerAccessTokenCreate)
+            #expect(wrong.customerAccessToken == nil)
+            #expect(StorefrontCustomers.codes(wrong.customerUserErrors) == ["UNIDENTIFIED_CUSTOMER input"])
+            let token = try await StorefrontCustomers.signIn(client, "john.smith@example.com", "123456")
+            #expect(token.accessToken.range(of: "^[0-9a-f]{32}$", options: .regularExpression) != nil)
+            #expect(abs(token.expiresAt.timeIntervalSinceNow - 30 * 86_400) < 60)
+
+            // Step 3: the token reads the account.
+            let read = try #require(try await client.query(StorefrontCustomers.profile(token.accessToken)).customer)
+            #expect(read.id == customer.id)
+            #expect(read.firstName == "John" && read.lastName == "Smith" && read.email == "john.smith@example.com")
+
+            // Step 5: a value sets, null clears, an empty phone is invalid, absent fields stay.
+            let setPhone = try await client.mutate(StorefrontCustomers.update(token.accessToken, .create(phone: .value("+16471234567"))))
+            #expect(setPhone.customerUpdate?.customer?.phone == "+16471234567")
+            #expect(setPhone.customerUpdate?.customer?.firstName == "John")
+
+            let empty = try await client.mutate(StorefrontCustomers.update(token.accessToken, .create(phone: .value(""))))
+            #expect(empty.customerUpdate?.customer == nil)
+            #expect(StorefrontCustomers.codes(empty.customerUpdate?.customerUserErrors) == ["INVALID customer.phone"])
+
+            let clear = StorefrontCustomers.update(token.accessToken, .create(firstName: .value(nil), phone: .value(nil), acceptsMarketing: .value(nil)))
+            #expect(clear.description.contains("customer:{firstName:null,phone:null,acceptsMarketing:null}"))
+            let cleared = try #require(try await client.mutate(clear).customerUpdate?.customer)
+            #expect(cleared.phone == nil)
+            #expect(cleared.firstName == nil)
+            #expect(cleared.acceptsMarketing == false)
+            #expect(cleared.lastName == "Smith")
+            #expect(cleared.displayName == "Smith")
+
+            let noEmail = try await client.mutate(StorefrontCustomers.update(token.accessToken, .create(email: .value(nil))))
+            #expect(StorefrontCustomers.codes(noEmail.customerUpdate?.customerUserErrors) == ["BLANK customer.email"])
+            let afterUpdates = try await client.query(StorefrontCustomers.profile(token.accessToken)).customer
+            #expect(afterUpdates?.email == "john.smith@example.com")
+            #expect(afterUpdates?.phone == nil)
+
+            // Step 6: renewing keeps the token and moves its expiry to now + the shop's lifetime.
+            try await harness.simulate(["customerAccessTokenTTLSeconds": .integer(60 * 86_400)])
+            let renewed = try #require(try await client.mutate(Storefront.buildMutation { $0
+                .customerAccessTokenRenew(customerAccessToken: token.accessToken) { $0
                     .customerAccessToken { $0.accessToken().expiresAt() }
-                    .customerUserErrors { $0.code() }
+                    .userErrors { $0.field().message() }
                 }
-            })
-            let token = try #require(login.customerAccessTokenCreate?.customerAccessToken)
-            #expect(token.accessToken.count == 32)
-            #expect(abs(token.expiresAt.timeIntervalSinceNow - 30 * 86_400) < 120)
+            }).customerAccessTokenRenew)
+            #expect(renewed.userErrors.isEmpty)
+            #expect(renewed.customerAccessToken?.accessToken == token.accessToken)
+            let renewedExpiry = try #require(renewed.customerAccessToken?.expiresAt)
+            #expect(renewedExpiry > token.expiresAt)
+            #expect(abs(renewedExpiry.timeIntervalSinceNow - 60 * 86_400) < 60)
 
-            let wrong = try await client.mutate(Storefront.buildMutation { $0
-                .customerAccessTokenCreate(input: .create(email: "john.smith@example.com", password: "nope!!")) { $0
-                    .customerAccessToken { $0.accessToken() }
-                    .customerUserErrors { $0.code() }
-                }
-            })
-            #expect(wrong.customerAccessTokenCreate?.customerAccessToken == nil)
-            #expect(wrong.customerAccessTokenCreate?.customerUserErrors.isEmpty == false)
-
-            let address = Storefront.MailingAddressInput.create(
-                address1: .value("80 Spadina Ave."), address2: .value("Suite 400"), city: .value("Toronto"), country: .value("Canada"),
-                firstName: .value("John"), lastName: .value("Smith"), phone: .value("1-123-456-7890"), province: .value("ON"), zip: .value("M5V 2J4"))
-            let addressResult = try await client.mutate(Storefront.buildMutation { $0
-                .customerAddressCreate(customerAccessToken: token.accessToken, address: address) { $0
-                    .customerAddress { $0.id().address1().address2() }
-                    .customerUserErrors { $0.code() }
-                }
-            })
-            let addressID = try #require(addressResult.customerAddressCreate?.customerAddress?.id)
-
-            let customer = try await client.query(Storefront.buildQuery { $0
+            // Step 8 without checkout: the account has no orders yet, with or without a search.
+            let orders = try #require(try await client.query(Storefront.buildQuery { $0
                 .customer(customerAccessToken: token.accessToken) { $0
-                    .id().firstName().email()
-                    .addresses(first: 10) { $0.edges { $0.node { $0.id().province() } } }
-                    .defaultAddress { $0.id() }
+                    .orders(aliasSuffix: "all", first: 10) { $0.edges { $0.node { $0.orderNumber().totalPrice() } } }
+                    .orders(aliasSuffix: "recent", first: 10, query: "processed_at:>2000-01-01") { $0.edges { $0.node { $0.orderNumber() } } }
                 }
-            })
-            #expect(customer.customer?.email == "john.smith@example.com")
-            #expect(customer.customer?.addresses.edges.map(\.node.province) == ["ON"])
-            #expect(customer.customer?.defaultAddress?.id == addressID)
+            }).customer)
+            #expect(orders.aliasedOrders(aliasSuffix: "all").edges.isEmpty)
+            #expect(orders.aliasedOrders(aliasSuffix: "recent").edges.isEmpty)
 
-            for phone in ["+16471234567", nil] as [String?] {
-                let mutation = Storefront.buildMutation { $0
-                    .customerUpdate(customerAccessToken: token.accessToken, customer: Storefront.CustomerUpdateInput(phone: .value(phone))) { $0
-                        .customer { $0.phone() }
-                        .customerUserErrors { $0.code() }
-                    }
-                }
-                if phone == nil { #expect(mutation.description.contains("customer:{phone:null}")) }
-                let updated = try await client.mutate(mutation)
-                #expect(updated.customerUpdate?.customer?.phone == phone)
-            }
-
-            let deleted = try await client.mutate(Storefront.buildMutation { $0
+            // Step 9: signing out deletes the token; it then reads nothing and cannot be renewed.
+            let deleted = try #require(try await client.mutate(Storefront.buildMutation { $0
                 .customerAccessTokenDelete(customerAccessToken: token.accessToken) { $0
-                    .deletedAccessToken()
+                    .deletedAccessToken().deletedCustomerAccessTokenId()
+                    .userErrors { $0.field().message() }
+                }
+            }).customerAccessTokenDelete)
+            #expect(deleted.deletedAccessToken == token.accessToken)
+            #expect(deleted.deletedCustomerAccessTokenId?.isEmpty == false)
+            #expect(try await client.query(StorefrontCustomers.profile(token.accessToken)).customer == nil)
+            let renewAgain = try await client.mutate(Storefront.buildMutation { $0
+                .customerAccessTokenRenew(customerAccessToken: token.accessToken) { $0
+                    .customerAccessToken { $0.accessToken() }
                     .userErrors { $0.field().message() }
                 }
             })
-            #expect(deleted.customerAccessTokenDelete?.deletedAccessToken == token.accessToken)
-            let gone = try await client.query(Storefront.buildQuery { $0
-                .customer(customerAccessToken: token.accessToken) { $0.id() }
-            })
-            #expect(gone.customer == nil)
+            #expect(renewAgain.customerAccessTokenRenew?.customerAccessToken == nil)
+            #expect(renewAgain.customerAccessTokenRenew?.userErrors.map(\.message) == ["Access token does not exist"])
         }
     }
 }
