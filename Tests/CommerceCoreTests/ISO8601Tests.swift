@@ -42,6 +42,13 @@ import Testing
         #expect(ISO8601.format(date, timeZone: kolkata) == "2019-06-17T21:38:10+05:30")
     }
 
+    @Test func datesBeyondFourDigitYearsAreClampedNotTrapped() {
+        #expect(ISO8601.format(Date(timeIntervalSince1970: 1e19)) == "9999-12-31T23:59:59Z")
+        #expect(ISO8601.format(Date(timeIntervalSince1970: -1e300)) == "0000-01-01T00:00:00Z")
+        #expect(ISO8601.format(.distantFuture) == "4001-01-01T00:00:00Z")
+        #expect(ISO8601.format(Date(timeIntervalSince1970: .nan)) == "1970-01-01T00:00:00Z")
+    }
+
     @Test func formattingRoundTripsAcrossEras() throws {
         for epoch in [-86_400.0 * 365 * 100, -1, 0, 951_782_400, 4_102_444_800] {
             let date = Date(timeIntervalSince1970: epoch)

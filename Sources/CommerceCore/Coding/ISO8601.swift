@@ -50,11 +50,17 @@ public enum ISO8601 {
         return Date(timeIntervalSince1970: TimeInterval(seconds) + TimeInterval(nanoseconds) / 1e9)
     }
 
+    /// 0000-01-01T00:00:00Z ... 9999-12-31T23:59:59Z in seconds since 1970.
+    static let printableRange: ClosedRange<TimeInterval> = -62_167_219_200 ... 253_402_300_799
+
     /// Formats `date` in `timeZone`: `Z` for UTC, `±HH:MM` otherwise.
     public static func format(_ date: Date, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,
                               fraction: Fraction = .never) -> String {
         let offset = timeZone.secondsFromGMT(for: date)
-        let interval = date.timeIntervalSince1970
+        // Dates outside years 0000–9999 cannot be written in this format; clamping keeps a hostile or
+        // corrupt timestamp from trapping the Double → Int conversion below.
+        let interval = date.timeIntervalSince1970.isNaN ? 0
+            : min(max(date.timeIntervalSince1970, printableRange.lowerBound), printableRange.upperBound)
         var wholeSeconds = Int(interval.rounded(.down))
         var milliseconds = Int(((interval - Double(wholeSeconds)) * 1000).rounded())
         if milliseconds == 1000 { wholeSeconds += 1; milliseconds = 0 }

@@ -240,8 +240,8 @@ extension ButtonService {
         }
         var ttl: Double = 43_200
         if let value = ButtonHTTP.present(body["ttl_seconds"]) {
-            if let seconds = value.doubleValue, seconds > 0 { ttl = seconds } else {
-                failures.append((field: "ttl_seconds", message: "ttl_seconds must be a number greater than 0"))
+            if let seconds = value.doubleValue, SandboxClock.isAcceptableMove(seconds) { ttl = seconds } else {
+                failures.append((field: "ttl_seconds", message: "ttl_seconds must be a number greater than 0 and at most 100 years"))
             }
         }
         guard failures.isEmpty else { throw ButtonError.invalid(failures) }
@@ -481,6 +481,9 @@ extension ButtonService {
         }
         if failures.isEmpty, seconds <= 0 {
             failures.append((field: "seconds", message: "seconds or days must be a number greater than 0"))
+        } else if failures.isEmpty, !SandboxClock.isAcceptableMove(seconds) {
+            failures.append((field: body["days"] == nil ? "seconds" : "days",
+                             message: "the clock moves at most 100 years at a time (36525 days)"))
         }
         guard failures.isEmpty else { throw ButtonError.invalid(failures) }
         try await clock.advance(by: seconds)

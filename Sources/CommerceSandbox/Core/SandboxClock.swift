@@ -44,6 +44,15 @@ public final class SandboxClock: @unchecked Sendable {
 
     public var currentState: State { lock.withLock { state } }
 
+    /// The largest single move the control routes accept: 100 years is past every expiry and finalization
+    /// window, and keeps each date the sandbox prints within four-digit years.
+    public static let maximumMove: TimeInterval = 36_525 * 86_400
+
+    /// Whether `seconds` is a forward move the control routes accept: more than zero, at most ``maximumMove``.
+    public static func isAcceptableMove(_ seconds: TimeInterval) -> Bool {
+        seconds > 0 && seconds <= maximumMove
+    }
+
     /// Sets the clock to `instant`, optionally frozen there.
     public func set(_ instant: Date, frozen: Bool) async throws {
         let offset = instant.timeIntervalSince(wallClock())

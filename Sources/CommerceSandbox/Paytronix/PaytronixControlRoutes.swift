@@ -265,7 +265,9 @@ struct PaytronixControlRoutes: Sendable {
         } else {
             throw PaytronixFailure.invalid("seconds", "Give seconds or days, a positive number")
         }
-        guard seconds > 0 else { throw PaytronixFailure.invalid("seconds", "Give seconds or days, a positive number") }
+        guard SandboxClock.isAcceptableMove(seconds) else {
+            throw PaytronixFailure.invalid("seconds", "Give seconds or days, a positive number of at most 100 years")
+        }
         try await context.clock.advance(by: seconds)
         return .paytronixSuccess(clockJSON())
     }

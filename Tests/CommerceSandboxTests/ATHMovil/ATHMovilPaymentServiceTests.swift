@@ -130,6 +130,16 @@ struct ATHMovilPaymentServiceTests {
         #expect(message.hasPrefix("The Token has expired on ") && message.contains(" AST ") && message.hasSuffix("."))
     }
 
+    @Test("a clock move too large to print is refused and leaves the clock unchanged")
+    func hugeClockMoveRefused() async throws {
+        let rig = try ATHMovilRig()
+        let before = try await rig.call(.get, "/sandbox/clock").json["offset_seconds"]
+        let huge = try await rig.call(.post, "/sandbox/athmovil/clock/advance", json: ["seconds": 1e300])
+        #expect(huge.status == 400)
+        #expect(huge.json["error"]?.stringValue?.contains("seconds") == true)
+        #expect(try await rig.call(.get, "/sandbox/clock").json["offset_seconds"] == before)
+    }
+
     @Test("expiry by the shared clock: OPEN expires after the timeout, authorization then says so")
     func expiry() async throws {
         let rig = try ATHMovilRig()

@@ -303,6 +303,12 @@ struct ButtonFinalizationTests {
         #expect(set.object["now"] == "2025-01-15T12:00:00.500Z")
         #expect(try await sandbox.call(.get, "/sandbox/button/clock").object["frozen"] == true)
         #expect(try await sandbox.call(.post, "/sandbox/button/clock/advance", json: ["seconds": 0]).status == 400)
+        // A move too large to print is refused and leaves the clock where it was.
+        let huge = try await sandbox.call(.post, "/sandbox/button/clock/advance", json: ["seconds": 1e19])
+        #expect(huge.status == 400)
+        #expect(huge.errorField == "seconds")
+        #expect(try await sandbox.call(.post, "/sandbox/button/clock/advance", json: ["days": 40_000]).errorField == "days")
+        #expect(try await sandbox.call(.get, "/sandbox/button/clock").object["now"] == "2025-01-15T12:00:00.500Z")
         #expect(try await sandbox.call(.post, "/sandbox/button/clock", json: ["now": "tomorrow"]).errorField == "now")
         let reset = try await sandbox.call(.delete, "/sandbox/button/clock")
         #expect(reset.object["frozen"] == false)

@@ -155,6 +155,15 @@ struct PaytronixRESTTests {
         #expect(late.status == 400 && late.body["errorCode"] == "oauth.invalid_grant")
     }
 
+    @Test func clockMovesAreBounded() async throws {
+        let sandbox = try H()
+        for body: JSONValue in [["seconds": 1e19], ["days": 1e15], ["seconds": -5]] {
+            let refused = try await sandbox.call(.post, "/sandbox/paytronix/clock/advance", json: body)
+            #expect(refused.status == 400 && refused.body["errorCode"] == "request.invalid_field")
+        }
+        #expect(try await sandbox.call(.post, "/sandbox/paytronix/clock/advance", json: ["days": 365]).status == 200)
+    }
+
     @Test func passwordGrantErrors() async throws {
         let sandbox = try H()
         try await sandbox.guest("sam")

@@ -200,8 +200,8 @@ struct ATHMovilControlRoutes: Sendable {
 
     @Sendable func advanceClock(_ request: SandboxRequest) async throws -> SandboxResponse {
         let body = try ATHMovilControlBody(request, allowEmpty: false)
-        guard let seconds = try body.number("seconds"), seconds >= 0 else {
-            throw ATHMovilControlFailure.badField("seconds", "must be a number of seconds, 0 or more")
+        guard let seconds = try body.number("seconds"), seconds >= 0, seconds <= SandboxClock.maximumMove else {
+            throw ATHMovilControlFailure.badField("seconds", "must be a number of seconds from 0 to 3155760000 (100 years)")
         }
         try await context.clock.advance(by: seconds)
         return .json(context.clock.json())
