@@ -26,6 +26,9 @@ import Testing
         headers["CONTENT-TYPE"] = "text/plain"
         #expect(headers.fields.count == 1)
         #expect(HTTPResponse(statusCode: 503, headers: ["retry-after": "1.5"]).retryAfter == .milliseconds(1500))
+        // A server cannot make the client trap or wait for ever.
+        #expect(HTTPResponse(statusCode: 503, headers: ["Retry-After": "1e300"]).retryAfter == .seconds(86_400))
+        #expect(HTTPResponse(statusCode: 503, headers: ["Retry-After": "inf"]).retryAfter == nil)
     }
 
     @Test func sha256HexMatchesTheKnownVector() {

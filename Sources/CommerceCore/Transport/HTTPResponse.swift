@@ -18,6 +18,7 @@ public struct HTTPResponse: Sendable, Equatable {
     public var retryAfter: Duration? {
         guard let raw = headers["Retry-After"]?.trimmingCharacters(in: .whitespaces),
               let seconds = Double(raw), seconds >= 0, seconds.isFinite else { return nil }
-        return .milliseconds(Int64(seconds * 1000))
+        // A day is longer than any client would wait; capping keeps a hostile value from trapping Int64(_:).
+        return .milliseconds(Int64(min(seconds, 86_400) * 1000))
     }
 }
