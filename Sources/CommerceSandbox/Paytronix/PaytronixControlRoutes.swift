@@ -61,6 +61,9 @@ struct PaytronixControlRoutes: Sendable {
 
     // MARK: test data
 
+    /// The largest merchant id the control route accepts (a 32-bit id, as in Paytronix's URLs and examples).
+    static let maxMerchantId = Int64(Int32.max)
+
     private func createMerchant(_ request: SandboxRequest) async throws -> SandboxResponse {
         let body = try Self.object(request)
         guard let name = body["name"]?.stringValue, !name.isEmpty else { throw PaytronixFailure.missing("name") }
@@ -77,9 +80,18 @@ struct PaytronixControlRoutes: Sendable {
             let minLength = item["minLength"].flatMap { $0.integerValue ?? $0.stringValue.flatMap { Int64($0) } }.map { Int($0) }
             return (item["type"]?.stringValue ?? "user", field, item["required"]?.boolValue ?? false, minLength)
         } ?? PaytronixStore.defaultEnrollmentFields
-        let requested = body["merchantId"]?.integerValue
+        let requested = try body["merchantId"].map { value -> Int64 in
+            // Bounded so that the next generated id (MAX + 1) can never overflow.
+            guard let id = value.integerValue, (1...Self.maxMerchantId).contains(id) else {
+                throw PaytronixFailure.invalid("merchantId", "merchantId must be an integer from 1 to \(Self.maxMerchantId)")
+            }
+            return id
+        }
         let id = try await context.database.write { db -> Int64 in
-            let id = try requested ?? ((Int64.fetchOne(db, sql: "SELECT MAX(merchant_id) FROM paytronix_merchants") ?? 777777) + 1)
+            let highest = try Int64.fetchOne(db, sql: "SELECT MAX(merchant_id) FROM paytronix_merchants") ?? 777777
+            guard let id = requested ?? (highest < Self.maxMerchantId ? highest + 1 : nil) else {
+                throw PaytronixFailure(409, "request.conflict", "No merchant id left to generate; give merchantId", field: "merchantId")
+            }
             guard try !PaytronixStore.merchantExists(db, id) else {
                 throw PaytronixFailure(409, "request.conflict", "Merchant \(id) already exists", field: "merchantId")
             }

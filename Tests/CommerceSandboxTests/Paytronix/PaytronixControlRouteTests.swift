@@ -1,0 +1,34 @@
+import CommerceCore
+import Foundation
+import Testing
+@testable import CommerceSandbox
+
+@Suite("Paytronix control routes (spec §5.6)")
+struct PaytronixControlRouteTests {
+    typealias H = PaytronixRouterHarness
+
+    @Test func merchantIdOutOfRangeIsAFieldErrorNotACrash() async throws {
+        let sandbox = try H()
+        for bad: JSONValue in [.integer(Int64.max), .integer(Int64(Int32.max) + 1), 0, -5, "12"] {
+            let (status, body) = try await sandbox.call(.post, "/sandbox/paytronix/merchants",
+                                                        json: ["merchantId": bad, "name": "Huge"], credentials: nil)
+            #expect(status == 400)
+            #expect(body["errorCode"] == "request.invalid_field")
+            #expect(body["errorsByField"]?["merchantId"] != nil)
+        }
+        // The largest accepted id, then one without an id: generation must not overflow either.
+        let top = try await sandbox.call(.post, "/sandbox/paytronix/merchants",
+                                         json: ["merchantId": .integer(Int64(Int32.max)), "name": "Top"], credentials: nil)
+        #expect(top.status == 200)
+        let next = try await sandbox.call(.post, "/sandbox/paytronix/merchants", json: ["name": "Next"], credentials: nil)
+        #expect(next.status == 409)
+        #expect(next.body["errorsByField"]?["merchantId"] != nil)
+    }
+
+    @Test func generatedMerchantIdFollowsTheHighest() async throws {
+        let sandbox = try H()
+        let first = try await sandbox.call(.post, "/sandbox/paytronix/merchants", json: ["name": "Generated"], credentials: nil)
+        #expect(first.status == 200)
+        #expect(first.body["merchant"]?["merchantId"] == 777778)
+    }
+}
