@@ -24,10 +24,17 @@ public struct CreateAndRegisterResult: Codable, Sendable, Equatable {
         guard let number = json["printedCardNumber"]?.stringValue else {
             throw .invalidResponse(statusCode: status, body: json.serialized())
         }
+        // Tokens that are present but unusable are a malformed reply, not "no tokens".
+        var tokens: OAuthTokens?
+        if let wire = json["oauthTokens"], wire != .null {
+            guard let parsed = OAuthTokens(json: wire, receivedAt: receivedAt) else {
+                throw .invalidResponse(statusCode: status, body: json.serialized())
+            }
+            tokens = parsed
+        }
         self.init(result: json["result"]?.stringValue ?? "", printedCardNumber: number,
                   generatedRegistrationCode: json["generatedRegistrationCode"]?.stringValue,
-                  accountId: json["accountId"]?.integerValue.map { Int($0) },
-                  oauthTokens: json["oauthTokens"].flatMap { OAuthTokens(json: $0, receivedAt: receivedAt) })
+                  accountId: json["accountId"]?.integerValue.map { Int($0) }, oauthTokens: tokens)
     }
 }
 

@@ -37,6 +37,10 @@ public struct OAuthTokens: Codable, Sendable, Equatable {
         accessToken = try container.decode(String.self, forKey: .accessToken)
         tokenType = try container.decodeIfPresent(String.self, forKey: .tokenType) ?? "bearer"
         expiresIn = try container.decode(Int.self, forKey: .expiresIn)
+        guard Self.acceptedLifetimes.contains(expiresIn) else {
+            throw DecodingError.dataCorruptedError(forKey: .expiresIn, in: container,
+                                                   debugDescription: "expires_in must be 0 to \(Self.acceptedLifetimes.upperBound) seconds")
+        }
         refreshToken = try container.decode(String.self, forKey: .refreshToken)
         scope = try container.decodeIfPresent(String.self, forKey: .scope) ?? ""
         username = try container.decodeIfPresent(String.self, forKey: .username)
@@ -47,10 +51,15 @@ public struct OAuthTokens: Codable, Sendable, Equatable {
     /// When the access token stops working.
     public var expiresAt: Date { receivedAt.addingTimeInterval(TimeInterval(expiresIn)) }
 
-    /// Reads the wire object; `nil` when a required key is missing.
+    /// Lifetimes (seconds) taken from a server. Anything else is a malformed reply: a negative or absurd value
+    /// would make every expiry computation meaningless (Paytronix issues 30-minute tokens).
+    static let acceptedLifetimes = 0...31_536_000
+
+    /// Reads the wire object; `nil` when a required key is missing or `expires_in` is out of range.
     init?(json: JSONValue, receivedAt: Date = Date()) {
         guard let access = json["access_token"]?.stringValue, let refresh = json["refresh_token"]?.stringValue,
-              let expires = json["expires_in"]?.integerValue else { return nil }
+              let expires = json["expires_in"]?.integerValue,
+              expires >= Int64(Self.acceptedLifetimes.lowerBound), expires <= Int64(Self.acceptedLifetimes.upperBound) else { return nil }
         self.init(accessToken: access, tokenType: json["token_type"]?.stringValue ?? "bearer", expiresIn: Int(expires),
                   refreshToken: refresh, scope: json["scope"]?.stringValue ?? "", username: json["username"]?.stringValue,
                   printedCardNumber: json["printedCardNumber"]?.stringValue, receivedAt: receivedAt)

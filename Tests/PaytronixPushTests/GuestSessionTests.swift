@@ -111,6 +111,34 @@ struct GuestSessionTests {
         #expect(transport.requests.filter { $0.json["grant_type"] == "refresh_token" }.count == 1)
     }
 
+    @Test(arguments: [-1, 31_536_001, Int(Int64.max)])
+    func outOfRangeLifetimeIsAnInvalidResponse(expiresIn: Int) async throws {
+        let body = Fixture.tokens().replacingOccurrences(of: #""expires_in":1800"#, with: #""expires_in":\#(expiresIn)"#)
+        let store = PersistentStore()
+        let session = session(InMemoryTransport { _ in .json(200, body) }, store: store)
+        await #expect {
+            try await session.login(username: "sam", password: "secret-1")
+        } throws: { error in
+            if case .invalidResponse(200, _)? = error as? PaytronixError { return true }
+            return false
+        }
+        #expect(await session.isLoggedIn == false)
+        #expect(store.data(forKey: "paytronix.session.777777") == nil)
+    }
+
+    @Test func registrationWithUnusableTokensIsAnInvalidResponse() async throws {
+        let body = #"{"result":"cardCreatedSuccess","printedCardNumber":"9990000000001","oauthTokens":"# + Fixture.tokens()
+            .replacingOccurrences(of: #""expires_in":1800"#, with: #""expires_in":99999999999"#) + "}"
+        let client = Fixture.client(InMemoryTransport { _ in .json(200, body) })
+        let request = CreateAndRegisterRequest(cardTemplateCode: 0, userFields: UserFields(username: "sam", password: "secret-1"))
+        await #expect {
+            _ = try await client.createAndRegister(request)
+        } throws: { error in
+            if case .invalidResponse? = error as? PaytronixError { return true }
+            return false
+        }
+    }
+
     @Test func logoutForgetsTokensAndDeviceRecord() async throws {
         let store = PersistentStore(inMemory: ["paytronix.push.777777.com.example.pushapp": .data(Data("{}".utf8))])
         let transport = InMemoryTransport { _ in .json(200, Fixture.tokens()) }
