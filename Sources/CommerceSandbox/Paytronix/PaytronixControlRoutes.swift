@@ -133,7 +133,7 @@ struct PaytronixControlRoutes: Sendable {
         let count = body["count"]?.integerValue ?? 1
         guard (1...100).contains(count) else { throw PaytronixFailure.invalid("count", "count must be 1 to 100") }
         let fixedNumber = body["printedCardNumber"]?.stringValue
-        if let fixedNumber, fixedNumber.isEmpty || !fixedNumber.allSatisfy(\.isNumber) {
+        if let fixedNumber, fixedNumber.isEmpty || !PaytronixValidation.isASCIIDigits(fixedNumber) {
             throw PaytronixFailure.invalid("printedCardNumber", "printedCardNumber must be digits")
         }
         let today = String(ISO8601.format(context.clock.now()).prefix(10))

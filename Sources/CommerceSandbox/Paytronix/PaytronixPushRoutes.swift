@@ -226,7 +226,7 @@ struct PaytronixPushRoutes: Sendable {
         guard let app = body["appIdentifier"]?.stringValue, PaytronixValidation.isBundleIdentifier(app) else {
             throw PaytronixFailure.invalid("appIdentifier", "appIdentifier must be a bundle identifier such as com.example.app")
         }
-        guard let code = body["accountCode"]?.stringValue, !code.isEmpty, code.allSatisfy(\.isHexDigit) else {
+        guard let code = body["accountCode"]?.stringValue, !code.isEmpty, PaytronixValidation.isASCIIHex(code) else {
             throw PaytronixFailure.invalid("accountCode", "accountCode must be hexadecimal")
         }
         try await context.database.write { db in

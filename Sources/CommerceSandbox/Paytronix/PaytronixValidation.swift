@@ -19,6 +19,18 @@ enum PaytronixValidation {
             && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") } }
     }
 
+    /// Only `[0-9A-Fa-f]`. `Character.isHexDigit` would also take full-width digits such as "０", which no
+    /// device token contains and which `lowercased()` would store unchanged.
+    static func isASCIIHex(_ text: String) -> Bool {
+        text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains($0) }
+    }
+
+    /// Only `[0-9]`, for card numbers (`isNumber` would take other scripts' digits).
+    static func isASCIIDigits(_ text: String) -> Bool {
+        text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+
     // MARK: §4.6 external accounts
 
     /// Validates a list of external-account objects; `prefix` is `externalAccounts` or `setAccountFields.externalAccounts`.
@@ -39,7 +51,7 @@ enum PaytronixValidation {
         for (index, item) in items.enumerated() {
             let path = "\(prefix)[\(index)]"
             let code = item["accountCode"]?.stringValue ?? ""
-            if !(16...200).contains(code.count) || !code.allSatisfy(\.isHexDigit) {
+            if !(16...200).contains(code.utf8.count) || !isASCIIHex(code) {
                 errors.append(("\(path).accountCode", "accountCode must be the device token in hexadecimal (16 to 200 hex digits)"))
             }
             let integration = item["integration"]?.stringValue ?? ""

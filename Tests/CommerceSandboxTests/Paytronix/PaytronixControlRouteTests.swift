@@ -31,4 +31,19 @@ struct PaytronixControlRouteTests {
         #expect(first.status == 200)
         #expect(first.body["merchant"]?["merchantId"] == 777778)
     }
+
+    @Test func unregisteredAndCardRoutesTakeOnlyASCII() async throws {
+        let sandbox = try H()
+        let unregistered = try await sandbox.call(.post, "/sandbox/paytronix/push/unregistered", json: [
+            "appIdentifier": "com.example.pushapp", "accountCode": "\u{FF10}\u{FF11}\u{FF41}\u{FF42}"], credentials: nil)
+        #expect(unregistered.status == 400)
+        #expect(unregistered.body["errorsByField"]?["accountCode"] != nil)
+        let cards = try await sandbox.call(.post, "/sandbox/paytronix/cards", json: [
+            "merchantId": 777777, "cardTemplateCode": 0, "printedCardNumber": "\u{FF19}\u{FF19}\u{FF19}1"], credentials: nil)
+        #expect(cards.status == 400)
+        #expect(cards.body["errorsByField"]?["printedCardNumber"] != nil)
+        let plain = try await sandbox.call(.post, "/sandbox/paytronix/push/unregistered", json: [
+            "appIdentifier": "com.example.pushapp", "accountCode": "00AbCd"], credentials: nil)
+        #expect(plain.status == 200)
+    }
 }

@@ -53,6 +53,14 @@ struct PaytronixRESTTests {
         #expect(body == (try JSONValue.parse(#"{"result":"failure","errorCode":"enrollment.field_validation","errorMessage":"accountCode must be the device token in hexadecimal (16 to 200 hex digits)","errorsByField":{"setAccountFields.externalAccounts[0].accountCode":["accountCode must be the device token in hexadecimal (16 to 200 hex digits)"]}}"#)))
     }
 
+    @Test func fullWidthDigitsAreNotHex() async throws {
+        // U+FF10...U+FF19 and U+FF41...U+FF46 pass Character.isHexDigit but are not [0-9A-Fa-f].
+        let code = String(repeating: "\u{FF10}\u{FF11}\u{FF41}", count: 6)
+        let (status, body) = try await H().rest("enrollment/createAndRegister", Self.registration(devices: [H.device(code)]))
+        #expect(status == 400 && body["errorCode"] == "enrollment.field_validation")
+        #expect(body["errorsByField"]?["setAccountFields.externalAccounts[0].accountCode"] != nil)
+    }
+
     @Test func integrationDetailForAnotherMerchant() async throws {
         let sandbox = try H()
         let guest = try await sandbox.guest("sam")
