@@ -2,7 +2,8 @@ import CommerceCore
 import Foundation
 
 extension PaytronixClient {
-    /// `oauth/requestGuestToken.json`: exchanges a password or a refresh token for guest tokens.
+    /// `oauth/requestGuestToken.json`: exchanges a password or a refresh token for guest tokens. An empty
+    /// `scope` is left out of the request, which Paytronix reads as all scopes.
     public func requestGuestToken(_ grant: GuestTokenGrant,
                                   scope: Set<OAuthScope> = Set(OAuthScope.allCases)) async throws(PaytronixError) -> OAuthTokens {
         var fields: [(String, JSONValue)]
@@ -12,7 +13,7 @@ extension PaytronixClient {
         case .refreshToken(let token):
             fields = [("grant_type", "refresh_token"), ("refresh_token", .string(token))]
         }
-        fields.append(("scope", .string(OAuthScope.wireValue(scope))))
+        appendScope(OAuthScope.wireValue(scope), to: &fields)
         let (json, status) = try await post(service: "oauth", endpoint: "requestGuestToken", authentication: .anonymous, fields: fields)
         guard let tokens = OAuthTokens(json: json) else { throw .invalidResponse(statusCode: status, body: json.serialized()) }
         return tokens
@@ -21,11 +22,19 @@ extension PaytronixClient {
     /// `oauth/requestGuestToken.json` with an explicit scope string (used for refreshes, which must keep the
     /// original scope).
     func requestGuestToken(refreshToken: String, scope: String) async throws(PaytronixError) -> OAuthTokens {
-        let fields: [(String, JSONValue)] = [("grant_type", "refresh_token"), ("refresh_token", .string(refreshToken)),
-                                             ("scope", .string(scope))]
+        var fields: [(String, JSONValue)] = [("grant_type", "refresh_token"), ("refresh_token", .string(refreshToken))]
+        appendScope(scope, to: &fields)
         let (json, status) = try await post(service: "oauth", endpoint: "requestGuestToken", authentication: .anonymous, fields: fields)
         guard let tokens = OAuthTokens(json: json) else { throw .invalidResponse(statusCode: status, body: json.serialized()) }
         return tokens
+    }
+
+    /// Adds `scope` unless it is blank. An absent scope means "all scopes" (on a refresh: the original ones),
+    /// whereas a server could read `""` as "no scopes" and refuse every later call. A stored scope is blank
+    /// when the token reply carried none.
+    private func appendScope(_ scope: String, to fields: inout [(String, JSONValue)]) {
+        guard !scope.allSatisfy(\.isWhitespace) else { return }
+        fields.append(("scope", .string(scope)))
     }
 
     /// `enrollment/enrollmentConfig.json`: the merchant's enrollment form.

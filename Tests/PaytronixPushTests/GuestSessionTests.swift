@@ -42,6 +42,19 @@ struct GuestSessionTests {
                             "refresh_token": "refresh-1", "scope": "account_read account_write user_read user_write"])
     }
 
+    @Test func refreshLeavesOutABlankStoredScope() async throws {
+        // A token reply without "scope" is stored as ""; sending that back would ask for no scopes at all.
+        let noScope = Fixture.tokens().replacingOccurrences(of: #","scope":"account_read account_write user_read user_write""#, with: "")
+        let transport = InMemoryTransport { _ in .json(200, noScope) }
+        let session = session(transport)
+        try await session.login(username: "sam", password: "secret-1")
+        try await session.refresh()
+        #expect(transport.requests.last?.json == ["authentication": "anonymous", "merchantId": 777777, "grant_type": "refresh_token",
+                                                  "refresh_token": "refresh-1"])
+        try await Fixture.client(transport).requestGuestToken(.password(username: "sam", password: "secret-1"), scope: [])
+        #expect(transport.requests.last?.json["scope"] == nil)
+    }
+
     @Test func reactiveRefreshRetriesOnceOnInvalidToken() async throws {
         let transport = InMemoryTransport { request in
             switch request.endpoint {

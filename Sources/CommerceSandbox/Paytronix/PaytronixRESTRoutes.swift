@@ -73,9 +73,11 @@ struct PaytronixRESTRoutes: Sendable {
         return tokenResponse(tokens, scope: scope, username: user["username"])
     }
 
-    /// O5: known scopes only, returned in the fixed order.
+    /// O5: known scopes only, returned in the fixed order. A missing, null or blank scope is "not given"
+    /// (all scopes, or the original ones on a refresh), never "no scopes".
     private func scopes(_ value: JSONValue?) throws -> [String]? {
-        guard let value else { return nil }
+        guard let value, value != .null else { return nil }
+        if let text = value.stringValue, text.allSatisfy(\.isWhitespace) { return nil }
         guard let text = value.stringValue else {
             throw PaytronixFailure(400, "oauth.invalid_scope", "Unknown or broader scope \(value.serialized()); use account_read, account_write, user_read, user_write", field: "scope")
         }
