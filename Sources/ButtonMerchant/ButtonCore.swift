@@ -55,7 +55,7 @@ final class ButtonCore: @unchecked Sendable {
         var configured = false
         var applicationId: String?
         var environment: ButtonMerchant.Environment
-        var pending: [PendingRequest] = []
+        var pending: [QueuedWork] = []
         /// The last request of the send chain, so the next one starts after it.
         var tail: Task<Void, Never>?
         var subscribers: [UUID: AsyncStream<String>.Continuation] = [:]
@@ -94,7 +94,12 @@ final class ButtonCore: @unchecked Sendable {
             state.configured = true
             let queued = state.pending
             state.pending = []
-            for request in queued { schedule(request, in: &state) }
+            for work in queued {
+                switch work {
+                case .request(let request): schedule(request, in: &state)
+                case .postInstallFetch(let continuation): releasePostInstallFetch(continuation, in: &state)
+                }
+            }
         }
     }
 
@@ -115,19 +120,42 @@ final class ButtonCore: @unchecked Sendable {
     }
 
     func handlePostInstallURL() async throws(ButtonMerchantError) -> URL? {
-        let time = now()
-        let mayFetch: Result<Bool, ButtonMerchantError> = state.withLock { state in
-            guard !store.postInstallFetched,
-                  InstallDate.isNewInstall(installedAt: installDate.resolve(store: store, now: time), now: time)
-            else { return .success(false) }
-            guard state.applicationId != nil else { return .failure(.noApplicationId) }
-            // Set before the request, under the lock: at most one request per install, even if it fails.
-            store.setPostInstallFetched()
-            return .success(true)
+        let outcome: PostInstallOutcome = await withCheckedContinuation { continuation in
+            state.withLock { state in
+                // A fetch that could never be made is answered at once, configured or not.
+                guard mayFetchPostInstall(at: now()) else { return continuation.resume(returning: .skipped) }
+                if state.configured {
+                    releasePostInstallFetch(continuation, in: &state)
+                } else {
+                    // Spec §3.2.7: the request waits in memory, in call order, until `configure`.
+                    state.pending.append(.postInstallFetch(continuation))
+                }
+            }
         }
-        guard try mayFetch.get() else { return nil }
-        let response = await send(.deferredDeeplink, parameters: [:])
-        return acceptPostInstall(response)
+        switch outcome {
+        case .skipped: return nil
+        case .noApplicationId: throw .noApplicationId
+        case .answered(let response): return acceptPostInstall(response)
+        }
+    }
+
+    /// Not fetched yet on this install, and installed less than twelve hours before `time`.
+    private func mayFetchPostInstall(at time: Date) -> Bool {
+        !store.postInstallFetched
+            && InstallDate.isNewInstall(installedAt: installDate.resolve(store: store, now: time), now: time)
+    }
+
+    /// Called with the lock held, once configured. The rules are judged again here because a queued fetch
+    /// may have waited behind another one, or past the end of the install window.
+    private func releasePostInstallFetch(_ continuation: CheckedContinuation<PostInstallOutcome, Never>,
+                                         in state: inout State) {
+        guard mayFetchPostInstall(at: now()) else { return continuation.resume(returning: .skipped) }
+        guard state.applicationId != nil else { return continuation.resume(returning: .noApplicationId) }
+        // Set before the request, under the lock: at most one request per install, even if it fails.
+        store.setPostInstallFetched()
+        schedule(PendingRequest(route: .deferredDeeplink, parameters: [:]) { response in
+            continuation.resume(returning: .answered(response))
+        }, in: &state)
     }
 
     /// Errors and unexpected bodies are swallowed: the app just gets no link.
@@ -174,8 +202,13 @@ final class ButtonCore: @unchecked Sendable {
             defer { state.pending = [] }
             return state.pending
         }
-        // Whoever waits on a dropped request (a post-install fetch) gets "no response" rather than hanging.
-        for request in dropped { request.completion(nil) }
+        // Whoever waits on dropped work (a post-install fetch) gets "no response" rather than hanging.
+        for work in dropped {
+            switch work {
+            case .request(let request): request.completion(nil)
+            case .postInstallFetch(let continuation): continuation.resume(returning: .skipped)
+            }
+        }
     }
 
     // MARK: Events and activity
@@ -231,14 +264,8 @@ final class ButtonCore: @unchecked Sendable {
             if state.configured {
                 schedule(request, in: &state)
             } else {
-                state.pending.append(request)
+                state.pending.append(.request(request))
             }
-        }
-    }
-
-    private func send(_ route: MobileRoute, parameters: JSONObject) async -> HTTPResponse? {
-        await withCheckedContinuation { continuation in
-            enqueue(PendingRequest(route: route, parameters: parameters) { continuation.resume(returning: $0) })
         }
     }
 

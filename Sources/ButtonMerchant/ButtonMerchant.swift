@@ -45,7 +45,9 @@ public enum ButtonMerchant {
 
     /// Fetches the deferred deep link of a new install (first twelve hours), at most once per install.
     /// Safe to call on every launch. Any token it brings is stored; route the user to the URL when there
-    /// is one. Errors other than a missing app id are swallowed and give `(nil, nil)`.
+    /// is one. Errors other than a missing app id are swallowed and give `(nil, nil)`. Called before
+    /// ``configure(applicationId:)``, it waits for it, and fails with ``ButtonMerchantError/noApplicationId``
+    /// only if that call brings no valid app id.
     public static func handlePostInstallURL(_ completion: @escaping @Sendable (URL?, Error?) -> Void) {
         Task {
             do {

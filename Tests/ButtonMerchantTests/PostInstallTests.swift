@@ -107,10 +107,72 @@ extension ButtonMerchantTests {
             #expect(try await harness.core.handlePostInstallURL() == nil)
         }
 
+        /// Starts a fetch on an unconfigured core and checks that it is still waiting, with nothing sent.
+        func fetchWaitingForConfigure(_ harness: Harness) async throws -> Task<URL?, any Error> {
+            let fetch = Task { try await harness.core.handlePostInstallURL() }
+            try await Task.sleep(for: .milliseconds(50))
+            #expect(harness.transport.requests.isEmpty)
+            #expect(!harness.store.bool(forKey: ButtonStore.postInstallFetchedKey))
+            return fetch
+        }
+
+        /// Spec §3.2.7: before `configure` the fetch waits in memory, then goes out once configured.
+        @Test func beforeConfigureTheFetchWaitsThenRuns() async throws {
+            let harness = Harness(installDate: fixedNow.addingTimeInterval(-3600),
+                                  transport: InMemoryTransport(responses: [Self.match]))
+            let fetch = try await fetchWaitingForConfigure(harness)
+            harness.core.configure(applicationId: "app-sandbox", environment: nil)
+            #expect(try await fetch.value?.absoluteString == "https://shop.example/p/42")
+            #expect(harness.transport.requests.count == 1)
+            #expect(try body(harness.transport.requests.first) == ["application_id": "app-sandbox"])
+            #expect(harness.store.bool(forKey: ButtonStore.postInstallFetchedKey))
+        }
+
+        @Test func fetchesQueuedBeforeConfigureStillSendOneRequest() async throws {
+            let harness = Harness(installDate: fixedNow.addingTimeInterval(-3600),
+                                  transport: InMemoryTransport(responses: [Self.match]))
+            let first = try await fetchWaitingForConfigure(harness)
+            let second = try await fetchWaitingForConfigure(harness)
+            harness.core.configure(applicationId: "app-sandbox", environment: nil)
+            let urls = [try await first.value, try await second.value]
+            #expect(urls.compactMap { $0 }.count == 1)
+            #expect(harness.transport.requests.count == 1)
+        }
+
+        @Test func queuedFetchGoesOutInCallOrder() async throws {
+            let harness = Harness(installDate: fixedNow.addingTimeInterval(-3600),
+                                  transport: InMemoryTransport(responses: [mobileOK(), Self.match]))
+            harness.core.reportEvent("before-fetch", properties: nil)
+            let fetch = try await fetchWaitingForConfigure(harness)
+            harness.core.reportEvent("after-fetch", properties: nil)
+            harness.core.configure(applicationId: "app-sandbox", environment: nil)
+            _ = try await fetch.value
+            let paths = await harness.sentRequests().map(\.url.path)
+            #expect(paths == ["/v1/app/events", "/v1/app/deferred-deeplink", "/v1/app/events"])
+        }
+
+        @Test func outsideTheWindowAnUnconfiguredFetchAnswersAtOnce() async throws {
+            let harness = Harness(installDate: fixedNow.addingTimeInterval(-13 * 3600))
+            #expect(try await harness.core.handlePostInstallURL() == nil)
+            #expect(harness.transport.requests.isEmpty)
+        }
+
+        @Test func clearAllDataReleasesAWaitingFetchWithNothing() async throws {
+            let harness = Harness(installDate: fixedNow.addingTimeInterval(-3600))
+            let fetch = try await fetchWaitingForConfigure(harness)
+            harness.core.clearAllData()
+            #expect(try await fetch.value == nil)
+            harness.core.configure(applicationId: "app-sandbox", environment: nil)
+            #expect(await harness.sentRequests().isEmpty)
+        }
+
+        /// J6 step 2: a configure without a valid id fails the waiting fetch, and any later one, without
+        /// using up the once-per-install flag.
         @Test func noApplicationIdLeavesTheFlagUnset() async throws {
             let harness = Harness(installDate: fixedNow.addingTimeInterval(-3600))
-            await #expect(throws: ButtonMerchantError.noApplicationId) { try await harness.core.handlePostInstallURL() }
+            let waiting = try await fetchWaitingForConfigure(harness)
             harness.core.configure(applicationId: "abc", environment: nil)
+            await #expect(throws: ButtonMerchantError.noApplicationId) { try await waiting.value }
             await #expect(throws: ButtonMerchantError.noApplicationId) { try await harness.core.handlePostInstallURL() }
             #expect(!harness.store.bool(forKey: ButtonStore.postInstallFetchedKey))
             #expect(harness.transport.requests.isEmpty)
