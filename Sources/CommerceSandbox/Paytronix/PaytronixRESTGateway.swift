@@ -150,8 +150,13 @@ struct PaytronixRESTGateway: Sendable {
         if header == nil && (bodyId == nil || bodySecret == nil) {
             throw PaytronixFailure(401, "auth.invalid_client", "Integration credentials are required (HTTP Basic client_id:client_secret)")
         }
-        if let header, let bodyId, header.0 != bodyId || (bodySecret != nil && bodySecret != header.1) {
-            throw PaytronixFailure(401, "auth.invalid_client", "Integration credentials are not valid")
+        // T7/A2: with both header and body, each body value that is present must match the header's.
+        if let header {
+            let idDisagrees = params["client_id"].map { $0.stringValue != header.0 } ?? false
+            let secretDisagrees = params["client_secret"].map { $0.stringValue != header.1 } ?? false
+            if idDisagrees || secretDisagrees {
+                throw PaytronixFailure(401, "auth.invalid_client", "Integration credentials are not valid")
+            }
         }
         let (clientId, secret) = header ?? (bodyId ?? "", bodySecret ?? "")
         let integration = try await context.database.read { db in
