@@ -43,7 +43,7 @@ struct PaytronixRESTRoutes: Sendable {
         guard grant == "password" || grant == "refresh_token" else {
             throw PaytronixFailure(400, "oauth.unsupported_grant_type", "grant_type must be password or refresh_token", field: "grant_type")
         }
-        let requested = try scopes(call.params["scope"])
+        // Table order (§4.3): the grant's own checks (O2–O4) come before the scope check (O5).
         if grant == "password" {
             guard let username = call.params["username"]?.stringValue else { throw PaytronixFailure.missing("username") }
             guard let password = call.params["password"]?.stringValue else { throw PaytronixFailure.missing("password") }
@@ -51,6 +51,7 @@ struct PaytronixRESTRoutes: Sendable {
                   PaytronixSecrets.verify(password, salt: user["password_salt"], hash: user["password_hash"]) else {
                 throw PaytronixFailure(400, "oauth.invalid_grant", "Username or password is not valid")
             }
+            let requested = try scopes(call.params["scope"])
             let scope = (requested ?? PaytronixStore.allScopes).joined(separator: " ")
             let tokens = try PaytronixStore.issueTokens(db, clientId: call.clientId, merchantId: call.merchantId,
                                                         userId: user["id"], scope: scope, now: call.now)
@@ -62,6 +63,7 @@ struct PaytronixRESTRoutes: Sendable {
               let user = try Row.fetchOne(db, sql: "SELECT * FROM paytronix_users WHERE id = ?", arguments: [row["user_id"] as Int64]) else {
             throw PaytronixFailure(400, "oauth.invalid_grant", "The refresh token is invalid or has expired")
         }
+        let requested = try scopes(call.params["scope"])
         let original = (row["scope"] as String).split(separator: " ").map(String.init)
         if let requested, let broader = requested.first(where: { !original.contains($0) }) {
             throw PaytronixFailure(400, "oauth.invalid_scope",

@@ -32,4 +32,25 @@ struct PaytronixOAuthTests {
             #expect(try await sandbox.rest("guest/accountInformation", Self.read(refreshed.body["access_token"])).status == 200)
         }
     }
+
+    @Test func grantChecksComeBeforeTheScopeCheck() async throws {
+        let sandbox = try H()
+        try await sandbox.guest("sam")
+        let bad: JSONValue = "account_read admin"
+        let noPassword = try await sandbox.rest("oauth/requestGuestToken", Self.grant(["grant_type": "password", "username": "sam", "scope": bad]))
+        #expect(noPassword.status == 400 && noPassword.body["errorCode"] == "request.missing_field")
+        #expect(noPassword.body["errorMessage"] == "password is required")
+        let wrong = try await sandbox.rest("oauth/requestGuestToken", Self.grant([
+            "grant_type": "password", "username": "sam", "password": "nope", "scope": bad]))
+        #expect(wrong.status == 400 && wrong.body["errorCode"] == "oauth.invalid_grant")
+        #expect(wrong.body["errorMessage"] == "Username or password is not valid")
+        let unknownRefresh = try await sandbox.rest("oauth/requestGuestToken", Self.grant([
+            "grant_type": "refresh_token", "refresh_token": "not-a-token", "scope": bad]))
+        #expect(unknownRefresh.status == 400 && unknownRefresh.body["errorMessage"] == "The refresh token is invalid or has expired")
+        // With a valid grant, the scope is judged (O5).
+        let scoped = try await sandbox.rest("oauth/requestGuestToken", Self.grant([
+            "grant_type": "password", "username": "sam", "password": "secret-1", "scope": bad]))
+        #expect(scoped.status == 400 && scoped.body["errorCode"] == "oauth.invalid_scope")
+        #expect(scoped.body["errorsByField"]?["scope"] != nil)
+    }
 }
