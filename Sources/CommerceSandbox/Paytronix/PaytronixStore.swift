@@ -111,13 +111,17 @@ enum PaytronixStore {
     static func insertUser(_ db: Database, merchantId: Int64, accountId: Int64, fields: [String: JSONValue]) throws {
         let salt = PaytronixSecrets.newSalt()
         let username = fields["username"]?.stringValue ?? ""
-        let password = fields["password"]?.stringValue ?? ""
+        // A merchant may enroll guests without a username (E7 follows its config). Such a guest gets a key no
+        // username can have ('#' fails E8), so two of them never collide on UNIQUE (merchant_id, username_key).
+        let usernameKey = username.isEmpty ? "#account-\(accountId)" : username.lowercased()
+        // Without a password nobody can log in with one, not even with "".
+        let password = fields["password"]?.stringValue ?? PaytronixSecrets.base62(32)
         let optIn: Bool? = fields["optIn"].flatMap { $0.boolValue ?? ($0.stringValue.map { $0 == "true" }) }
         try db.execute(sql: """
             INSERT INTO paytronix_users (merchant_id, account_id, username, username_key, password_salt, password_hash, email,
                 mobile_phone, phone, first_name, last_name, date_of_birth, postal_code, opt_in)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [merchantId, accountId, username, username.lowercased(), salt, PaytronixSecrets.hash(password, salt: salt),
+            """, arguments: [merchantId, accountId, username, usernameKey, salt, PaytronixSecrets.hash(password, salt: salt),
                              fields["email"]?.stringValue, fields["mobilePhone"]?.stringValue, fields["phone"]?.stringValue,
                              fields["firstName"]?.stringValue, fields["lastName"]?.stringValue, fields["dateOfBirth"]?.stringValue,
                              fields["postalCode"]?.stringValue, optIn])
@@ -146,7 +150,8 @@ enum PaytronixStore {
 
     static func tokenJSON(access: String, refresh: String, scope: String, username: String, printedCardNumber: String?) -> JSONValue {
         var object: JSONObject = ["access_token": .string(access), "token_type": "bearer", "expires_in": 1800,
-                                  "refresh_token": .string(refresh), "scope": .string(scope), "username": .string(username)]
+                                  "refresh_token": .string(refresh), "scope": .string(scope)]
+        if !username.isEmpty { object["username"] = .string(username) }
         if let printedCardNumber { object["printedCardNumber"] = .string(printedCardNumber) }
         return .object(object)
     }
@@ -233,7 +238,7 @@ enum PaytronixStore {
         return [
             "accountId": .integer(accountId), "accountStatus": .string(account["status"]),
             "registrationStatus": .string(account["registration_status"]), "cardTemplateCode": .integer(template),
-            "cardTemplateLabel": .from(templateLabel), "username": .from(user?["username"] as String?),
+            "cardTemplateLabel": .from(templateLabel), "username": .from((user?["username"] as String?).flatMap { $0.isEmpty ? nil : $0 }),
             "primaryCard": cards.first.map(cardJSON) ?? .null, "additionalCards": .array(cards.dropFirst().map(cardJSON)),
             "enrollmentStore": try store(account["enrollment_store_code"]),
             "fields": ["enrollDate": .from(account["enroll_date"] as String?), "favoriteStore": try store(account["favorite_store_code"]),

@@ -39,6 +39,36 @@ struct PaytronixRESTTests {
         #expect(body == (try JSONValue.parse(#"{"result":"failure","errorCode":"enrollment.not_unique","errorMessage":"username is already in use","errorsByField":{"setUserFields.username":["username is already in use"]}}"#)))
     }
 
+    @Test func merchantsWithoutUsernamesEnrollManyGuests() async throws {
+        let sandbox = try H()
+        let merchant = try await sandbox.call(.post, "/sandbox/paytronix/merchants", json: [
+            "merchantId": 800001, "name": "Email only",
+            "enrollmentFields": [["type": "user", "field": "email", "required": true],
+                                 ["type": "user", "field": "password", "required": true, "minLength": "6"]]])
+        #expect(merchant.status == 200)
+        let integration = try await sandbox.call(.post, "/sandbox/paytronix/integrations", json: [
+            "merchantId": 800001, "platform": "ios", "clientId": "email-ios", "clientSecret": "email-ios-secret"])
+        #expect(integration.status == 200)
+        func enroll(_ email: String) async throws -> (status: Int, body: JSONValue) {
+            try await sandbox.rest("enrollment/createAndRegister", [
+                "authentication": "anonymous", "merchantId": 800001, "cardTemplateCode": 0, "enforceUniqueFields": ["email"],
+                "setUserFields": ["style": "typed", "email": [.string(email)], "password": ["s3cret-pass"]]],
+                credentials: ("email-ios", "email-ios-secret"))
+        }
+        // E16 must not turn the absent username into a shared "" key: the second guest used to hit UNIQUE (500).
+        let first = try await enroll("one@example.com"), second = try await enroll("two@example.com")
+        #expect(first.status == 200 && second.status == 200)
+        #expect(first.body["oauthTokens"]?["username"] == nil)
+        let same = try await enroll("ONE@example.com")
+        #expect(same.status == 400 && same.body["errorCode"] == "enrollment.not_unique")
+        #expect(same.body["errorsByField"]?["setUserFields.email"] == ["email is already in use"])
+        // Nobody logs in with an empty username.
+        let login = try await sandbox.rest("oauth/requestGuestToken", [
+            "merchantId": 800001, "grant_type": "password", "username": "", "password": "s3cret-pass"],
+            credentials: ("email-ios", "email-ios-secret"))
+        #expect(login.status == 400 && login.body["errorCode"] == "oauth.invalid_grant")
+    }
+
     @Test func enforcedUniquePhone() async throws {
         let sandbox = try H()
         try await sandbox.rest("enrollment/createAndRegister", Self.registration())
