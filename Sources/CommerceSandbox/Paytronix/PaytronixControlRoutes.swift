@@ -53,8 +53,9 @@ struct PaytronixControlRoutes: Sendable {
         return object
     }
 
-    private func merchantId(_ body: JSONObject) throws -> Int64 {
-        guard let value = body["merchantId"] else { throw PaytronixFailure.missing("merchantId") }
+    /// Control routes report every input error, a missing field included, as `request.invalid_field` (§5.6).
+    static func merchantId(_ body: JSONObject) throws -> Int64 {
+        guard let value = body["merchantId"] else { throw PaytronixFailure.invalid("merchantId", "merchantId is required") }
         guard let id = value.integerValue else { throw PaytronixFailure.invalid("merchantId", "merchantId must be an integer") }
         return id
     }
@@ -66,7 +67,7 @@ struct PaytronixControlRoutes: Sendable {
 
     private func createMerchant(_ request: SandboxRequest) async throws -> SandboxResponse {
         let body = try Self.object(request)
-        guard let name = body["name"]?.stringValue, !name.isEmpty else { throw PaytronixFailure.missing("name") }
+        guard let name = body["name"]?.stringValue, !name.isEmpty else { throw PaytronixFailure.invalid("name", "name is required") }
         let templates = (body["cardTemplates"]?.arrayValue ?? [["code": 0, "label": "Sandbox Rewards"]]).compactMap { item -> (Int64, String)? in
             guard let code = item["code"]?.integerValue else { return nil }
             return (code, item["label"]?.stringValue ?? "Template \(code)")
@@ -105,7 +106,7 @@ struct PaytronixControlRoutes: Sendable {
 
     private func createIntegration(_ request: SandboxRequest) async throws -> SandboxResponse {
         let body = try Self.object(request)
-        let merchant = try merchantId(body)
+        let merchant = try Self.merchantId(body)
         let platform = body["platform"]?.stringValue ?? ""
         guard ["ios", "android", "server"].contains(platform) else {
             throw PaytronixFailure.invalid("platform", "platform must be ios, android or server")
@@ -128,7 +129,7 @@ struct PaytronixControlRoutes: Sendable {
 
     private func createCards(_ request: SandboxRequest) async throws -> SandboxResponse {
         let body = try Self.object(request)
-        let merchant = try merchantId(body)
+        let merchant = try Self.merchantId(body)
         let template = body["cardTemplateCode"]?.integerValue ?? 0
         let count = body["count"]?.integerValue ?? 1
         guard (1...100).contains(count) else { throw PaytronixFailure.invalid("count", "count must be 1 to 100") }
@@ -155,7 +156,7 @@ struct PaytronixControlRoutes: Sendable {
     /// A registered guest in one call, through the same field rules as createAndRegister.
     private func createGuest(_ request: SandboxRequest) async throws -> SandboxResponse {
         let body = try Self.object(request)
-        let merchant = try merchantId(body)
+        let merchant = try Self.merchantId(body)
         let template = body["cardTemplateCode"]?.integerValue ?? 0
         var userSet: JSONObject = ["style": "typed"]
         for field in ["username", "password", "email", "mobilePhone"] {
@@ -211,7 +212,7 @@ struct PaytronixControlRoutes: Sendable {
 
     private func setStatus(_ request: SandboxRequest) async throws -> SandboxResponse {
         let body = try Self.object(request)
-        let merchant = try merchantId(body)
+        let merchant = try Self.merchantId(body)
         let status = body["status"]?.stringValue ?? ""
         guard status == "ACTIVE" || status == "DISABLED" else {
             throw PaytronixFailure.invalid("status", "status must be ACTIVE or DISABLED")
@@ -234,8 +235,8 @@ struct PaytronixControlRoutes: Sendable {
                 try db.execute(sql: "UPDATE paytronix_tokens SET revoked = 1 WHERE token = ? AND revoked = 0", arguments: [token])
                 return db.changesCount
             }
-            guard let username = body["username"]?.stringValue else { throw PaytronixFailure.missing("accessToken") }
-            let merchant = try merchantId(body)
+            guard let username = body["username"]?.stringValue else { throw PaytronixFailure.invalid("accessToken", "accessToken, or merchantId and username, is required") }
+            let merchant = try Self.merchantId(body)
             guard let user = try PaytronixStore.user(db, merchantId: merchant, username: username) else {
                 throw PaytronixFailure(404, "guest.user_not_found", "Guest \(username) not found")
             }
@@ -288,7 +289,7 @@ struct PaytronixControlRoutes: Sendable {
 
     private func addFault(_ request: SandboxRequest) throws -> SandboxResponse {
         let body = try Self.object(request)
-        guard let method = body["method"]?.stringValue, !method.isEmpty else { throw PaytronixFailure.missing("method") }
+        guard let method = body["method"]?.stringValue, !method.isEmpty else { throw PaytronixFailure.invalid("method", "method is required") }
         guard let path = body["path"]?.stringValue, path.hasPrefix("/rest/") else {
             throw PaytronixFailure.invalid("path", "path must start with /rest/ (use * as a wildcard)")
         }

@@ -36,7 +36,8 @@ struct PaytronixPushRoutes: Sendable {
               try await context.database.read({ db in try PaytronixStore.merchantExists(db, merchantId) }) else {
             throw PaytronixFailure(404, "guest.merchant_not_found", "Merchant \(request.parameter("merchantId")) not found")
         }
-        let body = try PaytronixControlRoutes.object(request)
+        // U4: a body that is not a JSON object carries no p12 either, so it is reported as U4, not Q1.
+        let body = (try? PaytronixControlRoutes.object(request)) ?? [:]
         guard let encoded = body["p12"]?.stringValue, let data = Data(base64Encoded: encoded, options: .ignoreUnknownCharacters),
               !data.isEmpty else {
             throw PaytronixFailure(400, "push.invalid_encoding", "p12 must be base64-encoded PKCS#12 data", field: "p12")
@@ -113,7 +114,7 @@ struct PaytronixPushRoutes: Sendable {
         let body = try PaytronixControlRoutes.object(request)
         let now = context.clock.now()
         return try await context.database.write { db in
-            guard let merchantId = body["merchantId"]?.integerValue else { throw PaytronixFailure.missing("merchantId") }
+            let merchantId = try PaytronixControlRoutes.merchantId(body)
             guard try PaytronixStore.merchantExists(db, merchantId) else { throw PaytronixFailure.merchantNotFound(merchantId) }
             let accountId: Int64, cardNumber: String
             if let number = body["printedCardNumber"]?.stringValue {

@@ -46,4 +46,41 @@ struct PaytronixControlRouteTests {
             "appIdentifier": "com.example.pushapp", "accountCode": "00AbCd"], credentials: nil)
         #expect(plain.status == 200)
     }
+
+    @Test func missingMerchantIdIsAnInvalidField() async throws {
+        let sandbox = try H()
+        let guest = try await sandbox.guest("sam")
+        let card = guest["printedCardNumber"]?.stringValue ?? ""
+        let routes: [(String, JSONValue)] = [
+            ("/sandbox/paytronix/integrations", ["platform": "ios"]),
+            ("/sandbox/paytronix/cards", ["cardTemplateCode": 0]),
+            ("/sandbox/paytronix/guests", ["username": "kim", "password": "secret-1"]),
+            ("/sandbox/paytronix/accounts/\(card)/status", ["status": "DISABLED"]),
+            ("/sandbox/paytronix/push/send", ["printedCardNumber": .string(card), "appIdentifier": "com.example.pushapp",
+                                              "environment": "development", "message": "Hi"]),
+        ]
+        for (path, body) in routes {
+            let (status, reply) = try await sandbox.call(.post, path, json: body, credentials: nil)
+            #expect(status == 400, "\(path)")
+            #expect(reply["errorCode"] == "request.invalid_field", "\(path)")
+            #expect(reply["errorsByField"]?["merchantId"] == ["merchantId is required"], "\(path)")
+        }
+        let noName = try await sandbox.call(.post, "/sandbox/paytronix/merchants", json: [:], credentials: nil)
+        #expect(noName.status == 400 && noName.body["errorCode"] == "request.invalid_field")
+        #expect(noName.body["errorsByField"]?["name"] != nil)
+    }
+
+    @Test func uploadWithANonJSONBodyIsU4() async throws {
+        let sandbox = try H()
+        let request = SandboxRequest(method: .put, rawPath: "/sandbox/paytronix/push-packages/777777/com.example.pushapp/development",
+                                     rawQuery: nil, headers: ["Content-Type": "application/x-pkcs12"], body: Data([0x30, 0x82, 0x01]))
+        let reply = try await sandbox.rig.send(request)
+        #expect(reply.status == 400)
+        #expect(reply.json["errorCode"] == "push.invalid_encoding")
+        #expect(reply.json["errorsByField"]?["p12"] != nil)
+        // U1-U3 still come first.
+        let unknownMerchant = SandboxRequest(method: .put, rawPath: "/sandbox/paytronix/push-packages/1/com.example.pushapp/development",
+                                             rawQuery: nil, headers: [:], body: Data("not json".utf8))
+        #expect(try await sandbox.rig.send(unknownMerchant).json["errorCode"] == "guest.merchant_not_found")
+    }
 }
