@@ -74,6 +74,17 @@ struct ReplyParsingTests {
         #expect(event.response?.payment.total == 2)
     }
 
+    @Test("a daily id of Int64.min (number or text) saturates instead of trapping", arguments: [
+        ("-9223372036854775808", Int.max), (#""-9223372036854775808""#, Int.max), ("-7", 7), (#""-7""#, 7),
+    ])
+    func dailyIDMinimum(_ daily: String, _ expected: Int) async throws {
+        let rig = TestRig()
+        let probe = await pendingLegacy(rig)
+        rig.session.url = Fixtures.reply(#"{"version":"3.0","status":"completed","total":20,"dailyTransactionID":\#(daily)}"#)
+        let response = try #require(await probe.next()?.response)
+        #expect(response.status.dailyTransactionID == expected)
+    }
+
     @Test("vector 9: reply dates in Puerto Rico time, fraction required")
     func dates() {
         #expect(ReplyDate.parse("2023/11/14 18:13:20.2")?.timeIntervalSince1970 == 1700000000.2)

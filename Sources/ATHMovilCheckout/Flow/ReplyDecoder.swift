@@ -32,7 +32,8 @@ enum ReplyDecoder {
         if isCurrent {
             status = ATHMStatus(replyValue: reply["status"]?.stringValue)
             reference = reply["referenceNumber"]?.stringValue ?? ""
-            dailyID = abs(integer(reply["dailyTransactionID"]))
+            // The spec's `abs()`, but saturating: any app can open the merchant's scheme, and `abs(Int.min)` traps.
+            dailyID = Int(clamping: integer(reply["dailyTransactionID"]).magnitude)
         } else {
             status = ATHMStatus(deprecatedValue: reply["status"]?.stringValue)
             reference = reply["transactionReference"]?.stringValue ?? reply["referenceNumber"]?.stringValue ?? ""

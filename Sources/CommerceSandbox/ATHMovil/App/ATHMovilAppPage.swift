@@ -4,7 +4,8 @@ import Foundation
 /// Cancel, the result screens, and the error pages.
 enum ATHMovilAppPage {
     static func review(_ e: ATHMovilEcommerce, business: ATHMovilBusiness, now: Date, error: String? = nil) -> String {
-        let remaining = max(0, Int(e.expiresAt.timeIntervalSince(now).rounded(.down)))
+        // Pinned to a day before converting: a far-moved clock must not trap the page.
+        let remaining = Int(min(86_400, max(0, e.expiresAt.timeIntervalSince(now))).rounded(.down))
         var body = "<h1>ATH Móvil</h1>\n<p class=\"business\">Pay <strong id=\"business\">\(escape(business.name))</strong></p>\n"
         if business.isDummy {
             body += "<p class=\"banner\" id=\"simulated\">Simulated payment — no credentials needed</p>\n"
@@ -96,7 +97,7 @@ enum ATHMovilAppPage {
 
     static func money(_ cents: Int64) -> String {
         let sign = cents < 0 ? "-" : ""
-        let magnitude = abs(cents)
+        let magnitude = cents.magnitude  // `abs(Int64.min)` traps; legacy links carry unchecked amounts
         let fraction = magnitude % 100
         return "\(sign)$\(magnitude / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }

@@ -24,11 +24,16 @@ enum ATHMovilAmount {
         return whole == scaled && abs(amount) < 10_000
     }
 
-    /// Cents, rounding half up (only exact after ``fitsBounds(_:)``).
+    /// Cents, rounding half up (only exact after ``fitsBounds(_:)``). Amounts beyond `Int64` saturate:
+    /// `int64Value` would wrap them (92233720368547758.08 dollars came back as `Int64.min`), and the legacy
+    /// link's subtotal, tax and prices are not bounds-checked.
     static func cents(_ amount: Decimal) -> Int64 {
         var scaled = amount * 100
         var whole = Decimal()
         NSDecimalRound(&whole, &scaled, 0, .plain)
+        if whole.isNaN { return 0 }
+        if whole >= Decimal(Int64.max) { return .max }
+        if whole <= Decimal(Int64.min) { return .min }
         return NSDecimalNumber(decimal: whole).int64Value
     }
 

@@ -16,7 +16,7 @@ struct ATHMovilAuthToken {
         let header: JSONValue = ["alg": "HS256", "typ": "JWT"]
         let claims: JSONValue = [
             "sub": .string(ecommerceId), "iss": .string(issuer), "scopes": [.string(scope)],
-            "iat": .integer(Int64(issuedAt.timeIntervalSince1970)), "exp": .integer(Int64(expiresAt.timeIntervalSince1970)),
+            "iat": .integer(ATHMovilTime.wholeSeconds(issuedAt)), "exp": .integer(ATHMovilTime.wholeSeconds(expiresAt)),
             "jti": .string(jti),
         ]
         let signingInput = base64URL(header.serializedData()) + "." + base64URL(claims.serializedData())

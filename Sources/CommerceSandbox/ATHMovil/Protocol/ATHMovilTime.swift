@@ -6,12 +6,29 @@ import Foundation
 enum ATHMovilTime {
     static let offset = -4 * 3600
 
+    /// Years 0001 through 9999 in epoch seconds: what the formats can print.
+    static let printableSeconds: ClosedRange<TimeInterval> = -62_135_596_800 ... 253_402_300_799
+
+    /// Epoch seconds pinned to ``printableSeconds`` (NaN reads as 0). The clock can be moved forward again
+    /// and again, and stored dates come back from the database, so integer conversions must never see a
+    /// value they would trap on.
+    static func seconds(_ date: Date) -> TimeInterval {
+        let interval = date.timeIntervalSince1970
+        guard !interval.isNaN else { return 0 }
+        return min(max(interval, printableSeconds.lowerBound), printableSeconds.upperBound)
+    }
+
+    /// Whole epoch seconds (rounded down), never trapping.
+    static func wholeSeconds(_ date: Date) -> Int64 {
+        Int64(seconds(date).rounded(.down))
+    }
+
     private struct Parts {
         let year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, tenths: Int, weekday: Int
     }
 
     private static func parts(_ date: Date) -> Parts {
-        let interval = date.timeIntervalSince1970
+        let interval = seconds(date)
         let whole = Int(interval.rounded(.down))
         let tenths = min(9, Int(((interval - Double(whole)) * 10).rounded(.down)))
         let local = whole + offset
@@ -52,7 +69,7 @@ enum ATHMovilTime {
 
     /// Epoch milliseconds as text (refund answers).
     static func epochMilliseconds(_ date: Date) -> String {
-        String(Int64((date.timeIntervalSince1970 * 1000).rounded()))
+        String(Int64((seconds(date) * 1000).rounded()))
     }
 
     private static func pad(_ value: Int, _ width: Int = 2) -> String {
