@@ -76,45 +76,48 @@ final class SeedCheckoutScreen {
     }
 }
 
-/// The only tests that use ``ATHMPaymentSession/shared``, so they run one after the other.
+/// The only tests in this target that use ``ATHMPaymentSession/shared``, so they run one after the other.
 @Suite("README examples against the shared session", .serialized)
 @MainActor
 struct SeedExampleTests {
     @Test("the README's secure example pays through the shared session and hands back via the url setter")
     func secureExample() async throws {
-        let transport = InMemoryTransport { request in
-            request.url.path.hasSuffix("/payment") ? Fixtures.registered() : Fixtures.authorized()
+        // EndToEndTests' README quick start uses the shared session too, from another target.
+        try await ATHMSharedSessionLock.run {
+            let transport = InMemoryTransport { request in
+                request.url.path.hasSuffix("/payment") ? Fixtures.registered() : Fixtures.authorized()
+            }
+            let opener = ATHMRecordingURLOpener()
+            let shared = ATHMPaymentSession.shared
+            shared.transport = transport
+            shared.urlOpener = opener
+            shared.tokenStore = ATHMInMemoryTokenStore()
+            shared.deviceIdentifierStore = PersistentStore()
+            shared.configure(environment: .sandbox(baseURL: URL(string: "http://sandbox.test")!))
+
+            let screen = SeedCheckoutScreen()
+            screen.payWithATHMovil()
+            let link = await opener.openedURL()
+            #expect(link.path == "/e-commerce/mobileSecure")
+            let body = try JSONValue.parse(try #require(transport.requests.first?.body))
+            #expect(body["timeout"] == 120)
+            #expect(body["tax"] == 2)
+
+            // The app delegate line of the README.
+            ATHMPaymentSession.shared.url = URL(string: "myapp://unrelated")
+            #expect(ATHMPaymentSession.shared.hasPendingPayment)
+            ATHMPaymentSession.shared.url = Fixtures.currentReply(status: "completed")
+            #expect(await eventually { screen.lastEvent.hasPrefix("completed") })
+            #expect(screen.lastEvent == "completed 215070682-8a36d42f859d623b0185a1a80b08009d")
+            #expect(screen.lastError == nil)
+
+            screen.payHybrid()
+            _ = await opener.openedURL(at: 1)
+            ATHMPaymentSession.shared.url = Fixtures.currentReply(status: "cancelled")
+            #expect(await eventually { screen.lastEvent == "dictionary cancelled" })
+            #expect(SeedCheckoutScreen.readResponse(ATHMPaymentResponse(
+                payment: 1, status: ATHMPaymentStatus(status: .expired, date: Date()),
+                customer: ATHMCustomer(name: "", phoneNumber: "", email: ""))).count == 18)
         }
-        let opener = ATHMRecordingURLOpener()
-        let shared = ATHMPaymentSession.shared
-        shared.transport = transport
-        shared.urlOpener = opener
-        shared.tokenStore = ATHMInMemoryTokenStore()
-        shared.deviceIdentifierStore = PersistentStore()
-        shared.configure(environment: .sandbox(baseURL: URL(string: "http://sandbox.test")!))
-
-        let screen = SeedCheckoutScreen()
-        screen.payWithATHMovil()
-        let link = await opener.openedURL()
-        #expect(link.path == "/e-commerce/mobileSecure")
-        let body = try JSONValue.parse(try #require(transport.requests.first?.body))
-        #expect(body["timeout"] == 120)
-        #expect(body["tax"] == 2)
-
-        // The app delegate line of the README.
-        ATHMPaymentSession.shared.url = URL(string: "myapp://unrelated")
-        #expect(ATHMPaymentSession.shared.hasPendingPayment)
-        ATHMPaymentSession.shared.url = Fixtures.currentReply(status: "completed")
-        #expect(await eventually { screen.lastEvent.hasPrefix("completed") })
-        #expect(screen.lastEvent == "completed 215070682-8a36d42f859d623b0185a1a80b08009d")
-        #expect(screen.lastError == nil)
-
-        screen.payHybrid()
-        _ = await opener.openedURL(at: 1)
-        ATHMPaymentSession.shared.url = Fixtures.currentReply(status: "cancelled")
-        #expect(await eventually { screen.lastEvent == "dictionary cancelled" })
-        #expect(SeedCheckoutScreen.readResponse(ATHMPaymentResponse(
-            payment: 1, status: ATHMPaymentStatus(status: .expired, date: Date()),
-            customer: ATHMCustomer(name: "", phoneNumber: "", email: ""))).count == 18)
     }
 }
