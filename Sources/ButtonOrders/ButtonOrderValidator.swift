@@ -6,12 +6,13 @@ import CommerceCore
 /// a client might send, including wrong types, `null`, fractions, huge numbers and non-ASCII text. The
 /// sandbox and ``ButtonClient`` both use it, which keeps their field paths and messages identical.
 ///
-/// Order of checks (the first entry of ``failures(in:)`` is the error to report):
-/// 1. top-level fields in table order, O1 to O16 (O10 and O11 depend on the server's clock and are left to
+/// Order of checks (the first entry of ``failures(in:)`` is the error to report), following the spec's
+/// tables (§4.1 before §4.2–§4.4):
+/// 1. for an update, that a usable body `order_id` matches the path id (S5);
+/// 2. top-level fields in table order, O1 to O16 (O10 and O11 depend on the server's clock and are left to
 ///    the server);
-/// 2. the customer, C0 to C4;
-/// 3. the line items one after another, each through L0 to L10;
-/// 4. for an update, that a body `order_id` matches the path id (S5).
+/// 3. the customer, C0 to C4;
+/// 4. the line items one after another, each through L0 to L10.
 ///
 /// Each field is reported at most once, by the first rule it breaks. Throughout, `null` counts as absent.
 /// Lengths are counted in Unicode scalar values, and identifiers are compared scalar by scalar (so two
@@ -46,10 +47,10 @@ public struct ButtonOrderValidator: Sendable {
             return [(field: "body", message: "Request body must be a JSON object")]
         }
         var list = FailureList()
+        checkPathMatch(object, into: &list)
         let lineItems = checkOrderFields(object, into: &list)
         checkCustomer(object["customer"], into: &list)
         if let lineItems { checkLineItems(lineItems, into: &list) }
-        checkPathMatch(object, into: &list)
         return list.failures
     }
 
@@ -58,7 +59,8 @@ public struct ButtonOrderValidator: Sendable {
         failures(in: body).first
     }
 
-    /// S5, checked last because it compares the body with the request rather than judging a field alone.
+    /// S5, a §4.1 rule and so checked before the field rules. Only a well-formed `order_id` is compared;
+    /// a malformed one is left to O6, so the field is still reported once.
     private func checkPathMatch(_ object: JSONObject, into list: inout FailureList) {
         guard case .update(let pathOrderId) = operation,
               let bodyId = JSONRules.present(object["order_id"])?.stringValue,

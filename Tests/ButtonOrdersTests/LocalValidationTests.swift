@@ -87,6 +87,19 @@ struct LocalValidationTests {
         #expect(transport.requests.isEmpty)
     }
 
+    @Test("With a bad total as well, the path mismatch (S5) is still the error reported")
+    func updatePathMismatchWinsOverFieldRules() async throws {
+        let transport = InMemoryTransport(responses: [okOrder()])
+        let client = try makeClient(transport)
+        var payload = seedPayload(orderId: "1989")
+        payload.total = -1
+        let error = await expectError { () async throws(ButtonOrdersError) in
+            try await client.orders.update("1990", payload)
+        }
+        #expect(error == .invalidField(field: "order_id", message: "order_id in the body must match the order id in the path"))
+        #expect(transport.requests.isEmpty)
+    }
+
     @Test("Empty path ids are refused locally, and sent when local validation is off")
     func emptyPathIds() async throws {
         let transport = InMemoryTransport(responses: [okOrder()])

@@ -121,6 +121,16 @@ struct OrderRuleTests {
         #expect(other.failures(in: try patchedBody("{}", removing: ["order_id", "total"])).map(\.field) == ["total"])
     }
 
+    @Test("S5 is a §4.1 rule: reported before a field failure, which is still listed")
+    func pathMismatchComesBeforeFieldRules() throws {
+        let other = ButtonOrderValidator(operation: .update(pathOrderId: "1990"))
+        let failures = other.failures(in: try patchedBody(#"{"total":-1}"#))
+        #expect(failures.map(\.field) == ["order_id", "total"])
+        #expect(failures.first?.message == "order_id in the body must match the order id in the path")
+        // A malformed body order_id is an O6 failure, not a mismatch.
+        #expect(other.failures(in: try patchedBody(#"{"order_id":"","total":-1}"#)).map(\.message) == [Self.totalType, Self.orderIdType])
+    }
+
     @Test("Before API version 2018-02-13 purchase_date may be omitted")
     func optionalPurchaseDate() throws {
         let body = try patchedBody("{}", removing: ["purchase_date"])

@@ -29,6 +29,8 @@ struct ButtonCaller: Sendable {
 extension ButtonService {
     static let orderPrefix = "/v1/order/"
     static let btnRefPrefix = "/v1/order/btn-ref/"
+    /// S5's message, as ``ButtonOrderValidator`` reports it.
+    static let pathMismatchMessage = "order_id in the body must match the order id in the path"
 
     func registerOrderRoutes(on router: SandboxRouter) {
         router.post("/v1/order", handler: orderRoute { request, caller in try await createOrder(request, caller) })
@@ -182,7 +184,9 @@ extension ButtonService {
             let storedRef: String? = row["btn_ref"]
             let bodyRef = ButtonHTTP.present(body["btn_ref"])?.stringValue
             if let storedRef, let bodyRef, bodyRef != storedRef, !failures.contains(where: { $0.field == "btn_ref" }) {
-                failures.append((field: "btn_ref", message: "btn_ref cannot be changed once set"))  // S6
+                // S6 is a §4.1 rule: reported before the field rules, right after S5 when both apply.
+                let afterS5 = failures.first?.message == Self.pathMismatchMessage ? 1 : 0
+                failures.insert((field: "btn_ref", message: "btn_ref cannot be changed once set"), at: afterS5)
             }
             guard failures.isEmpty else { throw ButtonError.invalid(failures) }
             let previous = ButtonHTTP.parseColumn(row["current"]).objectValue ?? JSONObject()
@@ -246,10 +250,9 @@ extension ButtonService {
         guard let text = ButtonHTTP.present(body["finalization_date"])?.stringValue,
               !failures.contains(where: { $0.field == "finalization_date" }), let date = ISO8601.parse(text) else { return nil }
         guard date > now else {
+            // After S5 (field order_id) and the fields whose rules come before O10 in the table.
             let earlier: Set<String> = ["total", "currency", "order_id", "purchase_date"]
-            let index = failures.firstIndex {
-                !earlier.contains($0.field) || $0.message == "order_id in the body must match the order id in the path"
-            } ?? failures.endIndex
+            let index = failures.firstIndex { !earlier.contains($0.field) } ?? failures.endIndex
             failures.insert((field: "finalization_date", message: "finalization_date must be in the future"), at: index)
             return nil
         }

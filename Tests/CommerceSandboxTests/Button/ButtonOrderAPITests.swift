@@ -198,6 +198,26 @@ struct ButtonOrderHTTPTests {
         let setRef = try await sandbox.api(.post, "/v1/order/s-3", json: ButtonSandbox.order("s-3", extra: ["btn_ref": "srctok-new"]))
         #expect(setRef.object["btn_ref"] == "srctok-new")
 
+        // §4: the state rules S5 and S6 come before the field rules; every failure is still listed.
+        func errorFields(_ reply: ButtonSandbox.Reply) -> [String]? {
+            reply.body["error"]?["details"]?["errors"]?.arrayValue?.compactMap { $0["field"]?.stringValue }
+        }
+        let mismatchAndBadTotal = try await sandbox.api(.post, "/v1/order/s-1", json: ButtonSandbox.order("s-2", total: -1))
+        #expect(mismatchAndBadTotal.status == 400)
+        #expect(mismatchAndBadTotal.errorField == "order_id")
+        #expect(mismatchAndBadTotal.errorMessage == "order_id in the body must match the order id in the path")
+        #expect(errorFields(mismatchAndBadTotal) == ["order_id", "total"])
+        let all = try await sandbox.api(.post, "/v1/order/s-1", json: ButtonSandbox.order("s-2", total: -1, extra: [
+            "btn_ref": "srctok-other", "finalization_date": "2017-06-01T00:00:00Z", "currency": "usd",
+        ]))
+        #expect(errorFields(all) == ["order_id", "btn_ref", "total", "currency", "finalization_date"])
+        let refAndBadTotal = try await sandbox.api(.post, "/v1/order/s-1", json: ButtonSandbox.order("s-1", total: -1, extra: [
+            "btn_ref": "srctok-other",
+        ]))
+        #expect(refAndBadTotal.errorMessage == "btn_ref cannot be changed once set")
+        #expect(errorFields(refAndBadTotal) == ["btn_ref", "total"])
+        #expect(try await sandbox.api(.get, "/v1/order/s-1").object["total"] == 10)  // the last accepted update
+
         let unknownUpdate = try await sandbox.api(.post, "/v1/order/none", json: ButtonSandbox.order("none"))
         #expect(unknownUpdate.status == 404)
         #expect(unknownUpdate.errorMessage == "Order none not found")
