@@ -215,7 +215,12 @@ extension ButtonService {
         var givenRef: String?
         if let value = ButtonHTTP.present(body["btn_ref"]) {
             if let text = value.stringValue, ButtonHTTP.isURLSafe(text) {
-                givenRef = text
+                // O13 as well: a malformed test token here would attribute an order the Order API refuses.
+                if text.hasPrefix("fakesrctok-"), !ButtonHTTP.isTestToken(text) {
+                    failures.append((field: "btn_ref", message: "test tokens must match ^fakesrctok-[a-f0-9]{16}$"))
+                } else {
+                    givenRef = text
+                }
             } else {
                 failures.append((field: "btn_ref", message: "btn_ref must be a URL-safe string of at most 255 characters"))
             }

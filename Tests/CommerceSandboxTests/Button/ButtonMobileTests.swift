@@ -167,6 +167,19 @@ struct ButtonMobileTests {
         let invalid = try await sandbox.call(.post, "/sandbox/button/deferred-deeplinks", json: ["application_id": "app-sandbox", "action": "p/42"])
         #expect(invalid.status == 400)
         #expect(invalid.errorMessage == "action must be an absolute URL")
+        // O13 applies to a given token, so a link never carries one the Order API would refuse.
+        for badTestToken in ["fakesrctok-XYZ", "fakesrctok-ABCDEF0123456789", "fakesrctok-abc"] {
+            let refused = try await sandbox.call(.post, "/sandbox/button/deferred-deeplinks", json: [
+                "application_id": "app-sandbox", "action": "https://shop.example/t", "btn_ref": .string(badTestToken),
+            ])
+            #expect(refused.status == 400)
+            #expect(refused.errorField == "btn_ref")
+            #expect(refused.errorMessage == "test tokens must match ^fakesrctok-[a-f0-9]{16}$")
+        }
+        let testLink = try await register(["action": "https://shop.example/t", "btn_ref": "fakesrctok-abcdef0123456789"])
+        #expect(testLink["btn_ref"] == "fakesrctok-abcdef0123456789")
+        let listedAfter = try await sandbox.call(.get, "/sandbox/button/deferred-deeplinks?application_id=app-sandbox")
+        #expect(listedAfter.objects.filter { $0["action"] == "https://shop.example/t" }.count == 1)
         #expect(try await register(["application_id": "app-nope"]) == .null)
     }
 }
