@@ -80,6 +80,28 @@ struct ATHMovilAppTests {
         #expect(replyJSON(right.headers["Location"] ?? "")?["name"] == "Ana Rivera")
     }
 
+    @Test("the page needs both phone and PIN: a blank one is shown as an error on the page, nothing is approved")
+    func pageRequiresPhoneAndPin() async throws {
+        let rig = try ATHMovilRig()
+        let (id, _) = try await rig.createPayment(token: ATHMovilRig.testStoreToken)
+        _ = try await rig.call(.get, ATHMovilRig.secureLink(id, token: ATHMovilRig.testStoreToken))
+        for (form, message) in [("customerPhone=&pin=1234", "customerPhone: enter the phone number"),
+                                ("pin=1234", "customerPhone: enter the phone number"),
+                                ("customerPhone=%28787%29+555-0101&pin=", "pin: enter the customer&#39;s PIN"),
+                                ("customerPhone=%28787%29+555-0101", "pin: enter the customer&#39;s PIN"),
+                                ("", "customerPhone: enter the phone number")] {
+            let refused = try await rig.call(.post, "/e-commerce/payments/\(id)/approve", raw: form)
+            #expect(refused.status == 400, "\(form)")
+            #expect(refused.text.contains("id=\"error\"") && refused.text.contains(message), "\(form)")
+            #expect(refused.text.contains("id=\"approve\""), "the review page is shown again")
+        }
+        #expect(try await rig.find(id, token: ATHMovilRig.testStoreToken).json["data"]?["ecommerceStatus"] == "OPEN")
+        // The JSON control route asks for no PIN and still defaults to the first test customer (§5.2).
+        let completed = try await rig.call(.post, "/sandbox/athmovil/payments/\(id)/complete", json: [:])
+        #expect(completed.status == 200)
+        #expect(replyJSON(completed.json["callbackURL"]?.stringValue ?? "")?["name"] == "Ana Rivera")
+    }
+
     @Test("bad links: missing or broken transaction_data, unknown payment, wrong token")
     func badLinks() async throws {
         let rig = try ATHMovilRig()

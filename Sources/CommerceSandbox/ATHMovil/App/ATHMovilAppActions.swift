@@ -9,11 +9,19 @@ enum ATHMovilAppAction: String, Sendable, CaseIterable {
     case fail
     case expire
 
-    /// Who approves: for the dummy business the built-in simulated customer; otherwise a test customer,
-    /// chosen by phone (with the PIN when the page asks), or the first test customer.
+    /// Who approves: for the dummy business the built-in simulated customer; otherwise a test customer.
+    /// A non-nil `pin` means the HTML page asked: phone and PIN are then both required and must match
+    /// (§5.2, §5.7). The JSON control routes pass `nil`: the phone is optional and defaults to the first
+    /// test customer.
     static func customer(for business: ATHMovilBusiness, phone: String?, pin: String?, _ db: Database)
         throws(ATHMovilControlFailure) -> ATHMovilCustomer {
         if business.isDummy { return .simulated }
+        if let pin {
+            guard let phone, !phone.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw ATHMovilControlFailure.badField("customerPhone", "enter the phone number of a test customer")
+            }
+            guard !pin.isEmpty else { throw ATHMovilControlFailure.badField("pin", "enter the customer's PIN") }
+        }
         do {
             if let phone, !phone.trimmingCharacters(in: .whitespaces).isEmpty {
                 guard let customer = try ATHMovilStore.customer(phone: phone, db) else {
