@@ -40,6 +40,11 @@ struct ATHMovilPaymentServiceTests {
         .init(label: "total over 1500", body: #"{"total":1500.01,"publicToken":"dummy"}"#, errorcode: "BTRA_0004", message: "Amount is Over the limits"),
         .init(label: "three decimals", body: #"{"total":20.125,"publicToken":"dummy"}"#, errorcode: "BTRA_0020",
               message: "numeric value out of bounds (<4 digits>.<2 digits> expected)"),
+        .init(label: "item price with three decimals", body: #"{"total":20,"publicToken":"dummy","items":[{"name":"A","price":2.125,"quantity":1}]}"#,
+              errorcode: "BTRA_0020", message: "numeric value out of bounds (<4 digits>.<2 digits> expected)"),
+        // §4.2's order: the business is judged before any amount, item prices included.
+        .init(label: "unknown token and an out-of-bounds item price", body: #"{"total":20,"publicToken":"nope","items":[{"name":"A","price":2.125,"quantity":1}]}"#,
+              errorcode: "BTRA_0009", message: "Business is not active"),
         .init(label: "negative tax", body: #"{"total":20,"tax":-1,"publicToken":"dummy"}"#, errorcode: "BTRA_0006", message: "Invalid format"),
         .init(label: "metadata1 of 41", body: #"{"total":20,"publicToken":"dummy","metadata1":"\#(String(repeating: "x", count: 41))"}"#,
               errorcode: "BTRA_0038", message: "The metadata field exceeds the maximum supported characters (40)"),

@@ -37,7 +37,8 @@ struct ATHMovilPaymentRoutes: Sendable {
         let rawItems = try body.array("items") ?? []
         let timeoutValue = body.value("timeout")
         if let timeoutValue, timeoutValue.doubleValue == nil { throw ATHMovilFailure.invalidFormat }
-        let items = try rawItems.map(Self.item)
+        let parsed = try rawItems.map(Self.item)
+        let items = parsed.map(\.item)
 
         let now = context.clock.now()
         let (ecommerceId, authToken) = try await context.database.write { db -> (String, String) in
@@ -47,7 +48,10 @@ struct ATHMovilPaymentRoutes: Sendable {
             guard let total else { throw ATHMovilFailure.invalidFormat }
             if total < 1 { throw ATHMovilFailure.underMinimum }
             if total > 1500 { throw ATHMovilFailure.overLimits }
-            guard [total, subtotal, tax].allSatisfy(ATHMovilAmount.fitsBounds) else { throw ATHMovilFailure.outOfBounds }
+            // Item prices are amounts too; checked here, after the business, in the table's order (§4.2).
+            guard ([total, subtotal, tax] + parsed.map(\.price)).allSatisfy(ATHMovilAmount.fitsBounds) else {
+                throw ATHMovilFailure.outOfBounds
+            }
             if subtotal < 0 || tax < 0 { throw ATHMovilFailure.invalidFormat }
             if metadata1.count > 40 || metadata2.count > 40 { throw ATHMovilFailure.metadataTooLong }
             if items.contains(where: { $0.name.trimmingCharacters(in: .whitespaces).isEmpty || $0.priceCents < 100 || $0.quantity < 1 }) {
@@ -77,18 +81,19 @@ struct ATHMovilPaymentRoutes: Sendable {
         return ATHMovilFailure.success(["ecommerceId": .string(ecommerceId), "auth_token": .string(authToken)])
     }
 
-    private static func item(_ value: JSONValue) throws(ATHMovilFailure) -> ATHMovilEcommerce.Item {
+    /// An item, type-checked only; its price is kept exact for the bounds check that follows the business check.
+    private static func item(_ value: JSONValue) throws(ATHMovilFailure) -> (item: ATHMovilEcommerce.Item, price: Decimal) {
         guard let object = value.objectValue else { throw .invalidFormat }
         let fields = ATHMovilBody(object: object)
         let price = try fields.number("price") ?? 0
-        guard ATHMovilAmount.fitsBounds(price) else { throw .outOfBounds }
         let name = try fields.string("name") ?? ""
         let quantity = try fields.integer("quantity") ?? 0
         let desc = try fields.string("desc")
         let description = try fields.string("description")
         let metadata = try fields.string("metadata") ?? ""
-        return ATHMovilEcommerce.Item(name: name, priceCents: ATHMovilAmount.cents(price), quantity: quantity,
-                                      desc: desc ?? description ?? "", metadata: metadata)
+        let item = ATHMovilEcommerce.Item(name: name, priceCents: ATHMovilAmount.cents(price), quantity: quantity,
+                                          desc: desc ?? description ?? "", metadata: metadata)
+        return (item, price)
     }
 
     @Sendable func authorize(_ request: SandboxRequest) async throws -> SandboxResponse {
