@@ -83,4 +83,38 @@ struct PaytronixControlRouteTests {
                                              rawQuery: nil, headers: [:], body: Data("not json".utf8))
         #expect(try await sandbox.rig.send(unknownMerchant).json["errorCode"] == "guest.merchant_not_found")
     }
+
+    @Test func resetReseedsAndClearsFaultsAndLogButNotTheClock() async throws {
+        let sandbox = try H()
+        try await sandbox.call(.post, "/sandbox/paytronix/clock", json: ["now": "2030-05-01T12:00:00Z", "frozen": true])
+        try await sandbox.guest("sam")
+        try await sandbox.login("sam")
+        #expect(try await sandbox.call(.post, "/sandbox/paytronix/merchants", json: ["merchantId": 800003, "name": "Gone"]).status == 200)
+        try await sandbox.call(.post, "/sandbox/paytronix/integrations", json: [
+            "merchantId": 777777, "platform": "ios", "clientId": "extra-ios", "clientSecret": "extra-secret"])
+        try await sandbox.call(.post, "/sandbox/paytronix/faults", json: ["method": "POST", "path": "/rest/*", "count": 5, "status": 503])
+        #expect(try await sandbox.call(.get, "/sandbox/paytronix/requests").body["requests"]?.arrayValue?.isEmpty == false)
+
+        #expect(try await sandbox.call(.post, "/sandbox/paytronix/reset").status == 200)
+
+        #expect(try await sandbox.call(.get, "/sandbox/paytronix/faults").body["faults"] == [])
+        #expect(try await sandbox.call(.get, "/sandbox/paytronix/requests").body["requests"] == [])
+        #expect(try await sandbox.call(.get, "/sandbox/paytronix/clock").body["now"]?.stringValue?.hasPrefix("2030-05-01T12:00:00") == true)
+        // Created data is gone; the seed (§5.2) is back.
+        let noSam = try await sandbox.rest("oauth/requestGuestToken", [
+            "merchantId": 777777, "grant_type": "password", "username": "sam", "password": "secret-1"])
+        #expect(noSam.status == 400 && noSam.body["errorCode"] == "oauth.invalid_grant")
+        let extra = try await sandbox.rest("oauth/requestGuestToken", ["merchantId": 777777, "grant_type": "password"],
+                                           credentials: ("extra-ios", "extra-secret"))
+        #expect(extra.status == 401 && extra.body["errorCode"] == "auth.invalid_client")
+        #expect(try await sandbox.call(.post, "/sandbox/paytronix/merchants", json: ["merchantId": 800003, "name": "Again"]).status == 200)
+        let config = try await sandbox.call(.get, "/rest/25.33/enrollment/enrollmentConfig.json", query: "merchantId=777777&cardTemplateCode=0")
+        #expect(config.status == 200 && config.body["config"]?["fields"]?.arrayValue?.count == 5)
+        let b2b = try await sandbox.call(.get, "/rest/25.33/guest/printedCardNumberForExternalAccount.json",
+                                         query: "authentication=b2b&username=sandbox-b2b&password=sandbox-b2b-password&merchantId=777777&accountCode=\(H.tokenHex)",
+                                         credentials: ("sandbox-server", "sandbox-server-secret"))
+        #expect(b2b.status == 404 && b2b.body["errorCode"] == "guest.external_account_not_found")
+        let fresh = try await sandbox.guest("sam")
+        #expect(fresh["printedCardNumber"] == "9990000000001")
+    }
 }

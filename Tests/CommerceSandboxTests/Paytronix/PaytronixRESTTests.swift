@@ -91,6 +91,36 @@ struct PaytronixRESTTests {
         #expect(body["errorsByField"]?["setAccountFields.externalAccounts[0].accountCode"] != nil)
     }
 
+    @Test func anAccountHoldsAtMostTwentyDevices() async throws {
+        let sandbox = try H()
+        let guest = try await sandbox.guest("sam")
+        let login = try await sandbox.login("sam")
+        func add(_ codes: [Int]) async throws -> (status: Int, body: JSONValue) {
+            let devices = codes.map { H.device(String(format: "%032x", $0)) }
+            return try await sandbox.rest("enrollment/editExternalAccounts", [
+                "authentication": "oauth", "merchantId": 777777, "access_token": login["access_token"] ?? .null,
+                "operation": "add", "externalAccounts": .array(devices)])
+        }
+        #expect(try await add(Array(1...19)).status == 200)
+        #expect(try await add([20]).status == 200)
+        // Re-adding one already there is not a 21st.
+        #expect(try await add([20]).status == 200)
+        let full = try await add([21])
+        #expect(full.status == 400)
+        #expect(full.body == ["result": "failure", "errorCode": "enrollment.field_validation",
+                              "errorMessage": "An account can hold at most 20 external accounts",
+                              "errorsByField": ["externalAccounts": ["An account can hold at most 20 external accounts"]]])
+        let card = guest["printedCardNumber"]?.stringValue ?? ""
+        let account = try await sandbox.call(.get, "/sandbox/paytronix/accounts/\(card)").body
+        #expect(account["fields"]?["externalAccounts"]?.arrayValue?.count == 20)
+        // Registration with 21 devices is refused as a whole.
+        let many = try await sandbox.rest("enrollment/createAndRegister", Self.registration(
+            username: "kim", phone: "6175550111", devices: (100...120).map { H.device(String(format: "%032x", $0)) }))
+        #expect(many.status == 400)
+        #expect(many.body["errorsByField"]?["setAccountFields.externalAccounts"] == ["An account can hold at most 20 external accounts"])
+        #expect(try await sandbox.login("kim")["errorCode"] == "oauth.invalid_grant")
+    }
+
     @Test func integrationDetailForAnotherMerchant() async throws {
         let sandbox = try H()
         let guest = try await sandbox.guest("sam")

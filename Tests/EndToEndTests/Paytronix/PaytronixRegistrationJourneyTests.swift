@@ -88,6 +88,21 @@ struct PaytronixRegistrationJourneyTests {
             #expect(attempts.count == 1)
             let outcome = try await J.registrar(J.client(h), store: store).loginAndRegisterDevice(username: "jane2", password: "s3cret-pass", deviceToken: t3)
             #expect(outcome == .alreadyRegistered)
+
+            // Exactly one account exists for jane2: the device leads to one card, that card's user is jane2, and
+            // the next card the sandbox issues is the second of the merchant's sequence (nothing else was created).
+            var server = PaytronixConfiguration(baseURL: h.baseURL, merchantId: 777777, clientId: "sandbox-server",
+                                                clientSecret: "sandbox-server-secret")
+            server.timeout = .seconds(10)
+            let b2b = PaytronixB2BClient(client: PaytronixClient(configuration: server), username: "sandbox-b2b",
+                                         password: "sandbox-b2b-password")
+            let cards = try await b2b.cardsForExternalAccount(accountCode: t3.map { String(format: "%02x", $0) }.joined())
+            #expect(cards.additionalCards.isEmpty)
+            let card = try #require(cards.primaryCard?.printedCardNumber)
+            let account = try await J.account(h, card: card)
+            #expect(account["user"]?["username"] == "jane2")
+            let probe = try await h.call(.post, "/sandbox/paytronix/cards", json: ["merchantId": 777777, "cardTemplateCode": 0]).body
+            #expect(probe["cards"]?[0]?["printedCardNumber"] == "9990000000002")
         }
     }
 }
