@@ -60,6 +60,17 @@ struct DictionaryAPITests {
         #expect(ATHMPaymentItem(dictionary: NSDictionary(dictionary: ["quantity": "x"])).quantity == 0)
     }
 
+    @Test("numeric text must parse as it is: surrounding spaces give 0 (§2.1)")
+    func numericTextIsNotTrimmed() {
+        let payment = ATHMPayment(dictionary: NSDictionary(dictionary: ["total": " 2.00", "subtotal": "2.00 ", "tax": "2.00"]))
+        #expect(payment.total == 0)
+        #expect(payment.subtotal == 0)
+        #expect(payment.tax == 2)
+        let item = ATHMPaymentItem(dictionary: NSDictionary(dictionary: ["name": "A", "price": "\t3", "quantity": " 2"]))
+        #expect(item.price == 0)
+        #expect(item.quantity == 0)
+    }
+
     @Test("vector 11: a dictionary with token instead of publicToken fails in pay with the token message")
     func wrongTokenKey() async throws {
         let rig = TestRig()

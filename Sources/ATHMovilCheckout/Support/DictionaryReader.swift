@@ -13,12 +13,11 @@ struct DictionaryReader {
         return value.trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
     }
 
-    /// A number, or text that reads as a `Double`; anything else is `0`.
+    /// A number, or text that reads as a `Double`; anything else is `0`. The text is not trimmed (§2.1):
+    /// `Double(" 2.00")` is `nil` in the SDK too, so `" 2.00"` gives `0` and validation reports it.
     func number(_ key: String) -> NSNumber {
         let value = dictionary[key]
-        if let text = value as? String {
-            return Double(text.trimmingCharacters(in: .whitespaces)).map { NSNumber(value: $0) } ?? 0
-        }
+        if let text = value as? String { return Double(text).map { NSNumber(value: $0) } ?? 0 }
         if Self.isBoolean(value) { return 0 }
         if let number = value as? NSNumber { return number }
         if let double = value as? Double { return NSNumber(value: double) }
@@ -26,10 +25,10 @@ struct DictionaryReader {
         return 0
     }
 
-    /// An integer, or text that reads as an `Int`; anything else is `0`.
+    /// An integer, or text that reads as an `Int` (untrimmed, like ``number(_:)``); anything else is `0`.
     func integer(_ key: String) -> Int {
         let value = dictionary[key]
-        if let text = value as? String { return Int(text.trimmingCharacters(in: .whitespaces)) ?? 0 }
+        if let text = value as? String { return Int(text) ?? 0 }
         if Self.isBoolean(value) { return 0 }
         if let integer = value as? Int { return integer }
         if let number = value as? NSNumber, number.doubleValue.rounded() == number.doubleValue,
