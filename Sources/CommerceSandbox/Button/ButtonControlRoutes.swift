@@ -49,7 +49,8 @@ extension ButtonService {
         if let name = ButtonHTTP.present(body["name"]), name.stringValue == nil {
             failures.append((field: "name", message: "name must be a string"))
         }
-        let window = try Self.windowDays(body, required: false, failures: &failures) ?? context.options.buttonFinalizationDays
+        // §5.4: 30 days unless the body says otherwise; `--button-finalization-days` is for the seeded org only (§5.2).
+        let window = try Self.windowDays(body, required: false, failures: &failures) ?? Self.defaultWindowDays
         var version = Self.pinnedAPIVersion
         if let label = ButtonHTTP.present(body["api_version"]) {
             if let text = label.stringValue, ButtonHTTP.isVersionLabel(text) {

@@ -15,6 +15,8 @@ public struct ButtonService: SandboxService {
     static let seedOrganization = "org-sandbox"
     static let seedAPIKey = "sk-sandbox"
     static let seedApplication = "app-sandbox"
+    /// The finalization window of organisations created without one (§5.4).
+    static let defaultWindowDays = 30
     /// The version every organisation is pinned to unless created with another one.
     static let pinnedAPIVersion = "2018-02-13"
 
