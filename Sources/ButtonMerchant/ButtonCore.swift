@@ -47,6 +47,8 @@ final class ButtonCore: @unchecked Sendable {
     let sleep: RetryExecutor.Sleep
     let makeUUID: @Sendable () -> String
     let log: @Sendable (String) -> Void
+    /// What `configure(applicationId:)` uses: production, or whatever the test seam stands in for it.
+    let defaultEnvironment: ButtonMerchant.Environment
 
     private let state: Locked<State>
 
@@ -63,6 +65,7 @@ final class ButtonCore: @unchecked Sendable {
 
     init(_ dependencies: CoreDependencies) {
         state = Locked(State(environment: dependencies.environment))
+        defaultEnvironment = dependencies.environment
         store = ButtonStore(store: dependencies.store)
         transport = dependencies.transport
         installDate = dependencies.installDate
@@ -80,7 +83,8 @@ final class ButtonCore: @unchecked Sendable {
 
     var environment: ButtonMerchant.Environment { state.withLock { $0.environment } }
 
-    /// `environment == nil` keeps the current one (production unless the test seam chose another).
+    /// `environment == nil` is `configure(applicationId:)`, which uses production (spec §2.1) even after an
+    /// earlier call chose another environment; under the test seam, the seam's environment plays production.
     func configure(applicationId id: String, environment: ButtonMerchant.Environment?) {
         let valid = ApplicationId.isValid(id)
         if !valid {
@@ -90,7 +94,7 @@ final class ButtonCore: @unchecked Sendable {
         state.withLock { state in
             // An invalid id still counts as configured, so queued requests go out (without an app id).
             state.applicationId = valid ? id : nil
-            if let environment { state.environment = environment }
+            state.environment = environment ?? defaultEnvironment
             state.configured = true
             let queued = state.pending
             state.pending = []

@@ -10,7 +10,8 @@ public enum ButtonMerchant {
     // MARK: Configuration
 
     /// Sets the app id (`app-…`) and sends any queued requests. Requests go to Button's production mobile
-    /// API unless an environment was chosen before (``configure(applicationId:environment:)`` or the test seam).
+    /// API, also after an earlier ``configure(applicationId:environment:)`` chose another environment (under
+    /// the test seam, to the environment given to it).
     ///
     /// An id that is not of the form `app-` plus letters and digits is logged and dropped; the library still
     /// counts as configured, and calls that need an id then fail with ``ButtonMerchantError/noApplicationId``.

@@ -102,6 +102,11 @@ extension ButtonMerchantTests {
                 "https://app-test.mobileapi.usebutton.com/v1/app/events",
                 "https://app-test.mobileapi.usebutton.com/v1/app/activity",
             ])
+            // Without an environment, configure goes back to the one the seam stands in for production with.
+            ButtonMerchant.configure(applicationId: "app-sandbox")
+            ButtonMerchant.reportEvent("e")
+            await ButtonMerchant.waitForPendingRequests()
+            #expect(transport.requests.last?.url.absoluteString == "http://127.0.0.1:8080/v1/app/events")
         }
 
         @Test func compatibilityMembers() {

@@ -135,6 +135,21 @@ extension ButtonMerchantTests {
             #expect(requests.map(\.url.absoluteString) == ["http://localhost:9000/api/v1/app/events"])
         }
 
+        /// §2.1: `configure(applicationId:)` uses production, not the environment an earlier call chose.
+        @Test func configureWithoutAnEnvironmentGoesBackToProduction() async throws {
+            let harness = Harness(environment: .production)
+            harness.core.configure(applicationId: "app-sandbox", environment: .custom(baseURL: sandboxURL))
+            harness.core.reportEvent("custom", properties: nil)
+            _ = await harness.sentRequests()
+            harness.core.configure(applicationId: "app-test", environment: nil)
+            harness.core.reportEvent("custom", properties: nil)
+            let requests = await harness.sentRequests()
+            #expect(requests.map(\.url.absoluteString) == [
+                "http://127.0.0.1:8080/v1/app/events",
+                "https://app-test.mobileapi.usebutton.com/v1/app/events",
+            ])
+        }
+
         @Test func queuedRequestsAreNotRetried() async throws {
             let harness = Harness(transport: InMemoryTransport(responses: [.json(503, "{}")]))
             harness.core.configure(applicationId: "app-sandbox", environment: nil)
