@@ -17,7 +17,7 @@ struct ServeCommand: AsyncParsableCommand {
     var inMemory = false
     @Option(name: .customLong("public-url"), help: "Base URL clients use, when it differs from http://host:port.")
     var publicURL: String?
-    @Option(name: .customLong("button-finalization-days"), help: "Default Button order finalization window.")
+    @Option(name: .customLong("button-finalization-days"), help: "Finalization window, in days, of the seeded Button organization (org-sandbox).")
     var buttonFinalizationDays = 30
 
     func validate() throws {

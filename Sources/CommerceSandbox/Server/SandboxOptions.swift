@@ -10,7 +10,8 @@ public struct SandboxOptions: Sendable {
     public var inMemory: Bool
     /// The base URL clients see, when it differs from the bound address (a tunnel, another host name).
     public var publicURL: URL?
-    /// Button organisations' default finalization window.
+    /// The finalization window of the seeded Button organization (`org-sandbox`); organizations created
+    /// through the control routes default to the spec's 30 days.
     public var buttonFinalizationDays: Int
 
     public init(host: String = "127.0.0.1", port: Int = 8080,
