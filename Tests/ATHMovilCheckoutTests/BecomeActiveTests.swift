@@ -60,6 +60,61 @@ struct BecomeActiveTests {
         #expect(try #require(await probe.next()?.error).code == .server(errorcode: "BTRA_0007"))
     }
 
+    @Test("a secure payment whose token is gone asks the legacy status service, as the SDK does")
+    func secureWithoutTokenAsksStatus() async throws {
+        let rig = TestRig { request in
+            request.url.path.hasSuffix("/payment")
+                ? Fixtures.registered()
+                : .json(200, #"{"version":"3.0","status":"expired","total":20,"referenceNumber":"","dailyTransactionID":0}"#)
+        }
+        let request = rig.secure(20)
+        let task = Task { try await request.pay() }
+        _ = await rig.opener.openedURL()
+        rig.tokens.delete()
+        rig.session.applicationDidBecomeActive()
+        #expect(try await task.value.status.status == .expired)
+        #expect(rig.paths == ["/api/business-transaction/ecommerce/payment", "/rs/eCommerceTransfer/consultTransactionStatus"])
+        let body = try JSONValue.parse(try #require(rig.transport.requests.last?.body))
+        #expect(body["publicToken"]?.stringValue == "dummy")
+        #expect(body["paymentID"]?.stringValue?.count == 36)
+    }
+
+    @Test("a reply URL that arrives first wins: becoming active afterwards asks nothing")
+    func urlBeforeBecomeActive() async throws {
+        let rig = TestRig { _ in .json(200, #"{"version":"3.0","status":"cancelled","total":20}"#) }
+        let probe = HandlerProbe()
+        rig.legacy(20).pay(handler: probe.handler)
+        _ = await rig.opener.openedURL()
+        rig.session.url = Fixtures.currentReply(status: "completed")
+        rig.session.applicationDidBecomeActive()
+        #expect(try #require(await probe.next()).name == "completed")
+        #expect(rig.transport.requests.isEmpty)
+    }
+
+    @Test("a reply URL that arrives while the status fetch is in flight wins; the late status answer is dropped")
+    func urlDuringStatusFetch() async throws {
+        let gate = Gate()
+        let answered = LockedFlags()
+        let rig = TestRig { _ in
+            await gate.wait()
+            answered.record(true)
+            return .json(200, #"{"version":"3.0","status":"cancelled","total":20}"#)
+        }
+        let probe = HandlerProbe()
+        rig.legacy(20).pay(handler: probe.handler)
+        _ = await rig.opener.openedURL()
+        rig.session.applicationDidBecomeActive()
+        #expect(await eventually { rig.transport.requests.count == 1 })
+        rig.session.url = Fixtures.currentReply(status: "completed")
+        #expect(try #require(await probe.next()).name == "completed")
+        await gate.open()
+        #expect(await eventually { answered.all == [true] })
+        // Let the session read the late answer, then check that nothing more was delivered.
+        for _ in 0..<1_000 { await Task.yield() }
+        #expect(probe.mainThreadChecks.all == [true])
+        #expect(!rig.session.hasPendingPayment)
+    }
+
     @Test("a secure payment with its token stored keeps waiting for the URL")
     func secureWithTokenWaits() async throws {
         let rig = TestRig { _ in Fixtures.registered() }
