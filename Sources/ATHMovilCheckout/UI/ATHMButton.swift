@@ -21,6 +21,13 @@ open class ATHMButton: UIButton {
         super.awakeFromNib()
         theme = ATHMThemeClassic()
     }
+
+    /// The artwork's side insets are a share of the width, which Auto Layout often sets only after the theme
+    /// was applied (at `init(frame: .zero)` they would stay 0), so they are recomputed on every layout.
+    open override func layoutSubviews() {
+        applyImageInsets()
+        super.layoutSubviews()
+    }
 }
 
 extension UIButton {
@@ -34,18 +41,33 @@ extension UIButton {
     func apply(_ theme: any ATHMPaymentTheme) {
         backgroundColor = theme.background
         tintColor = theme.tintColor
-        setTitle(nil, for: .normal)
-        setImage(theme.image, for: .normal)
+        if let image = theme.image {
+            setTitle(nil, for: .normal)
+            setImage(image, for: .normal)
+        } else {
+            // The artwork lives in the app's asset catalogue (this package ships none); without it the
+            // button would be an empty coloured box, so it shows the title as text instead.
+            setImage(nil, for: .normal)
+            setTitle(theme.title, for: .normal)
+            setTitleColor(theme.tintColor, for: .normal)
+        }
         accessibilityLabel = theme.title
         imageView?.contentMode = .scaleAspectFit
-        let horizontal = bounds.width * ATHMButtonStyle.horizontalImageInsetRatio
-        imageEdgeInsets = UIEdgeInsets(top: ATHMButtonStyle.verticalImageInset, left: horizontal,
-                                       bottom: ATHMButtonStyle.verticalImageInset, right: horizontal)
+        applyImageInsets()
         layer.cornerRadius = ATHMButtonStyle.cornerRadius
         layer.shadowColor = UIColor(ATHMButtonStyle.shadowColor).cgColor
         layer.shadowOffset = CGSize(width: ATHMButtonStyle.shadowOffset.width, height: ATHMButtonStyle.shadowOffset.height)
         layer.shadowRadius = ATHMButtonStyle.shadowRadius
         layer.shadowOpacity = Float(ATHMButtonStyle.shadowOpacity)
+    }
+
+    /// 8 pt top and bottom, a quarter of the current width left and right. Only assigned when they change,
+    /// so calling this from `layoutSubviews` cannot request another layout pass.
+    func applyImageInsets() {
+        let horizontal = bounds.width * ATHMButtonStyle.horizontalImageInsetRatio
+        let insets = UIEdgeInsets(top: ATHMButtonStyle.verticalImageInset, left: horizontal,
+                                  bottom: ATHMButtonStyle.verticalImageInset, right: horizontal)
+        if imageEdgeInsets != insets { imageEdgeInsets = insets }
     }
 }
 #endif
