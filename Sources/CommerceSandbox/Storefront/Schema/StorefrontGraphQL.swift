@@ -4,8 +4,8 @@ import GraphQL
 import GRDB
 
 /// The executable 2021-10 schema, built once per sandbox from the bundled artefact, and the per-request
-/// pipeline: parse (G1) → depth (G10) → subscriptions (G11) → validate (G2–G9) → execute in one write
-/// transaction (spec §5.3).
+/// pipeline: bracket-nesting pre-scan (G10) → parse (G1) → depth and spread nesting (G10) → subscriptions (G11) →
+/// validate (G2–G9) → execute in one write transaction (spec §5.3).
 final class StorefrontGraphQL: Sendable {
     static let servedVersion = "2021-10"
     static let maximumDepth = 50
@@ -46,20 +46,29 @@ final class StorefrontGraphQL: Sendable {
     /// Runs `request` for the shop and token given; `makeContext` builds the resolver context inside the transaction.
     func run(_ request: Request, database: SandboxDatabase,
              makeContext: @escaping @Sendable (Database) throws -> StorefrontRequestContext) async throws -> Outcome {
+        // The parser recurses per nesting level; refuse absurd nesting before it can exhaust the stack.
+        let nesting = DocumentNestingScan.deepestNesting(of: request.document)
+        if nesting > DocumentNestingScan.maximumNesting {
+            return Outcome(body: Self.depthExceeded(nesting), operation: nil)
+        }
         let document: Document
         do {
             document = try parse(source: Source(body: request.document, name: "GraphQL request"))
         } catch let error as GraphQLError {
             return Outcome(body: ["errors": [ValidationErrorRewriter.syntaxError(error, body: request.document)]], operation: nil)
         }
-        let rewriter = ValidationErrorRewriter(document: document, body: request.document, schema: schema)
-        let depth = rewriter.maximumDepth()
-        if depth > Self.maximumDepth {
+        let measure = DocumentDepth(document)
+        if measure.selectionDepth > Self.maximumDepth {
+            return Outcome(body: Self.depthExceeded(measure.selectionDepth), operation: nil)
+        }
+        if measure.spreadNesting > DocumentNestingScan.maximumNesting {
+            // Sandbox decision: validation and execution follow spreads recursively, so long chains are refused.
             return Outcome(body: ["errors": [[
-                "message": .string("Query has depth of \(depth), which exceeds max depth of \(Self.maximumDepth)"),
+                "message": .string("Query nests fragment spreads \(measure.spreadNesting) deep, which exceeds the sandbox limit of \(DocumentNestingScan.maximumNesting)"),
                 "extensions": ["code": "MAX_DEPTH_EXCEEDED"],
             ]]], operation: nil)
         }
+        let rewriter = ValidationErrorRewriter(document: document, body: request.document, schema: schema)
         let operations = document.definitions.compactMap { $0 as? OperationDefinition }
         let selected = request.operationName.flatMap { name in operations.first { $0.name?.value == name } } ?? operations.first
         if let selected, selected.operation == .subscription {
@@ -93,6 +102,14 @@ final class StorefrontGraphQL: Sendable {
             return StorefrontResponseWriter.body(result, source: request.document)
         }
         return Outcome(body: body, operation: operationType)
+    }
+
+    /// The G10 body for a document `depth` levels deep.
+    private static func depthExceeded(_ depth: Int) -> JSONValue {
+        ["errors": [[
+            "message": .string("Query has depth of \(depth), which exceeds max depth of \(maximumDepth)"),
+            "extensions": ["code": "MAX_DEPTH_EXCEEDED"],
+        ]]]
     }
 
     private static func locations(_ loc: Location?, body: String) -> JSONValue {

@@ -247,27 +247,4 @@ struct ValidationErrorRewriter {
         if let list = type as? GraphQLList { return namedTypeName(list.ofType) }
         return (type as? GraphQLNamedType)?.name ?? ""
     }
-
-    /// G10: the deepest selection nesting, following named fragments once each.
-    func maximumDepth() -> Int {
-        var fragments: [String: FragmentDefinition] = [:]
-        for definition in document.definitions {
-            if let fragment = definition as? FragmentDefinition { fragments[fragment.name.value] = fragment }
-        }
-        func depth(_ selectionSet: SelectionSet?, _ visiting: Set<String>) -> Int {
-            var deepest = 0
-            for selection in selectionSet?.selections ?? [] {
-                if let field = selection as? Field {
-                    deepest = max(deepest, 1 + depth(field.selectionSet, visiting))
-                } else if let fragment = selection as? InlineFragment {
-                    deepest = max(deepest, depth(fragment.selectionSet, visiting))
-                } else if let spread = selection as? FragmentSpread, !visiting.contains(spread.name.value),
-                          let definition = fragments[spread.name.value] {
-                    deepest = max(deepest, depth(definition.selectionSet, visiting.union([spread.name.value])))
-                }
-            }
-            return deepest
-        }
-        return document.definitions.compactMap { ($0 as? OperationDefinition).map { depth($0.selectionSet, []) } }.max() ?? 0
-    }
 }
