@@ -41,7 +41,9 @@ extension Graph {
         }
 
         /// Creates a client for a shop, as the seed shows. `apiKey` is the Storefront access token.
-        public convenience init(shopDomain: String, apiKey: String, session: URLSession = URLSession(configuration: .default),
+        /// Requests never send or store cookies (spec §3.1), also through a `session` that would.
+        public convenience init(shopDomain: String, apiKey: String,
+                                session: URLSession = URLSession(configuration: URLSessionTransport.withoutCookies()),
                                 locale: Locale? = nil) {
             self.init(shopDomain: shopDomain, apiKey: apiKey, locale: locale, environment: .production,
                       transport: URLSessionTransport(session: session), cacheDirectory: nil, callbackQueue: nil)
@@ -64,7 +66,7 @@ extension Graph {
             self.shopDomain = shopDomain
             self.apiKey = apiKey
             self.locale = locale
-            self.transport = transport ?? URLSessionTransport(session: URLSession(configuration: .default))
+            self.transport = transport ?? URLSessionTransport(session: URLSession(configuration: URLSessionTransport.withoutCookies()))
             self.now = now
             self.sleep = sleep
             self.callbackQueue = callbackQueue ?? Client.defaultCallbackQueue

@@ -3,17 +3,43 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// ``HTTPTransport`` over Foundation's `URLSession` (FoundationNetworking on Linux).
+/// ``HTTPTransport`` over Foundation's `URLSession` (FoundationNetworking on Linux). Requests never
+/// send or store cookies, whatever the session's configuration says.
 public struct URLSessionTransport: HTTPTransport {
     public let session: URLSession
 
+    /// Wraps `session`. On Linux, where FoundationNetworking ignores a request's `httpShouldHandleCookies`,
+    /// a session whose configuration handles cookies is replaced by one with the same configuration
+    /// (and delegate) minus cookie handling, so the rule holds on every platform.
     public init(session: URLSession = .shared) {
+        #if canImport(FoundationNetworking)
+        let configuration = session.configuration
+        if configuration.httpShouldSetCookies || configuration.httpCookieStorage != nil {
+            self.session = URLSession(configuration: Self.withoutCookies(configuration),
+                                      delegate: session.delegate, delegateQueue: session.delegateQueue)
+        } else {
+            self.session = session
+        }
+        #else
         self.session = session
+        #endif
+    }
+
+    /// Switches cookie handling off in `configuration` (sending, storing and accepting) and returns it.
+    /// CommerceKit's default sessions are built from this.
+    public static func withoutCookies(_ configuration: URLSessionConfiguration = .default) -> URLSessionConfiguration {
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieStorage = nil
+        configuration.httpCookieAcceptPolicy = .never
+        return configuration
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method.rawValue
+        // No CommerceKit service uses cookies, and the Storefront wire rules forbid them (spec §3.1): a
+        // session that handles cookies must neither send its store's cookies nor keep the service's.
+        urlRequest.httpShouldHandleCookies = false
         for field in request.headers { urlRequest.addValue(field.value, forHTTPHeaderField: field.name) }
         urlRequest.httpBody = request.body
         guard let timeout = request.timeout else { return try await perform(urlRequest) }
