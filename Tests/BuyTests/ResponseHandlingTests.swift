@@ -39,6 +39,21 @@ import Testing
         if case .invalidJson? = await respond(.json(200, "[1]")).error {} else { Issue.record("array body") }
     }
 
+    @Test func nonArrayErrorsCountAsAbsent() async {
+        // §3.3 steps 5–6: `errors` only counts as an array, so without `data` the body is invalid JSON.
+        for body in [#"{"errors":"boom"}"#, #"{"errors":{"message":"boom"}}"#, #"{"errors":null}"#, #"{"errors":7}"#] {
+            if case .invalidJson(let json)? = await respond(.json(200, body)).error {
+                #expect(json == Data(body.utf8))
+            } else {
+                Issue.record("\(body) should be .invalidJson")
+            }
+        }
+        // With `data`, the model is decoded and the stray `errors` value is ignored.
+        let withData = await respond(.json(200, #"{"data":{"shop":{"name":"A"}},"errors":"boom"}"#))
+        #expect(withData.model?.shop.name == "A")
+        #expect(withData.error == nil)
+    }
+
     private func reasons(_ body: String) async -> [Graph.QueryError.Reason]? {
         if case .invalidQuery(let reasons)? = await respond(.json(200, body)).error { return reasons }
         return nil

@@ -26,13 +26,15 @@ extension Graph {
             do { json = try CoreJSON.parse(body) } catch {
                 return Response(model: nil, error: .jsonDeserializationFailed(data: body))
             }
-            guard case .object(let envelope) = json, envelope["data"] != nil || envelope["errors"] != nil else {
+            guard case .object(let envelope) = json else { return Response(model: nil, error: .invalidJson(json: body)) }
+            // `errors` counts only as an array (step 6); any other value is treated as absent, as the original did,
+            // so `{"errors":"…"}` is invalid JSON rather than a query error without reasons.
+            let errors = envelope["errors"]?.arrayValue
+            guard envelope["data"] != nil || errors != nil else {
                 return Response(model: nil, error: .invalidJson(json: body))
             }
             var error: QueryError?
-            if let errors = envelope["errors"] {
-                error = .invalidQuery(reasons: (errors.arrayValue ?? []).map(reason))
-            }
+            if let errors { error = .invalidQuery(reasons: errors.map(reason)) }
             guard case .object(let data)? = envelope["data"] else { return Response(model: nil, error: error) }
             do {
                 let model = try decode(data)
