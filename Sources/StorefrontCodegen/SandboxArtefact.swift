@@ -15,6 +15,14 @@ extension StorefrontCodegen {
         return strip(json).serializedData()
     }
 
+    /// What `--check` reports for the artefact: `[]` when the file at `url` holds exactly the artefact for
+    /// `schema`, otherwise one `missing:` or `changed:` line (same wording as ``differences(between:and:subdirectory:)``).
+    public static func sandboxArtefactDifferences(schema: Data, file url: URL) throws -> [String] {
+        let expected = try sandboxArtefact(schema: schema)
+        guard let actual = try? Data(contentsOf: url) else { return ["missing: \(url.path)"] }
+        return actual == expected ? [] : ["changed: \(url.path)"]
+    }
+
     private static func strip(_ value: JSONValue) -> JSONValue {
         switch value {
         case .object(let object):

@@ -34,7 +34,7 @@ struct StorefrontCodegenCommand: ParsableCommand {
     @Option(name: .customLong("sandbox-artefact"), help: "Also write the description-free schema the sandbox loads.")
     var sandboxArtefact: String?
 
-    @Flag(help: "Generate into memory, compare with the output directory, exit 1 on any difference.")
+    @Flag(help: "Generate into memory, compare with the output directory (and the --sandbox-artefact file, if given), exit 1 on any difference.")
     var check = false
 
     func run() throws {
@@ -49,10 +49,14 @@ struct StorefrontCodegenCommand: ParsableCommand {
         let files = try StorefrontCodegen.generate(schema: data, options: options)
 
         if check {
-            let differences = StorefrontCodegen.differences(between: files, and: outputURL, subdirectory: namespace)
+            var differences = StorefrontCodegen.differences(between: files, and: outputURL, subdirectory: namespace)
+            // The artefact is generated output too (spec §2.8.1): with --sandbox-artefact, --check compares it.
+            if let sandboxArtefact {
+                differences += try StorefrontCodegen.sandboxArtefactDifferences(schema: data, file: URL(fileURLWithPath: sandboxArtefact))
+            }
             for line in differences { print(line) }
             if !differences.isEmpty { throw ExitCode(1) }
-            print("\(files.count) files up to date in \(outputURL.path)")
+            print("\(files.count) files up to date in \(outputURL.path)" + (sandboxArtefact.map { ", and \($0)" } ?? ""))
             return
         }
         try StorefrontCodegen.write(files, to: outputURL, subdirectory: namespace)

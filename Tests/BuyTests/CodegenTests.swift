@@ -224,6 +224,21 @@ import Testing
             .appendingPathComponent("../../Sources/CommerceSandbox/Storefront/Resources/storefront-2021-10.sandbox.json")
         let generated = try StorefrontCodegen.sandboxArtefact(schema: Data(contentsOf: Self.schema2021))
         #expect(generated == (try Data(contentsOf: committed)))
+        #expect(try StorefrontCodegen.sandboxArtefactDifferences(schema: Data(contentsOf: Self.schema2021), file: committed) == [])
+    }
+
+    /// What `codegen storefront --check --sandbox-artefact <file>` reports for the artefact.
+    @Test func sandboxArtefactCheckReportsMissingAndChangedFiles() throws {
+        let schema = Data(Self.fixture.utf8)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ArtefactCheck-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("storefront.sandbox.json")
+        #expect(try StorefrontCodegen.sandboxArtefactDifferences(schema: schema, file: file) == ["missing: \(file.path)"])
+        try StorefrontCodegen.sandboxArtefact(schema: schema).write(to: file)
+        #expect(try StorefrontCodegen.sandboxArtefactDifferences(schema: schema, file: file) == [])
+        try Data((String(decoding: try Data(contentsOf: file), as: UTF8.self) + "\n").utf8).write(to: file)
+        #expect(try StorefrontCodegen.sandboxArtefactDifferences(schema: schema, file: file) == ["changed: \(file.path)"])
     }
 }
 
