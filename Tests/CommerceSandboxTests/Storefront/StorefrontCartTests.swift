@@ -74,6 +74,58 @@ import Testing
         #expect(try await client.data("query {cart(id:\"nope\"){id}}")["cart"] == .null)
     }
 
+    @Test func linesAddErrorsReturnTheUnchangedCart() async throws {
+        // R1, R2 and R4 on cartLinesAdd: field paths start at `lines`, and the cart comes back untouched.
+        let client = try StorefrontClient()
+        let cartID = try #require(try await createCart(client)["cart"]?["id"]?.stringValue)
+        let unknown = GID.variant(999)
+        let data = try await client.data("""
+            mutation {cartLinesAdd(lines:[{merchandiseId:"\(GID.variant(11))",quantity:2},{merchandiseId:"\(unknown)",quantity:1},{merchandiseId:"\(GID.variant(21))",quantity:0},{merchandiseId:"\(GID.variant(21))",quantity:1000}],cartId:"\(cartID)"){\(Self.cartSelection)}}
+            """)
+        let payload = try #require(data["cartLinesAdd"])
+        #expect(payload["userErrors"]?.serialized() == #"[{"code":"INVALID","field":["lines","1","merchandiseId"],"message":"The merchandise with id \#(unknown) does not exist"},{"code":"INVALID","field":["lines","2","quantity"],"message":"Quantity must be at least 1"},{"code":"LESS_THAN","field":["lines","3","quantity"],"message":"Quantity must be less than 1000"}]"#)
+        // Nothing was added, not even the valid first line.
+        let lines = payload["cart"]?["lines"]?["edges"]?.arrayValue ?? []
+        #expect(payload["cart"]?["id"]?.stringValue == cartID)
+        #expect(lines.map { $0["node"]?["quantity"]?.integerValue } == [1])
+        #expect(payload["cart"]?["estimatedCost"]?["totalAmount"]?["amount"] == "89.0")
+        let read = try await client.data("query {cart(id:\"\(cartID)\"){lines(first:5){edges{node{quantity}}}}}")
+        #expect(read["cart"]?["lines"]?.serialized() == #"{"edges":[{"node":{"quantity":1}}]}"#)
+    }
+
+    @Test func linesUpdateQuantityOfAThousandIsR4() async throws {
+        let client = try StorefrontClient()
+        let cart = try #require(try await createCart(client)["cart"])
+        let cartID = try #require(cart["id"]?.stringValue)
+        let lineID = try #require(cart["lines"]?["edges"]?[0]?["node"]?["id"]?.stringValue)
+        let update = { (quantity: Int) in
+            try await client.data("""
+                mutation {cartLinesUpdate(cartId:"\(cartID)",lines:[{id:"\(lineID)",quantity:\(quantity)}]){\(Self.cartSelection)}}
+                """)["cartLinesUpdate"]
+        }
+        let tooMany = try await update(1000)
+        #expect(tooMany?["userErrors"]?.serialized() == #"[{"code":"LESS_THAN","field":["lines","0","quantity"],"message":"Quantity must be less than 1000"}]"#)
+        #expect(tooMany?["cart"]?["lines"]?["edges"]?[0]?["node"]?["quantity"] == 1)
+        let most = try await update(999)
+        #expect(most?["userErrors"]?.arrayValue?.isEmpty == true)
+        #expect(most?["cart"]?["lines"]?["edges"]?[0]?["node"]?["quantity"] == 999)
+    }
+
+    @Test func noteLongerThanFiveThousandCharactersIsR8() async throws {
+        let client = try StorefrontClient()
+        let create = { (note: String) in
+            try await client.data("""
+                mutation {cartCreate(input:{note:"\(note)",lines:[{merchandiseId:"\(GID.variant(11))"}]}){cart{note},userErrors{code,field,message}}}
+                """)["cartCreate"]
+        }
+        let long = try await create(String(repeating: "n", count: 5001))
+        #expect(long?.serialized() == #"{"cart":null,"userErrors":[{"code":"INVALID","field":["input","note"],"message":"Note is too long (maximum is 5000 characters)"}]}"#)
+        let limit = String(repeating: "n", count: 5000)
+        let fits = try await create(limit)
+        #expect(fits?["userErrors"]?.arrayValue?.isEmpty == true)
+        #expect(fits?["cart"]?["note"]?.stringValue == limit)
+    }
+
     @Test func cartsExpireAfterTenDays() async throws {
         let client = try StorefrontClient()
         let cartID = try #require(try await createCart(client)["cart"]?["id"]?.stringValue)

@@ -76,6 +76,24 @@ import Testing
         #expect(try await client.control(.put, "/sandbox/storefront/shops/1/simulation", json: ["failNext": ["count": 1, "status": 404]]).status == 400)
     }
 
+    @Test func simulated429CarriesRetryAfterOneSecond() async throws {
+        // §5.14: only 429 adds `Retry-After: 1`; other simulated statuses do not.
+        let client = try StorefrontClient()
+        let q1 = Data(#"{"query":"query {shop{name}}"}"#.utf8)
+        _ = try await client.control(.put, "/sandbox/storefront/shops/1/simulation", json: ["failNext": ["count": 1, "status": 429]])
+        let throttled = try await client.send(body: q1)
+        #expect(throttled.status == 429)
+        #expect(throttled.response.headers["Retry-After"] == "1")
+        #expect(throttled.json.serialized() == #"{"errors":[{"message":"Simulated failure.","extensions":{"code":"SANDBOX_SIMULATED_FAILURE"}}]}"#)
+        _ = try await client.control(.put, "/sandbox/storefront/shops/1/simulation", json: ["failNext": ["count": 1, "status": 503]])
+        let unavailable = try await client.send(body: q1)
+        #expect(unavailable.status == 503)
+        #expect(unavailable.response.headers["Retry-After"] == nil)
+        let after = try await client.send(body: q1)
+        #expect(after.status == 200)
+        #expect(after.response.headers["Retry-After"] == nil)
+    }
+
     @Test func credentialsDocumentTheDemoShop() async throws {
         let client = try StorefrontClient()
         let credentials = try await client.control(.get, "/sandbox/credentials")
