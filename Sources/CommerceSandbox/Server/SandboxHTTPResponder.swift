@@ -20,6 +20,9 @@ struct SandboxHTTPResponder: HTTPResponder {
     func respond(to request: Request, context requestContext: SandboxRequestContext) async throws -> Response {
         var headers = HTTPHeaders()
         for field in request.headers { headers.add(name: field.name.rawName, value: field.value) }
+        // HTTP/1's Host header arrives as the pseudo-header :authority; services (Button's M2 rule) and the
+        // request log read it by its HTTP/1 name.
+        if headers["Host"] == nil, let authority = request.head.authority { headers.add(name: "Host", value: authority) }
         var mutableRequest = request
         let body: Data
         if let limit = Self.ownBodyLimit(forPath: request.uri.path) {

@@ -63,6 +63,23 @@ import Testing
         }
     }
 
+    /// M2 over real HTTP: the app id in the Host subdomain (as the SDK's per-app host sends it) must match the body.
+    @Test func applicationIdMustMatchTheHostSubdomain() async throws {
+        try await SandboxHarness.with { sandbox async throws in
+            let body = Data(#"{"application_id":"app-0123456789abcdef"}"#.utf8)
+            let mismatched = try await sandbox.raw(.post, "/v1/app/deferred-deeplink", body: body,
+                                                  headers: ["Host": "app-fedcba9876543210.mobileapi.usebutton.com"],
+                                                  contentType: "application/json")
+            #expect(mismatched.statusCode == 400)
+            let error = try JSONValue.parse(mismatched.body)["error"]
+            #expect(error?["message"] == "application_id does not match the request host")
+            let matching = try await sandbox.raw(.post, "/v1/app/deferred-deeplink", body: body,
+                                                headers: ["Host": "app-0123456789abcdef.mobileapi.usebutton.com"],
+                                                contentType: "application/json")
+            #expect(matching.statusCode == 200)
+        }
+    }
+
     @Test func wrongAPIKeyIsUnauthorized() async throws {
         try await SandboxHarness.with { sandbox async throws in
             await #expect(throws: ButtonOrdersError.unauthorized(message: "Invalid API key")) {

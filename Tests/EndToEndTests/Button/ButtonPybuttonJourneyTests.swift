@@ -42,9 +42,9 @@ struct ButtonPybuttonJourneyTests {
             try #require(logged.count == 1)
             let userAgent = try #require(logged[0].userAgent)
             #expect(userAgent.wholeMatch(of: /pybutton\/3\.0\.0 python\/\d+\.\d+\.\d+/) != nil, "\(userAgent)")
-            // The request log keeps no Content-Type (and its host is empty: the HTTP layer moves Host to
-            // :authority), so those headers are taken from what pybutton wrote on the socket: every header
-            // line, Host included, passes through http.client's putheader.
+            #expect(logged[0].host == "127.0.0.1:\(port)")
+            // The request log keeps no Content-Type, so the other headers are taken from what pybutton wrote
+            // on the socket: every header line passes through http.client's putheader.
             let headers = printed["headers"]?.objectValue ?? [:]
             func header(_ name: String) -> String? {
                 headers.first { $0.key.lowercased() == name }?.value.stringValue
