@@ -60,10 +60,12 @@ let package = Package(
             "CommerceSandbox", "ButtonOrders", "Buy", "CommerceCore",
         ], path: "Benchmarks/Sources/CommerceBenchmarks"),
 
+        // Helpers more than one test target needs (never a product).
+        .target(name: "CommerceTestSupport", path: "Tests/CommerceTestSupport"),
         .testTarget(name: "CommerceCoreTests", dependencies: ["CommerceCore"]),
         .testTarget(name: "ButtonMerchantTests", dependencies: ["ButtonMerchant", "CommerceCore"]),
         .testTarget(name: "ButtonOrdersTests", dependencies: ["ButtonOrders", "CommerceCore"]),
-        .testTarget(name: "ATHMovilCheckoutTests", dependencies: ["ATHMovilCheckout", "CommerceCore"]),
+        .testTarget(name: "ATHMovilCheckoutTests", dependencies: ["ATHMovilCheckout", "CommerceCore", "CommerceTestSupport"]),
         .testTarget(name: "PaytronixPushTests", dependencies: ["PaytronixPush", "CommerceCore"]),
         .testTarget(name: "BuyTests", dependencies: ["Buy", "CommerceCore", "StorefrontCodegen"]),
         .testTarget(name: "CommerceSandboxTests", dependencies: [
@@ -72,7 +74,7 @@ let package = Package(
         ]),
         .testTarget(name: "EndToEndTests", dependencies: [
             "CommerceSandbox", "CommerceCore", "ButtonMerchant", "ButtonOrders",
-            "ATHMovilCheckout", "PaytronixPush", "Buy",
+            "ATHMovilCheckout", "PaytronixPush", "Buy", "CommerceTestSupport",
         ]),
     ],
     swiftLanguageModes: [.v6]

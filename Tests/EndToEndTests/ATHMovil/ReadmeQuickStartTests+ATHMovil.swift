@@ -1,5 +1,6 @@
 import ATHMovilCheckout
 import CommerceCore
+import CommerceTestSupport
 import Foundation
 import Testing
 

@@ -9,13 +9,12 @@ import Darwin
 ///
 /// `swift test` runs every test target's suites in one process, in parallel, and the shared session is one
 /// object per process; tests in different targets cannot share a Swift lock. They take an advisory `flock` on
-/// one temporary file instead: separate `open`s contend even inside one process. EndToEndTests keeps
-/// the same file.
-enum ATHMSharedSessionLock {
+/// one temporary file instead: separate `open`s contend even inside one process.
+public enum ATHMSharedSessionLock {
     static let path = FileManager.default.temporaryDirectory
         .appendingPathComponent("commercekit-athm-shared-session.lock").path
 
-    static func run<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async throws -> T {
+    public static func run<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async throws -> T {
         let descriptor = open(path, O_CREAT | O_RDWR, 0o600)
         guard descriptor >= 0 else { throw CocoaError(.fileReadNoPermission) }
         defer { close(descriptor) }
