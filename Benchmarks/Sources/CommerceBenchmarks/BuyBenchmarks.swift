@@ -60,8 +60,6 @@ struct BuyBenchmarks {
     private func decodeCollectionPage() throws {
         let iterations = quick ? 5 : 40
         let body = Self.collectionPage(products: 250)
-        let query = Self.productsQuery(after: nil)
-        _ = query
         var sink = 0
         let decode = try measureThrowing {
             for _ in 0..<iterations {
