@@ -14,7 +14,11 @@ public struct URLSessionTransport: HTTPTransport {
     public init(session: URLSession = .shared) {
         #if canImport(FoundationNetworking)
         let configuration = session.configuration
-        if configuration.httpShouldSetCookies || configuration.httpCookieStorage != nil {
+        if session === URLSession.shared {
+            // Every default-argument transport lands here: share one replacement rather than leaking a
+            // session (and its worker thread) per client object.
+            self.session = Self.sharedWithoutCookies
+        } else if configuration.httpShouldSetCookies || configuration.httpCookieStorage != nil {
             self.session = URLSession(configuration: Self.withoutCookies(configuration),
                                       delegate: session.delegate, delegateQueue: session.delegateQueue)
         } else {
@@ -24,6 +28,11 @@ public struct URLSessionTransport: HTTPTransport {
         self.session = session
         #endif
     }
+
+    #if canImport(FoundationNetworking)
+    /// Stands in for `URLSession.shared`, whose configuration handles cookies.
+    private static let sharedWithoutCookies = URLSession(configuration: withoutCookies())
+    #endif
 
     /// Switches cookie handling off in `configuration` (sending, storing and accepting) and returns it.
     /// CommerceKit's default sessions are built from this.

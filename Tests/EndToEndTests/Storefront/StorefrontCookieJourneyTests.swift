@@ -41,6 +41,17 @@ import FoundationNetworking
         #expect(probe.cookieHeaders == [nil, nil])
     }
 
+    /// Every module's default transport wraps `URLSession.shared`: no cookies, and one shared session for all.
+    @Test func defaultTransportSendsNoCookiesAndSharesOneSession() async throws {
+        let probe = try CookieProbeServer(responseBody: Self.shopBody)
+        defer { probe.stop() }
+        for path in ["a", "b"] {
+            _ = try await URLSessionTransport().send(HTTPRequest(method: .get, url: probe.baseURL.appendingPathComponent(path)))
+        }
+        #expect(probe.cookieHeaders == [nil, nil])
+        #expect(URLSessionTransport().session === URLSessionTransport().session)
+    }
+
     @Test func cookieHandlingSessionIsOverriddenPerRequest() async throws {
         let probe = try CookieProbeServer(responseBody: Self.shopBody)
         defer { probe.stop() }
