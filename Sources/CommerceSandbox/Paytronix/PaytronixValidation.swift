@@ -153,9 +153,12 @@ enum PaytronixValidation {
             if let length: Int = row["min_length"] { minimum[field] = length }
             let required: Bool = row["required"]
             let type: String = row["type"]
+            let set = type == "user" ? "setUserFields" : "setAccountFields"
+            let sent = (type == "user" ? Optional(userSet) : accountSet)?[field] != nil
             let present = type == "user" ? user[field] != nil : (field == "favoriteStore" ? favoriteStore != nil : true)
-            if required && !present && !errors.contains(where: { $0.0.hasSuffix(".\(field)") }) {
-                errors.append(("\(type == "user" ? "setUserFields" : "setAccountFields").\(field)", "\(field) is required"))
+            // E7 is about presence: a field that was sent but failed E3–E5 already has its own error.
+            if required && !present && !sent && !errors.contains(where: { $0.0 == "\(set).\(field)" }) {
+                errors.append(("\(set).\(field)", "\(field) is required"))
             }
         }
         errors += fieldRules(user, minimum: minimum, today: today)
