@@ -37,6 +37,40 @@ struct PaytronixPushSendTests {
         #expect(body["notifications"]?[0]?["apns"]?["payload"]?["orderId"] == "42")
     }
 
+    /// N1, N3 (card), N4, N5: status, code and message, in table order.
+    @Test(arguments: [
+        (["merchantId": 1] as JSONObject, 404, "guest.merchant_not_found", "Merchant 1 not found"),
+        (["merchantId": 1, "printedCardNumber": "9990000009999", "environment": "staging"], 404, "guest.merchant_not_found",
+         "Merchant 1 not found"),
+        (["username": .null, "printedCardNumber": "9990000009999"], 404, "guest.card_not_found", "Card 9990000009999 not found"),
+        // A card is checked before the environment and the app.
+        (["username": .null, "printedCardNumber": "9990000009999", "environment": "staging", "appIdentifier": "app"], 404,
+         "guest.card_not_found", "Card 9990000009999 not found"),
+        (["environment": "staging"], 400, "push.invalid_environment", "environment must be development or production"),
+        (["environment": "Development"], 400, "push.invalid_environment", "environment must be development or production"),
+        (["environment": .null], 400, "push.invalid_environment", "environment must be development or production"),
+        (["environment": "staging", "appIdentifier": "app"], 400, "push.invalid_environment", "environment must be development or production"),
+        (["appIdentifier": "pushapp"], 400, "push.invalid_app_identifier", "appIdentifier must be a bundle identifier such as com.example.app"),
+        (["appIdentifier": .null], 400, "push.invalid_app_identifier", "appIdentifier must be a bundle identifier such as com.example.app"),
+        (["appIdentifier": "com..example"], 400, "push.invalid_app_identifier",
+         "appIdentifier must be a bundle identifier such as com.example.app"),
+    ] as [(JSONObject, Int, String, String)])
+    func sendRequestRules(change: JSONObject, status: Int, code: String, message: String) async throws {
+        let sandbox = try H()
+        try await sandbox.upload("dev-aes.p12")
+        try await sandbox.guest("sam", extra: ["externalAccounts": [H.device()]])
+        var body: JSONObject = ["merchantId": 777777, "username": "sam", "appIdentifier": "com.example.pushapp",
+                                "environment": "development", "message": "Hi"]
+        for (key, value) in change { body[key] = value == .null ? JSONValue?.none : value }
+        let reply = try await sandbox.call(.post, "/sandbox/paytronix/push/send", json: .object(body))
+        #expect(reply.status == status)
+        #expect(reply.body["result"] == "failure")
+        #expect(reply.body["errorCode"] == .string(code))
+        #expect(reply.body["errorMessage"] == .string(message))
+        // Nothing was recorded.
+        #expect(try await sandbox.call(.get, "/sandbox/paytronix/push/notifications").body["notifications"] == [])
+    }
+
     @Test func badSendRequests() async throws {
         let sandbox = try H()
         try await sandbox.guest("sam")
