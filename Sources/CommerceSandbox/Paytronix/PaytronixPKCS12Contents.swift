@@ -72,10 +72,15 @@ struct PKCS12Contents {
             switch curve {
             case NID_X9_62_prime256v1: return .ec(curve: "P-256")
             case NID_secp384r1: return .ec(curve: "P-384")
-            default: return .other("EC curve \(curve)")
+            // Named as people name curves (U15's message), not by BoringSSL's internal number.
+            case NID_secp224r1: return .other("EC P-224")
+            case NID_secp521r1: return .other("EC P-521")
+            default: return .other("EC \(OBJ_nid2sn(curve).map { String(cString: $0) } ?? "curve \(curve)")")
             }
+        case EVP_PKEY_ED25519:
+            return .other("Ed25519")
         case let other:
-            return .other("key type \(other)")
+            return .other(OBJ_nid2sn(other).map { String(cString: $0) } ?? "key type \(other)")
         }
     }
 
