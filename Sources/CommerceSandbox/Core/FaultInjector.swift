@@ -2,7 +2,7 @@ import CommerceCore
 import Foundation
 
 /// Injected failures, shared by every service's control routes. Faults are the only way the sandbox ever
-/// answers 5xx. They live in memory only: a restart clears them.
+/// answers 5xx or drops a connection. They live in memory only: a restart clears them.
 public final class FaultInjector: @unchecked Sendable {
     public enum Mode: String, Sendable {
         /// Answer with the fault's status without touching state.
@@ -22,9 +22,12 @@ public final class FaultInjector: @unchecked Sendable {
         public let delayMilliseconds: Int
         /// The body to answer with, in the owning service's error envelope.
         public let body: JSONValue
+        /// Close the connection instead of answering: with `after`, the request is committed and its answer
+        /// lost; with `before`, the request is lost unprocessed. `status` and `body` are then never sent.
+        public let dropsConnection: Bool
 
         public init(id: String = "fault-" + RandomToken.hex(12), method: HTTPMethod, path: String, count: Int,
-                    mode: Mode, status: Int?, delayMilliseconds: Int, body: JSONValue) {
+                    mode: Mode, status: Int?, delayMilliseconds: Int, body: JSONValue, dropsConnection: Bool = false) {
             self.id = id
             self.method = method
             self.path = path
@@ -33,6 +36,7 @@ public final class FaultInjector: @unchecked Sendable {
             self.status = status
             self.delayMilliseconds = delayMilliseconds
             self.body = body
+            self.dropsConnection = dropsConnection
         }
 
         func matches(_ request: SandboxRequest) -> Bool {
@@ -43,9 +47,14 @@ public final class FaultInjector: @unchecked Sendable {
         }
 
         public var json: JSONValue {
-            ["id": .string(id), "method": .string(method.rawValue), "path": .string(path), "count": .integer(Int64(remaining)),
-             "mode": .string(mode.rawValue), "status": status.map { .integer(Int64($0)) } ?? .null,
-             "delay_ms": .integer(Int64(delayMilliseconds))]
+            var object: JSONObject = [
+                "id": .string(id), "method": .string(method.rawValue), "path": .string(path), "count": .integer(Int64(remaining)),
+                "mode": .string(mode.rawValue), "status": status.map { .integer(Int64($0)) } ?? .null,
+                "delay_ms": .integer(Int64(delayMilliseconds)),
+            ]
+            // Only drop faults carry the key, so services that cannot create them keep their documented shape.
+            if dropsConnection { object["drop_connection"] = true }
+            return .object(object)
         }
     }
 
@@ -79,10 +88,12 @@ public final class FaultInjector: @unchecked Sendable {
         guard let fault = consume(for: request) else { return try await handler() }
         switch fault.mode {
         case .before:
-            return .json(fault.body, status: fault.status ?? 503)
+            let answer = SandboxResponse.json(fault.body, status: fault.status ?? 503)
+            return fault.dropsConnection ? answer.droppingConnection() : answer
         case .after:
             let response = try await handler()
             if fault.delayMilliseconds > 0 { try await Task.sleep(for: .milliseconds(fault.delayMilliseconds)) }
+            if fault.dropsConnection { return response.droppingConnection() }
             guard let status = fault.status else { return response }
             return .json(fault.body, status: status)
         }

@@ -6,11 +6,23 @@ public struct SandboxResponse: Sendable {
     public var status: Int
     public var headers: HTTPHeaders
     public var body: Data
+    /// When set, the server closes the connection instead of sending this response: the client sees the
+    /// connection drop with no HTTP answer (a lost response). Whatever the handler committed stays
+    /// committed; `status` is what would have been sent, and is what the request logs record.
+    public var dropsConnection: Bool
 
-    public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data()) {
+    public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data(), dropsConnection: Bool = false) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.dropsConnection = dropsConnection
+    }
+
+    /// This response, never sent: the connection is closed instead (see ``dropsConnection``).
+    public func droppingConnection() -> SandboxResponse {
+        var dropped = self
+        dropped.dropsConnection = true
+        return dropped
     }
 
     /// A JSON response with `Content-Type: application/json; charset=utf-8`.

@@ -61,6 +61,11 @@ struct SandboxHTTPResponder: HTTPResponder {
                 status: response.status, time: arrivedAt, userAgent: headers["User-Agent"],
                 host: headers["Host"], body: body))
         }
+        if response.dropsConnection {
+            await ConnectionDropHandler.drop(requestContext.channel)
+            // Never sent: Hummingbird's write to the closed channel fails quietly (logged at trace level).
+            return Response(status: .serviceUnavailable)
+        }
         return Self.convert(response, isHead: sandboxRequest.method == .head)
     }
 
@@ -100,13 +105,16 @@ struct SandboxHTTPResponder: HTTPResponder {
     }
 }
 
-/// Request context that remembers the peer address (deferred links can match on it).
+/// Request context that remembers the peer address (deferred links can match on it) and the connection
+/// (a drop fault closes it).
 struct SandboxRequestContext: RequestContext, RemoteAddressRequestContext {
     var coreContext: CoreRequestContextStorage
     let remoteAddress: SocketAddress?
+    let channel: any Channel
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress
+        channel = source.channel
     }
 }

@@ -160,6 +160,42 @@ struct ATHMovilJourneyTests {
         }
     }
 
+    @Test("J4 step 5: a dropped connection after the authorization commits is a transport error; the retry completes the payment once")
+    func authorizationAnswerLost() async throws {
+        try await SandboxHarness.with { h in
+            let (publicToken, _) = try await h.athmBusiness()
+            let client = ATHMJourneyClient(baseURL: h.baseURL)
+            let probe = ATHMJourneyProbe()
+            client.secure(20, token: publicToken).pay(handler: probe.handler)
+            let link = try await #require(client.recorder).openedURL()
+            let reply = try await h.athmRespond(link: link, action: "complete")
+            let ecommerceId = try #require(reply["ecommerceId"]?.stringValue)
+            let faulted = try await h.call(.post, "/sandbox/athmovil/faults",
+                                           json: ["route": "authorization", "count": 1, "dropConnection": true])
+            #expect(faulted.status == 201)
+            #expect(faulted.body["drop_connection"] == true)
+
+            client.session.url = URL(string: try #require(reply["callbackURL"]?.stringValue))
+            let event = try #require(await probe.next())
+            #expect(event.name == "completed")
+            // The first attempt got no HTTP answer at all (not a stand-in 5xx); the SDK's one retry got 200.
+            #expect(client.transport.outcomes("/authorization") == [.transportError, .status(200)])
+
+            // Both attempts reached the sandbox and both were served (the log keeps the lost answer's status):
+            // the first committed, the retry found the payment completed and answered the same reference.
+            let served = h.sandbox.context.requestLog.entries(pathPrefix: "/api/business-transaction/ecommerce/authorization")
+            #expect(served.map(\.status) == [200, 200])
+            let record = try await h.call(.get, "/sandbox/athmovil/payments/\(ecommerceId)")
+            #expect(record.body["state"] == "COMPLETED")
+            #expect(record.body["dailyTransactionId"] == 1)
+            let found = try await client.api.findPayment(ecommerceId: ecommerceId, publicToken: publicToken)
+            #expect(found.ecommerceStatus == .completed)
+            #expect(event.response?.status.referenceNumber == found.referenceNumber)
+            #expect(event.response?.status.dailyTransactionID == 1)
+            #expect(client.tokens.read() == nil)
+        }
+    }
+
     @Test("J5: a legacy dummy payment with the dictionary handler is cancelled, then found cancelled by the status service")
     func legacyDictionary() async throws {
         try await SandboxHarness.with { h in

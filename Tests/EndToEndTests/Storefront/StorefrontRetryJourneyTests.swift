@@ -1,6 +1,9 @@
 import Buy
 import CommerceCore
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 
 /// Journey J6 steps 3–5: faults injected with the sandbox's `failNext` and what `Graph.RetryHandler`
@@ -32,6 +35,64 @@ import Testing
             #expect(failed.model == nil)
             if case .http(statusCode: 503)? = failed.error {} else { Issue.record("expected 503, got \(String(describing: failed.error))") }
             #expect(try await client.query(shopNameQuery()).shop.name == "Sandbox Shoes")
+        }
+    }
+
+    @Test func droppedConnectionIsARequestErrorThatARetryHandlerRecovers() async throws {
+        try await SandboxHarness.with { harness async throws in
+            let client = harness.storefrontClient()
+            // Without a handler the app sees the lost connection as a transport error: no status, no body.
+            try await harness.simulate(["failNext": ["count": 1, "dropConnection": true]])
+            let lost = await client.queryResponse(shopNameQuery())
+            #expect(lost.model == nil)
+            if case .request(error: _)? = lost.error {} else { Issue.record("expected .request, got \(String(describing: lost.error))") }
+
+            try await harness.simulate(["failNext": ["count": 1, "dropConnection": true]])
+            var seen: [Graph.QueryError?] = []
+            let handler = Graph.RetryHandler<Storefront.QueryRoot>(endurance: .finite(2), interval: 0.005) { _, error in
+                seen.append(error)
+                return error != nil
+            }
+            #expect(try await client.query(shopNameQuery(), retryHandler: handler).shop.name == "Sandbox Shoes")
+            #expect(seen.count == 2)
+            if case .request(error: _)?? = seen.first {} else { Issue.record("expected .request first, got \(String(describing: seen.first))") }
+            #expect(seen.last.map { $0 == nil } == true)
+            // The sandbox ran each dropped request before closing the connection; its log keeps the lost 200s.
+            #expect(try await Self.lastStatuses(harness, 3) == [200, 200, 200])
+        }
+    }
+
+    @Test func droppedMutationIsCommittedBeforeTheConnectionCloses() async throws {
+        try await SandboxHarness.with { harness async throws in
+            let client = harness.storefrontClient()
+            let signUp = StorefrontCustomers.create(.create(email: "lost.answer@example.com", password: "abcdef"))
+            try await harness.simulate(["failNext": ["count": 1, "dropConnection": true]])
+            let lost = await client.mutateResponse(signUp)
+            #expect(lost.model == nil)
+            if case .request(error: _)? = lost.error {} else { Issue.record("expected .request, got \(String(describing: lost.error))") }
+            // A blind resend of a non-idempotent mutation meets the committed first attempt.
+            let again = try await client.mutate(signUp)
+            #expect(StorefrontCustomers.codes(again.customerCreate?.customerUserErrors) == ["TAKEN input.email"])
+        }
+    }
+
+    @Test func theServerKeepsServingAfterADrop() async throws {
+        try await SandboxHarness.with { harness async throws in
+            try await harness.simulate(["failNext": ["count": 1, "dropConnection": true]])
+            let headers: HTTPHeaders = ["X-Shopify-Storefront-Access-Token": "sandbox-storefront-token",
+                                        "Content-Type": "application/json"]
+            let query = Data(#"{"query":"query {shop{name}}"}"#.utf8)
+            await #expect(throws: (any Error).self) {
+                try await harness.raw(.post, "/api/2021-10/graphql", body: query, headers: headers)
+            }
+            // A client with its own session must open a new connection: the listener still accepts and answers.
+            let fresh = URLSessionTransport(session: URLSession(configuration: URLSessionTransport.withoutCookies(.ephemeral)))
+            let url = try #require(URL(string: harness.baseURL.absoluteString + "/api/2021-10/graphql"))
+            let answer = try await fresh.send(HTTPRequest(method: .post, url: url, headers: headers, body: query))
+            #expect(answer.statusCode == 200)
+            #expect(try JSONValue.parse(answer.body)["data"]?["shop"]?["name"] == "Sandbox Shoes")
+            // And the harness's own session, whose connection was the one dropped, reconnects too.
+            #expect(try await harness.call(.get, "/sandbox/health").status == 200)
         }
     }
 

@@ -229,10 +229,11 @@ struct ATHMovilControlRoutes: Sendable {
         guard (400...599).contains(status) else { throw ATHMovilControlFailure.badField("status", "must be from 400 to 599") }
         let errorcode = try body.string("errorcode") ?? "BTRA_9999"
         let dropConnection = try body.bool("dropConnection") ?? false
-        // A lost response: the change is committed, then the client gets no usable answer (see the doc file).
+        // A lost response: the change is committed, then the connection closes with no answer (spec §5.1).
         let fault = FaultInjector.Fault(method: .post, path: path, count: count, mode: dropConnection ? .after : .before,
                                         status: status, delayMilliseconds: 0,
-                                        body: ATHMovilFailure.envelope(errorcode: errorcode, message: "Internal Error"))
+                                        body: ATHMovilFailure.envelope(errorcode: errorcode, message: "Internal Error"),
+                                        dropsConnection: dropConnection)
         context.faults.add(fault)
         return .json(fault.json, status: 201)
     }

@@ -24,7 +24,9 @@ struct StorefrontGraphQLEndpoint: Sendable {
         if headers["X-Request-Id"] == nil { headers["X-Request-Id"] = UUID().uuidString.lowercased() }
         log.record(.init(time: context.clock.now(), route: request.path, status: response.status,
                          tokenSuffix: token.isEmpty ? nil : String(token.suffix(4)), queryTag: queryTag, operation: operation))
-        return SandboxResponse(status: response.status, headers: headers, body: response.body)
+        var answer = response
+        answer.headers = headers
+        return answer
     }
 
     private func handle(_ request: SandboxRequest, version: String, token: String, operation: inout String?) async throws -> SandboxResponse {
@@ -72,7 +74,12 @@ struct StorefrontGraphQLEndpoint: Sendable {
             return StorefrontHTTPErrors.unsupportedMediaType()
         }
 
-        if let simulated = try await StorefrontSimulation.takeFailure(context.database, shopID: shop.id) { return simulated }
+        var dropsConnection = false
+        switch try await StorefrontSimulation.takeFailure(context.database, shopID: shop.id) {
+        case .answer(let simulated)?: return simulated
+        case .dropConnection?: dropsConnection = true
+        case nil: break
+        }
         if let latency = shop.simulation["latencyMs"]?.integerValue, latency > 0 {
             try await Task.sleep(for: .milliseconds(min(latency, 10_000)))
         }
@@ -86,7 +93,8 @@ struct StorefrontGraphQLEndpoint: Sendable {
             return StorefrontRequestContext(db: db, shop: current, grant: grant, now: now, requestID: requestID, publicURL: publicURL)
         }
         operation = outcome.operation
-        return .json(outcome.body, headers: ["X-Request-Id": requestID])
+        let answer = SandboxResponse.json(outcome.body, headers: ["X-Request-Id": requestID])
+        return dropsConnection ? answer.droppingConnection() : answer
     }
 
     /// `match`, `mismatch` or `absent`: the client's `X-Query-Tag` against the SHA-256 of the body (never an error).

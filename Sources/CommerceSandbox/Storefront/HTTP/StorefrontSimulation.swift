@@ -64,9 +64,16 @@ enum StorefrontSimulation {
         return .object(all)
     }
 
-    /// Takes one use of the shop's `failNext`, answering for it. A dropped connection becomes a 503 here:
-    /// the in-process router cannot close a socket.
-    static func takeFailure(_ database: SandboxDatabase, shopID: Int64) async throws -> SandboxResponse? {
+    /// What one use of `failNext` asks of the GraphQL endpoint.
+    enum Failure {
+        /// Answer this instead of running the request.
+        case answer(SandboxResponse)
+        /// Run the request, then close the connection without its answer (a response lost after commit).
+        case dropConnection
+    }
+
+    /// Takes one use of the shop's `failNext`, if any.
+    static func takeFailure(_ database: SandboxDatabase, shopID: Int64) async throws -> Failure? {
         let failure: JSONObject? = try await database.write { db in
             guard let shop = try ShopRecord.find(db, id: shopID), case .object(var failNext)? = shop.simulation["failNext"],
                   let count = failNext["count"]?.integerValue, count > 0 else { return nil }
@@ -83,13 +90,16 @@ enum StorefrontSimulation {
         }
         guard let failure else { return nil }
         if let code = failure["graphQLErrorCode"]?.stringValue {
-            return .json(["errors": [["message": code == "THROTTLED" ? "Throttled" : "Simulated failure.",
-                                      "extensions": ["code": .string(code)]]]],
-                         headers: ["X-Request-Id": UUID().uuidString.lowercased()])
+            return .answer(.json(["errors": [["message": code == "THROTTLED" ? "Throttled" : "Simulated failure.",
+                                              "extensions": ["code": .string(code)]]]],
+                                 headers: ["X-Request-Id": UUID().uuidString.lowercased()]))
         }
+        // Asking for a drop means no answer at all, whatever status came with it.
+        if failure["dropConnection"]?.boolValue == true { return .dropConnection }
         let status = Int(failure["status"]?.integerValue ?? 503)
         var headers: HTTPHeaders = ["X-Request-Id": UUID().uuidString.lowercased()]
         if status == 429 { headers["Retry-After"] = "1" }
-        return .json(StorefrontHTTPErrors.envelope("Simulated failure.", code: "SANDBOX_SIMULATED_FAILURE"), status: status, headers: headers)
+        return .answer(.json(StorefrontHTTPErrors.envelope("Simulated failure.", code: "SANDBOX_SIMULATED_FAILURE"),
+                             status: status, headers: headers))
     }
 }
