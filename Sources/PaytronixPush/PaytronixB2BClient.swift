@@ -16,10 +16,18 @@ public struct PaytronixB2BClient: Sendable {
         try await client.printedCardNumberForExternalAccount(accountCode: accountCode, authentication: authentication)
     }
 
+    /// The account of `printedCardNumber`, as ``PaytronixClient/accountInformation(printedCardNumber:authentication:)`` reads it.
     public func accountInformation(printedCardNumber: String) async throws(PaytronixError) -> AccountInformation {
         try await client.accountInformation(printedCardNumber: printedCardNumber, authentication: authentication)
     }
 
+    /// Registers a guest on an unregistered (physical) card, for example from an in-store sign-up form.
+    /// Never retried automatically: a repeat would fail as already registered.
+    public func register(_ request: RegisterRequest, printedCardNumber: String) async throws(PaytronixError) -> CreateAndRegisterResult {
+        try await client.register(request, printedCardNumber: printedCardNumber, authentication: authentication)
+    }
+
+    /// Attaches or detaches external accounts (device tokens) on the account of `printedCardNumber`.
     public func editExternalAccounts(_ operation: ExternalAccountOperation, _ accounts: [ExternalAccount],
                                      printedCardNumber: String) async throws(PaytronixError) {
         try await client.editExternalAccounts(operation, accounts, printedCardNumber: printedCardNumber,

@@ -64,9 +64,15 @@ extension PaytronixClient {
 
     /// `enrollment/register.json`: registers a guest on an existing card (card or B2B authentication).
     /// Never retried automatically.
-    public func register(_ request: RegisterRequest,
+    ///
+    /// - Parameter printedCardNumber: the card to register. B2B authentication needs it; card authentication
+    ///   already names its card, so it is not sent twice.
+    public func register(_ request: RegisterRequest, printedCardNumber: String? = nil,
                          authentication: PaytronixAuthentication) async throws(PaytronixError) -> CreateAndRegisterResult {
         var fields: [(String, JSONValue)] = []
+        if let printedCardNumber, !authentication.carriesCardNumber {
+            fields.append(("printedCardNumber", .string(printedCardNumber)))
+        }
         if !request.enforceUniqueFields.isEmpty {
             fields.append(("enforceUniqueFields", .array(request.enforceUniqueFields.map(JSONValue.string))))
         }

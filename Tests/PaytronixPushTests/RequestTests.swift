@@ -27,6 +27,41 @@ struct RequestTests {
         #expect(transport.requests[1].headers["Content-Type"] == nil)
     }
 
+    @Test func registrationTokenAndLookupURLs() async throws {
+        let transport = InMemoryTransport { request in
+            switch request.endpoint {
+            case "oauth/requestGuestToken.json": .json(200, Fixture.tokens())
+            case "enrollment/createAndRegister.json", "enrollment/register.json":
+                .json(200, #"{"result":"cardCreatedSuccess","printedCardNumber":"9990000000001"}"#)
+            default: .json(200, #"{"result":"success"}"#)
+            }
+        }
+        let client = Fixture.client(transport)
+        _ = try await client.createAndRegister(Self.janeRequest)
+        _ = try await client.requestGuestToken(.password(username: "jane.doe", password: "s3cret-pass"))
+        _ = try await client.requestGuestToken(.refreshToken("r"))
+        let b2b = PaytronixB2BClient(client: client, username: "sandbox-b2b", password: "pw")
+        _ = try await b2b.cardsForExternalAccount(accountCode: Fixture.tokenHex)
+        _ = try await b2b.register(RegisterRequest(userFields: UserFields(username: "kim", password: "secret-9")),
+                                   printedCardNumber: "9990000000001")
+        #expect(transport.requests.map(\.url.absoluteString) == [
+            "http://127.0.0.1:8080/rest/25.33/enrollment/createAndRegister.json",
+            "http://127.0.0.1:8080/rest/25.33/oauth/requestGuestToken.json",
+            "http://127.0.0.1:8080/rest/25.33/oauth/requestGuestToken.json",
+            "http://127.0.0.1:8080/rest/25.33/guest/printedCardNumberForExternalAccount.json",
+            "http://127.0.0.1:8080/rest/25.33/enrollment/register.json",
+        ])
+        // All POST: the B2B password of the lookup stays out of the URL (§3.4.7 allows POST).
+        #expect(transport.requests.map(\.method) == [.post, .post, .post, .post, .post])
+        #expect(transport.requests.allSatisfy { $0.url.query == nil })
+        #expect(transport.requests[3].json == ["authentication": "b2b", "username": "sandbox-b2b", "password": "pw",
+                                               "merchantId": 777777, "accountCode": .string(Fixture.tokenHex)])
+        // B2B register names the card (§3.4.4), and is never retried.
+        #expect(transport.requests[4].json["printedCardNumber"] == "9990000000001")
+        #expect(transport.requests[4].json["authentication"] == "b2b")
+        #expect(transport.requests[4].allowsRetry == false)
+    }
+
     @Test func productionHostAndOtherReleases() {
         let production = PaytronixConfiguration.production(merchantId: 777777, serverName: "example", clientId: "a", clientSecret: "b")
         #expect(production.url(service: "guest", endpoint: "accountInformation")?.absoluteString
