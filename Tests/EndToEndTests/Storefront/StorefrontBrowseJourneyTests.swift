@@ -61,6 +61,7 @@ import Testing
             let variant = try #require(product.variants.edges.first?.node)
             #expect(variant.field("price") as? Decimal == 89)
             #expect(variant.field("available") as? Bool == true)
+            try await harness.expectEveryRequestTagged(atLeast: 6)
         }
     }
 
@@ -89,8 +90,24 @@ import Testing
             #expect(found6 == [1, 2].map { SandboxIDs.id("Product", $0) })
             let found7 = try await products("-tag:*")
             #expect(found7 == [SandboxIDs.id("Product", 4)])
-            let found8 = try await products("updated_at:>\"2017-05-29T00:00:00Z\"").count
-            #expect(found8 == 10)
+            // 21 hits: follow the cursors to the end rather than stopping at the first page of 10.
+            var updated: [GraphQL.ID] = []
+            var cursor: String?
+            var pages = 0
+            repeat {
+                let page = try await client.query(Storefront.buildQuery { $0
+                    .products(first: 10, after: cursor, query: "updated_at:>\"2017-05-29T00:00:00Z\"") { $0
+                        .pageInfo { $0.hasNextPage() }
+                        .edges { $0.cursor().node { $0.id() } }
+                    }
+                }).products
+                updated += page.edges.map(\.node.id)
+                cursor = page.pageInfo.hasNextPage ? page.edges.last?.cursor : nil
+                pages += 1
+            } while cursor != nil && pages < 10
+            #expect(pages == 3)
+            #expect(updated == ([1, 4] + Array(6...24)).map { SandboxIDs.id("Product", $0) })
+            #expect(try await harness.expectEveryRequestTagged(atLeast: 9) == 9)
         }
     }
 
@@ -114,6 +131,8 @@ import Testing
             client.purgeCache()
             let purged = await client.queryResponse(shopQuery, cachePolicy: .cacheOnly)
             if case .cacheMiss? = purged.error {} else { Issue.record("expected .cacheMiss after purge") }
+            // Cache hits never reach the sandbox: one request in all, the one that filled the cache.
+            #expect(try await harness.expectEveryRequestTagged(atLeast: 1) == 1)
         }
     }
 }

@@ -75,6 +75,7 @@ import Testing
             })
             #expect(unknown.cartCreate?.cart == nil)
             #expect(unknown.cartCreate?.userErrors.isEmpty == false)
+            try await harness.expectEveryRequestTagged(atLeast: 6)
         }
     }
 }

@@ -69,6 +69,8 @@ import Testing
                 }
             })
             #expect(added.cartLinesAdd?.cart?.lines.edges.map(\.node.quantity) == [4])
+            // The log lives in memory: the restarted instance holds the two requests sent to it.
+            #expect(try await sandbox.harness.expectEveryRequestTagged(atLeast: 2) == 2)
         }
     }
 }

@@ -106,6 +106,7 @@ import Testing
             let stranger = try await client.mutate(Self.createAddress("0123456789abcdef0123456789abcdef", toronto)).customerAddressCreate
             #expect(stranger?.customerAddress == nil)
             #expect(StorefrontCustomers.codes(stranger?.customerUserErrors) == ["UNIDENTIFIED_CUSTOMER customerAccessToken"])
+            try await harness.expectEveryRequestTagged(atLeast: 10)
         }
     }
 }

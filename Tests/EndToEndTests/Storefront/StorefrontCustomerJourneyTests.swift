@@ -108,6 +108,7 @@ import Testing
             })
             #expect(renewAgain.customerAccessTokenRenew?.customerAccessToken == nil)
             #expect(renewAgain.customerAccessTokenRenew?.userErrors.map(\.message) == ["Access token does not exist"])
+            try await harness.expectEveryRequestTagged(atLeast: 12)
         }
     }
 }

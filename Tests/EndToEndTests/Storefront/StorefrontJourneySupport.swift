@@ -1,6 +1,7 @@
 import Buy
 import CommerceCore
 import Foundation
+import Testing
 
 extension SandboxHarness {
     /// A Buy client aimed at this sandbox's Storefront endpoint, with a private cache directory.
@@ -43,6 +44,20 @@ extension SandboxHarness {
         Graph.Client(shopDomain: "sandbox-shoes.myshopify.com", apiKey: apiKey, environment: .custom(baseURL: baseURL),
                      cacheDirectory: FileManager.default.temporaryDirectory
                         .appendingPathComponent("StorefrontE2E-\(UUID().uuidString)", isDirectory: true))
+    }
+}
+
+extension SandboxHarness {
+    /// Spec §7: every request `Buy` sent is in the sandbox's log with `X-Query-Tag` result `match` (the sandbox
+    /// hashed the body it received and got the tag `Buy` computed). Fails the test when fewer than `minimum`
+    /// requests were logged, so a journey that logged nothing cannot pass. Returns how many were checked.
+    @discardableResult
+    func expectEveryRequestTagged(atLeast minimum: Int, sourceLocation: SourceLocation = #_sourceLocation) async throws -> Int {
+        let entries = try await storefrontRequests()
+        #expect(entries.count >= minimum, "only \(entries.count) requests logged", sourceLocation: sourceLocation)
+        let untagged = entries.filter { $0["queryTag"]?.stringValue != "match" }
+        #expect(untagged.isEmpty, "not tagged as match: \(untagged.map { $0.serialized() })", sourceLocation: sourceLocation)
+        return entries.count
     }
 }
 

@@ -74,6 +74,7 @@ import Testing
             #expect(reused?.customerAccessToken == nil)
             #expect(StorefrontCustomers.codes(reused?.customerUserErrors) == ["TOKEN_INVALID input.resetToken"])
             _ = try await StorefrontCustomers.signIn(client, "john.smith@example.com", "new-secret")
+            try await harness.expectEveryRequestTagged(atLeast: 8)
         }
     }
 }
