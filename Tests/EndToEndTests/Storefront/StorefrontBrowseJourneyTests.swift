@@ -61,7 +61,7 @@ import Testing
             let variant = try #require(product.variants.edges.first?.node)
             #expect(variant.field("price") as? Decimal == 89)
             #expect(variant.field("available") as? Bool == true)
-            try await harness.expectEveryRequestTagged(atLeast: 6)
+            #expect(try await harness.expectEveryRequestTagged(atLeast: 6) == 6)
         }
     }
 
@@ -133,6 +133,30 @@ import Testing
             if case .cacheMiss? = purged.error {} else { Issue.record("expected .cacheMiss after purge") }
             // Cache hits never reach the sandbox: one request in all, the one that filled the cache.
             #expect(try await harness.expectEveryRequestTagged(atLeast: 1) == 1)
+        }
+    }
+
+    @Test func countryContextAndLocaleAreAccepted() async throws {
+        try await SandboxHarness.with { harness in
+            // §5.2: @inContext and Accept-Language are accepted and change nothing (one currency, no translations).
+            let client = harness.storefrontClient(locale: Locale(identifier: "fr_CA"))
+            let context = Storefront.InContextDirective(country: .fr, preferredLocationId: SandboxIDs.id("Location", 1))
+            let query = Storefront.buildQuery(inContext: context) { $0
+                .shop { $0.name().currencyCode() }
+                .product(handle: "road-runner") { $0.title().priceRange { $0.minVariantPrice { $0.amount().currencyCode() } } }
+            }
+            #expect(query.description.hasPrefix("query @inContext(country:FR,preferredLocationId:"))
+            let answer = try await client.query(query)
+            #expect(answer.shop.name == "Sandbox Shoes")
+            #expect(answer.shop.currencyCode == .cad)
+            #expect(answer.product?.title == "Road Runner")
+            #expect(answer.product?.priceRange.minVariantPrice.amount == 89)
+            #expect(answer.product?.priceRange.minVariantPrice.currencyCode == .cad)
+            let mutation = try await client.mutate(Storefront.buildMutation(inContext: Storefront.InContextDirective(country: .ca)) { $0
+                .customerRecover(email: "nobody@example.com") { $0.customerUserErrors { $0.code() } }
+            })
+            #expect(mutation.customerRecover?.customerUserErrors.map(\.code) == [.unidentifiedCustomer])
+            #expect(try await harness.expectEveryRequestTagged(atLeast: 2) == 2)
         }
     }
 }
