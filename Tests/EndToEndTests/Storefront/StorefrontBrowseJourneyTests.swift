@@ -57,6 +57,13 @@ import Testing
             let product = try #require(aliased.aliasedNode(aliasSuffix: "product") as? Storefront.Product)
             #expect(product.title == "Road Runner")
             #expect(product.images.edges.count == 2)
+            // Image URLs are absolute on the sandbox (§5.4) and point at images it serves.
+            let sources = product.images.edges.compactMap { $0.node.field("src") as? URL }
+            #expect(sources.map(\.absoluteString) == (1...2).map { "\(harness.baseURL.absoluteString)/sandbox/storefront/images/product-1-\($0).png" })
+            if let first = sources.first {
+                let image = try await harness.raw(.get, String(first.absoluteString.dropFirst(harness.baseURL.absoluteString.count)))
+                #expect(image.statusCode == 200)
+            }
             #expect(product.variants.edges.count == 3)
             let variant = try #require(product.variants.edges.first?.node)
             #expect(variant.field("price") as? Decimal == 89)
