@@ -51,6 +51,16 @@ import Testing
         #expect(empty["productTypes"]?.serialized() == #"{"pageInfo":{"hasNextPage":true},"edges":[]}"#)
     }
 
+    @Test func queryTagAbsentIsReportedAndLogged() async throws {
+        let client = try StorefrontClient()
+        let result = try await client.send(body: Data(#"{"query":"query {shop{name}}"}"#.utf8))
+        #expect(result.status == 200)
+        #expect(result.response.headers["X-Sandbox-Query-Tag"] == "absent")
+        let log = try await client.control(.get, "/sandbox/storefront/requests?limit=5")
+        #expect(log.json.arrayValue?.map { $0["queryTag"]?.stringValue } == ["absent"])
+        #expect(log.json[0]?["operation"] == "query")
+    }
+
     @Test func productTagsNeedTheirOwnScope() async throws {
         var client = try StorefrontClient()
         let created = try await client.control(.post, "/sandbox/storefront/shops/1/tokens",
@@ -61,6 +71,11 @@ import Testing
         #expect(body["errors"]?[0]?["extensions"]?.serialized()
             == #"{"code":"ACCESS_DENIED","requiredAccess":"`unauthenticated_read_product_tags` access scope."}"#)
         #expect(body["errors"]?[0]?["path"]?.serialized() == #"["productTags"]"#)
+        // The same field under `shop` is checked the same way.
+        let underShop = try await client.graphQL("query {shop{productTags(first:5){edges{node}}}}")
+        #expect(underShop["data"] == .null)
+        #expect(underShop["errors"]?[0]?["path"]?.serialized() == #"["shop","productTags"]"#)
+        #expect(underShop["errors"]?[0]?["extensions"]?["code"] == "ACCESS_DENIED")
         // Product types come with product listings.
         let types = try await client.data("query {productTypes(first:1){edges{node}}}")
         #expect(types["productTypes"]?["edges"]?[0]?["node"] == "boot")
