@@ -35,7 +35,7 @@ extension ButtonService {
             ButtonHTTP.objects(context.faults.all.filter { $0.path.hasPrefix("/v1/") }.map(\.json))
         })
         router.delete("\(base)/faults", handler: ButtonHTTP.guarded { _ in
-            context.faults.removeAll(pathPrefix: "/v1/")
+            try context.faults.removeAll(pathPrefix: "/v1/")
             return ButtonHTTP.objects([])
         })
         router.post("\(base)/reset", handler: ButtonHTTP.guarded { _ in try await reset() })
@@ -534,7 +534,7 @@ extension ButtonService {
             method: HTTPMethod(rawValue: method), path: path, count: count, mode: mode,
             status: mode == .before ? (status ?? 503) : status, delayMilliseconds: delay,
             body: ButtonError(status: status ?? 503, type: "sandbox_fault", message: "Injected fault").body)
-        context.faults.add(fault)
+        try context.faults.add(fault)
         return ButtonHTTP.object(fault.json)
     }
 
@@ -550,7 +550,7 @@ extension ButtonService {
             }
             try Self.seed(db, windowDays: window, now: now)
         }
-        context.faults.removeAll(pathPrefix: "/v1/")
+        try context.faults.removeAll(pathPrefix: "/v1/")
         context.requestLog.removeAll(pathPrefix: "/v1/")
         return ButtonHTTP.object(try await database.read { db in try credentials(db) })
     }

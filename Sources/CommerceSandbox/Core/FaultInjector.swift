@@ -2,7 +2,8 @@ import CommerceCore
 import Foundation
 
 /// Injected failures, shared by every service's control routes. Faults are the only way the sandbox ever
-/// answers 5xx or drops a connection. They live in memory only: a restart clears them.
+/// answers 5xx or drops a connection. A fault lives in memory unless it says it survives a restart; those
+/// are also kept in the sandbox database (``FaultStore``) when the injector has one.
 public final class FaultInjector: @unchecked Sendable {
     public enum Mode: String, Sendable {
         /// Answer with the fault's status without touching state.
@@ -25,9 +26,12 @@ public final class FaultInjector: @unchecked Sendable {
         /// Close the connection instead of answering: with `after`, the request is committed and its answer
         /// lost; with `before`, the request is lost unprocessed. `status` and `body` are then never sent.
         public let dropsConnection: Bool
+        /// Kept in the database, so a restart does not clear it (the owning service's spec decides).
+        public let survivesRestart: Bool
 
         public init(id: String = "fault-" + RandomToken.hex(12), method: HTTPMethod, path: String, count: Int,
-                    mode: Mode, status: Int?, delayMilliseconds: Int, body: JSONValue, dropsConnection: Bool = false) {
+                    mode: Mode, status: Int?, delayMilliseconds: Int, body: JSONValue, dropsConnection: Bool = false,
+                    survivesRestart: Bool = false) {
             self.id = id
             self.method = method
             self.path = path
@@ -37,6 +41,7 @@ public final class FaultInjector: @unchecked Sendable {
             self.delayMilliseconds = delayMilliseconds
             self.body = body
             self.dropsConnection = dropsConnection
+            self.survivesRestart = survivesRestart
         }
 
         func matches(_ request: SandboxRequest) -> Bool {
@@ -60,32 +65,50 @@ public final class FaultInjector: @unchecked Sendable {
 
     private let lock = NSLock()
     private var faults: [Fault] = []
+    private let database: SandboxDatabase?
 
-    public init() {}
+    /// Memory only: faults that ask to survive a restart are kept like the others.
+    public init() { database = nil }
 
-    public func add(_ fault: Fault) { lock.withLock { faults.append(fault) } }
+    /// Backed by `database` (``FaultStore``'s migration must have run): starts with the stored faults.
+    init(database: SandboxDatabase) throws {
+        self.database = database
+        faults = try FaultStore.load(database)
+    }
+
+    /// Adds a fault; the database write happens under the lock so memory and disk agree on the order.
+    public func add(_ fault: Fault) throws {
+        try lock.withLock {
+            if fault.survivesRestart, let database { try FaultStore.insert(fault, database) }
+            faults.append(fault)
+        }
+    }
 
     public var all: [Fault] { lock.withLock { faults } }
 
     /// Removes every fault whose path starts with `pathPrefix` (all of them by default).
-    public func removeAll(pathPrefix: String = "") {
-        lock.withLock { faults.removeAll { $0.path.hasPrefix(pathPrefix) } }
+    public func removeAll(pathPrefix: String = "") throws {
+        try lock.withLock {
+            if let database { try FaultStore.delete(pathPrefix: pathPrefix, database) }
+            faults.removeAll { $0.path.hasPrefix(pathPrefix) }
+        }
     }
 
     /// Takes one use of the first fault matching the request, if any.
-    func consume(for request: SandboxRequest) -> Fault? {
-        lock.withLock {
+    func consume(for request: SandboxRequest) throws -> Fault? {
+        try lock.withLock {
             guard let index = faults.firstIndex(where: { $0.remaining > 0 && $0.matches(request) }) else { return nil }
-            faults[index].remaining -= 1
-            let fault = faults[index]
-            if fault.remaining == 0 { faults.remove(at: index) }
+            var fault = faults[index]
+            fault.remaining -= 1
+            if fault.survivesRestart, let database { try FaultStore.saveRemaining(of: fault, database) }
+            if fault.remaining == 0 { faults.remove(at: index) } else { faults[index] = fault }
             return fault
         }
     }
 
     /// Runs `handler` under any matching fault.
     func apply(to request: SandboxRequest, handler: () async throws -> SandboxResponse) async throws -> SandboxResponse {
-        guard let fault = consume(for: request) else { return try await handler() }
+        guard let fault = try consume(for: request) else { return try await handler() }
         switch fault.mode {
         case .before:
             let answer = SandboxResponse.json(fault.body, status: fault.status ?? 503)

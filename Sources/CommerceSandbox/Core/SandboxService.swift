@@ -11,10 +11,10 @@ public final class SandboxContext: Sendable {
     public let options: SandboxOptions
     private let baseURLBox = LockedValue<URL?>(nil)
 
-    init(database: SandboxDatabase, clock: SandboxClock, options: SandboxOptions) {
+    init(database: SandboxDatabase, clock: SandboxClock, options: SandboxOptions) throws {
         self.database = database
         self.clock = clock
-        self.faults = FaultInjector()
+        self.faults = try FaultInjector(database: database)
         self.requestLog = RequestLog()
         self.options = options
     }

@@ -62,12 +62,16 @@ public final class Sandbox: Sendable {
     /// Builds everything but the HTTP server: useful for answering requests in-process without sockets.
     static func prepare(_ options: SandboxOptions) throws -> (SandboxContext, SandboxRouter, [any SandboxService]) {
         let database = options.inMemory ? try SandboxDatabase() : try SandboxDatabase(directory: options.dataDirectory)
-        try database.migrate { SandboxClock.registerMigrations(&$0) }
+        try database.migrate { migrator in
+            SandboxClock.registerMigrations(&migrator)
+            FaultStore.registerMigrations(&migrator)
+        }
         let clock = try SandboxClock(database: database)
-        let context = SandboxContext(database: database, clock: clock, options: options)
+        let context = try SandboxContext(database: database, clock: clock, options: options)
         let services = makeServices(context)
         try database.migrate { migrator in
             SandboxClock.registerMigrations(&migrator)
+            FaultStore.registerMigrations(&migrator)
             for service in services { service.registerMigrations(&migrator) }
         }
         try database.writer.write { db in

@@ -11,7 +11,7 @@ import Testing
 
     @Test func dropAfterCommitRunsTheHandlerAndMarksItsAnswerLost() async throws {
         let faults = FaultInjector()
-        faults.add(Self.fault(.after))
+        try faults.add(Self.fault(.after))
         let request = SandboxRequest(method: .post, rawPath: "/api/thing")
         let handled = LockedValue(0)
         let handler: () async throws -> SandboxResponse = {
@@ -29,7 +29,7 @@ import Testing
 
     @Test func dropBeforeLosesTheRequestUnprocessed() async throws {
         let faults = FaultInjector()
-        faults.add(Self.fault(.before))
+        try faults.add(Self.fault(.before))
         let request = SandboxRequest(method: .post, rawPath: "/api/thing")
         let handled = LockedValue(0)
         let lost = try await faults.apply(to: request) {

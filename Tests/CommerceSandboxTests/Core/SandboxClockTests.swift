@@ -32,7 +32,7 @@ import Testing
 
     @Test func faultsAnswerBeforeTheHandlerAndCountDown() async throws {
         let faults = FaultInjector()
-        faults.add(.init(method: .post, path: "/v1/app/*", count: 2, mode: .before, status: 503,
+        try faults.add(.init(method: .post, path: "/v1/app/*", count: 2, mode: .before, status: 503,
                          delayMilliseconds: 0, body: ["error": "Injected fault"]))
         let request = SandboxRequest(method: .post, rawPath: "/v1/app/order")
         let handled = LockedValue(0)

@@ -5,8 +5,8 @@ import Testing
 
 /// CommerceCore's URLSession transport against a real server on loopback.
 @Suite struct URLSessionTransportTests {
-    private func slowPing(_ sandbox: SandboxHarness, delayMilliseconds: Int) {
-        sandbox.sandbox.context.faults.add(.init(method: .get, path: "/sandbox/ping", count: 1, mode: .after, status: nil,
+    private func slowPing(_ sandbox: SandboxHarness, delayMilliseconds: Int) throws {
+        try sandbox.sandbox.context.faults.add(.init(method: .get, path: "/sandbox/ping", count: 1, mode: .after, status: nil,
                                                  delayMilliseconds: delayMilliseconds, body: .null))
     }
 
@@ -17,14 +17,14 @@ import Testing
 
     @Test func subSecondTimeoutLetsAQuickEnoughAnswerThrough() async throws {
         try await SandboxHarness.with { sandbox async throws in
-            slowPing(sandbox, delayMilliseconds: 150)
+            try slowPing(sandbox, delayMilliseconds: 150)
             #expect(try await ping(sandbox, timeout: .milliseconds(900)).statusCode == 204)
         }
     }
 
     @Test func answerSlowerThanTheTimeoutIsATimeout() async throws {
         try await SandboxHarness.with { sandbox async throws in
-            slowPing(sandbox, delayMilliseconds: 1500)
+            try slowPing(sandbox, delayMilliseconds: 1500)
             await #expect(throws: TransportError.timedOut) { _ = try await ping(sandbox, timeout: .milliseconds(200)) }
         }
     }

@@ -233,14 +233,14 @@ struct ATHMovilControlRoutes: Sendable {
         let fault = FaultInjector.Fault(method: .post, path: path, count: count, mode: dropConnection ? .after : .before,
                                         status: status, delayMilliseconds: 0,
                                         body: ATHMovilFailure.envelope(errorcode: errorcode, message: "Internal Error"),
-                                        dropsConnection: dropConnection)
-        context.faults.add(fault)
+                                        dropsConnection: dropConnection, survivesRestart: true)
+        try context.faults.add(fault)
         return .json(fault.json, status: 201)
     }
 
     @Sendable func reset(_ request: SandboxRequest) async throws -> SandboxResponse {
         try await context.database.write { db in try ATHMovilStore.reset(db) }
-        for path in Self.faultPaths.values { context.faults.removeAll(pathPrefix: path) }
+        for path in Self.faultPaths.values { try context.faults.removeAll(pathPrefix: path) }
         return .json(["reset": true])
     }
 }
