@@ -51,6 +51,25 @@ import Testing
         #expect(empty["productTypes"]?.serialized() == #"{"pageInfo":{"hasNextPage":true},"edges":[]}"#)
     }
 
+    @Test func directiveArgumentsAreValidatedAgainst2021_10() async throws {
+        let client = try StorefrontClient()
+        // 2021-10's @inContext has no `language` (it arrived later): the real service refuses the document.
+        let language = try await client.graphQL("query @inContext(country:CA,language:FR) {shop{name}}")
+        #expect(language.serialized() == #"{"errors":[{"message":"Directive 'inContext' doesn't accept argument 'language'","locations":[{"line":1,"column":29}],"path":["query"],"extensions":{"code":"argumentNotAccepted","name":"inContext","typeName":"Directive","argumentName":"language"}}]}"#)
+        let country = try await client.graphQL("query @inContext(country:XX) {shop{name}}")
+        #expect(country.serialized() == #"{"errors":[{"message":"Argument 'country' on Directive 'inContext' has an invalid value (XX). Expected type 'CountryCode'.","locations":[{"line":1,"column":26}],"path":["query"],"extensions":{"code":"argumentLiteralsIncompatible","typeName":"Directive","argumentName":"country"}}]}"#)
+        // On a field, the unknown directive argument is reported once, against the directive, not the field.
+        let onField = try await client.graphQL("query {shop @include(if:true,foo:1){name}}")
+        #expect(onField.serialized() == #"{"errors":[{"message":"Directive 'include' doesn't accept argument 'foo'","locations":[{"line":1,"column":30}],"path":["query","shop"],"extensions":{"code":"argumentNotAccepted","name":"include","typeName":"Directive","argumentName":"foo"}}]}"#)
+        let skip = try await client.graphQL("query {shop{name @skip(if:FALSE)}}")
+        #expect(skip["errors"]?[0]?["message"] == "Argument 'if' on Directive 'skip' has an invalid value (FALSE). Expected type 'Boolean!'.")
+        #expect(skip["errors"]?[0]?["path"]?.serialized() == #"["query","shop","name"]"#)
+        // Field arguments keep their own wording.
+        let field = try await client.graphQL("query {shop{name},products(frist:1){edges{node{id}}}}")
+        #expect(field["errors"]?[0]?["message"] == "Field 'products' doesn't accept argument 'frist'")
+        #expect(try await client.data("query @inContext {shop{name}}")["shop"]?["name"] == "Sandbox Shoes")
+    }
+
     @Test func queryTagAbsentIsReportedAndLogged() async throws {
         let client = try StorefrontClient()
         let result = try await client.send(body: Data(#"{"query":"query {shop{name}}"}"#.utf8))

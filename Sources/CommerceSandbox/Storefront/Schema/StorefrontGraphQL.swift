@@ -77,7 +77,7 @@ final class StorefrontGraphQL: Sendable {
                            operation: "subscription")
         }
         let operationType = selected.map { $0.operation == .mutation ? "mutation" : "query" }
-        let validationErrors = validate(schema: schema, ast: document, rules: specifiedRules)
+        let validationErrors = validate(schema: schema, ast: document, rules: specifiedRules + [DirectiveArgumentsRule.rule])
         if !validationErrors.isEmpty {
             return Outcome(body: ["errors": .array(rewriter.rewrite(validationErrors))], operation: operationType)
         }

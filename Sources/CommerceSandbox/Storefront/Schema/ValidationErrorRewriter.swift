@@ -62,7 +62,14 @@ struct ValidationErrorRewriter {
     func rewrite(_ errors: [GraphQLError]) -> [JSONValue] {
         var output: [JSONValue] = []
         var missingArguments: [(start: Int, field: String, arguments: [String], error: GraphQLError)] = []
+        let directiveArguments = directiveArgumentStarts()
         for error in errors {
+            // An unknown argument of a directive on a field also trips GraphQLSwift's field-argument rule, which
+            // blames the field; DirectiveArgumentsRule reports it properly.
+            if error.message.hasPrefix("Field \""), error.message.contains("does not have argument"),
+               let start = position(of: error), directiveArguments.contains(start) {
+                continue
+            }
             if let match = Self.captures(error.message, #"^Field "(\w+)" argument "(\w+)" of type "[^"]*" is required"#) {
                 let start = position(of: error) ?? -1
                 if let index = missingArguments.firstIndex(where: { $0.start == start }) {
@@ -96,6 +103,10 @@ struct ValidationErrorRewriter {
             return entry(error, "Field '\(m[0])' doesn't accept argument '\(m[1])'",
                          ["code": "argumentNotAccepted", "name": .string(m[0]), "typeName": "Field", "argumentName": .string(m[1])])
         }
+        if let m = Self.captures(message, #"^Unknown argument "(\w+)" on directive "@(\w+)""#) {
+            return entry(error, "Directive '\(m[1])' doesn't accept argument '\(m[0])'",
+                         ["code": "argumentNotAccepted", "name": .string(m[1]), "typeName": "Directive", "argumentName": .string(m[0])])
+        }
         if let m = Self.captures(message, #"^Field "(\w+)" of type "([^"]+)" must have a selection of subfields"#) {
             let type = Self.namedType(m[1])
             return entry(error, "Field must have selections (field '\(m[0])' returns \(type) but has no selections. Did you mean '\(m[0]) { ... }'?)",
@@ -115,8 +126,8 @@ struct ValidationErrorRewriter {
                          ["code": "cannotSpreadFragment", "typeName": .string(m[1]), "fragmentName": "unknown", "parentName": .string(m[0])])
         }
         if let argument = argumentContaining(error) {
-            return entry(error, "Argument '\(argument.name)' on Field '\(argument.field)' has an invalid value (\(argument.literal)). Expected type '\(argument.type)'.",
-                         ["code": "argumentLiteralsIncompatible", "typeName": "Field", "argumentName": .string(argument.name)])
+            return entry(error, "Argument '\(argument.name)' on \(argument.kind) '\(argument.parent)' has an invalid value (\(argument.literal)). Expected type '\(argument.type)'.",
+                         ["code": "argumentLiteralsIncompatible", "typeName": .string(argument.kind), "argumentName": .string(argument.name)])
         }
         return ["message": .string(message), "locations": Self.locations(error)]
     }
@@ -204,12 +215,23 @@ struct ValidationErrorRewriter {
         return found
     }
 
-    /// The argument (and its field) whose value holds the error's position, with the literal as written and
-    /// the argument's declared type, found by walking the operation alongside the schema.
-    private func argumentContaining(_ error: GraphQLError) -> (name: String, field: String, literal: String, type: String)? {
+    /// The argument (and the field or directive it belongs to) whose value holds the error's position, with the
+    /// literal as written and the argument's declared type, found by walking the operation alongside the schema.
+    private func argumentContaining(_ error: GraphQLError) -> (name: String, kind: String, parent: String, literal: String, type: String)? {
         guard let offset = position(of: error) else { return nil }
-        var found: (String, String, String, String)?
+        var found: (String, String, String, String, String)?
         var bestStart = -1
+        func visit(_ directives: [Directive]) {
+            for directive in directives {
+                let definition = schema.getDirective(name: directive.name.value)
+                for argument in directive.arguments {
+                    guard let start = argument.value.loc?.start, start <= offset, start > bestStart else { continue }
+                    bestStart = start
+                    let type = definition?.args.first { $0.name == argument.name.value }.map { "\($0.type)" } ?? "?"
+                    found = (argument.name.value, "Directive", directive.name.value, print(ast: argument.value), type)
+                }
+            }
+        }
         func fields(of typeName: String?) -> GraphQLFieldMap {
             guard let typeName, let type = schema.getType(name: typeName) else { return [:] }
             if let object = type as? GraphQLObjectType { return (try? object.fields()) ?? [:] }
@@ -224,22 +246,62 @@ struct ValidationErrorRewriter {
                         guard let start = argument.value.loc?.start, start <= offset, start > bestStart else { continue }
                         bestStart = start
                         let type = definition?.args[argument.name.value].map { "\($0.type)" } ?? "?"
-                        found = (argument.name.value, field.name.value, print(ast: argument.value), type)
+                        found = (argument.name.value, "Field", field.name.value, print(ast: argument.value), type)
                     }
+                    visit(field.directives)
                     visit(field.selectionSet, parent: definition.map { Self.namedTypeName($0.type) })
                 } else if let fragment = selection as? InlineFragment {
+                    visit(fragment.directives)
                     visit(fragment.selectionSet, parent: fragment.typeCondition?.name.value ?? parent)
+                } else if let spread = selection as? FragmentSpread {
+                    visit(spread.directives)
                 }
             }
         }
         for definition in document.definitions {
             if let operation = definition as? OperationDefinition {
                 let root = operation.operation == .mutation ? schema.mutationType?.name : schema.queryType?.name
+                visit(operation.directives)
                 visit(operation.selectionSet, parent: root)
             }
-            if let fragment = definition as? FragmentDefinition { visit(fragment.selectionSet, parent: fragment.typeCondition.name.value) }
+            if let fragment = definition as? FragmentDefinition {
+                visit(fragment.directives)
+                visit(fragment.selectionSet, parent: fragment.typeCondition.name.value)
+            }
         }
-        return found
+        return found.map { (name: $0.0, kind: $0.1, parent: $0.2, literal: $0.3, type: $0.4) }
+    }
+
+    /// Where each argument of each directive in the document starts.
+    private func directiveArgumentStarts() -> Set<Int> {
+        var starts = Set<Int>()
+        func add(_ directives: [Directive]) {
+            for directive in directives { starts.formUnion(directive.arguments.compactMap { $0.loc?.start }) }
+        }
+        func visit(_ selectionSet: SelectionSet?) {
+            for selection in selectionSet?.selections ?? [] {
+                if let field = selection as? Field {
+                    add(field.directives)
+                    visit(field.selectionSet)
+                } else if let fragment = selection as? InlineFragment {
+                    add(fragment.directives)
+                    visit(fragment.selectionSet)
+                } else if let spread = selection as? FragmentSpread {
+                    add(spread.directives)
+                }
+            }
+        }
+        for definition in document.definitions {
+            if let operation = definition as? OperationDefinition {
+                add(operation.directives)
+                visit(operation.selectionSet)
+            }
+            if let fragment = definition as? FragmentDefinition {
+                add(fragment.directives)
+                visit(fragment.selectionSet)
+            }
+        }
+        return starts
     }
 
     private static func namedTypeName(_ type: GraphQLType) -> String {
