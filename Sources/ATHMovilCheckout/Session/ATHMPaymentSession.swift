@@ -13,7 +13,8 @@ public final class ATHMPaymentSession: @unchecked Sendable {
     /// The session used by requests unless they are given another one.
     public static let shared = ATHMPaymentSession()
 
-    /// The App Store listing opened when the ATH Móvil app is not installed.
+    /// The App Store listing opened in production when the ATH Móvil app is not installed
+    /// (see ``ATHMLinkOpenOptions``).
     public static let appStoreFallbackURL = URL(string: "itms://itunes.apple.com/sg/app/ath-movil/id658539297?l=zh&mt=8")
 
     private let lock = NSLock()
@@ -200,7 +201,8 @@ public final class ATHMPaymentSession: @unchecked Sendable {
         // Registered before the app opens, so a reply can never arrive before the session expects it.
         let waiting = PendingPayment(attempt: attempt)
         replacePending(with: waiting)
-        let opened = await urlOpener.open(link, fallback: Self.appStoreFallbackURL, universalLinksOnly: true)
+        let options = ATHMLinkOpenOptions(environment: environment)
+        let opened = await urlOpener.open(link, fallback: options.fallback, universalLinksOnly: options.universalLinksOnly)
         if !opened, remove(waiting) {
             return .exception(ATHMPaymentError(code: .openFailed))
         }

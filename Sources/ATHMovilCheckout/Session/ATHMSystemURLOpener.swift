@@ -1,7 +1,9 @@
 #if canImport(UIKit)
 import UIKit
 
-/// Opens the ATH Móvil universal link with UIKit and falls back to the App Store listing.
+/// Opens the ATH Móvil link with UIKit, applying what the session asks for (``ATHMLinkOpenOptions``):
+/// in production a universal-links-only open with the App Store listing as fallback; in a sandbox a plain
+/// open, so Safari shows the sandbox's simulated app, and no fallback.
 public struct ATHMSystemURLOpener: ATHMURLOpening {
     /// The App Store listing of ATH Móvil, as the published SDK has it.
     public static let appStoreURL = URL(string: "itms://itunes.apple.com/sg/app/ath-movil/id658539297?l=zh&mt=8")

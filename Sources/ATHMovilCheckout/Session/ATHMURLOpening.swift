@@ -20,6 +20,7 @@ public final class ATHMRecordingURLOpener: ATHMURLOpening, @unchecked Sendable {
     private let result: Bool
     private var opened: [URL] = []
     private var fallbacks: [URL?] = []
+    private var universalOnly: [Bool] = []
     private var waiters: [(index: Int, continuation: CheckedContinuation<URL, Never>)] = []
 
     /// - Parameter result: what every `open` answers.
@@ -32,6 +33,9 @@ public final class ATHMRecordingURLOpener: ATHMURLOpening, @unchecked Sendable {
 
     /// The fallback passed with each opened link.
     public var fallbackURLs: [URL?] { lock.withLock { fallbacks } }
+
+    /// The `universalLinksOnly` flag passed with each opened link.
+    public var universalLinksOnlyFlags: [Bool] { lock.withLock { universalOnly } }
 
     /// The link opened at position `index` (0-based), waiting until that many links have been opened.
     public func openedURL(at index: Int = 0) async -> URL {
@@ -49,6 +53,7 @@ public final class ATHMRecordingURLOpener: ATHMURLOpening, @unchecked Sendable {
         let toResume: [CheckedContinuation<URL, Never>] = lock.withLock {
             opened.append(url)
             fallbacks.append(fallback)
+            universalOnly.append(universalLinksOnly)
             let index = opened.count - 1
             let due = waiters.filter { $0.index == index }.map(\.continuation)
             waiters.removeAll { $0.index == index }
