@@ -60,6 +60,29 @@ struct PaytronixControlRoutes: Sendable {
         return id
     }
 
+    /// An optional integer field: `fallback` when absent, a 400 naming it when present but not an integer.
+    static func integer(_ body: JSONObject, _ field: String, default fallback: Int64) throws -> Int64 {
+        guard let value = body[field] else { return fallback }
+        guard let number = value.integerValue else { throw PaytronixFailure.invalid(field, "\(field) must be an integer") }
+        return number
+    }
+
+    /// An optional credential field: nil when absent, a 400 naming it unless it is a non-empty string.
+    static func credential(_ body: JSONObject, _ field: String) throws -> String? {
+        guard let value = body[field] else { return nil }
+        guard let text = value.stringValue, !text.isEmpty else { throw PaytronixFailure.invalid(field, "\(field) must be a non-empty string") }
+        return text
+    }
+
+    /// Unknown references are 404 (§5.6); a template of another merchant is as unknown as a missing one.
+    static func requireTemplate(_ db: Database, merchantId: Int64, code: Int64) throws {
+        guard try Int64.fetchOne(db, sql: "SELECT code FROM paytronix_card_templates WHERE merchant_id = ? AND code = ?",
+                                 arguments: [merchantId, code]) != nil else {
+            throw PaytronixFailure(404, "guest.card_template_not_found", "Card template \(code) not found for merchant \(merchantId)",
+                                   field: "cardTemplateCode")
+        }
+    }
+
     // MARK: test data
 
     /// The largest merchant id the control route accepts (a 32-bit id, as in Paytronix's URLs and examples).
@@ -68,19 +91,8 @@ struct PaytronixControlRoutes: Sendable {
     private func createMerchant(_ request: SandboxRequest) async throws -> SandboxResponse {
         let body = try Self.object(request)
         guard let name = body["name"]?.stringValue, !name.isEmpty else { throw PaytronixFailure.invalid("name", "name is required") }
-        let templates = (body["cardTemplates"]?.arrayValue ?? [["code": 0, "label": "Sandbox Rewards"]]).compactMap { item -> (Int64, String)? in
-            guard let code = item["code"]?.integerValue else { return nil }
-            return (code, item["label"]?.stringValue ?? "Template \(code)")
-        }
-        let stores = (body["stores"]?.arrayValue ?? [["code": "123", "label": "Sandbox Store 123"]]).compactMap { item -> (String, String)? in
-            guard let code = item["code"]?.stringValue else { return nil }
-            return (code, item["label"]?.stringValue ?? "Store \(code)")
-        }
-        let fields: [(String, String, Bool, Int?)] = body["enrollmentFields"]?.arrayValue?.compactMap { item in
-            guard let field = item["field"]?.stringValue else { return nil }
-            let minLength = item["minLength"].flatMap { $0.integerValue ?? $0.stringValue.flatMap { Int64($0) } }.map { Int($0) }
-            return (item["type"]?.stringValue ?? "user", field, item["required"]?.boolValue ?? false, minLength)
-        } ?? PaytronixStore.defaultEnrollmentFields
+        let definition = try PaytronixMerchantDefinition(body)
+        let templates = definition.templates, stores = definition.stores, fields = definition.fields
         let requested = try body["merchantId"].map { value -> Int64 in
             // Bounded so that the next generated id (MAX + 1) can never overflow.
             guard let id = value.integerValue, (1...Self.maxMerchantId).contains(id) else {
@@ -111,10 +123,18 @@ struct PaytronixControlRoutes: Sendable {
         guard ["ios", "android", "server"].contains(platform) else {
             throw PaytronixFailure.invalid("platform", "platform must be ios, android or server")
         }
-        let clientId = body["clientId"]?.stringValue ?? PaytronixSecrets.base62(32)
-        let secret = body["clientSecret"]?.stringValue ?? PaytronixSecrets.base62(32)
-        let b2bUser = body["b2bUsername"]?.stringValue ?? (platform == "server" ? "b2b-" + PaytronixSecrets.base62(8) : nil)
-        let b2bPassword = body["b2bPassword"]?.stringValue ?? (b2bUser != nil ? PaytronixSecrets.base62(32) : nil)
+        // HTTP Basic splits `client_id:client_secret` at the first colon, so an id with one could never authenticate.
+        if let chosen = try Self.credential(body, "clientId"), chosen.contains(":") {
+            throw PaytronixFailure.invalid("clientId", "clientId must not contain a colon")
+        }
+        let clientId = try Self.credential(body, "clientId") ?? PaytronixSecrets.base62(32)
+        let secret = try Self.credential(body, "clientSecret") ?? PaytronixSecrets.base62(32)
+        let chosenB2BUser = try Self.credential(body, "b2bUsername"), chosenB2BPassword = try Self.credential(body, "b2bPassword")
+        if chosenB2BPassword != nil && chosenB2BUser == nil && platform != "server" {
+            throw PaytronixFailure.invalid("b2bUsername", "b2bUsername is required with b2bPassword")
+        }
+        let b2bUser = chosenB2BUser ?? (platform == "server" ? "b2b-" + PaytronixSecrets.base62(8) : nil)
+        let b2bPassword = chosenB2BPassword ?? (b2bUser != nil ? PaytronixSecrets.base62(32) : nil)
         try await context.database.write { db in
             guard try PaytronixStore.merchantExists(db, merchant) else { throw PaytronixFailure.merchantNotFound(merchant) }
             guard try String.fetchOne(db, sql: "SELECT client_id FROM paytronix_integrations WHERE client_id = ?", arguments: [clientId]) == nil else {
@@ -130,16 +150,20 @@ struct PaytronixControlRoutes: Sendable {
     private func createCards(_ request: SandboxRequest) async throws -> SandboxResponse {
         let body = try Self.object(request)
         let merchant = try Self.merchantId(body)
-        let template = body["cardTemplateCode"]?.integerValue ?? 0
-        let count = body["count"]?.integerValue ?? 1
+        let template = try Self.integer(body, "cardTemplateCode", default: 0)
+        let count = try Self.integer(body, "count", default: 1)
         guard (1...100).contains(count) else { throw PaytronixFailure.invalid("count", "count must be 1 to 100") }
-        let fixedNumber = body["printedCardNumber"]?.stringValue
+        let fixedNumber = try body["printedCardNumber"].map { value -> String in
+            guard let text = value.stringValue else { throw PaytronixFailure.invalid("printedCardNumber", "printedCardNumber must be digits") }
+            return text
+        }
         if let fixedNumber, fixedNumber.isEmpty || !PaytronixValidation.isASCIIDigits(fixedNumber) {
             throw PaytronixFailure.invalid("printedCardNumber", "printedCardNumber must be digits")
         }
         let today = String(ISO8601.format(context.clock.now()).prefix(10))
         let cards = try await context.database.write { db -> [JSONValue] in
             guard try PaytronixStore.merchantExists(db, merchant) else { throw PaytronixFailure.merchantNotFound(merchant) }
+            try Self.requireTemplate(db, merchantId: merchant, code: template)
             if let fixedNumber, try PaytronixStore.card(db, merchantId: merchant, number: fixedNumber) != nil {
                 throw PaytronixFailure(409, "request.conflict", "Card \(fixedNumber) already exists", field: "printedCardNumber")
             }
@@ -157,7 +181,7 @@ struct PaytronixControlRoutes: Sendable {
     private func createGuest(_ request: SandboxRequest) async throws -> SandboxResponse {
         let body = try Self.object(request)
         let merchant = try Self.merchantId(body)
-        let template = body["cardTemplateCode"]?.integerValue ?? 0
+        let template = try Self.integer(body, "cardTemplateCode", default: 0)
         var userSet: JSONObject = ["style": "typed"]
         for field in ["username", "password", "email", "mobilePhone"] {
             if let value = body[field] { userSet[field] = [value] }
@@ -169,6 +193,7 @@ struct PaytronixControlRoutes: Sendable {
         let enrollmentBody = enrollment
         let result = try await context.database.write { db -> JSONObject in
             guard try PaytronixStore.merchantExists(db, merchant) else { throw PaytronixFailure.merchantNotFound(merchant) }
+            try Self.requireTemplate(db, merchantId: merchant, code: template)
             let valid = try PaytronixValidation.enrollment(enrollmentBody, merchantId: merchant, template: template, today: today, db: db)
             let (accountId, number, code) = try PaytronixStore.createAccount(db, merchantId: merchant, template: template,
                                                                              registered: true, today: today)
@@ -182,7 +207,12 @@ struct PaytronixControlRoutes: Sendable {
 
     private func account(_ request: SandboxRequest) async throws -> SandboxResponse {
         let number = request.parameter("card")
-        let merchant = request.query["merchantId"].flatMap { Int64($0) } ?? PaytronixStore.defaultMerchantId
+        let merchant = try request.query["merchantId"].map { text -> Int64 in
+            guard PaytronixValidation.isASCIIDigits(text), let id = Int64(text) else {
+                throw PaytronixFailure.invalid("merchantId", "merchantId must be an integer")
+            }
+            return id
+        } ?? PaytronixStore.defaultMerchantId
         let now = context.clock.now().timeIntervalSince1970
         let result = try await context.database.read { db -> JSONObject in
             guard let card = try PaytronixStore.card(db, merchantId: merchant, number: number) else {

@@ -25,6 +25,101 @@ struct PaytronixControlRouteTests {
         #expect(next.body["errorsByField"]?["merchantId"] != nil)
     }
 
+    /// Repeated codes used to reach the tables' primary keys and come back as 500 `sandbox.internal_error`.
+    @Test func badMerchantDefinitionsAreFieldErrorsNotInternalErrors() async throws {
+        let sandbox = try H()
+        let cases: [(JSONObject, String)] = [
+            (["cardTemplates": [["code": 1, "label": "A"], ["code": 1, "label": "B"]]], "cardTemplates[1].code"),
+            (["stores": [["code": "7", "label": "A"], ["code": "8"], ["code": "7"]]], "stores[2].code"),
+            (["enrollmentFields": [["type": "user", "field": "email"], ["type": "user", "field": "email", "required": true]]],
+             "enrollmentFields[1].field"),
+            (["cardTemplates": "gold"], "cardTemplates"),
+            (["cardTemplates": [5]], "cardTemplates[0]"),
+            (["cardTemplates": [["code": "1"]]], "cardTemplates[0].code"),
+            (["cardTemplates": [["code": 1, "label": 9]]], "cardTemplates[0].label"),
+            (["stores": [["code": 123]]], "stores[0].code"),
+            (["stores": [["code": ""]]], "stores[0].code"),
+            (["enrollmentFields": [["type": "user", "field": "shoeSize"]]], "enrollmentFields[0].field"),
+            (["enrollmentFields": [["type": "card", "field": "username"]]], "enrollmentFields[0].type"),
+            (["enrollmentFields": [["field": "username", "required": "yes"]]], "enrollmentFields[0].required"),
+            (["enrollmentFields": [["field": "username", "minLength": "three"]]], "enrollmentFields[0].minLength"),
+        ]
+        for (extra, field) in cases {
+            var body: JSONObject = ["merchantId": 800001, "name": "Bad"]
+            for (key, value) in extra { body[key] = value }
+            let (status, reply) = try await sandbox.call(.post, "/sandbox/paytronix/merchants", json: .object(body), credentials: nil)
+            #expect(status == 400, "\(field)")
+            #expect(reply["errorCode"] == "request.invalid_field", "\(field)")
+            #expect(reply["errorsByField"]?[field] != nil, "\(field): \(reply)")
+        }
+        #expect(try await sandbox.call(.post, "/sandbox/paytronix/merchants", json: [
+            "merchantId": 800001, "name": "Bad", "stores": [["code": "7"], ["code": "7"]]], credentials: nil).body["errorMessage"]
+            == "Store code 7 appears more than once")
+        // Nothing of the refused merchants was stored: the id is still free, and a clean definition works.
+        let good = try await sandbox.call(.post, "/sandbox/paytronix/merchants", json: [
+            "merchantId": 800001, "name": "Good", "cardTemplates": [["code": 1, "label": "A"], ["code": 2]],
+            "stores": [["code": "7"]], "enrollmentFields": [["type": "user", "field": "username", "required": true, "minLength": 4]]],
+                                          credentials: nil)
+        #expect(good.status == 200)
+        #expect(good.body["merchant"]?["cardTemplates"] == [["code": 1, "label": "A"], ["code": 2, "label": "Template 2"]])
+    }
+
+    @Test func unknownCardTemplateIsNotFoundOnCardsAndGuests() async throws {
+        let sandbox = try H()
+        #expect(try await sandbox.call(.post, "/sandbox/paytronix/merchants", json: [
+            "merchantId": 800002, "name": "Other", "cardTemplates": [["code": 5, "label": "Gold"]]], credentials: nil).status == 200)
+        // 9 exists nowhere; 5 exists, but for another merchant.
+        for template: JSONValue in [9, 5] {
+            let cards = try await sandbox.call(.post, "/sandbox/paytronix/cards", json: ["merchantId": 777777, "cardTemplateCode": template],
+                                               credentials: nil)
+            #expect(cards.status == 404)
+            #expect(cards.body["errorCode"] == "guest.card_template_not_found")
+            #expect(cards.body["errorMessage"] == .string("Card template \(template.integerValue ?? -1) not found for merchant 777777"))
+            let guest = try await sandbox.guest("kim", extra: ["cardTemplateCode": template])
+            #expect(guest["errorCode"] == "guest.card_template_not_found")
+            #expect(guest["errorsByField"]?["cardTemplateCode"] != nil)
+        }
+        // Nobody called kim was created on the way.
+        #expect(try await sandbox.guest("kim")["result"] == "success")
+        for (path, body): (String, JSONValue) in [
+            ("/sandbox/paytronix/cards", ["merchantId": 777777, "cardTemplateCode": "0"]),
+            ("/sandbox/paytronix/cards", ["merchantId": 777777, "count": "2"]),
+            ("/sandbox/paytronix/cards", ["merchantId": 777777, "printedCardNumber": 12345]),
+            ("/sandbox/paytronix/guests", ["merchantId": 777777, "cardTemplateCode": 0.5, "username": "lee", "password": "secret-1"]),
+        ] {
+            let (status, reply) = try await sandbox.call(.post, path, json: body, credentials: nil)
+            #expect(status == 400 && reply["errorCode"] == "request.invalid_field", "\(body)")
+            #expect(reply["errorsByField"]?.objectValue?.keys.count == 1, "\(reply)")
+        }
+        let onOther = try await sandbox.call(.post, "/sandbox/paytronix/cards", json: ["merchantId": 800002, "cardTemplateCode": 5],
+                                             credentials: nil)
+        #expect(onOther.status == 200 && onOther.body["cards"]?.arrayValue?.count == 1)
+    }
+
+    @Test func integrationCredentialsMustBeUsableStrings() async throws {
+        let sandbox = try H()
+        let cases: [(JSONObject, String)] = [
+            (["clientId": 42], "clientId"), (["clientId": ""], "clientId"), (["clientId": "app:one"], "clientId"),
+            (["clientSecret": .null], "clientSecret"), (["b2bPassword": "pw"], "b2bUsername"), (["b2bUsername": ""], "b2bUsername"),
+        ]
+        for (extra, field) in cases {
+            var body: JSONObject = ["merchantId": 777777, "platform": "ios"]
+            for (key, value) in extra { body[key] = value }
+            let (status, reply) = try await sandbox.call(.post, "/sandbox/paytronix/integrations", json: .object(body), credentials: nil)
+            #expect(status == 400 && reply["errorCode"] == "request.invalid_field", "\(extra)")
+            #expect(reply["errorsByField"]?[field] != nil, "\(extra): \(reply)")
+        }
+    }
+
+    @Test func accountLookupRejectsANonNumericMerchant() async throws {
+        let sandbox = try H()
+        let card = try await sandbox.guest("sam")["printedCardNumber"]?.stringValue ?? ""
+        let bad = try await sandbox.call(.get, "/sandbox/paytronix/accounts/\(card)", query: "merchantId=abc", credentials: nil)
+        #expect(bad.status == 400 && bad.body["errorsByField"]?["merchantId"] == ["merchantId must be an integer"])
+        let good = try await sandbox.call(.get, "/sandbox/paytronix/accounts/\(card)", query: "merchantId=777777", credentials: nil)
+        #expect(good.status == 200 && good.body["user"]?["username"] == "sam")
+    }
+
     @Test func generatedMerchantIdFollowsTheHighest() async throws {
         let sandbox = try H()
         let first = try await sandbox.call(.post, "/sandbox/paytronix/merchants", json: ["name": "Generated"], credentials: nil)
