@@ -64,6 +64,10 @@ struct LineItemRuleTests {
              "line_items[0].attributes.brand", "line_items[0].attributes values must be strings"),
         item("L10 not an object", #"{"identifier":"a","total":1,"attributes":"x"}"#, "line_items[0].attributes",
              "line_items[0].attributes values must be strings"),
+        item("L10 empty key", #"{"identifier":"a","total":1,"attributes":{"":"v"}}"#, "line_items[0].attributes.",
+             "line_items[0].attributes values must be strings"),
+        item("L10 256-character key", #"{"identifier":"a","total":1,"attributes":{"\#(longString(256))":"v"}}"#,
+             "line_items[0].attributes.\(longString(256))", "line_items[0].attributes values must be strings"),
     ]
 
     @Test("Each broken rule yields its field and message, and only that failure", arguments: rejected)
@@ -80,7 +84,7 @@ struct LineItemRuleTests {
         #"{"identifier":"a","total":2000,"amount":-1}"#, // amount is read-only once total is present
         #"{"identifier":"a","total":1,"quantity":2147483647,"upc":"400000000001"}"#, // check digit not verified
         #"{"identifier":"a","total":1,"category":["1","2","3","4","5","6","7"]}"#,
-        #"{"identifier":"a","total":1,"sku":"","description":"\#(longString(4096, "ü"))","attributes":{"brand":"b","k":""}}"#,
+        #"{"identifier":"a","total":1,"sku":"","description":"\#(longString(4096, "ü"))","attributes":{"brand":"b","k":"","\#(longString(255))":"v"}}"#,
         #"{"identifier":"a","total":1,"sku":null,"upc":null,"category":null,"description":null,"attributes":null,"quantity":null}"#,
         #"{"identifier":"\#(longString(255, "日"))","total":1}"#,
     ]

@@ -28,6 +28,25 @@ import Testing
         #expect(permissions == 0o600)
     }
 
+    @Test func aWriteReplacesTheFileInsteadOfRewritingItInPlace() throws {
+        // Writing in place would keep a pre-existing file's mode and inode; the atomic rename replaces both,
+        // so a reader never sees a half-written file and the result is private whatever was there before.
+        let directory = temporaryDirectory()
+        let store = try PersistentStore(directory: directory, namespace: "ns")
+        store.set("first", forKey: "k")
+        let path = try #require(store.fileURL?.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        let inodeBefore = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
+
+        store.set("second", forKey: "k")
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect(attributes[.posixPermissions] as? Int == 0o600)
+        #expect(attributes[.systemFileNumber] as? Int != inodeBefore)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty)
+        #expect(try PersistentStore(directory: directory, namespace: "ns").string(forKey: "k") == "second")
+    }
+
     @Test func leftoverTemporaryFileFromACrashIsIgnored() throws {
         let directory = temporaryDirectory()
         let store = try PersistentStore(directory: directory, namespace: "ns")

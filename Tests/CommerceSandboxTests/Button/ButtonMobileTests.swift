@@ -243,6 +243,14 @@ struct ButtonSandboxStateTests {
         #expect(try await sandbox.call(.get, "/sandbox/button/clock").object["now"] == "2017-07-01T12:00:00Z")
     }
 
+    @Test func resetClearsFaults() async throws {
+        let sandbox = try ButtonSandbox()
+        try await sandbox.call(.post, "/sandbox/button/faults", json: ["method": "GET", "path": "/v1/order*", "count": 3, "status": 503])
+        try await sandbox.call(.post, "/sandbox/button/reset")
+        #expect(try await sandbox.call(.get, "/sandbox/button/faults").objects.isEmpty)
+        #expect(try await sandbox.api(.get, "/v1/order/none").status == 404)
+    }
+
     @Test func credentials() throws {
         let sandbox = try ButtonSandbox()
         let credentials = try SandboxCoreRoutes(context: sandbox.context, services: [ButtonService(context: sandbox.context)]).credentials()

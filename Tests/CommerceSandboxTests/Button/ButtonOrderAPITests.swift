@@ -36,6 +36,15 @@ struct ButtonOrderHTTPTests {
         #expect(reply.body["error"]?["details"]?["errors"] == [["field": "body", "message": "Request body is required"]])
     }
 
+    @Test func emptyCreateBodyIsB1() async throws {
+        let sandbox = try ButtonSandbox()
+        let reply = try await sandbox.call(.post, "/v1/order", key: "sk-sandbox")
+        #expect(reply.status == 400)
+        #expect(reply.errorMessage == "Request body is required")
+        #expect(reply.errorField == "body")
+        #expect(try await sandbox.call(.get, "/sandbox/button/organizations/org-sandbox/orders").objects.isEmpty)
+    }
+
     @Test func bodyRules() async throws {
         let sandbox = try ButtonSandbox()
         #expect(try await sandbox.api(.post, "/v1/order", raw: "{\"total\": 1 \"x\": 2}").errorMessage == "Request body is not valid JSON")
@@ -281,6 +290,20 @@ struct ButtonFinalizationTests {
             #expect(reply.errorField == "finalization_date")
             #expect(reply.errorMessage == "finalization_date must be in the future")
         }
+    }
+
+    @Test func updateCapsAFinalizationDateLikeCreate() async throws {
+        let sandbox = try ButtonSandbox()
+        try await sandbox.setClock("2024-02-29T00:00:00Z")
+        try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order("cap"))
+        let updated = try await sandbox.api(.post, "/v1/order/cap",
+                                            json: ButtonSandbox.order("cap", extra: ["finalization_date": "2030-01-01T00:00:00Z"]))
+        #expect(updated.status == 200)
+        #expect(updated.object["finalization_date"] == "2025-02-28T00:00:00Z")
+        let past = try await sandbox.api(.post, "/v1/order/cap",
+                                         json: ButtonSandbox.order("cap", extra: ["finalization_date": "2017-08-02T19:26:08Z"]))
+        #expect(past.errorField == "finalization_date")
+        #expect(try await sandbox.api(.get, "/v1/order/cap").object["finalization_date"] == "2025-02-28T00:00:00Z")
     }
 
     @Test func advancingFinalizes() async throws {

@@ -62,6 +62,9 @@ import Testing
             }
             let methods = logged.map { $0["method"]?.stringValue ?? "" }
             #expect(methods.prefix(3) == ["POST", "POST", "GET"])
+            // J4 step 3: the retried POST met the order the lost attempt had committed: 409 order_exists.
+            let postStatuses = logged.filter { $0["method"]?.stringValue == "POST" }.compactMap { $0["status"]?.integerValue }
+            #expect(postStatuses.sorted() == [200, 409])
             #expect(try await sandbox.objects("/sandbox/button/organizations/org-sandbox/orders").count == 1)
         }
     }
