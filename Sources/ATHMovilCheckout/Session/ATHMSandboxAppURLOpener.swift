@@ -6,6 +6,15 @@ import Foundation
 /// With `autoRespond` the opener also plays the customer: it asks the sandbox to complete, cancel, expire
 /// or fail the payment, then feeds the sandbox's reply URL into the session, so a headless process goes
 /// through the whole round trip.
+///
+/// Every failure reaches the payment's handler, so `pay` never waits for a reply that cannot come:
+/// - the sandbox refuses the link (`app/open`) or cannot be reached: `onException` with code `.openFailed`
+///   (`URL is invalid`);
+/// - the simulated customer's action is refused (`app/respond`, for example 409 `payment is CANCELLED`) or
+///   its answer has no usable `callbackURL`: `onException` with code `.server(errorcode: nil)`.
+///
+/// In both cases ``ATHMPaymentError/serverMessage`` names the route and what the sandbox said, and
+/// ``ATHMPaymentError/httpStatus`` holds its status when it answered.
 public struct ATHMSandboxAppURLOpener: ATHMURLOpening {
     /// What the simulated customer does after the app opens.
     public enum Action: String, Sendable {
@@ -24,7 +33,8 @@ public struct ATHMSandboxAppURLOpener: ATHMURLOpening {
     ///   - sandboxBaseURL: the sandbox, e.g. `http://127.0.0.1:8080`.
     ///   - autoRespond: the customer's action, or `nil` to leave the payment open in the simulated app.
     ///   - transport: how to reach the sandbox.
-    ///   - session: where the reply URL goes; `nil` means ``ATHMPaymentSession/shared``.
+    ///   - session: where the reply URL (or the failure) goes; `nil` means ``ATHMPaymentSession/shared``.
+    ///     It must be the session the request pays through.
     public init(sandboxBaseURL: URL, autoRespond: Action? = nil, transport: any HTTPTransport = URLSessionTransport(),
                 session: ATHMPaymentSession? = nil) {
         self.sandboxBaseURL = sandboxBaseURL
@@ -33,24 +43,72 @@ public struct ATHMSandboxAppURLOpener: ATHMURLOpening {
         self.session = session
     }
 
+    /// Returns `true` when the sandbox took the link (and, with `autoRespond`, the reply was handed to the
+    /// waiting payment). On `false` the waiting payment has already been given the reason.
     public func open(_ url: URL, fallback: URL?, universalLinksOnly: Bool) async -> Bool {
-        guard let opened = await post("/sandbox/athmovil/app/open", ["url": .string(url.absoluteString)]) else { return false }
+        let target = session ?? .shared
+        let opened: JSONValue
+        switch await post("/sandbox/athmovil/app/open", ["url": .string(url.absoluteString)]) {
+        case .success(let body): opened = body
+        case .failure(let problem):
+            target.failPendingPayment(with: ATHMPaymentError(code: .openFailed, serverMessage: problem.message,
+                                                             httpStatus: problem.status))
+            return false
+        }
         guard let action = autoRespond else { return true }
         var body: JSONObject = ["action": .string(action.rawValue), "url": .string(url.absoluteString)]
         if let id = opened["ecommerceId"]?.stringValue { body["ecommerceId"] = .string(id) }
-        guard let reply = await post("/sandbox/athmovil/app/respond", .object(body)),
-              let callback = reply["callbackURL"]?.stringValue.flatMap(URL.init(string:)) else { return true }
-        (session ?? .shared).url = callback
-        return true
+        let callback: URL
+        switch await post("/sandbox/athmovil/app/respond", .object(body)) {
+        case .failure(let problem):
+            target.failPendingPayment(with: ATHMPaymentError(code: .server(errorcode: nil), serverMessage: problem.message,
+                                                             httpStatus: problem.status))
+            return false
+        case .success(let reply):
+            guard let text = reply["callbackURL"]?.stringValue, let parsed = URL(string: text) else {
+                target.failPendingPayment(with: ATHMPaymentError(
+                    code: .server(errorcode: nil),
+                    serverMessage: "POST /sandbox/athmovil/app/respond answered without a callbackURL"))
+                return false
+            }
+            callback = parsed
+        }
+        // `false` means no payment of `target` was waiting (the opener was given another session than the
+        // request's): the caller then reports the failed hand-off itself instead of waiting forever.
+        return target.handle(url: callback)
     }
 
-    private func post(_ path: String, _ body: JSONValue) async -> JSONValue? {
+    /// Why a call to the sandbox gave no usable answer.
+    struct Problem: Error {
+        let message: String
+        let status: Int?
+    }
+
+    private func post(_ path: String, _ body: JSONValue) async -> Result<JSONValue, Problem> {
         var base = sandboxBaseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
-        guard let url = URL(string: base + path) else { return nil }
+        guard let url = URL(string: base + path) else {
+            return .failure(Problem(message: "\(base + path) is not a valid URL", status: nil))
+        }
         let request = HTTPRequest(method: .post, url: url, headers: ["Content-Type": "application/json"],
                                   body: body.serializedData())
-        guard let response = try? await transport.send(request), response.isSuccess else { return nil }
-        return try? JSONValue.parse(response.body)
+        let response: HTTPResponse
+        do {
+            response = try await transport.send(request)
+        } catch {
+            return .failure(Problem(message: "POST \(path) got no answer from the sandbox: \(error)", status: nil))
+        }
+        let parsed = try? JSONValue.parse(response.body)
+        guard response.isSuccess else {
+            // Control routes explain themselves in {"error": "..."}; show the raw text otherwise.
+            let said = parsed?["error"]?.stringValue ?? String(decoding: response.body.prefix(200), as: UTF8.self)
+            return .failure(Problem(message: "POST \(path) answered \(response.statusCode): \(said)",
+                                    status: response.statusCode))
+        }
+        guard let parsed else {
+            return .failure(Problem(message: "POST \(path) answered \(response.statusCode) with a body that is not JSON",
+                                    status: response.statusCode))
+        }
+        return .success(parsed)
     }
 }
