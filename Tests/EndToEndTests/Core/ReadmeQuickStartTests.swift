@@ -37,21 +37,4 @@ import Testing
             #expect(!root.products.edges.isEmpty)
         }
     }
-
-    @Test func paytronixQuickStart() async throws {
-        try await SandboxHarness.with { sandbox async throws in
-            let client = PaytronixClient(configuration: PaytronixConfiguration(
-                baseURL: sandbox.baseURL, merchantId: 777777, clientId: "sandbox-ios", clientSecret: "sandbox-ios-secret"))
-            let store = PersistentStore()
-            let registrar = PushRegistrar(client: client, session: GuestSession(client: client, store: store),
-                                          appIdentifier: "com.example.pushapp", integrator: "examplecompany", store: store)
-            let apnsToken = Data((0..<32).map { UInt8($0) })
-            _ = try await registrar.registerGuest(
-                CreateAndRegisterRequest(cardTemplateCode: 0, userFields: UserFields(username: "jane.doe", password: "s3cret-pass")),
-                deviceToken: apnsToken)
-            let outcome = try await registrar.loginAndRegisterDevice(username: "jane.doe", password: "s3cret-pass",
-                                                                     deviceToken: apnsToken)
-            #expect(outcome == .alreadyRegistered)
-        }
-    }
 }
