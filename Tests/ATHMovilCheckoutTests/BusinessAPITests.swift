@@ -48,6 +48,37 @@ struct BusinessAPITests {
         #expect(transaction.ecommerceStatus == .unknown("PENDING"))
     }
 
+    @Test("cancelPayment sends the id and token and returns the service's confirmation")
+    func cancelConfirmed() async throws {
+        let transport = InMemoryTransport(responses: [.json(200, #"{"status":"success","data":"Payment Cancelled."}"#)])
+        let api = ATHMBusinessAPI(environment: Self.sandbox, transport: transport)
+        let confirmation = try await api.cancelPayment(ecommerceId: "e1", publicToken: "pub")
+        #expect(confirmation == "Payment Cancelled.")
+        let request = try #require(transport.requests.first)
+        #expect(request.url.absoluteString == "http://sandbox.test/api/business-transaction/ecommerce/business/cancel")
+        #expect(try JSONValue.parse(request.body ?? Data()) == ["ecommerceId": "e1", "publicToken": "pub"])
+    }
+
+    @Test("cancelPayment: the service's refusal is thrown with its code, and a success without text is a decoding error")
+    func cancelRefusedOrUnreadable() async throws {
+        let refused = InMemoryTransport(responses: [.json(400, #"{"status":"error","message":"The e-commerce transaction has not the expected status","errorcode":"BTRA_0035","data":null}"#)])
+        do {
+            try await ATHMBusinessAPI(environment: Self.sandbox, transport: refused).cancelPayment(ecommerceId: "e", publicToken: "p")
+            Issue.record("expected BTRA_0035")
+        } catch {
+            #expect(error.code == .server(errorcode: "BTRA_0035"))
+            #expect(error.serverMessage == "The e-commerce transaction has not the expected status")
+            #expect(error.httpStatus == 400)
+        }
+        let odd = InMemoryTransport(responses: [.json(200, #"{"status":"success","data":{"cancelled":true}}"#)])
+        do {
+            try await ATHMBusinessAPI(environment: Self.sandbox, transport: odd).cancelPayment(ecommerceId: "e", publicToken: "p")
+            Issue.record("expected a decoding error")
+        } catch {
+            #expect(error.code == .decoding)
+        }
+    }
+
     @Test("cancel and refund are sent once, even after a 500")
     func notRetried() async throws {
         let transport = InMemoryTransport(responses: [HTTPResponse(statusCode: 500)])

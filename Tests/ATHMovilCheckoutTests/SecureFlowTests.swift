@@ -83,7 +83,7 @@ struct SecureFlowTests {
         #expect(rig.paths.filter { $0.hasSuffix("/authorization") }.count == 1)
     }
 
-    @Test("expired and cancelled replies skip authorization and clear the token", arguments: ["expired", "cancelled"])
+    @Test("expired, cancelled and failed replies skip authorization and clear the token", arguments: ["expired", "cancelled", "failed"])
     func nonCompleted(_ status: String) async throws {
         let rig = rig(authorization: [Fixtures.authorized()])
         let task = Task { try await rig.secure(20).pay() }
@@ -94,6 +94,24 @@ struct SecureFlowTests {
         #expect(response.status.dailyTransactionID == 0)
         #expect(rig.tokens.read() == nil)
         #expect(!rig.paths.contains { $0.hasSuffix("/authorization") })
+    }
+
+    @Test("a failed reply goes to onFailed (not onCancelled), and the token is deleted after dispatch")
+    func failedReplyDispatch() async throws {
+        let rig = rig(authorization: [Fixtures.authorized()])
+        let probe = HandlerProbe()
+        rig.secure(20).pay(handler: probe.handler)
+        _ = await rig.opener.openedURL()
+        #expect(rig.tokens.read() == "jwt-token")
+        rig.session.url = Fixtures.currentReply(status: "failed")
+        guard case .failed(let response)? = await probe.next() else {
+            Issue.record("expected onFailed")
+            return
+        }
+        #expect(response.status.statusPayment == "FAILED")
+        #expect(response.error == nil)
+        #expect(rig.tokens.read() == nil)
+        #expect(rig.paths == ["/api/business-transaction/ecommerce/payment"])
     }
 
     @Test("an unreadable reply with a token gives onCancelled built from the original payment")

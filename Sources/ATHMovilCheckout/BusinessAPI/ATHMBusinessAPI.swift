@@ -37,10 +37,17 @@ public struct ATHMBusinessAPI: Sendable {
     }
 
     /// Cancels a payment the customer has not confirmed yet. Not retried.
-    public func cancelPayment(ecommerceId: String, publicToken: String) async throws(ATHMPaymentError) {
+    ///
+    /// - Returns: the service's confirmation, `Payment Cancelled.` (its `data`), for logs; callers may ignore it.
+    /// - Throws: the service's error (for example `BTRA_0035` once the customer has confirmed), or
+    ///   ``ATHMPaymentError/Code/decoding`` when a success carries no text.
+    @discardableResult
+    public func cancelPayment(ecommerceId: String, publicToken: String) async throws(ATHMPaymentError) -> String {
         let body: JSONValue = ["ecommerceId": .string(ecommerceId), "publicToken": .string(publicToken)]
-        _ = try await send("/api/business-transaction/ecommerce/business/cancel", body, retry: false,
-                           executor: RetryExecutor(policy: .none, sleep: sleep))
+        let data = try await send("/api/business-transaction/ecommerce/business/cancel", body, retry: false,
+                                  executor: RetryExecutor(policy: .none, sleep: sleep))
+        guard let confirmation = data.stringValue else { throw ATHMPaymentError(code: .decoding) }
+        return confirmation
     }
 
     /// Gives back part or all of a completed payment. Not retried: a repeat could refund twice.
