@@ -7,6 +7,32 @@ import Testing
 struct PaytronixFailureJourneyTests {
     typealias J = PaytronixJourney
 
+    /// J3 step 1: each broken upload is refused with the spec's error (§6.5) and leaves no package behind.
+    @Test func j3BadPushPackagesAreRefusedAndNothingIsStored() async throws {
+        try await SandboxHarness.with { h in
+            let cases: [(file: String, password: String, code: String, message: String)] = [
+                ("dev-aes.p12", "", "push.password_required", "The package password must not be empty"),
+                ("dev-chain.p12", "sandbox-pass", "push.certificate_count", "Expected exactly one certificate (no chain), found 2"),
+                ("dev-nokey.p12", "sandbox-pass", "push.key_count", "Expected exactly one private key, found 0"),
+                ("dev-aes.p12", "wrong", "push.wrong_password", "The password does not open this PKCS#12 file (MAC check failed)"),
+            ]
+            for upload in cases {
+                let reply = try await J.uploadReply(h, upload.file, password: upload.password)
+                #expect(reply.status == 400, "\(upload.file) / \(upload.password)")
+                #expect(reply.body["result"] == "failure")
+                #expect(reply.body["errorCode"] == .string(upload.code), "\(upload.file) / \(upload.password)")
+                #expect(reply.body["errorMessage"] == .string(upload.message), "\(upload.file) / \(upload.password)")
+            }
+            let listed = try await h.call(.get, "/sandbox/paytronix/push-packages?merchantId=777777&appIdentifier=\(J.appIdentifier)&includeHistory=true")
+            #expect(listed.status == 200)
+            #expect(listed.body["packages"] == [])
+            // And so a push has no certificate to go out with.
+            let guest = try await h.call(.post, "/sandbox/paytronix/guests", json: ["merchantId": 777777, "username": "sam", "password": "secret-1"])
+            let send = try await J.send(h, card: guest.body["printedCardNumber"]?.stringValue)
+            #expect(send.status == 409 && send.body["errorCode"] == "push.no_certificate")
+        }
+    }
+
     @Test func j3BadInputIsNamedPrecisely() async throws {
         try await SandboxHarness.with { h in
             let client = J.client(h)
@@ -62,7 +88,8 @@ struct PaytronixFailureJourneyTests {
             } catch {
                 #expect(error == .failure(code: "auth.invalid_client", message: "Integration credentials are not valid", fieldErrors: [:], httpStatus: 401))
             }
-            await #expect(throws: PaytronixError.self) {
+            await #expect(throws: PaytronixError.failure(code: "oauth.invalid_grant", message: "Username or password is not valid",
+                                                         fieldErrors: [:], httpStatus: 400)) {
                 try await registrar.loginAndRegisterDevice(username: "jane.doe", password: "wrong-password", deviceToken: J.t1)
             }
 
@@ -123,7 +150,12 @@ struct PaytronixFailureJourneyTests {
 
             // After 91 days the refresh token is gone too.
             try await h.call(.post, "/sandbox/paytronix/clock/advance", json: ["days": 91])
+            seen = try await J.log(h).count
             await #expect(throws: PaytronixError.sessionExpired) { try await stale.ensureDeviceRegistered(deviceToken: J.t1) }
+            let expired = try await J.log(h).dropFirst(seen)
+            #expect(expired.map { "\($0.endpoint) \($0.status) \($0.errorCode ?? "-")" } == [
+                "guest/accountInformation 401 oauth.invalid_token", "oauth/requestGuestToken 400 oauth.invalid_grant"])
+            #expect(expired.last?.body["grant_type"] == "refresh_token")
             #expect(store.data(forKey: "paytronix.session.777777") == nil)
         }
     }

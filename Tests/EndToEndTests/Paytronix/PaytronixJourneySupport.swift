@@ -37,8 +37,14 @@ enum PaytronixJourney {
 
     @discardableResult
     static func upload(_ harness: SandboxHarness, _ name: String, environment: String = "development") async throws -> Int {
+        try await uploadReply(harness, name, environment: environment).status
+    }
+
+    /// Uploads a fixture over HTTP and returns the sandbox's whole reply.
+    static func uploadReply(_ harness: SandboxHarness, _ name: String, password: String = "sandbox-pass",
+                            environment: String = "development") async throws -> (status: Int, body: JSONValue) {
         try await harness.call(.put, "/sandbox/paytronix/push-packages/777777/\(appIdentifier)/\(environment)",
-                               json: ["p12": .string(try fixture(name)), "password": "sandbox-pass"]).status
+                               json: ["p12": .string(try fixture(name)), "password": .string(password)])
     }
 
     static func send(_ harness: SandboxHarness, card: String? = nil, username: String? = nil,
@@ -50,11 +56,11 @@ enum PaytronixJourney {
         return try await harness.call(.post, "/sandbox/paytronix/push/send", json: .object(body))
     }
 
-    /// `service/endpoint.json` and status of every logged REST request, oldest first.
-    static func log(_ harness: SandboxHarness) async throws -> [(endpoint: String, status: Int, body: JSONValue)] {
+    /// `service/endpoint`, status, masked body and errorCode of every logged REST request, oldest first.
+    static func log(_ harness: SandboxHarness) async throws -> [(endpoint: String, status: Int, body: JSONValue, errorCode: String?)] {
         let reply = try await harness.call(.get, "/sandbox/paytronix/requests").body
         return (reply["requests"]?.arrayValue ?? []).map {
-            ($0["endpoint"]?.stringValue ?? "", Int($0["status"]?.integerValue ?? 0), $0["body"] ?? .null)
+            ($0["endpoint"]?.stringValue ?? "", Int($0["status"]?.integerValue ?? 0), $0["body"] ?? .null, $0["errorCode"]?.stringValue)
         }
     }
 
