@@ -15,14 +15,26 @@ import Testing
             let data = try await client.data("mutation {cartCreate(input:{lines:[{merchandiseId:\"\(GID.variant(11))\",quantity:3}]}){cart{id}}}")
             cartID = try #require(data["cartCreate"]?["cart"]?["id"]?.stringValue)
             _ = try await client.data("mutation {customerCreate(input:{email:\"a@example.com\",password:\"secret1\"}){customer{id}}}")
+            // An order placed before the restart (from a second cart, bought by the customer's email).
+            let other = try await client.data("mutation {cartCreate(input:{lines:[{merchandiseId:\"\(GID.variant(21))\"}],buyerIdentity:{email:\"a@example.com\"}}){cart{id}}}")
+            let token = try #require(GID.decode(other["cartCreate"]?["cart"]?["id"]?.stringValue)?.split(separator: "/").last)
+            #expect(try await client.control(.post, "/sandbox/storefront/carts/\(token)/complete").status == 202)
         }
         let restarted = try StorefrontClient(options)
+        let orders = try await restarted.control(.get, "/sandbox/storefront/shops/1/orders")
+        #expect(orders.json.arrayValue?.map { $0["orderNumber"] } == [1001])
+        #expect(orders.json[0]?["customerId"]?.stringValue == GID.encode("gid://shopify/Customer/1"))
         let cart = try await restarted.data("query {cart(id:\"\(cartID)\"){lines(first:1){edges{node{quantity}}}}}")
         #expect(cart["cart"]?["lines"]?["edges"]?[0]?["node"]?["quantity"] == 3)
         let login = try await restarted.data("mutation {customerAccessTokenCreate(input:{email:\"a@example.com\",password:\"secret1\"}){customerAccessToken{accessToken}}}")
         #expect(login["customerAccessTokenCreate"]?["customerAccessToken"] != .null)
         let shops = try await restarted.control(.get, "/sandbox/storefront/shops")
         #expect(shops.json.arrayValue?.count == 1) // seeding ran once, not again on restart
+        // The order counter survived too: the next order is #1002.
+        let next = try await restarted.data("mutation {cartCreate(input:{lines:[{merchandiseId:\"\(GID.variant(31))\"}]}){cart{id}}}")
+        let nextToken = try #require(GID.decode(next["cartCreate"]?["cart"]?["id"]?.stringValue)?.split(separator: "/").last)
+        #expect(try await restarted.control(.post, "/sandbox/storefront/carts/\(nextToken)/complete").status == 202)
+        #expect(try await restarted.control(.get, "/sandbox/storefront/shops/1/orders").json.arrayValue?.map { $0["orderNumber"] } == [1001, 1002])
     }
 
     @Test func resetRestoresTheDemoState() async throws {

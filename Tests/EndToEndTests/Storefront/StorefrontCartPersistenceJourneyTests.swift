@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// Journey J5 step 7: a cart made through `Graph.Client` is still there, unchanged, after the sandbox
-/// restarts on the same database file.
+/// restarts on the same database file, and the restarted sandbox turns it into an order.
 @Suite struct StorefrontCartPersistenceJourneyTests {
     private static func cartQuery(_ id: GraphQL.ID) -> Storefront.QueryRootQuery {
         Storefront.buildQuery { $0
@@ -71,6 +71,23 @@ import Testing
             #expect(added.cartLinesAdd?.cart?.lines.edges.map(\.node.quantity) == [4])
             // The log lives in memory: the restarted instance holds the two requests sent to it.
             #expect(try await sandbox.harness.expectEveryRequestTagged(atLeast: 2) == 2)
+
+            // Completing the restored cart places order #1001, listed for shop 1 with the cart's lines and buyer.
+            let token = String(restored.checkoutUrl.lastPathComponent)
+            let completed = try await sandbox.harness.call(.post, "/sandbox/storefront/carts/\(token)/complete")
+            #expect(completed.status == 202)
+            let orderID = try #require(completed.body["orderId"]?.stringValue)
+            let orders = try await sandbox.harness.call(.get, "/sandbox/storefront/shops/1/orders")
+            #expect(orders.status == 200)
+            #expect(orders.body.arrayValue?.count == 1)
+            let order = try #require(orders.body[0])
+            #expect(order["id"]?.stringValue == orderID)
+            #expect(order["orderNumber"] == 1001)
+            #expect(order["email"] == "john.smith@example.com")
+            #expect(order["totalPrice"] == "356.0") // 4 × 89.00
+            #expect(order["lineItems"]?[0]?["quantity"] == 4)
+            // The cart became the order: it is gone now.
+            #expect(try await after.query(Self.cartQuery(cartID)).cart == nil)
         }
     }
 }

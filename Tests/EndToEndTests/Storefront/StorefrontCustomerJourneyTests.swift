@@ -80,15 +80,55 @@ import Testing
             #expect(renewedExpiry > token.expiresAt)
             #expect(abs(renewedExpiry.timeIntervalSinceNow - 60 * 86_400) < 60)
 
-            // Step 8 without checkout: the account has no orders yet, with or without a search.
-            let orders = try #require(try await client.query(Storefront.buildQuery { $0
+            // Step 8: before any purchase the account has no orders, with or without a search.
+            let ordersQuery = Storefront.buildQuery { $0
                 .customer(customerAccessToken: token.accessToken) { $0
-                    .orders(aliasSuffix: "all", first: 10) { $0.edges { $0.node { $0.orderNumber().totalPrice() } } }
+                    .orders(aliasSuffix: "all", first: 10) { $0.edges { $0.node { $0
+                        .id().name().orderNumber().totalPrice().processedAt().email().statusUrl().customerUrl()
+                        .financialStatus().fulfillmentStatus().currencyCode()
+                        .lineItems(first: 10) { $0.edges { $0.node { $0.title().quantity().variant { $0.id() } } } }
+                    } } }
                     .orders(aliasSuffix: "recent", first: 10, query: "processed_at:>2000-01-01") { $0.edges { $0.node { $0.orderNumber() } } }
+                    .orders(aliasSuffix: "future", first: 10, query: "processed_at:>2999-01-01") { $0.edges { $0.node { $0.orderNumber() } } }
                 }
-            }).customer)
-            #expect(orders.aliasedOrders(aliasSuffix: "all").edges.isEmpty)
-            #expect(orders.aliasedOrders(aliasSuffix: "recent").edges.isEmpty)
+            }
+            let none = try #require(try await client.query(ordersQuery).customer)
+            #expect(none.aliasedOrders(aliasSuffix: "all").edges.isEmpty)
+            #expect(none.aliasedOrders(aliasSuffix: "recent").edges.isEmpty)
+
+            // A purchase with the account's email (a cart completed through the web-checkout control route)
+            // shows up under the customer, found by email, with the order's fields.
+            let cart = try await client.mutate(Storefront.buildMutation { $0
+                .cartCreate(input: .create(
+                    lines: .value([.create(merchandiseId: SandboxIDs.id("ProductVariant", 12), quantity: .value(2))]),
+                    buyerIdentity: .value(.create(email: .value("john.smith@example.com"))))) { $0
+                    .cart { $0.checkoutUrl() }
+                    .userErrors { $0.code().message() }
+                }
+            })
+            let cartToken = try #require(cart.cartCreate?.cart?.checkoutUrl.lastPathComponent)
+            let completion = try await harness.call(.post, "/sandbox/storefront/carts/\(cartToken)/complete")
+            #expect(completion.status == 202)
+            let placed = try #require(try await client.query(ordersQuery).customer)
+            let order = try #require(placed.aliasedOrders(aliasSuffix: "all").edges.first?.node)
+            #expect(placed.aliasedOrders(aliasSuffix: "all").edges.count == 1)
+            #expect(order.id.rawValue == completion.body["orderId"]?.stringValue)
+            #expect(order.orderNumber == 1001)
+            #expect(order.name == "#1001")
+            #expect(order.totalPrice == 178)
+            #expect(order.email == "john.smith@example.com")
+            #expect(order.currencyCode == .cad)
+            #expect(order.financialStatus == .paid)
+            #expect(order.fulfillmentStatus == .unfulfilled)
+            #expect(abs(order.processedAt.timeIntervalSinceNow) < 60)
+            #expect(order.statusUrl.absoluteString.hasPrefix(harness.baseURL.absoluteString + "/1/orders/"))
+            #expect(order.customerUrl != nil)
+            let line = try #require(order.lineItems.edges.first?.node)
+            #expect(line.title == "Road Runner")
+            #expect(line.quantity == 2)
+            #expect(line.variant?.id == SandboxIDs.id("ProductVariant", 12))
+            #expect(placed.aliasedOrders(aliasSuffix: "recent").edges.map(\.node.orderNumber) == [1001])
+            #expect(placed.aliasedOrders(aliasSuffix: "future").edges.isEmpty)
 
             // Step 9: signing out deletes the token; it then reads nothing and cannot be renewed.
             let deleted = try #require(try await client.mutate(Storefront.buildMutation { $0

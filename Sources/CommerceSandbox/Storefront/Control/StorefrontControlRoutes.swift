@@ -2,7 +2,8 @@ import CommerceCore
 import Foundation
 import GRDB
 
-/// `/sandbox/storefront/…` (spec §5.16): reset, shops, tokens, state, simulation, emails, orders, request log.
+/// `/sandbox/storefront/…` (spec §5.16): reset, shops, tokens, state, simulation, emails, orders, cart completion,
+/// request log.
 /// No token needed; unknown IDs → 404 `{"error":"not_found",…}`, bad bodies → 400 naming the field.
 struct StorefrontControlRoutes: Sendable {
     let context: SandboxContext
@@ -173,16 +174,23 @@ struct StorefrontControlRoutes: Sendable {
             let id = Int64(request.parameter("id")) ?? -1
             let orders: [JSONValue]? = try await context.database.read { db in
                 guard try ShopRecord.find(db, id: id) != nil else { return nil }
-                return try Row.fetchAll(db, sql: "SELECT * FROM storefront_orders WHERE shop_id = ? ORDER BY id", arguments: [id]).map { row in
-                    let orderID: Int64 = row["id"], key: String = row["order_key"]
-                    return ["id": .string(GlobalID("Order", orderID, query: [("key", key)]).encoded),
-                            "orderNumber": .integer(row["order_number"]), "email": .from(row["email"] as String?),
-                            "totalPrice": .string(StorefrontFormat.decimal(cents: row["total_cents"])),
-                            "processedAt": .string(StorefrontFormat.dateTime(Date(timeIntervalSince1970: row["processed_at"])))]
+                return try OrderRecord.forShop(db, shopID: id).map { order in
+                    order.controlJSON(customerGID: order.customerID.map { GlobalID("Customer", $0).encoded })
                 }
             }
             guard let orders else { return Self.notFound("Unknown shop \(request.parameter("id"))") }
             return .json(.array(orders))
+        }
+
+        router.post("/sandbox/storefront/carts/:token/complete") { request in
+            let token = request.parameter("token")
+            let now = context.clock.now()
+            let outcome = try await context.database.write { db in try CartCompletion.complete(db, token: token, now: now) }
+            switch outcome {
+            case nil: return Self.notFound("Unknown or expired cart \(token)")
+            case .failure(let problems)?: return .json(["errors": .array(problems.entries.map(\.json))], status: 422)
+            case .success(let order)?: return .json(["orderId": .string(order.gid.encoded)], status: 202)
+            }
         }
 
         router.get("/sandbox/storefront/requests") { request in

@@ -1,7 +1,7 @@
 import GRDB
 
 /// The Storefront tables (spec §5.15). Times are seconds since 1970 (REAL); money is integer cents.
-/// Checkout, payment and vault tables arrive with the checkout issue as `storefront-2-…`.
+/// Checkout, payment and vault tables arrive with the checkout issue as `storefront-3-…`.
 enum StorefrontMigrations {
     static func register(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("storefront-1-catalog-carts-customers") { db in
@@ -68,6 +68,15 @@ enum StorefrontMigrations {
                 CREATE TABLE storefront_order_lines (
                     id INTEGER PRIMARY KEY, order_id INTEGER NOT NULL, position INTEGER NOT NULL, variant_id INTEGER,
                     title TEXT NOT NULL, quantity INTEGER NOT NULL, unit_price_cents INTEGER NOT NULL);
+                """)
+        }
+        // Orders are looked up by shop (control route), by customer (`Customer.orders`) and by line; order
+        // numbers are unique per shop.
+        migrator.registerMigration("storefront-2-order-indexes") { db in
+            try db.execute(sql: """
+                CREATE UNIQUE INDEX storefront_orders_number ON storefront_orders (shop_id, order_number);
+                CREATE INDEX storefront_orders_customer ON storefront_orders (customer_id);
+                CREATE INDEX storefront_order_lines_order ON storefront_order_lines (order_id, position);
                 """)
         }
     }

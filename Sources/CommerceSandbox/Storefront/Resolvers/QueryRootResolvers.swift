@@ -99,6 +99,9 @@ extension ResolverRegistry {
             guard let cartToken = gid.queryValue("cart"),
                   let cart = try CartRecord.find(context.db, token: cartToken, shopID: context.shop.id, now: context.now) else { return nil }
             return cart.lines.first { $0.token == gid.id }
+        case "Order":
+            try context.require(StorefrontScope.readCheckouts, for: field)
+            return try OrderRecord.find(context.db, gid: gid, shopID: context.shop.id)
         default:
             return nil
         }
