@@ -38,7 +38,7 @@ struct PaytronixPushRoutes: Sendable {
         }
         // U4: a body that is not a JSON object carries no p12 either, so it is reported as U4, not Q1.
         let body = (try? PaytronixControlRoutes.object(request)) ?? [:]
-        guard let encoded = body["p12"]?.stringValue, let data = Data(base64Encoded: encoded, options: .ignoreUnknownCharacters),
+        guard let encoded = body["p12"]?.stringValue, let data = PaytronixBase64.decode(encoded),
               !data.isEmpty else {
             throw PaytronixFailure(400, "push.invalid_encoding", "p12 must be base64-encoded PKCS#12 data", field: "p12")
         }

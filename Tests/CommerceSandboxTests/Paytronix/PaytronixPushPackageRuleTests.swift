@@ -25,6 +25,30 @@ struct PaytronixPushPackageRuleTests {
         #expect(listed["packages"] == [], sourceLocation: sourceLocation)
     }
 
+    /// U4 is strict: the standard alphabet with `=` padding; only CR/LF line breaks are skipped (see PaytronixBase64).
+    @Test(arguments: ["AAAA%%%", "%%%", "AAA", "A===", "AA=A", "AAAA====", "AAAA=", "QQ==QQ==", "AAAA AAAA", "AAAA\tAAAA",
+                      "-_-_", "", "\n", "aGVsbG8", "YWJj\u{0}"])
+    func u4RejectsAnythingButStrictBase64(_ p12: String) async throws {
+        let sandbox = try H()
+        let reply = try await sandbox.call(.put, "/sandbox/paytronix/push-packages/777777/com.example.pushapp/development",
+                                           json: ["p12": .string(p12), "password": "sandbox-pass"], credentials: nil)
+        try await Self.expectRefused(sandbox, reply, "push.invalid_encoding", "p12 must be base64-encoded PKCS#12 data", field: "p12")
+    }
+
+    @Test func u4AcceptsLineWrappedBase64() async throws {
+        let sandbox = try H()
+        let encoded = try H.fixture("dev-aes.p12").base64EncodedString(options: [.lineLength76Characters, .endLineWithCarriageReturn,
+                                                                                  .endLineWithLineFeed])
+        #expect(encoded.contains("\r\n"))
+        let reply = try await sandbox.call(.put, "/sandbox/paytronix/push-packages/777777/com.example.pushapp/development",
+                                           json: ["p12": .string(encoded + "\n"), "password": "sandbox-pass"], credentials: nil)
+        #expect(reply.status == 200)
+        #expect(reply.body["package"]?["fileSha256"]?.stringValue?.count == 64)
+        // Valid base64 of something that is not PKCS#12 gets past U4 and stops at U7.
+        let hello = try await Self.put(sandbox, p12: Data("hello".utf8))
+        #expect(hello.body["errorCode"] == "push.not_pkcs12")
+    }
+
     @Test func u5PackageOver256KiB() async throws {
         let sandbox = try H()
         let reply = try await Self.put(sandbox, p12: Data(repeating: 0x30, count: 256 * 1024 + 1))
