@@ -35,7 +35,13 @@ struct ValidationTests {
         Case("negative subtotal", message: "Subtotal data type value is invalid") {
             let p = ATHMPayment(total: 20); p.subtotal = -1; return p
         },
+        Case("subtotal NaN", message: "Subtotal data type value is invalid") {
+            let p = ATHMPayment(total: 20); p.subtotal = NSNumber(value: Double.nan); return p
+        },
         Case("negative tax", message: "Tax data type value is invalid") { let p = ATHMPayment(total: 20); p.tax = -0.01; return p },
+        Case("tax NaN", message: "Tax data type value is invalid") {
+            let p = ATHMPayment(total: 20); p.tax = NSNumber(value: Double.nan); return p
+        },
         Case("metadata1 of 41", message: "Metadata1 can not be greater than 40 characters") {
             let p = ATHMPayment(total: 20); p.metadata1 = String(repeating: "a", count: 41); return p
         },
@@ -45,6 +51,14 @@ struct ValidationTests {
         Case("item price below 1", message: "Item's price data type value is invalid") {
             let p = ATHMPayment(total: 20); p.items = [ATHMPaymentItem(name: "A", price: 0.5, quantity: 1)]; return p
         },
+        Case("item price NaN", message: "Item's price data type value is invalid") {
+            let p = ATHMPayment(total: 20); p.items = [ATHMPaymentItem(name: "A", price: NSNumber(value: Double.nan), quantity: 1)]; return p
+        },
+        Case("item price infinite", message: "Item's price data type value is invalid") {
+            let p = ATHMPayment(total: 20)
+            p.items = [ATHMPaymentItem(name: "A", price: NSNumber(value: Double.infinity), quantity: 1)]
+            return p
+        },
         Case("item quantity 0", message: "Item's quantity data type value is invalid") {
             let p = ATHMPayment(total: 20); p.items = [ATHMPaymentItem(name: "A", price: 2, quantity: 0)]; return p
         },
@@ -53,6 +67,7 @@ struct ValidationTests {
         },
         Case("timeout 59.9", timeout: 59.9, message: "Timeout data type value is invalid"),
         Case("timeout 600.5", timeout: 600.5, message: "Timeout data type value is invalid"),
+        Case("timeout NaN", timeout: .nan, message: "Timeout data type value is invalid"),
         Case("infinite subtotal cannot be written as JSON", message: "The request containts invalid characters") {
             let p = ATHMPayment(total: 20); p.subtotal = NSNumber(value: Double.infinity); return p
         },
