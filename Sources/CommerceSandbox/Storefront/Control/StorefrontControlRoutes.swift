@@ -9,11 +9,11 @@ struct StorefrontControlRoutes: Sendable {
     let context: SandboxContext
     let log: StorefrontRequestLog
 
-    private static func notFound(_ message: String) -> SandboxResponse {
+    static func notFound(_ message: String) -> SandboxResponse {
         .json(["error": "not_found", "message": .string(message)], status: 404)
     }
 
-    private static func invalid(_ field: String, _ message: String) -> SandboxResponse {
+    static func invalid(_ field: String, _ message: String) -> SandboxResponse {
         .json(["error": "invalid_request", "field": .string(field), "message": .string(message)], status: 400)
     }
 
@@ -24,6 +24,8 @@ struct StorefrontControlRoutes: Sendable {
                 .json(["error": "method_not_allowed", "message": .string("\(request.method) is not allowed on \(request.path)")],
                       status: 405, headers: ["Allow": allowed.map(\.rawValue).joined(separator: ", ")])
             }))
+
+        StorefrontCatalogControlRoutes(context: context).register(on: router)
 
         router.post("/sandbox/storefront/reset") { _ in
             let now = context.clock.now()
