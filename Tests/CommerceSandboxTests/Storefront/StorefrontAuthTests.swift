@@ -128,4 +128,65 @@ import Testing
         let shopOnly = try await client.data("query {shop{name},collections(first:1){edges{node{id}}}}")
         #expect(shopOnly["shop"]?["name"] == "Sandbox Shoes")
     }
+
+    /// One row of the §5.2 scope table: a document touching one root field, and the scope that field needs.
+    struct ScopeRow: Sendable, CustomTestStringConvertible {
+        let document: String
+        let field: String
+        let scope: String
+        var testDescription: String { "\(field) needs \(scope)" }
+    }
+
+    static let cartID = GID.encode("gid://shopify/Cart/" + String(repeating: "a", count: 32))
+    static let scopeRows: [ScopeRow] = {
+        let write = "unauthenticated_write_checkouts", read = "unauthenticated_read_checkouts"
+        let writeCustomers = "unauthenticated_write_customers", readCustomers = "unauthenticated_read_customers"
+        let line = GID.encode("gid://shopify/CartLine/\(String(repeating: "b", count: 32))?cart=\(String(repeating: "a", count: 32))")
+        let order = GID.encode("gid://shopify/Order/1?key=\(String(repeating: "c", count: 32))")
+        return [
+            ScopeRow(document: "mutation {cartCreate(input:{}){cart{id}}}", field: "cartCreate", scope: write),
+            ScopeRow(document: "mutation {cartLinesAdd(cartId:\"\(cartID)\",lines:[]){cart{id}}}", field: "cartLinesAdd", scope: write),
+            ScopeRow(document: "mutation {cartLinesUpdate(cartId:\"\(cartID)\",lines:[]){cart{id}}}", field: "cartLinesUpdate", scope: write),
+            ScopeRow(document: "mutation {cartLinesRemove(cartId:\"\(cartID)\",lineIds:[]){cart{id}}}", field: "cartLinesRemove", scope: write),
+            ScopeRow(document: "query {cart(id:\"\(cartID)\"){id}}", field: "cart", scope: read),
+            ScopeRow(document: "query {node(id:\"\(cartID)\"){id}}", field: "node", scope: read),
+            ScopeRow(document: "query {node(id:\"\(line)\"){id}}", field: "node", scope: read),
+            ScopeRow(document: "query {node(id:\"\(order)\"){id}}", field: "node", scope: read),
+            ScopeRow(document: "query {customer(customerAccessToken:\"x\"){id}}", field: "customer", scope: readCustomers),
+            ScopeRow(document: "mutation {customerCreate(input:{email:\"a@example.com\",password:\"secret1\"}){customer{id}}}",
+                     field: "customerCreate", scope: writeCustomers),
+            ScopeRow(document: "mutation {customerAccessTokenCreate(input:{email:\"a@example.com\",password:\"secret1\"}){customerAccessToken{accessToken}}}",
+                     field: "customerAccessTokenCreate", scope: writeCustomers),
+            ScopeRow(document: "mutation {customerRecover(email:\"a@example.com\"){customerUserErrors{code}}}", field: "customerRecover", scope: writeCustomers),
+            ScopeRow(document: "mutation {customerUpdate(customerAccessToken:\"x\",customer:{}){customer{id}}}", field: "customerUpdate", scope: writeCustomers),
+            ScopeRow(document: "mutation {customerAddressCreate(customerAccessToken:\"x\",address:{city:\"X\"}){customerAddress{id}}}",
+                     field: "customerAddressCreate", scope: writeCustomers),
+        ]
+    }()
+
+    @Test(arguments: scopeRows) func cartAndCustomerFieldsNeedTheirScope(_ row: ScopeRow) async throws {
+        var client = try StorefrontClient()
+        // Every scope but the one the field needs: the check is per field, not "any scope will do".
+        let others = ["unauthenticated_read_product_listings", "unauthenticated_read_collection_listings", "unauthenticated_read_product_tags",
+                      "unauthenticated_read_checkouts", "unauthenticated_write_checkouts", "unauthenticated_read_customers",
+                      "unauthenticated_write_customers"].filter { $0 != row.scope }
+        let created = try await client.control(.post, "/sandbox/storefront/shops/1/tokens", json: .array(others.map(JSONValue.string)).wrapped)
+        client.token = try #require(created.json["token"]?.stringValue)
+        let body = try await client.graphQL(row.document)
+        let error = try #require(body["errors"]?[0])
+        #expect(error["message"]?.stringValue == "Access denied for \(row.field) field. Required access: `\(row.scope)` access scope.")
+        #expect(error["extensions"]?["code"] == "ACCESS_DENIED")
+        #expect(error["path"]?.serialized() == #"["\#(row.field)"]"#)
+        #expect(body["data"]?[row.field] == .null)
+
+        // With the full token the same document runs without an access error.
+        client.token = "sandbox-storefront-token"
+        let allowed = try await client.graphQL(row.document)
+        #expect(allowed["errors"] == nil, "\(allowed.serialized())")
+    }
+}
+
+private extension JSONValue {
+    /// `{"scopes": self}`: the body of `POST …/tokens`.
+    var wrapped: JSONValue { ["scopes": self] }
 }

@@ -132,4 +132,71 @@ import Testing
         try await client.context.clock.advance(by: 11 * 86_400)
         #expect(try await client.data("query {cart(id:\"\(cartID)\"){id}}")["cart"] == .null)
     }
+
+    @Test func linesUpdateWithAnUnknownLineIsR5() async throws {
+        let client = try StorefrontClient()
+        let cartID = try #require(try await createCart(client)["cart"]?["id"]?.stringValue)
+        let unknownLine = GID.encode("gid://shopify/CartLine/\(String(repeating: "f", count: 32))")
+        let data = try await client.data("""
+            mutation {cartLinesUpdate(cartId:"\(cartID)",lines:[{id:"\(unknownLine)",quantity:2}]){\(Self.cartSelection)}}
+            """)
+        #expect(data["cartLinesUpdate"]?["userErrors"]?.serialized() == #"[{"code":"INVALID_MERCHANDISE_LINE","field":["lines","0","id"],"message":"The merchandise line with id \#(unknownLine) does not exist"}]"#)
+        #expect(data["cartLinesUpdate"]?["cart"]?["lines"]?["edges"]?.arrayValue?.map { $0["node"]?["quantity"] } == [1])
+    }
+
+    /// R6 for the mutations that take a `cartId`: unknown, undecodable and expired carts.
+    @Test(arguments: ["cartLinesAdd", "cartLinesUpdate", "cartLinesRemove"], ["unknown", "undecodable", "expired"])
+    func missingCartIsR6(mutation: String, kind: String) async throws {
+        let client = try StorefrontClient()
+        var cartID: String
+        switch kind {
+        case "unknown": cartID = GID.encode("gid://shopify/Cart/\(String(repeating: "e", count: 32))")
+        case "undecodable": cartID = "not a cart id"
+        default:
+            cartID = try #require(try await createCart(client)["cart"]?["id"]?.stringValue)
+            try await client.context.clock.advance(by: 10 * 86_400 + 1)
+        }
+        let arguments = switch mutation {
+        case "cartLinesAdd": "lines:[{merchandiseId:\"\(GID.variant(11))\"}]"
+        case "cartLinesUpdate": "lines:[{id:\"\(GID.encode("gid://shopify/CartLine/x"))\",quantity:1}]"
+        default: "lineIds:[\"\(GID.encode("gid://shopify/CartLine/x"))\"]"
+        }
+        let data = try await client.data("mutation {\(mutation)(cartId:\"\(cartID)\",\(arguments)){cart{id},userErrors{code,field,message}}}")
+        #expect(data[mutation]?.serialized() == #"{"cart":null,"userErrors":[{"code":"INVALID","field":["cartId"],"message":"The specified cart does not exist"}]}"#)
+    }
+
+    @Test func customerAccessTokenLinksTheBuyer() async throws {
+        let client = try StorefrontClient()
+        _ = try await client.data(#"mutation {customerCreate(input:{email:"john@example.com",password:"secret1",firstName:"John"}){customer{id}}}"#)
+        let login = try await client.data(#"mutation {customerAccessTokenCreate(input:{email:"john@example.com",password:"secret1"}){customerAccessToken{accessToken}}}"#)
+        let token = try #require(login["customerAccessTokenCreate"]?["customerAccessToken"]?["accessToken"]?.stringValue)
+        let linked = try await client.data("""
+            mutation {cartCreate(input:{lines:[{merchandiseId:"\(GID.variant(11))"}],buyerIdentity:{customerAccessToken:"\(token)",countryCode:CA}}){cart{id,buyerIdentity{email,countryCode,customer{id,firstName}}},userErrors{message}}}
+            """)
+        let identity = linked["cartCreate"]?["cart"]?["buyerIdentity"]
+        #expect(identity?.serialized() == #"{"email":null,"countryCode":"CA","customer":{"id":"\#(GID.encode("gid://shopify/Customer/1"))","firstName":"John"}}"#)
+        let anonymous = try await client.data("mutation {cartCreate(input:{}){cart{buyerIdentity{customer{id}}}}}")
+        #expect(anonymous["cartCreate"]?["cart"]?["buyerIdentity"]?["customer"] == .null)
+    }
+
+    @Test func nodeResolvesCartsAndTheirLines() async throws {
+        // §5.3: node(id:) resolves Cart and CartLine.
+        let client = try StorefrontClient()
+        let cart = try #require(try await createCart(client)["cart"])
+        let cartID = try #require(cart["id"]?.stringValue)
+        let lineID = try #require(cart["lines"]?["edges"]?[0]?["node"]?["id"]?.stringValue)
+        let data = try await client.data("""
+            query {cart:node(id:"\(cartID)"){id,... on Cart{note,lines(first:5){edges{node{quantity}}}}},line:node(id:"\(lineID)"){id,... on CartLine{quantity,merchandise{... on ProductVariant{id}}}}}
+            """)
+        #expect(data["cart"]?["id"]?.stringValue == cartID)
+        #expect(data["cart"]?["lines"]?.serialized() == #"{"edges":[{"node":{"quantity":1}}]}"#)
+        #expect(data["line"]?.serialized() == #"{"id":"\#(lineID)","quantity":1,"merchandise":{"id":"\#(GID.variant(11))"}}"#)
+        // A line ID naming another cart is unknown.
+        let other = try #require(try await createCart(client)["cart"]?["id"]?.stringValue)
+        let otherToken = try #require(GID.decode(other)?.split(separator: "/").last)
+        let lineToken = try #require(GID.decode(lineID)?.split(separator: "/").last?.split(separator: "?").first)
+        let foreign = GID.encode("gid://shopify/CartLine/\(lineToken)?cart=\(otherToken)")
+        #expect(try await client.data("query {node(id:\"\(foreign)\"){id}}")["node"] == .null)
+    }
 }
+
