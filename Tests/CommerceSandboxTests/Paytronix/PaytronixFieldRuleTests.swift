@@ -20,6 +20,7 @@ struct PaytronixFieldRuleTests {
     }
 
     static let longName = String(repeating: "n", count: 65)
+    static let e8 = "username must be 3 to 64 characters: letters, digits, . _ @ + -"
 
     static let enrollmentCases: [EnrollmentCase] = [
         // E3
@@ -49,9 +50,32 @@ struct PaytronixFieldRuleTests {
               field: "setAccountFields.favoriteStore", message: "favoriteStore has the wrong type for style typed"),
         .init(name: "E5 string favoriteStore as object", account: ["style": "string", "favoriteStore": [["code": "123"]]],
               field: "setAccountFields.favoriteStore", message: "favoriteStore has the wrong type for style string"),
+        // E6
+        .init(name: "E6 unknown user field", user: ["shoeSize": ["42"]], field: "setUserFields.shoeSize", message: "Unknown field shoeSize"),
+        .init(name: "E6 unknown account field", account: ["style": "typed", "loyaltyTier": ["gold"]],
+              field: "setAccountFields.loyaltyTier", message: "Unknown field loyaltyTier"),
+        .init(name: "E6 field names are case-sensitive", user: ["UserName": ["kim"]], field: "setUserFields.UserName",
+              message: "Unknown field UserName"),
         // E7 (default config: username and password required)
         .init(name: "E7 password", user: ["password": .null], field: "setUserFields.password", message: "password is required"),
         .init(name: "E7 username", user: ["username": .null], field: "setUserFields.username", message: "username is required"),
+        // E8
+        .init(name: "E8 bad character", user: ["username": ["kim!"]], field: "setUserFields.username", message: e8),
+        .init(name: "E8 space", user: ["username": ["kim lee"]], field: "setUserFields.username", message: e8),
+        .init(name: "E8 non-ASCII letter", user: ["username": ["k\u{E4}m"]], field: "setUserFields.username", message: e8),
+        .init(name: "E8 too short", user: ["username": ["ki"]], field: "setUserFields.username", message: e8),
+        .init(name: "E8 over 64", user: ["username": .array([.string(String(repeating: "k", count: 65))])],
+              field: "setUserFields.username", message: e8),
+        // E9 (default minLength 6)
+        .init(name: "E9 too short", user: ["password": ["12345"]], field: "setUserFields.password", message: "password must be at least 6 characters"),
+        .init(name: "E9 over 128", user: ["password": .array([.string(String(repeating: "p", count: 129))])],
+              field: "setUserFields.password", message: "password must be at least 6 characters"),
+        // E10
+        .init(name: "E10 no at sign", user: ["email": ["kim.example.com"]], field: "setUserFields.email", message: "email is not a valid address"),
+        .init(name: "E10 no dot in domain", user: ["email": ["kim@localhost"]], field: "setUserFields.email", message: "email is not a valid address"),
+        .init(name: "E10 space", user: ["email": ["kim @example.com"]], field: "setUserFields.email", message: "email is not a valid address"),
+        .init(name: "E10 over 254", user: ["email": .array([.string(String(repeating: "k", count: 243) + "@example.com")])],
+              field: "setUserFields.email", message: "email is not a valid address"),
         // E11
         .init(name: "E11 short mobile", user: ["mobilePhone": ["617555"]], field: "setUserFields.mobilePhone",
               message: "mobilePhone must be 7 to 15 digits"),
@@ -192,6 +216,20 @@ struct PaytronixFieldRuleTests {
         #expect(account["fields"]?["favoriteStore"] == ["code": "123", "label": "Sandbox Store 123"])
     }
 
+    /// The upper limits of E8, E9 and E10 are inclusive.
+    @Test func longestAcceptedUsernamePasswordAndEmail() async throws {
+        let sandbox = try H()
+        let username = String(repeating: "k", count: 60) + "._@+"
+        let email = String(repeating: "k", count: 242) + "@example.com"
+        #expect(username.count == 64 && email.count == 254)
+        let (status, body) = try await sandbox.rest("enrollment/createAndRegister", [
+            "authentication": "anonymous", "merchantId": 777777, "cardTemplateCode": 0,
+            "setUserFields": ["style": "typed", "username": [.string(username)], "password": [.string(String(repeating: "p", count: 128))],
+                              "email": [.string(email)]]])
+        #expect(status == 200 && body["result"] == "cardCreatedSuccess")
+        #expect(body["oauthTokens"]?["username"] == .string(username))
+    }
+
     // MARK: §4.6
 
     @Test(arguments: [JSONValue.null, "replace", "ADD", 1])
@@ -228,12 +266,18 @@ struct PaytronixFieldRuleTests {
         }
     }
 
+    static let x3 = "accountCode must be the device token in hexadecimal (16 to 200 hex digits)"
     static let x4 = "integration must be the client_id of one of this merchant's integrations"
     static let x5 = "integrationDetail must contain os, osversion, device, merchantId, integrator and version separated by |"
     static let x7 = "appIdentifier must be the app's bundle identifier, e.g. com.example.app"
 
     /// One bad key of an otherwise valid device, and the field error it causes.
     static let deviceCases: [(String, JSONValue, String, String)] = [
+        ("accountCode", .null, "accountCode", x3),
+        ("accountCode", .string(String(repeating: "a", count: 15)), "accountCode", x3),
+        ("accountCode", .string(String(repeating: "a", count: 201)), "accountCode", x3),
+        ("accountCode", .string(String(H.tokenHex.dropLast(2)) + "0g"), "accountCode", x3),
+        ("accountCode", 1234567890123456, "accountCode", x3),
         ("integration", "unknown-client", "integration", x4),
         ("integration", .null, "integration", x4),
         ("integration", "other-ios", "integration", x4),   // an integration of another merchant
@@ -296,5 +340,38 @@ struct PaytronixFieldRuleTests {
         #expect(ok.status == 200)
         let account = try await sandbox.call(.get, "/sandbox/paytronix/accounts/\(guest["printedCardNumber"]?.stringValue ?? "")").body
         #expect(account["fields"]?["externalAccounts"] == [H.device(detail: detail)])
+    }
+
+    /// X3: stored lowercased; the uppercase form of a stored token is the same device (updated in place);
+    /// 16 and 200 digits are the inclusive limits.
+    @Test func x3AccountCodesAreStoredLowercasedAndMatchCaseInsensitively() async throws {
+        let sandbox = try H()
+        let guest = try await sandbox.guest("sam", extra: ["externalAccounts": [H.device(H.tokenHex.uppercased())]])
+        let card = try #require(guest["printedCardNumber"]?.stringValue)
+        func devices() async throws -> [JSONValue] {
+            try await sandbox.call(.get, "/sandbox/paytronix/accounts/\(card)").body["fields"]?["externalAccounts"]?.arrayValue ?? []
+        }
+        #expect(try await devices() == [H.device()])
+        let newDetail = H.detail.replacingOccurrences(of: "osversion=17.5", with: "osversion=18.0")
+        func add(_ code: String, detail: String = H.detail) async throws -> Int {
+            try await sandbox.rest("enrollment/editExternalAccounts", [
+                "authentication": "guest", "merchantId": 777777, "username": "sam", "password": "secret-1", "operation": "add",
+                "externalAccounts": [H.device(code, detail: detail)]]).status
+        }
+        #expect(try await add(H.tokenHex.uppercased(), detail: newDetail) == 200)
+        #expect(try await devices() == [H.device(detail: newDetail)])
+        let history = try await sandbox.call(.get, "/sandbox/paytronix/accounts/\(card)").body["externalAccountHistory"]?.arrayValue
+        #expect(history?.count == 1)
+        // Mixed case in one request collapses too, and the limits themselves are accepted.
+        let shortest = String(repeating: "Ab", count: 8), longest = String(repeating: "cD", count: 100)
+        #expect(try await add(shortest) == 200)
+        #expect(try await add(shortest.lowercased()) == 200)
+        #expect(try await add(longest) == 200)
+        #expect(try await devices().compactMap { $0["accountCode"]?.stringValue } == [H.tokenHex, shortest.lowercased(), longest.lowercased()])
+        // The B2B lookup finds the device by either case.
+        let lookup = try await sandbox.call(.get, "/rest/25.33/guest/printedCardNumberForExternalAccount.json",
+                                            query: "authentication=b2b&username=sandbox-b2b&password=sandbox-b2b-password&merchantId=777777&accountCode=\(longest)",
+                                            credentials: ("sandbox-server", "sandbox-server-secret"))
+        #expect(lookup.status == 200 && lookup.body["primaryCard"]?["printedCardNumber"] == .string(card))
     }
 }

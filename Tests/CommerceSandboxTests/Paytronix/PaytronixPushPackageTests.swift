@@ -48,6 +48,9 @@ struct PaytronixPushPackageTests {
         ("dev-chain.p12", "sandbox-pass", "development", "com.example.pushapp", "push.certificate_count",
          "Expected exactly one certificate (no chain), found 2"),
         ("dev-nokey.p12", "sandbox-pass", "development", "com.example.pushapp", "push.key_count", "Expected exactly one private key, found 0"),
+        ("dev-twokeys.p12", "sandbox-pass", "development", "com.example.pushapp", "push.key_count", "Expected exactly one private key, found 2"),
+        ("dev-threekeys.p12", "sandbox-pass", "development", "com.example.pushapp", "push.key_count",
+         "Expected exactly one private key, found 3"),
         ("dev-mismatch.p12", "sandbox-pass", "development", "com.example.pushapp", "push.key_mismatch",
          "The certificate was not issued for the private key in the package"),
         ("dev-aes.p12", "sandbox-pass", "development", "com.example.other", "push.certificate_app_mismatch",
@@ -103,5 +106,29 @@ struct PaytronixPushPackageTests {
         let deleted = try await sandbox.call(.delete, "/sandbox/paytronix/push-packages/777777/com.example.pushapp/development")
         #expect(deleted.status == 200)
         #expect(try await sandbox.call(.get, "/sandbox/paytronix/push-packages").body["packages"] == [])
+    }
+
+    /// §5.4's certificate description, checked against dev.crt (the certificate inside dev-aes.p12) read here
+    /// independently of the route: the SHA-256 of its DER, its serial INTEGER, and its 3650-day validity.
+    @Test func certificateDescriptionMatchesTheFixture() async throws {
+        let (status, body) = try await PaytronixRouterHarness().upload("dev-aes.p12")
+        #expect(status == 200)
+        let certificate = try #require(body["package"]?["certificate"])
+        let pem = try #require(String(data: try PaytronixRouterHarness.fixture("dev.crt"), encoding: .utf8))
+        let base64 = pem.split(separator: "\n").filter { !$0.hasPrefix("-----") }.joined()
+        let der = try #require(Data(base64Encoded: base64))
+        #expect(certificate["sha256Fingerprint"] == .string(HexDigest.sha256(der)))
+        let serial = try DERNode.parse(Array(der)[...]).child(0).child(1)
+        #expect(serial.tag == DERNode.integer)
+        let magnitude = serial.content.first == 0 ? serial.content.dropFirst() : serial.content
+        #expect(certificate["serialNumber"] == .string(magnitude.map { String(format: "%02x", $0) }.joined()))
+        let subject = "O=CommerceKit Test,CN=Apple Development IOS Push Services: com.example.pushapp,UID=com.example.pushapp"
+        #expect(certificate["subject"] == .string(subject))
+        #expect(certificate["issuer"] == .string(subject))   // self-signed
+        let notBefore = try #require(certificate["notBefore"]?.stringValue.flatMap(ISO8601.parse))
+        let notAfter = try #require(certificate["notAfter"]?.stringValue.flatMap(ISO8601.parse))
+        #expect(notAfter.timeIntervalSince(notBefore) == 3650 * 86_400)
+        #expect(body["package"]?["certificate"]?.objectValue?.keys == ["subject", "issuer", "serialNumber", "notBefore", "notAfter",
+                                                                        "sha256Fingerprint", "uid", "apnsEnvironments"])
     }
 }

@@ -85,4 +85,61 @@ struct PaytronixPushSendTests {
         let noPackage = try await send(sandbox, ["message": "Hi"])
         #expect(noPackage.status == 409 && noPackage.body["errorMessage"] == "No push package uploaded for com.example.pushapp (development)")
     }
+
+    static let n6 = "Provide message or a payload object with an aps dictionary"
+
+    /// N6: exactly one of a string `message` and a `payload` object with an `aps` dictionary.
+    @Test(arguments: [
+        [:] as JSONObject, ["message": 5], ["message": .null], ["message": ["Hi"]], ["message": ["alert": "Hi"]],
+        ["payload": "{\"aps\":{}}"], ["payload": ["aps": "Hi"]], ["payload": ["alert": "Hi"]], ["payload": [["aps": [:]]]],
+        ["message": "Hi", "payload": ["aps": [:]]],
+    ])
+    func n6InvalidPayload(content: JSONObject) async throws {
+        let sandbox = try H()
+        try await sandbox.upload("dev-aes.p12")
+        try await sandbox.guest("sam", extra: ["externalAccounts": [H.device()]])
+        let reply = try await send(sandbox, content)
+        #expect(reply.status == 400)
+        #expect(reply.body == ["result": "failure", "errorCode": "push.invalid_payload", "errorMessage": .string(Self.n6),
+                               "errorsByField": ["payload": [.string(Self.n6)]]])
+        #expect(try await sandbox.call(.get, "/sandbox/paytronix/push/notifications").body["notifications"] == [])
+    }
+
+    /// N7: the compact UTF-8 JSON of the payload may be 4096 bytes, not 4097.
+    @Test func n7PayloadSizeLimitIsInclusive() async throws {
+        let sandbox = try H()
+        try await sandbox.upload("dev-aes.p12")
+        try await sandbox.guest("sam", extra: ["externalAccounts": [H.device()]])
+        // {"aps":{"alert":"…"}} is 20 bytes around the text; "é" is two bytes in UTF-8.
+        let wrapper = JSONValue.object(["aps": ["alert": ""]]).serializedData().count
+        #expect(wrapper == 20)
+        let fits = String(repeating: "é", count: 1000) + String(repeating: "x", count: 4096 - wrapper - 2000)
+        let accepted = try await send(sandbox, ["message": .string(fits)])
+        #expect(accepted.status == 200 && accepted.body["notifications"]?.arrayValue?.count == 1)
+        let tooBig = try await send(sandbox, ["message": .string(fits + "x")])
+        #expect(tooBig.status == 400)
+        #expect(tooBig.body["errorCode"] == "push.payload_too_large")
+        #expect(tooBig.body["errorMessage"] == "The payload is 4097 bytes; APNs accepts at most 4096")
+        // A payload object is measured the same way.
+        let object = try await send(sandbox, ["payload": ["aps": ["badge": 1], "note": .string(String(repeating: "n", count: 4096))]])
+        #expect(object.status == 400 && object.body["errorMessage"] == "The payload is 4125 bytes; APNs accepts at most 4096")
+        #expect(try await sandbox.call(.get, "/sandbox/paytronix/push/notifications").body["notifications"]?.arrayValue?.count == 1)
+    }
+
+    /// N9: the active package's certificate expired on the sandbox clock; valid up to and including notAfter.
+    @Test func n9ExpiredCertificateAtSendTime() async throws {
+        let sandbox = try H()
+        let uploaded = try await sandbox.upload("dev-aes.p12")
+        let notAfter = try #require(uploaded.body["package"]?["certificate"]?["notAfter"]?.stringValue)
+        let end = try #require(ISO8601.parse(notAfter))
+        try await sandbox.guest("sam", extra: ["externalAccounts": [H.device()]])
+        try await sandbox.call(.post, "/sandbox/paytronix/clock", json: ["now": .string(notAfter), "frozen": true])
+        #expect(try await send(sandbox, ["message": "Hi"]).status == 200)
+        try await sandbox.call(.post, "/sandbox/paytronix/clock", json: ["now": .string(ISO8601.format(end.addingTimeInterval(1))), "frozen": true])
+        let expired = try await send(sandbox, ["message": "Hi"])
+        #expect(expired.status == 409)
+        #expect(expired.body == ["result": "failure", "errorCode": "push.certificate_expired",
+                                 "errorMessage": .string("The push certificate for com.example.pushapp (development) expired on \(notAfter)")])
+        #expect(try await sandbox.call(.get, "/sandbox/paytronix/push/notifications").body["notifications"]?.arrayValue?.count == 1)
+    }
 }

@@ -224,4 +224,31 @@ struct PaytronixRequestRuleTests {
             #expect(body == Self.failure("guest.card_not_found", "Card 9990000009999 not found"), "\(endpoint)")
         }
     }
+
+    /// §6.2: any release label of digits and dots is served, and answered the same as 25.33.
+    @Test func release19Point2IsAnsweredTheSame() async throws {
+        let sandbox = try H()
+        try await sandbox.guest("sam")
+        func token(_ release: String, password: String) async throws -> (status: Int, body: JSONValue) {
+            try await sandbox.call(.post, "/rest/\(release)/oauth/requestGuestToken.json", json: [
+                "authentication": "anonymous", "merchantId": 777777, "grant_type": "password", "username": "sam",
+                "password": .string(password)])
+        }
+        let old = try await token("19.2", password: "secret-1"), current = try await token("25.33", password: "secret-1")
+        #expect(old.status == 200 && current.status == 200)
+        #expect(old.body.objectValue?.keys == current.body.objectValue?.keys)
+        for key in ["result", "token_type", "expires_in", "scope", "username"] { #expect(old.body[key] == current.body[key], "\(key)") }
+        // The 19.2 token works on 25.33 and the other way round.
+        let read = try await sandbox.call(.post, "/rest/25.33/guest/accountInformation.json", json: [
+            "authentication": "oauth", "merchantId": 777777, "access_token": old.body["access_token"] ?? .null])
+        #expect(read.status == 200 && read.body["username"] == "sam")
+        let readOld = try await sandbox.call(.post, "/rest/19.2/guest/accountInformation.json", json: [
+            "authentication": "oauth", "merchantId": 777777, "access_token": current.body["access_token"] ?? .null])
+        #expect(readOld.status == 200 && readOld.body == read.body)
+        // Failures are identical too, and the log keeps the path as sent.
+        let failedOld = try await token("19.2", password: "nope"), failedCurrent = try await token("25.33", password: "nope")
+        #expect(failedOld.status == 400 && failedOld.body == failedCurrent.body)
+        let paths = try await sandbox.call(.get, "/sandbox/paytronix/requests").body["requests"]?.arrayValue?.compactMap { $0["path"]?.stringValue }
+        #expect(paths?.first == "/rest/19.2/oauth/requestGuestToken.json")
+    }
 }

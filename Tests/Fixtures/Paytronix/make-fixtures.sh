@@ -38,4 +38,8 @@ done
 openssl req -new -key dev.key -subj "$DEV_SUBJECT" -out v1.csr
 openssl x509 -req -in v1.csr -key dev.key -days 3650 -out v1.crt                                                 # no extensions: X.509 v1
 openssl pkcs12 -export -inkey dev.key -in v1.crt -passout pass:sandbox-pass -out dev-v1.p12                      # U16
-rm -f rsa1024.key rsa1024.crt ec256.key ec256.crt ec521.key ec521.crt v1.csr v1.crt
+openssl pkcs12 -export -nocerts -inkey other.key -passout pass:sandbox-pass -out other-key.p12
+openssl pkcs12 -export -nocerts -inkey prod.key -passout pass:sandbox-pass -out prod-key.p12
+python3 multikey.py dev-twokeys.p12 dev-aes.p12 other-key.p12                                                   # U13, 2 keys
+python3 multikey.py dev-threekeys.p12 dev-aes.p12 other-key.p12 prod-key.p12                                    # U13, 3 keys
+rm -f rsa1024.key rsa1024.crt ec256.key ec256.crt ec521.key ec521.crt v1.csr v1.crt other-key.p12 prod-key.p12
