@@ -103,4 +103,74 @@ struct PushRegistrarTests {
         }
         #expect(throws: PaytronixError.invalidDeviceToken) { try failure.get() }
     }
+
+    // MARK: the paytronix.push.<merchantId>.<appIdentifier> record (§3.6)
+
+    static let confirmedAt = Date(timeIntervalSince1970: 1_800_000_000)
+
+    func registrar(_ transport: InMemoryTransport, store: PersistentStore, now: Date) -> PushRegistrar {
+        let client = Fixture.client(transport)
+        return PushRegistrar(client: client, session: GuestSession(client: client, store: store), appIdentifier: "com.example.pushapp",
+                             integrator: "examplecompany", store: store, integrationDetail: Fixture.detail, now: { now })
+    }
+
+    func pushRecord(_ store: PersistentStore) throws -> JSONValue? {
+        try store.data(forKey: "paytronix.push.777777.com.example.pushapp").map { try JSONValue.parse($0) }
+    }
+
+    @Test func registrationWithATokenRecordsTheConfirmedDevice() async throws {
+        let store = PersistentStore()
+        let transport = InMemoryTransport { _ in
+            .json(200, #"{"result":"cardCreatedSuccess","accountId":1001,"printedCardNumber":"9990000000007","generatedRegistrationCode":"482913","oauthTokens":{"access_token":"a","token_type":"bearer","expires_in":1800,"refresh_token":"r","scope":"account_read","username":"jane.doe"}}"#)
+        }
+        _ = try await registrar(transport, store: store, now: Self.confirmedAt).registerGuest(RequestTests.janeRequest, deviceToken: Fixture.token)
+        #expect(try pushRecord(store) == ["accountCode": .string(Fixture.tokenHex), "printedCardNumber": "9990000000007",
+                                          "confirmedAt": "2027-01-15T08:00:00Z"])
+        // Only the record of this merchant and app was written, beside the session.
+        #expect(store.keys.sorted() == ["paytronix.push.777777.com.example.pushapp", "paytronix.session.777777"])
+    }
+
+    @Test func failedRegistrationRecordsNothing() async throws {
+        let store = PersistentStore()
+        let transport = InMemoryTransport { _ in
+            .json(400, #"{"result":"failure","errorCode":"enrollment.not_unique","errorMessage":"username is already in use"}"#)
+        }
+        await #expect(throws: PaytronixError.self) {
+            try await registrar(transport, store: store, now: Self.confirmedAt).registerGuest(RequestTests.janeRequest, deviceToken: Fixture.token)
+        }
+        #expect(store.keys.isEmpty)
+    }
+
+    @Test func alreadyRegisteredRefreshesTheRecord() async throws {
+        let store = PersistentStore()
+        PushRecord.save(accountCode: "ffff0000ffff0000", printedCardNumber: "9990000000099", at: Date(timeIntervalSince1970: 0),
+                        merchantId: 777777, appIdentifier: "com.example.pushapp", to: store)
+        let transport = InMemoryTransport { request in
+            request.endpoint == "oauth/requestGuestToken.json" ? .json(200, Fixture.tokens())
+                : .json(200, Fixture.accountInformation(externalAccounts: Self.registered))
+        }
+        let outcome = try await registrar(transport, store: store, now: Self.confirmedAt)
+            .loginAndRegisterDevice(username: "sam", password: "secret-1", deviceToken: Fixture.token)
+        #expect(outcome == .alreadyRegistered)
+        // The server listed the token in upper case; the record keeps the client's own lowercase form.
+        #expect(try pushRecord(store) == ["accountCode": .string(Fixture.tokenHex), "printedCardNumber": "9990000000001",
+                                          "confirmedAt": "2027-01-15T08:00:00Z"])
+    }
+
+    @Test func invalidStatusStopsTheLoginFlow() async throws {
+        let store = PersistentStore()
+        let transport = InMemoryTransport { request in
+            request.endpoint == "oauth/requestGuestToken.json" ? .json(200, Fixture.tokens())
+                : .json(200, #"{"result":"invalid_status","accountStatus":"DISABLED"}"#)
+        }
+        let registrar = registrar(transport, store: store, now: Self.confirmedAt)
+        try await registrar.session.login(username: "sam", password: "secret-1")
+        await #expect(throws: PaytronixError.invalidStatus(accountStatus: "DISABLED")) {
+            try await registrar.ensureDeviceRegistered(deviceToken: Fixture.token)
+        }
+        #expect(transport.requests.map(\.endpoint) == ["oauth/requestGuestToken.json", "guest/accountInformation.json"])
+        #expect(try pushRecord(store) == nil)
+        // The session survives: the account's state is not a token problem.
+        #expect(await registrar.session.isLoggedIn)
+    }
 }
