@@ -2,7 +2,6 @@ import Buy
 import ButtonOrders
 import CommerceCore
 import Foundation
-import PaytronixPush
 import Testing
 
 /// The README's quick starts, run as written (only the base URL differs), so the documentation cannot drift
