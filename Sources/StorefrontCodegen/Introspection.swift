@@ -9,6 +9,12 @@ struct Introspection: Decodable {
         let kind: String
         let name: String?
         let ofType: TypeRef?
+
+        init(kind: String, name: String?, ofType: TypeRef?) {
+            self.kind = kind
+            self.name = name
+            self.ofType = ofType
+        }
     }
 
     struct InputValue: Decodable {

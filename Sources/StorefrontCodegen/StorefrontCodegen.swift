@@ -44,6 +44,8 @@ public enum StorefrontCodegen {
     public enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible {
         /// The input is not an introspection result.
         case invalidIntrospection(String)
+        /// The input is not a schema definition (SDL) document GraphQLSwift can build a schema from.
+        case invalidSDL(String)
         /// A required root type is missing.
         case missingRootType(String)
         /// An option value is not supported.
@@ -53,6 +55,7 @@ public enum StorefrontCodegen {
         public var description: String {
             switch self {
             case .invalidIntrospection(let detail): "Not a GraphQL introspection result: \(detail)"
+            case .invalidSDL(let detail): "Not a usable GraphQL schema definition (SDL): \(detail)"
             case .missingRootType(let name): "The schema has no \(name) type."
             case .invalidOption(let detail): "Invalid option: \(detail)"
             }
@@ -62,13 +65,28 @@ public enum StorefrontCodegen {
     /// Generates the Swift files for `schema` (introspection JSON, with or without a `data` wrapper),
     /// sorted by path.
     public static func generate(schema: Data, options: Options = Options()) throws -> [GeneratedFile] {
+        try check(options)
+        return try generate(Introspection.decode(schema), options: options)
+    }
+
+    /// Generates the Swift files for a schema written in SDL (`type Shop { … }`), sorted by path. For the same
+    /// schema the files equal those generated from its introspection result.
+    public static func generate(sdl: String, options: Options = Options()) throws -> [GeneratedFile] {
+        try check(options)
+        return try generate(Introspection.fromSDL(sdl), options: options)
+    }
+
+    /// Refuses options the generator cannot honour, before any input is read.
+    private static func check(_ options: Options) throws {
         guard options.aliasLabel == "aliasSuffix" || options.aliasLabel == "alias" else {
             throw GenerationError.invalidOption("--alias-label must be aliasSuffix or alias")
         }
         guard SwiftNames.isIdentifier(options.namespace) else {
             throw GenerationError.invalidOption("--namespace must be a Swift identifier")
         }
-        let introspection = try Introspection.decode(schema)
+    }
+
+    private static func generate(_ introspection: Introspection, options: Options) throws -> [GeneratedFile] {
         let model = try SchemaModel(introspection)
         let context = EmitContext(model: model, options: options)
         var files = RootEmitter(context).files()

@@ -10,14 +10,17 @@ struct CodegenCommand: ParsableCommand {
         subcommands: [StorefrontCodegenCommand.self])
 }
 
-/// `commercekit codegen storefront`: Storefront introspection JSON → `Sources/Buy/Generated`.
+/// `commercekit codegen storefront`: Storefront introspection JSON (or SDL) → `Sources/Buy/Generated`.
 struct StorefrontCodegenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "storefront",
-        abstract: "Generate the Buy module's Storefront models from an introspection file.")
+        abstract: "Generate the Buy module's Storefront models from an introspection file or an SDL file.")
 
     @Option(help: "Introspection JSON (default: ../shared/spec/storefront-schema/storefront-2021-10.schema.json from the package root).")
     var schema: String?
+
+    @Option(help: "A schema definition (SDL) file to generate from instead of an introspection file.")
+    var sdl: String?
 
     @Option(name: .customLong("api-version"), help: "API version written to Storefront.Schema.version.")
     var apiVersion = "2021-10"
@@ -42,16 +45,29 @@ struct StorefrontCodegenCommand: ParsableCommand {
         let schemaURL = schema.map { URL(fileURLWithPath: $0) }
             ?? root.appendingPathComponent("../shared/spec/storefront-schema/storefront-2021-10.schema.json").standardizedFileURL
         let outputURL = output.map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent("Sources/Buy/Generated")
-        let data = try Data(contentsOf: schemaURL)
         let options = StorefrontCodegen.Options(apiVersion: apiVersion, namespace: namespace, aliasLabel: aliasLabel) { message in
             FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
         }
-        let files = try StorefrontCodegen.generate(schema: data, options: options)
+        if let sdl {
+            // The sandbox artefact is derived from introspection JSON only (spec §2.8.4).
+            guard schema == nil, sandboxArtefact == nil else {
+                throw ValidationError("--sdl cannot be combined with --schema or --sandbox-artefact")
+            }
+            let text = try String(contentsOf: URL(fileURLWithPath: sdl), encoding: .utf8)
+            try emit(StorefrontCodegen.generate(sdl: text, options: options), to: outputURL, artefactSource: nil)
+            return
+        }
+        let data = try Data(contentsOf: schemaURL)
+        try emit(StorefrontCodegen.generate(schema: data, options: options), to: outputURL, artefactSource: data)
+    }
+
+    /// Writes the files (or, with `--check`, compares them), plus the sandbox artefact when asked for.
+    private func emit(_ files: [StorefrontCodegen.GeneratedFile], to outputURL: URL, artefactSource data: Data?) throws {
 
         if check {
             var differences = StorefrontCodegen.differences(between: files, and: outputURL, subdirectory: namespace)
             // The artefact is generated output too (spec §2.8.1): with --sandbox-artefact, --check compares it.
-            if let sandboxArtefact {
+            if let sandboxArtefact, let data {
                 differences += try StorefrontCodegen.sandboxArtefactDifferences(schema: data, file: URL(fileURLWithPath: sandboxArtefact))
             }
             for line in differences { print(line) }
@@ -61,7 +77,7 @@ struct StorefrontCodegenCommand: ParsableCommand {
         }
         try StorefrontCodegen.write(files, to: outputURL, subdirectory: namespace)
         print("Wrote \(files.count) files to \(outputURL.path)")
-        if let sandboxArtefact {
+        if let sandboxArtefact, let data {
             let url = URL(fileURLWithPath: sandboxArtefact)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try StorefrontCodegen.sandboxArtefact(schema: data).write(to: url, options: .atomic)
