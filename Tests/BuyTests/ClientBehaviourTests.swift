@@ -264,4 +264,62 @@ import Testing
         }
         #expect(onQueue)
     }
+
+    @Test func throwingQueryReportsErrorsThatCameWithData() async {
+        // The async `query` has no second channel: a partial answer is an error, not a model.
+        let transport = InMemoryTransport(responses: [.json(200, #"{"data":{"shop":{"name":"A"}},"errors":[{"message":"partial","extensions":{"code":"THROTTLED"}}]}"#)])
+        let client = makeClient(transport: transport)
+        do {
+            let model = try await client.query(shopNameQuery())
+            Issue.record("expected .invalidQuery, got a model for \(model.shop.name)")
+        } catch {
+            guard case .invalidQuery(let reasons) = error else { Issue.record("expected .invalidQuery, got \(error)"); return }
+            #expect(reasons.map(\.message) == ["partial"])
+            #expect(reasons.first?.code == "THROTTLED")
+        }
+    }
+
+    @Test func throwingFormsThrowCancelled() async {
+        let transport = InMemoryTransport(responses: [.json(503, "")])
+        let client = makeClient(transport: transport, sleep: { _ in try await Task.sleep(nanoseconds: 5_000_000_000) })
+        let queryHandler = Graph.Unchecked(value: Graph.RetryHandler<Storefront.QueryRoot> { _, error in error != nil })
+        let mutationHandler = Graph.Unchecked(value: Graph.RetryHandler<Storefront.Mutation> { _, error in error != nil })
+        let query = Task { () -> Graph.QueryError? in
+            do { _ = try await client.query(shopNameQuery(), retryHandler: queryHandler.value); return nil } catch { return error as? Graph.QueryError }
+        }
+        while transport.requests.isEmpty { await Task.yield() }
+        query.cancel()
+        let queryError = await query.value
+        if case .cancelled? = queryError {} else { Issue.record("query: expected .cancelled, got \(String(describing: queryError))") }
+
+        let mutation = Task { () -> Graph.QueryError? in
+            let document = Storefront.buildMutation { $0.customerAccessTokenDelete(customerAccessToken: "t") { $0.deletedAccessToken() } }
+            do { _ = try await client.mutate(document, retryHandler: mutationHandler.value); return nil } catch { return error as? Graph.QueryError }
+        }
+        while transport.requests.count < 2 { await Task.yield() }
+        mutation.cancel()
+        let mutationError = await mutation.value
+        if case .cancelled? = mutationError {} else { Issue.record("mutate: expected .cancelled, got \(String(describing: mutationError))") }
+        #expect(transport.requests.count == 2)
+    }
+
+    @Test func retriedQueryCachesOnlyTheDeliveredAnswer() async throws {
+        // Polling: three good answers, the handler retries until the name is "final"; only that one is stored.
+        let transport = InMemoryTransport(responses: [shopResponse("polling 1"), shopResponse("polling 2"), shopResponse("final")])
+        let client = makeClient(transport: transport)
+        let untilFinal = Graph.RetryHandler<Storefront.QueryRoot>(endurance: .finite(5)) { model, _ in model?.shop.name != "final" }
+        #expect(try await client.query(shopNameQuery(), retryHandler: untilFinal).shop.name == "final")
+        #expect(transport.requests.count == 3)
+        #expect(try await client.query(shopNameQuery(), cachePolicy: .cacheOnly).shop.name == "final")
+
+        // A good answer followed by a failure that is delivered: the good one must not be cached either.
+        let other = InMemoryTransport(responses: [shopResponse("good"), .json(503, "")])
+        let failing = makeClient(transport: other)
+        let once = Graph.RetryHandler<Storefront.QueryRoot>(endurance: .finite(1)) { _, _ in true }
+        let delivered = await failing.queryResponse(shopNameQuery(), retryHandler: once)
+        if case .http(503)? = delivered.error {} else { Issue.record("expected the delivered 503, got \(String(describing: delivered.error))") }
+        let cached = await failing.queryResponse(shopNameQuery(), cachePolicy: .cacheOnly)
+        if case .cacheMiss? = cached.error {} else { Issue.record("expected .cacheMiss, got \(String(describing: cached.model?.shop.name))") }
+    }
 }
+

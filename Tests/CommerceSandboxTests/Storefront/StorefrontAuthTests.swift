@@ -65,6 +65,15 @@ import Testing
         #expect(noQuery.json.serialized() == errorBody("Required parameter missing or invalid: query.", "BAD_REQUEST"))
         let badVariables = try await client.send(body: Data(#"{"query":"{shop{name}}","variables":[1]}"#.utf8))
         #expect(badVariables.json.serialized() == errorBody("Required parameter missing or invalid: variables.", "BAD_REQUEST"))
+        // H10: operationName must be a string (or null), and the body an object, not a batch array.
+        let badOperationName = try await client.send(body: Data(#"{"query":"query Q {shop{name}}","operationName":5}"#.utf8))
+        #expect(badOperationName.status == 400)
+        #expect(badOperationName.json.serialized() == errorBody("Required parameter missing or invalid: operationName.", "BAD_REQUEST"))
+        let nullOperationName = try await client.send(body: Data(#"{"query":"query Q {shop{name}}","operationName":null}"#.utf8))
+        #expect(nullOperationName.json["data"]?["shop"]?["name"] == "Sandbox Shoes")
+        let array = try await client.send(body: Data(#"[{"query":"{shop{name}}"}]"#.utf8))
+        #expect(array.status == 400)
+        #expect(array.json.serialized() == errorBody("Required parameter missing or invalid: query.", "BAD_REQUEST"))
         let xml = try await client.send(body: q1, headers: ["Content-Type": "application/xml", "X-Shopify-Storefront-Access-Token": token])
         #expect(xml.status == 415)
         // A bad token is reported before a bad body (H12).
