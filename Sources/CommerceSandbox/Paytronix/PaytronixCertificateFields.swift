@@ -1,63 +1,84 @@
 import Foundation
+import SwiftASN1
+import X509
 
-/// The X.509 fields the push-package checks read from a certificate's DER: version, subject and issuer as
-/// RFC 4514 strings, the subject's `UID`, and which of Apple's APNs environment extensions are present.
+/// The X.509 fields the push-package checks read from a certificate, parsed by swift-certificates
+/// (`Certificate(derEncoded:)`): whether it is v3, subject and issuer as RFC 4514 strings, the subject's `UID`,
+/// and which of Apple's APNs environment extensions are present.
 struct CertificateFields {
-    var version: Int
+    var isVersion3: Bool
     var subject: String
     var issuer: String
     var uid: String?
     var apnsEnvironments: [String]
 
-    static let uidOID = "0.9.2342.19200300.100.1.1"
-    static let apnsExtensions = [("1.2.840.113635.100.6.3.1", ["development"]), ("1.2.840.113635.100.6.3.2", ["production"]),
-                                 ("1.2.840.113635.100.6.3.6", ["development", "production"])]
-    static let attributeNames = ["2.5.4.3": "CN", "2.5.4.6": "C", "2.5.4.7": "L", "2.5.4.8": "ST", "2.5.4.10": "O",
-                                 "2.5.4.11": "OU", "2.5.4.9": "STREET", uidOID: "UID", "0.9.2342.19200300.100.1.25": "DC"]
+    static let uidOID: ASN1ObjectIdentifier = [0, 9, 2342, 19_200_300, 100, 1, 1]
+    static let apnsExtensions: [(ASN1ObjectIdentifier, [String])] = [
+        ([1, 2, 840, 113635, 100, 6, 3, 1], ["development"]), ([1, 2, 840, 113635, 100, 6, 3, 2], ["production"]),
+        ([1, 2, 840, 113635, 100, 6, 3, 6], ["development", "production"]),
+    ]
+    static let attributeNames: [ASN1ObjectIdentifier: String] = [
+        [2, 5, 4, 3]: "CN", [2, 5, 4, 6]: "C", [2, 5, 4, 7]: "L", [2, 5, 4, 8]: "ST", [2, 5, 4, 10]: "O", [2, 5, 4, 11]: "OU",
+        [2, 5, 4, 9]: "STREET", uidOID: "UID", [0, 9, 2342, 19_200_300, 100, 1, 25]: "DC",
+    ]
 
-    init(der: [UInt8]) throws(DERNode.Malformed) {
-        // Certificate { TBSCertificate { [0] version?, serial, signature, issuer, validity, subject, spki, ..., [3] extensions } }
-        var tbs = try DERNode.parse(der[...]).child(0).children()
-        if let first = tbs.first, first.tag == 0xA0 {
-            version = (try first.child(0).integerValue ?? 0) + 1
-            tbs.removeFirst()
-        } else {
-            version = 1
-        }
-        issuer = try Self.rfc4514(try tbs.at(2))
-        let subjectNode = try tbs.at(4)
-        subject = try Self.rfc4514(subjectNode)
+    /// Throws whatever swift-certificates throws for bytes that are not an X.509 certificate (U16).
+    init(der: [UInt8]) throws {
+        let certificate = try Certificate(derEncoded: der)
+        isVersion3 = certificate.version == .v3
+        issuer = Self.rfc4514(certificate.issuer)
+        subject = Self.rfc4514(certificate.subject)
         uid = nil
-        for rdn in try subjectNode.children() {
-            for attribute in try rdn.children() where try attribute.child(0).oid == Self.uidOID {
-                uid = try attribute.child(1).stringValue
+        for rdn in certificate.subject {
+            for attribute in rdn where attribute.type == Self.uidOID {
+                uid = Self.text(of: attribute.value)
             }
         }
         var environments: [String] = []
-        if let extensionsWrapper = tbs.first(where: { $0.tag == 0xA3 }) {
-            for ext in try extensionsWrapper.child(0).children() {
-                let oid = try ext.child(0).oid
-                for (apnsOID, names) in Self.apnsExtensions where apnsOID == oid {
-                    for name in names where !environments.contains(name) { environments.append(name) }
-                }
+        for ext in certificate.extensions {
+            for (apnsOID, names) in Self.apnsExtensions where apnsOID == ext.oid {
+                for name in names where !environments.contains(name) { environments.append(name) }
             }
         }
         apnsEnvironments = environments
     }
 
     /// RFC 4514: relative names in reverse order, `+` inside one, special characters escaped.
-    static func rfc4514(_ name: DERNode) throws(DERNode.Malformed) -> String {
-        var parts: [String] = []
-        for rdn in try name.children().reversed() {
-            var attributes: [String] = []
-            for attribute in try rdn.children() {
-                let oid = try attribute.child(0).oid ?? "?"
-                let value = try attribute.child(1).stringValue ?? ""
-                attributes.append("\(attributeNames[oid] ?? oid)=\(escape(value))")
-            }
-            parts.append(attributes.joined(separator: "+"))
+    ///
+    /// Our own rather than `DistinguishedName.description`, which in swift-certificates 1.21.1 writes UID as its
+    /// dotted OID (`0.9.2342.19200300.100.1.1=com.example.pushapp`), where the reply (and every Apple push
+    /// certificate's subject) needs `UID=…`. It also differs in smaller ways this keeps as they were: its
+    /// `E=` for emailAddress (here the dotted OID, like any type without a short name), and it shows string types
+    /// other than UTF8String, PrintableString and IA5String as raw DER instead of their text.
+    static func rfc4514(_ name: DistinguishedName) -> String {
+        name.reversed().map { rdn in
+            rdn.map { attribute in
+                let type = attributeNames[attribute.type] ?? PKCS12Structure.dotted(attribute.type)
+                return "\(type)=\(escape(text(of: attribute.value) ?? ""))"
+            }.joined(separator: "+")
+        }.joined(separator: ",")
+    }
+
+    /// The text of a string-typed attribute value, `nil` for any other type.
+    static func text(of value: RelativeDistinguishedName.Attribute.Value) -> String? {
+        // UTF8String, PrintableString and IA5String that swift-certificates could read.
+        if let string = String(value) { return string }
+        // Everything else it keeps as an ASN1Any: TeletexString, VisibleString, BMPString, and those three types
+        // when their bytes break the type's rules. Decoded leniently, as before the switch to swift-certificates.
+        var serializer = DER.Serializer()
+        guard (try? serializer.serialize(ASN1Any(value))) != nil, let node = try? DER.parse(serializer.serializedBytes),
+              case .primitive(let bytes) = node.content else { return nil }
+        switch node.identifier {
+        case .utf8String, .printableString, .ia5String, .teletexString, .visibleString:
+            return String(decoding: bytes, as: UTF8.self)
+        case .bmpString:
+            var units: [UInt16] = []
+            var iterator = bytes.makeIterator()
+            while let high = iterator.next(), let low = iterator.next() { units.append(UInt16(high) << 8 | UInt16(low)) }
+            return String(decoding: units, as: UTF16.self)
+        default:
+            return nil
         }
-        return parts.joined(separator: ",")
     }
 
     private static func escape(_ value: String) -> String {

@@ -1,8 +1,16 @@
 import Foundation
+import SwiftASN1
 
 /// What the outer, unencrypted layers of a PKCS#12 file say (RFC 7292): container version, integrity mode,
 /// MAC parameters and the algorithms protecting each part. Read without the password and without any
 /// cryptography, so the upload route can name an unsupported algorithm before BoringSSL tries it.
+///
+/// The DER is parsed by SwiftASN1 (`DER.parse`), which rejects anything that is not DER (indefinite or
+/// non-minimal lengths, trailing bytes, nesting deeper than 50); every parse error becomes U7 `notPKCS12`.
+/// RFC 7292 has no types in SwiftASN1 or swift-certificates, so the walk over the parsed `ASN1Node`s is ours.
+/// It reads elements by position, as the reader it replaced did, rather than with `DER.sequence`: that helper
+/// also insists on the SEQUENCE tag and on every element being consumed, which would move some malformed
+/// files from a later check to U7 and so change their error.
 struct PKCS12Structure {
     var macDigest: String
     var macIterations: Int
@@ -20,51 +28,72 @@ struct PKCS12Structure {
 
     static let iterationRange = 1...1_000_000
 
-    static let digestNames = ["1.3.14.3.2.26": "SHA-1", "2.16.840.1.101.3.4.2.4": "SHA-224", "2.16.840.1.101.3.4.2.1": "SHA-256",
-                              "2.16.840.1.101.3.4.2.2": "SHA-384", "2.16.840.1.101.3.4.2.3": "SHA-512"]
-    static let prfNames = ["1.2.840.113549.2.7": "HMAC-SHA1", "1.2.840.113549.2.8": "HMAC-SHA224", "1.2.840.113549.2.9": "HMAC-SHA256",
-                           "1.2.840.113549.2.10": "HMAC-SHA384", "1.2.840.113549.2.11": "HMAC-SHA512"]
-    static let cipherNames = ["2.16.840.1.101.3.4.1.2": "AES-128-CBC", "2.16.840.1.101.3.4.1.22": "AES-192-CBC",
-                              "2.16.840.1.101.3.4.1.42": "AES-256-CBC"]
-    static let legacyNames = ["1.2.840.113549.1.12.1.3": "pbeWithSHAAnd3-KeyTripleDES-CBC",
-                              "1.2.840.113549.1.12.1.6": "pbeWithSHAAnd40BitRC2-CBC",
-                              "1.2.840.113549.1.12.1.5": "pbeWithSHAAnd128BitRC2-CBC"]
+    static let digestNames: [ASN1ObjectIdentifier: String] = [
+        [1, 3, 14, 3, 2, 26]: "SHA-1", [2, 16, 840, 1, 101, 3, 4, 2, 4]: "SHA-224", [2, 16, 840, 1, 101, 3, 4, 2, 1]: "SHA-256",
+        [2, 16, 840, 1, 101, 3, 4, 2, 2]: "SHA-384", [2, 16, 840, 1, 101, 3, 4, 2, 3]: "SHA-512",
+    ]
+    static let prfNames: [ASN1ObjectIdentifier: String] = [
+        [1, 2, 840, 113549, 2, 7]: "HMAC-SHA1", [1, 2, 840, 113549, 2, 8]: "HMAC-SHA224", [1, 2, 840, 113549, 2, 9]: "HMAC-SHA256",
+        [1, 2, 840, 113549, 2, 10]: "HMAC-SHA384", [1, 2, 840, 113549, 2, 11]: "HMAC-SHA512",
+    ]
+    static let cipherNames: [ASN1ObjectIdentifier: String] = [
+        [2, 16, 840, 1, 101, 3, 4, 1, 2]: "AES-128-CBC", [2, 16, 840, 1, 101, 3, 4, 1, 22]: "AES-192-CBC",
+        [2, 16, 840, 1, 101, 3, 4, 1, 42]: "AES-256-CBC",
+    ]
+    static let legacyNames: [ASN1ObjectIdentifier: String] = [
+        [1, 2, 840, 113549, 1, 12, 1, 3]: "pbeWithSHAAnd3-KeyTripleDES-CBC",
+        [1, 2, 840, 113549, 1, 12, 1, 6]: "pbeWithSHAAnd40BitRC2-CBC",
+        [1, 2, 840, 113549, 1, 12, 1, 5]: "pbeWithSHAAnd128BitRC2-CBC",
+    ]
 
-    static let dataOID = "1.2.840.113549.1.7.1", encryptedDataOID = "1.2.840.113549.1.7.6"
-    static let bagPrefix = "1.2.840.113549.1.12.10.1."
+    static let dataOID: ASN1ObjectIdentifier = [1, 2, 840, 113549, 1, 7, 1]
+    static let signedDataOID: ASN1ObjectIdentifier = [1, 2, 840, 113549, 1, 7, 2]
+    static let encryptedDataOID: ASN1ObjectIdentifier = [1, 2, 840, 113549, 1, 7, 6]
+    static let pbes2OID: ASN1ObjectIdentifier = [1, 2, 840, 113549, 1, 5, 13]
+    static let pbkdf2OID: ASN1ObjectIdentifier = [1, 2, 840, 113549, 1, 5, 12]
+
+    /// RFC 7292 §4.2 bag types (`pkcs-12 10 1 n`).
+    enum BagType: UInt {
+        case key = 1, shroudedKey, certificate, crl, secret, safeContents
+
+        init?(_ oid: ASN1ObjectIdentifier?) {
+            guard let parts = oid?.oidComponents, parts.count == 9, parts.dropLast() == [1, 2, 840, 113549, 1, 12, 10, 1],
+                  let last = parts.last else { return nil }
+            self.init(rawValue: last)
+        }
+    }
 
     /// Checks U7–U10 of the spec in order.
     static func read(_ bytes: [UInt8]) throws(Problem) -> PKCS12Structure {
-        let pfxItems: [DERNode]
-        let authSafeType: String?
+        let pfxItems: [ASN1Node]
+        let authSafeType: ASN1ObjectIdentifier?
         do {
-            let pfx = try DERNode.parse(bytes[...])
-            pfxItems = try pfx.children()
-            guard pfxItems.count >= 2, pfxItems[0].integerValue == 3, pfxItems[1].tag == DERNode.sequence else { throw Problem.notPKCS12 }
-            authSafeType = try pfxItems[1].child(0).oid
+            // PFX { version INTEGER (3), authSafe ContentInfo, macData MacData OPTIONAL }
+            pfxItems = try DER.parse(bytes).elements()
+            guard pfxItems.count >= 2, pfxItems[0].integer == 3, pfxItems[1].isSequence else { throw Problem.notPKCS12 }
+            authSafeType = try pfxItems[1].element(0).objectIdentifier
         } catch {
             throw .notPKCS12
         }
         guard authSafeType == dataOID else {
-            if authSafeType == "1.2.840.113549.1.7.2" { throw .signedIntegrity }
+            if authSafeType == signedDataOID { throw .signedIntegrity }
             throw .notPKCS12
         }
         guard pfxItems.count >= 3 else { throw .macMissing }
 
         var structure: PKCS12Structure
         do {
-            let macData = try pfxItems[2].children()
-            let digestInfo = try (try macData.at(0)).children()
-            let algorithm = try (try digestInfo.at(0)).child(0).oid ?? "?"
-            guard let digest = digestNames[algorithm] else { throw Problem.unsupportedAlgorithm(algorithm) }
-            let iterations = macData.count > 2 ? ((try macData.at(2)).integerValue ?? 0) : 1
+            // MacData { mac DigestInfo { AlgorithmIdentifier, digest }, macSalt, iterations INTEGER DEFAULT 1 }
+            let macData = try pfxItems[2].elements()
+            let algorithm = try macData.at(0).element(0).element(0).objectIdentifier
+            guard let digest = algorithm.flatMap({ digestNames[$0] }) else { throw Problem.unsupportedAlgorithm(text(algorithm)) }
+            let iterations = macData.count > 2 ? (try macData.at(2).integer ?? 0) : 1
             guard iterationRange.contains(iterations) else { throw Problem.iterationsOutOfRange }
             structure = PKCS12Structure(macDigest: digest, macIterations: iterations)
 
             // authSafe: ContentInfo { data, [0] { OCTET STRING <AuthenticatedSafe> } }
-            let wrapped = try pfxItems[1].child(1).child(0)
-            guard wrapped.tag == DERNode.octetString else { throw Problem.notPKCS12 }
-            for contentInfo in try DERNode.parse(wrapped.content).children() {
+            guard let authenticatedSafe = try pfxItems[1].element(1).element(0).octets else { throw Problem.notPKCS12 }
+            for contentInfo in try DER.parse(authenticatedSafe).elements() {
                 try structure.readContentInfo(contentInfo)
             }
         } catch let problem as Problem {
@@ -75,74 +104,137 @@ struct PKCS12Structure {
         return structure
     }
 
-    private mutating func readContentInfo(_ contentInfo: DERNode) throws {
-        let type = try contentInfo.child(0).oid
+    private mutating func readContentInfo(_ contentInfo: ASN1Node) throws {
+        let type = try contentInfo.element(0).objectIdentifier
         switch type {
         case Self.dataOID:
-            let octets = try contentInfo.child(1).child(0)
-            guard octets.tag == DERNode.octetString else { throw Problem.notPKCS12 }
-            try readSafeContents(try DERNode.parse(octets.content))
+            guard let safeContents = try contentInfo.element(1).element(0).octets else { throw Problem.notPKCS12 }
+            try readSafeContents(try DER.parse(safeContents))
         case Self.encryptedDataOID:
             // [0] { EncryptedData { version, EncryptedContentInfo { type, algorithm, [0] ciphertext } } }
-            let encryptedContentInfo = try contentInfo.child(1).child(0).child(1)
-            let algorithm = try Self.describe(try encryptedContentInfo.child(1))
+            let encryptedContentInfo = try contentInfo.element(1).element(0).element(1)
+            let algorithm = try Self.describe(try encryptedContentInfo.element(1))
             // OpenSSL, Keychain and Java keep certificates in the encrypted part.
             certificateEncryption.append(algorithm)
         default:
-            throw Problem.unsupportedAlgorithm(type ?? "?")
+            throw Problem.unsupportedAlgorithm(Self.text(type))
         }
     }
 
-    private mutating func readSafeContents(_ safeContents: DERNode, depth: Int = 0) throws {
+    private mutating func readSafeContents(_ safeContents: ASN1Node, depth: Int = 0) throws {
         guard depth < 8 else { throw Problem.notPKCS12 }
-        for bag in try safeContents.children() {
-            let id = try bag.child(0).oid ?? ""
-            let value = try bag.child(1).child(0)
-            switch id {
-            case Self.bagPrefix + "1":
+        // SafeContents: SEQUENCE OF SafeBag { bagId OID, [0] { bagValue }, bagAttributes SET OF ... OPTIONAL }
+        for bag in try safeContents.elements() {
+            let id = try bag.element(0).objectIdentifier
+            let value = try bag.element(1).element(0)
+            switch BagType(id) {
+            case .key:
                 visibleKeyBags += 1
                 keyEncryption.append("none")
-            case Self.bagPrefix + "2":
+            case .shroudedKey:
                 visibleKeyBags += 1
-                keyEncryption.append(try Self.describe(try value.child(0)))
-            case Self.bagPrefix + "3":
+                keyEncryption.append(try Self.describe(try value.element(0)))
+            case .certificate:
                 certificateEncryption.append("none")
-            case Self.bagPrefix + "4":
+            case .crl:
                 warnings.append("The package holds a CRL, which is ignored")
-            case Self.bagPrefix + "5":
+            case .secret:
                 warnings.append("The package holds a secret bag, which is ignored")
-            case Self.bagPrefix + "6":
+            case .safeContents:
                 try readSafeContents(value, depth: depth + 1)
-            default:
-                warnings.append("Unknown bag type \(id) ignored")
+            case nil:
+                warnings.append("Unknown bag type \(id.map(Self.dotted) ?? "") ignored")
             }
         }
     }
 
     /// A readable name for a password-based encryption AlgorithmIdentifier, or U10.
-    static func describe(_ algorithm: DERNode) throws -> String {
-        let oid = try algorithm.child(0).oid ?? "?"
-        if let legacy = legacyNames[oid] {
-            let iterations = try algorithm.child(1).child(1).integerValue ?? 0
+    static func describe(_ algorithm: ASN1Node) throws -> String {
+        let oid = try algorithm.element(0).objectIdentifier
+        if let legacy = oid.flatMap({ legacyNames[$0] }) {
+            // pkcs-12PbeParams { salt OCTET STRING, iterations INTEGER }
+            let iterations = try algorithm.element(1).element(1).integer ?? 0
             guard iterationRange.contains(iterations) else { throw Problem.iterationsOutOfRange }
             return legacy
         }
-        guard oid == "1.2.840.113549.1.5.13" else { throw Problem.unsupportedAlgorithm(oid) }
-        let parameters = try algorithm.child(1).children()
-        let kdf = try (try parameters.at(0)).children()
-        let kdfOID = (try kdf.at(0)).oid ?? "?"
-        guard kdfOID == "1.2.840.113549.1.5.12" else { throw Problem.unsupportedAlgorithm(kdfOID) }
-        let kdfParameters = try (try kdf.at(1)).children()
-        let iterations = kdfParameters.count > 1 ? ((try kdfParameters.at(1)).integerValue ?? 0) : 0
+        guard oid == pbes2OID else { throw Problem.unsupportedAlgorithm(text(oid)) }
+        // PBES2-params { keyDerivationFunc AlgorithmIdentifier, encryptionScheme AlgorithmIdentifier }
+        let parameters = try algorithm.element(1).elements()
+        let kdf = try parameters.at(0).elements()
+        let kdfOID = try kdf.at(0).objectIdentifier
+        guard kdfOID == pbkdf2OID else { throw Problem.unsupportedAlgorithm(text(kdfOID)) }
+        // PBKDF2-params { salt, iterationCount INTEGER, keyLength INTEGER OPTIONAL, prf AlgorithmIdentifier DEFAULT hmacWithSHA1 }
+        let kdfParameters = try kdf.at(1).elements()
+        let iterations = kdfParameters.count > 1 ? (try kdfParameters.at(1).integer ?? 0) : 0
         guard iterationRange.contains(iterations) else { throw Problem.iterationsOutOfRange }
         var prf = "HMAC-SHA1"
-        if let prfNode = kdfParameters.last, prfNode.tag == DERNode.sequence {
-            let prfOID = try prfNode.child(0).oid ?? "?"
-            guard let name = prfNames[prfOID] else { throw Problem.unsupportedAlgorithm(prfOID) }
+        if let prfNode = kdfParameters.last, prfNode.isSequence {
+            let prfOID = try prfNode.element(0).objectIdentifier
+            guard let name = prfOID.flatMap({ prfNames[$0] }) else { throw Problem.unsupportedAlgorithm(text(prfOID)) }
             prf = name
         }
-        let cipherOID = try (try parameters.at(1)).child(0).oid ?? "?"
-        guard let cipher = cipherNames[cipherOID] else { throw Problem.unsupportedAlgorithm(cipherOID) }
+        let cipherOID = try parameters.at(1).element(0).objectIdentifier
+        guard let cipher = cipherOID.flatMap({ cipherNames[$0] }) else { throw Problem.unsupportedAlgorithm(text(cipherOID)) }
         return "PBES2/PBKDF2-\(prf)/\(cipher)"
+    }
+
+    /// How an OID appears in a U10 message; `?` where the element is not a valid OBJECT IDENTIFIER.
+    static func text(_ oid: ASN1ObjectIdentifier?) -> String {
+        oid.map(dotted) ?? "?"
+    }
+
+    /// Dotted text of an OID. SwiftASN1 1.7.4's `description` splits the first encoded subidentifier with a plain
+    /// division by 40, which is right for arcs 0 and 1 only: `2.40` would read `3.0`. Under arc 2 the second
+    /// component is the subidentifier minus 80 (X.690 §8.19.4).
+    static func dotted(_ oid: ASN1ObjectIdentifier) -> String {
+        var parts = oid.oidComponents
+        if parts.count >= 2, parts[0] > 2 {
+            parts[1] += parts[0] * 40 - 80
+            parts[0] = 2
+        }
+        return parts.map(String.init).joined(separator: ".")
+    }
+}
+
+/// Reading parsed DER by position; every mismatch is an error or `nil`, never a trap.
+private struct MalformedDER: Error {}
+
+extension ASN1Node {
+    /// The elements inside a constructed element (of any tag).
+    fileprivate func elements() throws(MalformedDER) -> [ASN1Node] {
+        guard case .constructed(let nodes) = content else { throw MalformedDER() }
+        return Array(nodes)
+    }
+
+    fileprivate func element(_ index: Int) throws(MalformedDER) -> ASN1Node {
+        try elements().at(index)
+    }
+
+    /// The value of an OBJECT IDENTIFIER element.
+    fileprivate var objectIdentifier: ASN1ObjectIdentifier? {
+        try? ASN1ObjectIdentifier(derEncoded: self)
+    }
+
+    /// The value of an INTEGER element that fits in an `Int`.
+    fileprivate var integer: Int? {
+        try? Int(derEncoded: self)
+    }
+
+    /// The content of a (primitive, as DER requires) OCTET STRING element.
+    fileprivate var octets: ArraySlice<UInt8>? {
+        (try? ASN1OctetString(derEncoded: self))?.bytes
+    }
+
+    fileprivate var isSequence: Bool {
+        guard identifier == .sequence, case .constructed = content else { return false }
+        return true
+    }
+}
+
+extension Array where Element == ASN1Node {
+    /// The element at `index`, or `MalformedDER` instead of a trap.
+    fileprivate func at(_ index: Int) throws(MalformedDER) -> ASN1Node {
+        guard indices.contains(index) else { throw MalformedDER() }
+        return self[index]
     }
 }

@@ -5,10 +5,10 @@ import NIOSSL
 
 /// Validates an uploaded APNs `.p12` push package (spec §4.7 U7–U21) and describes it.
 ///
-/// The outer structure is read without the password (`PKCS12Structure`); the password check, decryption,
-/// key and certificate extraction are BoringSSL's (`PKCS12Contents`, then `NIOSSLPKCS12Bundle`); the
-/// certificate's subject and extensions are read from its DER (`CertificateFields`). Nothing here implements
-/// a cipher, KDF or MAC.
+/// The outer structure is read without the password (`PKCS12Structure`, on SwiftASN1); the password check,
+/// decryption, key and certificate extraction are BoringSSL's (`PKCS12Contents`, then `NIOSSLPKCS12Bundle`); the
+/// certificate's version, subject, issuer and extensions are read with swift-certificates (`CertificateFields`).
+/// Nothing here implements a cipher, KDF or MAC.
 struct PushPackageValidator {
     let appIdentifier: String
     let environment: String
@@ -54,13 +54,21 @@ struct PushPackageValidator {
         case nil: throw keyCount(0)
         }
         // U16: an X.509 v3 certificate.
-        guard let fields = try? CertificateFields(der: certificateDER), fields.version == 3 else {
+        let keyMatches = contents.keySPKI != nil && contents.certificateSPKIs.first == contents.keySPKI
+        let fields: CertificateFields
+        do {
+            fields = try CertificateFields(der: certificateDER)
+        } catch {
+            // swift-certificates also parses the certificate's public key and refuses what swift-crypto does not
+            // take (RSA under 2048 bits, EC curves other than P-256/384/521, DSA, …). BoringSSL has read this
+            // certificate already, and the package's own key passed U15, so such a certificate is not for that key:
+            // that is U17, as it was when the certificate was read without swift-certificates.
+            guard keyMatches else { throw keyMismatch() }
             throw fail("push.invalid_certificate", "The certificate could not be parsed")
         }
+        guard fields.isVersion3 else { throw fail("push.invalid_certificate", "The certificate could not be parsed") }
         // U17: the certificate carries the package's own public key.
-        guard let keySPKI = contents.keySPKI, contents.certificateSPKIs.first == keySPKI else {
-            throw fail("push.key_mismatch", "The certificate was not issued for the private key in the package")
-        }
+        guard keyMatches, let keySPKI = contents.keySPKI else { throw keyMismatch() }
         // Safe now: one key and one certificate for it, which is what NIOSSLPKCS12Bundle requires.
         let bundle: NIOSSLPKCS12Bundle
         do {
@@ -72,7 +80,7 @@ struct PushPackageValidator {
             throw fail("push.certificate_count", "Expected exactly one certificate (no chain), found \(bundle.certificateChain.count)")
         }
         guard let certificateSPKI = try? certificate.extractPublicKey().toSPKIBytes(), certificateSPKI == keySPKI else {
-            throw fail("push.key_mismatch", "The certificate was not issued for the private key in the package")
+            throw keyMismatch()
         }
         // U18–U19 on the sandbox clock.
         let notBefore = Date(timeIntervalSince1970: TimeInterval(certificate.notValidBefore))
@@ -113,6 +121,10 @@ struct PushPackageValidator {
             ],
             "warnings": .array(warnings.map(JSONValue.string)),
         ]
+    }
+
+    private func keyMismatch() -> PaytronixFailure {
+        fail("push.key_mismatch", "The certificate was not issued for the private key in the package")
     }
 
     private func keyCount(_ count: Int) -> PaytronixFailure {

@@ -118,9 +118,12 @@ struct PaytronixPushPackageTests {
         let base64 = pem.split(separator: "\n").filter { !$0.hasPrefix("-----") }.joined()
         let der = try #require(Data(base64Encoded: base64))
         #expect(certificate["sha256Fingerprint"] == .string(HexDigest.sha256(der)))
-        let serial = try DERNode.parse(Array(der)[...]).child(0).child(1)
-        #expect(serial.tag == DERNode.integer)
-        let magnitude = serial.content.first == 0 ? serial.content.dropFirst() : serial.content
+        // Certificate { TBSCertificate { [0] version, serialNumber INTEGER, … } … }, split by TestDER, not the route's reader.
+        let tbs = try #require(TestDER.children(Array(der)[...])?.first.flatMap { TestDER.elements($0.content) })
+        let serialElement = try #require(tbs.first { $0.tag != 0xA0 })
+        #expect(serialElement.tag == 0x02)
+        let serial = serialElement.content
+        let magnitude = serial.first == 0 ? serial.dropFirst() : serial
         #expect(certificate["serialNumber"] == .string(magnitude.map { String(format: "%02x", $0) }.joined()))
         let subject = "O=CommerceKit Test,CN=Apple Development IOS Push Services: com.example.pushapp,UID=com.example.pushapp"
         #expect(certificate["subject"] == .string(subject))
