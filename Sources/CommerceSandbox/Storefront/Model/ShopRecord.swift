@@ -118,6 +118,6 @@ enum ShopFactory {
     /// Shop 1 with the demo catalog and the documented token — the state after first start and after reset.
     static func seedDemo(_ db: Database, now: Date) throws {
         try create(db, NewShop(), id: 1, now: now)
-        try issueToken(db, shopID: 1, token: demoToken, now: now)
+        _ = try issueToken(db, shopID: 1, token: demoToken, now: now)
     }
 }
