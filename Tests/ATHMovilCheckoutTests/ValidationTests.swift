@@ -6,75 +6,55 @@ import Testing
 /// §4.1: every local rule, its exact message, and that nothing is sent when it fails.
 @Suite("Validation before any network call")
 struct ValidationTests {
-    struct Case: Sendable, CustomTestStringConvertible {
-        let label: String
-        let token: String
-        let scheme: String
-        let timeout: TimeInterval
-        let build: @Sendable () -> ATHMPayment
-        let message: String
-        var testDescription: String { label }
-
-        init(_ label: String, token: String = "dummy", scheme: String = "athm-checkout", timeout: TimeInterval = 600,
-             message: String, build: @escaping @Sendable () -> ATHMPayment = { ATHMPayment(total: 20) }) {
-            self.label = label
-            self.token = token
-            self.scheme = scheme
-            self.timeout = timeout
-            self.build = build
-            self.message = message
-        }
-    }
-
-    static let cases: [Case] = [
-        Case("blank token", token: "  \n", message: "The business's token is required"),
-        Case("blank scheme", scheme: " ", message: "The url scheme is required"),
-        Case("total below 1", message: "Total data type value is invalid") { ATHMPayment(total: 0.99) },
-        Case("total NaN", message: "Total data type value is invalid") { ATHMPayment(total: NSNumber(value: Double.nan)) },
-        Case("total infinite", message: "Total data type value is invalid") { ATHMPayment(total: NSNumber(value: Double.infinity)) },
-        Case("negative subtotal", message: "Subtotal data type value is invalid") {
+    static let cases: [ValidationCase] = [
+        ValidationCase("blank token", token: "  \n", message: "The business's token is required"),
+        ValidationCase("blank scheme", scheme: " ", message: "The url scheme is required"),
+        ValidationCase("total below 1", message: "Total data type value is invalid") { ATHMPayment(total: 0.99) },
+        ValidationCase("total NaN", message: "Total data type value is invalid") { ATHMPayment(total: NSNumber(value: Double.nan)) },
+        ValidationCase("total infinite", message: "Total data type value is invalid") { ATHMPayment(total: NSNumber(value: Double.infinity)) },
+        ValidationCase("negative subtotal", message: "Subtotal data type value is invalid") {
             let p = ATHMPayment(total: 20); p.subtotal = -1; return p
         },
-        Case("subtotal NaN", message: "Subtotal data type value is invalid") {
+        ValidationCase("subtotal NaN", message: "Subtotal data type value is invalid") {
             let p = ATHMPayment(total: 20); p.subtotal = NSNumber(value: Double.nan); return p
         },
-        Case("negative tax", message: "Tax data type value is invalid") { let p = ATHMPayment(total: 20); p.tax = -0.01; return p },
-        Case("tax NaN", message: "Tax data type value is invalid") {
+        ValidationCase("negative tax", message: "Tax data type value is invalid") { let p = ATHMPayment(total: 20); p.tax = -0.01; return p },
+        ValidationCase("tax NaN", message: "Tax data type value is invalid") {
             let p = ATHMPayment(total: 20); p.tax = NSNumber(value: Double.nan); return p
         },
-        Case("metadata1 of 41", message: "Metadata1 can not be greater than 40 characters") {
+        ValidationCase("metadata1 of 41", message: "Metadata1 can not be greater than 40 characters") {
             let p = ATHMPayment(total: 20); p.metadata1 = String(repeating: "a", count: 41); return p
         },
-        Case("metadata2 of 41", message: "Metadata2 can not be greater than 40 characters") {
+        ValidationCase("metadata2 of 41", message: "Metadata2 can not be greater than 40 characters") {
             let p = ATHMPayment(total: 20); p.metadata2 = String(repeating: "é", count: 41); return p
         },
-        Case("item price below 1", message: "Item's price data type value is invalid") {
+        ValidationCase("item price below 1", message: "Item's price data type value is invalid") {
             let p = ATHMPayment(total: 20); p.items = [ATHMPaymentItem(name: "A", price: 0.5, quantity: 1)]; return p
         },
-        Case("item price NaN", message: "Item's price data type value is invalid") {
+        ValidationCase("item price NaN", message: "Item's price data type value is invalid") {
             let p = ATHMPayment(total: 20); p.items = [ATHMPaymentItem(name: "A", price: NSNumber(value: Double.nan), quantity: 1)]; return p
         },
-        Case("item price infinite", message: "Item's price data type value is invalid") {
+        ValidationCase("item price infinite", message: "Item's price data type value is invalid") {
             let p = ATHMPayment(total: 20)
             p.items = [ATHMPaymentItem(name: "A", price: NSNumber(value: Double.infinity), quantity: 1)]
             return p
         },
-        Case("item quantity 0", message: "Item's quantity data type value is invalid") {
+        ValidationCase("item quantity 0", message: "Item's quantity data type value is invalid") {
             let p = ATHMPayment(total: 20); p.items = [ATHMPaymentItem(name: "A", price: 2, quantity: 0)]; return p
         },
-        Case("blank item name", message: "Item's name value is required") {
+        ValidationCase("blank item name", message: "Item's name value is required") {
             let p = ATHMPayment(total: 20); p.items = [ATHMPaymentItem(name: "  ", price: 2, quantity: 1)]; return p
         },
-        Case("timeout 59.9", timeout: 59.9, message: "Timeout data type value is invalid"),
-        Case("timeout 600.5", timeout: 600.5, message: "Timeout data type value is invalid"),
-        Case("timeout NaN", timeout: .nan, message: "Timeout data type value is invalid"),
-        Case("infinite subtotal cannot be written as JSON", message: "The request containts invalid characters") {
+        ValidationCase("timeout 59.9", timeout: 59.9, message: "Timeout data type value is invalid"),
+        ValidationCase("timeout 600.5", timeout: 600.5, message: "Timeout data type value is invalid"),
+        ValidationCase("timeout NaN", timeout: .nan, message: "Timeout data type value is invalid"),
+        ValidationCase("infinite subtotal cannot be written as JSON", message: "The request containts invalid characters") {
             let p = ATHMPayment(total: 20); p.subtotal = NSNumber(value: Double.infinity); return p
         },
     ]
 
     @Test("the handler's onException gets the exact message and no request is sent", arguments: cases)
-    func handlerReceivesMessage(_ testCase: Case) async throws {
+    func handlerReceivesMessage(_ testCase: ValidationCase) async throws {
         let rig = TestRig { _ in Fixtures.registered() }
         let request = rig.secure(testCase.build(), token: testCase.token, scheme: testCase.scheme)
         request.timeout = testCase.timeout

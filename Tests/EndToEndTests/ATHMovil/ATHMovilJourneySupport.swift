@@ -93,6 +93,15 @@ extension SandboxHarness {
         #expect(responded.status == 200)
         return responded.body
     }
+
+    /// Calls `/authorization` with a payment token the SDK no longer holds, as a client replaying it would;
+    /// returns the `errorcode` of the refusal, which must be a 400.
+    func athmReplayedAuthorizationError(token: String) async throws -> String? {
+        let authorization = try await call(.post, "/api/business-transaction/ecommerce/authorization", json: [:],
+                                           headers: ["Authorization": "Bearer \(token)"])
+        #expect(authorization.status == 400)
+        return authorization.body["errorcode"]?.stringValue
+    }
 }
 
 /// Collects handler callbacks for awaiting.

@@ -110,10 +110,7 @@ struct ATHMovilJourneyTests {
             #expect(event.response?.status.referenceNumber == "")
             #expect(client.tokens.read() == nil)
 
-            let authorization = try await h.call(.post, "/api/business-transaction/ecommerce/authorization", json: [:],
-                                                 headers: ["Authorization": "Bearer \(oldToken)"])
-            #expect(authorization.status == 400)
-            #expect(authorization.body["errorcode"] == "BTRA_0039")
+            #expect(try await h.athmReplayedAuthorizationError(token: oldToken) == "BTRA_0039")
         }
     }
 

@@ -40,10 +40,7 @@ struct ATHMovilOutcomeJourneyTests {
             let found = try await client.api.findPayment(ecommerceId: ecommerceId, publicToken: publicToken)
             #expect(found.ecommerceStatus == .cancel)
             #expect(try await h.call(.get, "/sandbox/athmovil/payments/\(ecommerceId)").body["state"] == "FAILED")
-            let authorization = try await h.call(.post, "/api/business-transaction/ecommerce/authorization", json: [:],
-                                                 headers: ["Authorization": "Bearer \(token)"])
-            #expect(authorization.status == 400)
-            #expect(authorization.body["errorcode"] == "BTRA_0037")
+            #expect(try await h.athmReplayedAuthorizationError(token: token) == "BTRA_0037")
         }
     }
 
