@@ -7,6 +7,7 @@ import Testing
 struct ButtonMobileTests {
     static let userAgent = "com.usebutton.merchant/1.8.0-commercekit+1 (Linux 6.1; x86_64; com.example.shop/1.0+1; Scale/1.00; en-US)"
 
+    @discardableResult
     func mobile(_ sandbox: ButtonSandbox, _ path: String, _ body: JSONValue, userAgent: String = userAgent,
                 ip: String? = "10.0.0.7", host: String? = nil) async throws -> ButtonSandbox.Reply {
         var headers: HTTPHeaders = ["User-Agent": userAgent]

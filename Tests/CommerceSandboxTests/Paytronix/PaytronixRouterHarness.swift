@@ -24,17 +24,20 @@ struct PaytronixRouterHarness: RouterTestSupport {
         return (reply.status, reply.json)
     }
 
+    @discardableResult
     func rest(_ endpoint: String, _ json: JSONValue, credentials: (String, String)? = iosCredentials) async throws -> (status: Int, body: JSONValue) {
         try await call(.post, "/rest/25.33/\(endpoint).json", json: json, credentials: credentials)
     }
 
     /// A registered guest made through the control route.
+    @discardableResult
     func guest(_ username: String, password: String = "secret-1", extra: JSONObject = [:]) async throws -> JSONValue {
         var body: JSONObject = ["merchantId": 777777, "username": .string(username), "password": .string(password)]
         for (key, value) in extra { body[key] = value }
         return try await call(.post, "/sandbox/paytronix/guests", json: .object(body)).body
     }
 
+    @discardableResult
     func login(_ username: String, password: String = "secret-1") async throws -> JSONValue {
         try await rest("oauth/requestGuestToken", ["authentication": "anonymous", "merchantId": 777777, "grant_type": "password",
                                                    "username": .string(username), "password": .string(password)]).body
@@ -54,6 +57,7 @@ struct PaytronixRouterHarness: RouterTestSupport {
         return try Data(contentsOf: directory.appendingPathComponent(name))
     }
 
+    @discardableResult
     func upload(_ fixture: String, password: String = "sandbox-pass", app: String = "com.example.pushapp",
                 environment: String = "development") async throws -> (status: Int, body: JSONValue) {
         let p12 = try Self.fixture(fixture).base64EncodedString()

@@ -14,6 +14,7 @@ struct SandboxHarness {
     var baseURL: URL { sandbox.baseURL }
 
     /// Runs `body` against a fresh sandbox and stops it afterwards, even when `body` throws.
+    @discardableResult
     static func with<T>(_ body: (SandboxHarness) async throws -> T) async throws -> T {
         let sandbox = try await Sandbox.start(.testing)
         let harness = SandboxHarness(sandbox: sandbox)
