@@ -10,9 +10,10 @@ import Testing
 /// state, and Swift Testing runs suites of every target in parallel in one process.
 extension SandboxHarness {
     func merchantCore(store: PersistentStore = PersistentStore(), installedAgo: TimeInterval?,
-                      bundleId: String = "com.example.shop", now: @escaping @Sendable () -> Date = { Date() }) -> ButtonCore {
+                      bundleId: String = "com.example.shop", now: @escaping @Sendable () -> Date = { Date() },
+                      transport: any HTTPTransport = URLSessionTransport()) -> ButtonCore {
         ButtonCore(CoreDependencies(
-            store: store, environment: .custom(baseURL: baseURL), transport: URLSessionTransport(),
+            store: store, environment: .custom(baseURL: baseURL), transport: transport,
             installDate: .fixed(installedAgo.map { now().addingTimeInterval(-$0) }), now: now,
             timeZone: TimeZone(identifier: "UTC") ?? .current, appInfo: AppInfo(bundleId: bundleId),
             sleep: { try await Task.sleep(for: $0) }, makeUUID: { UUID().uuidString }, log: { _ in }))
@@ -66,4 +67,22 @@ final class TokenNotificationCounter: @unchecked Sendable {
     var count: Int { lock.withLock { seen } }
 
     deinit { observer.map(NotificationCenter.default.removeObserver) }
+}
+
+/// Real HTTP through `URLSessionTransport`, keeping every answer so a journey can look at what the app was told.
+final class AnswerRecordingTransport: HTTPTransport, @unchecked Sendable {
+    private let inner = URLSessionTransport()
+    private let lock = NSLock()
+    private var recorded: [(path: String, body: Data)] = []
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let response = try await inner.send(request)
+        lock.withLock { recorded.append((request.url.path, response.body)) }
+        return response
+    }
+
+    /// The JSON bodies of the answers to requests on `path`, oldest first.
+    func answers(to path: String) -> [JSONValue] {
+        lock.withLock { recorded.filter { $0.path == path }.compactMap { try? JSONValue.parse($0.body) } }
+    }
 }

@@ -9,7 +9,8 @@ import Testing
         try await SandboxHarness.with { sandbox async throws in
             let store = PersistentStore()
             store.set("2025-01-01T00:00:00Z", forKey: "commercekit.button.first-seen")
-            let app = sandbox.merchantCore(store: store, installedAgo: nil)
+            let transport = AnswerRecordingTransport()
+            let app = sandbox.merchantCore(store: store, installedAgo: nil, transport: transport)
             app.configure(applicationId: "app-sandbox", environment: nil)
             app.trackIncomingURL(try #require(URL(string: "https://shop.example/p/1?btn_ref=srctok-j5")))
             await app.waitUntilIdle()
@@ -20,6 +21,8 @@ import Testing
             #expect(expired == 200)
             app.trackIncomingURL(try #require(URL(string: "https://shop.example/p/2")))
             await app.waitUntilIdle()
+            // Step 3: the sandbox answered the event with an explicit `session_id: null`.
+            #expect(transport.answers(to: "/v1/app/events").last?["meta"]?["session_id"] == .null)
             #expect(app.attributionToken == nil)
             #expect(store.keys.filter { $0.hasPrefix("com.usebutton.") }.isEmpty)
             #expect(store.string(forKey: "commercekit.button.first-seen") == "2025-01-01T00:00:00Z")
@@ -30,6 +33,7 @@ import Testing
             #expect(events.last?["body"]?["session_id"] == nil)
             let fresh = try #require(store.string(forKey: "com.usebutton.session-id"))
             #expect(fresh != session)
+            #expect(transport.answers(to: "/v1/app/events").last?["meta"]?["session_id"]?.stringValue == fresh)
         }
     }
 
