@@ -17,6 +17,41 @@ struct ButtonPybuttonJourneyTests {
         }
     }
 
+    /// J2 in the spec's order with both clients on one order: pybutton creates, ButtonOrders reads (step 3),
+    /// pybutton updates, ButtonOrders records the partial return (step 5), pybutton deletes and is refused.
+    @Test func j2InterleavesPybuttonAndButtonOrders() async throws {
+        try await SandboxHarness.with { sandbox async throws in
+            let port = try #require(sandbox.baseURL.port)
+            func pybutton(_ steps: String) async throws {
+                let run = try await Pybutton.run(["Tests/RealClients/pybutton_check.py", "127.0.0.1", String(port)],
+                                                 environment: ["PYBUTTON_STEPS": steps])
+                #expect(run.status == 0, "pybutton steps \(steps) failed:\n\(run.output)")
+                #expect(run.output.contains("All \(steps.split(separator: ",").count) steps passed."), "\(run.output)")
+            }
+            let orders = try sandbox.ordersClient().orders
+
+            try await pybutton("setup,J2.1,J2.2")
+            let read = try await orders.get("1989")
+            #expect(read.total == 5000)
+            #expect(read.lineItems.map(\.identifier) == ["sku-123", "sku-456"])
+            #expect(read.customer?.emailSHA256 == OrderCustomer.hashEmail("user@example.com"))
+
+            try await pybutton("J2.4")
+            let returned = try await orders.update("1989", OrderPayload(
+                total: 5000, currency: "USD", orderId: "1989", purchaseDate: try date("2017-07-01T00:00:00Z"),
+                customer: OrderCustomer(id: "mycustomer-1234", emailSHA256: OrderCustomer.hashEmail("user@example.com")),
+                lineItems: [OrderLineItem(identifier: "sku-789", total: 5000, quantity: 1)]))
+            #expect(returned.total == 5000)
+            #expect(returned.lineItems.map(\.identifier) == ["sku-789"])
+            #expect(returned.btnRef == "srctok-XXX")
+            let versions = try await sandbox.call(.get, "/sandbox/button/organizations/org-sandbox/orders/1989").1
+            #expect(versions["object"]?["versions"]?.arrayValue?.count == 3)
+
+            try await pybutton("J2.6,J2.7,J2.8,J2.9")
+            #expect(try await orders.get("1989").status == .deleted)
+        }
+    }
+
     /// J2.3: an order pybutton created reads back through ButtonOrders the same; §6.1.1: pybutton's headers.
     @Test func orderCreatedByPybuttonReadsBackThroughButtonOrders() async throws {
         try await SandboxHarness.with { sandbox async throws in
@@ -99,7 +134,7 @@ enum Pybutton {
 
     /// Runs the venv's Python from the package root and returns its exit status and combined output.
     /// Stopped after 60 s so a hung request cannot hold the test run.
-    static func run(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+    static func run(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> (status: Int32, output: String) {
         try await withCheckedThrowingContinuation { continuation in
             // A plain thread reads the pipe to its end, so a chatty child never blocks on a full pipe and
             // the cooperative pool is never blocked.
@@ -113,6 +148,7 @@ enum Pybutton {
                 environment["NO_PROXY"] = "127.0.0.1,localhost"
                 environment["no_proxy"] = "127.0.0.1,localhost"
                 environment["PYTHONDONTWRITEBYTECODE"] = "1"
+                environment.merge(extra) { _, given in given }
                 process.environment = environment
                 let pipe = Pipe()
                 process.standardOutput = pipe
