@@ -1,5 +1,6 @@
 /// Emits `<Type>.swift` for an input object: stored fields, `create(…)` and `init(…)` with the same
-/// parameters (required fields first), and rendering in schema order.
+/// parameters (required fields first), and rendering in schema order. A `@oneOf` input object becomes an
+/// enum with one case per field, so exactly one field is always rendered.
 struct InputObjectEmitter {
     let context: EmitContext
     let type: SchemaModel.TypeInfo
@@ -24,6 +25,7 @@ struct InputObjectEmitter {
     }
 
     func file() -> StorefrontCodegen.GeneratedFile {
+        if type.isOneOf { return oneOfFile() }
         let isClass = context.model.recursiveInputs.contains(type.name)
         let required = type.inputFields.filter { context.isNonNull($0.type) }
         let optional = type.inputFields.filter { !context.isNonNull($0.type) }
@@ -58,6 +60,35 @@ struct InputObjectEmitter {
         text += "            return _fields.rendered\n"
         text += "        }\n\n"
         text += "        /// The input object as a GraphQL literal, fields in schema order.\n"
+        text += "        public var graphQLLiteral: String { serialize() }\n"
+        text += "    }\n"
+        return context.file(type.name, text)
+    }
+
+    /// `@oneOf`: the server requires exactly one field, given and not null, so each field is a case whose
+    /// value is the field's non-null type.
+    private func oneOfFile() -> StorefrontCodegen.GeneratedFile {
+        let isRecursive = context.model.recursiveInputs.contains(type.name)
+        var text = "    /// The `\(type.name)` input object, which takes exactly one of its fields: one case per field.\n"
+        text += isRecursive
+            ? "    public indirect enum \(type.name): GraphQL.ArgumentValue {\n"
+            : "    public enum \(type.name): Sendable, GraphQL.ArgumentValue {\n"
+        for field in type.inputFields {
+            text += "        /// Sends only the `\(field.name)` input field.\n"
+            text += "        case \(SwiftNames.escaped(name(field)))(\(context.nonNullType(field.type)))\n"
+        }
+        text += "\n        func serialize() -> String {\n"
+        text += "            var _fields = GraphQL.InputFieldList()\n"
+        if !type.inputFields.isEmpty {
+            text += "            switch self {\n"
+            for field in type.inputFields {
+                text += "            case .\(SwiftNames.escaped(name(field)))(let value): _fields.add(\(SwiftNames.literal(field.name)), value)\n"
+            }
+            text += "            }\n"
+        }
+        text += "            return _fields.rendered\n"
+        text += "        }\n\n"
+        text += "        /// The input object as a GraphQL literal with its one field.\n"
         text += "        public var graphQLLiteral: String { serialize() }\n"
         text += "    }\n"
         return context.file(type.name, text)

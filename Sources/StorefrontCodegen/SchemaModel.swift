@@ -13,6 +13,8 @@ struct SchemaModel {
         let interfaces: [String]
         let possibleTypes: [String]
         let enumValues: [Introspection.EnumValue]
+        /// An input object that takes exactly one of its fields (`@oneOf`).
+        let isOneOf: Bool
         var unions: [String] = []
     }
 
@@ -45,7 +47,8 @@ struct SchemaModel {
             types.append(TypeInfo(name: type.name, kind: kind, fields: type.fields ?? [], inputFields: type.inputFields ?? [],
                                   interfaces: (type.interfaces ?? []).map(\.name),
                                   possibleTypes: (type.possibleTypes ?? []).map(\.name),
-                                  enumValues: type.enumValues ?? []))
+                                  enumValues: type.enumValues ?? [],
+                                  isOneOf: kind == .inputObject && type.isOneOf == true))
         }
         guard indexByName[query] != nil else { throw StorefrontCodegen.GenerationError.missingRootType(query) }
         guard indexByName[mutation] != nil else { throw StorefrontCodegen.GenerationError.missingRootType(mutation) }
