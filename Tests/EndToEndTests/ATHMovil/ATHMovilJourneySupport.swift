@@ -84,6 +84,18 @@ extension SandboxHarness {
         return (try #require(created.body["publicToken"]?.stringValue), try #require(created.body["privateToken"]?.stringValue))
     }
 
+    /// Starts a secure payment of `total` for a fresh business through the SDK and waits for the app hand-off;
+    /// returns the business's public token, the client, the handler probe and the link the SDK opened.
+    func athmSecurePaymentHandedOff(total: NSNumber = 20) async throws
+        -> (publicToken: String, client: ATHMJourneyClient, probe: ATHMJourneyProbe, link: URL) {
+        let (publicToken, _) = try await athmBusiness()
+        let client = ATHMJourneyClient(baseURL: baseURL)
+        let probe = ATHMJourneyProbe()
+        client.secure(ATHMPayment(total: total), token: publicToken).pay(handler: probe.handler)
+        let link = try await #require(client.recorder).openedURL()
+        return (publicToken, client, probe, link)
+    }
+
     /// Plays the customer: opens the link in the simulated app, then acts; returns the reply body.
     func athmRespond(link: URL, action: String) async throws -> JSONValue {
         let opened = try await call(.post, "/sandbox/athmovil/app/open", json: ["url": .string(link.absoluteString)])

@@ -160,11 +160,7 @@ struct ATHMovilJourneyTests {
     @Test("J4 step 5: a dropped connection after the authorization commits is a transport error; the retry completes the payment once")
     func authorizationAnswerLost() async throws {
         try await SandboxHarness.with { h in
-            let (publicToken, _) = try await h.athmBusiness()
-            let client = ATHMJourneyClient(baseURL: h.baseURL)
-            let probe = ATHMJourneyProbe()
-            client.secure(20, token: publicToken).pay(handler: probe.handler)
-            let link = try await #require(client.recorder).openedURL()
+            let (publicToken, client, probe, link) = try await h.athmSecurePaymentHandedOff()
             let reply = try await h.athmRespond(link: link, action: "complete")
             let ecommerceId = try #require(reply["ecommerceId"]?.stringValue)
             let faulted = try await h.call(.post, "/sandbox/athmovil/faults",

@@ -11,11 +11,7 @@ struct ATHMovilOutcomeJourneyTests {
     @Test("the app fails the payment: onFailed without an error, no authorization, token deleted, the payment is CANCEL")
     func appFails() async throws {
         try await SandboxHarness.with { h in
-            let (publicToken, _) = try await h.athmBusiness()
-            let client = ATHMJourneyClient(baseURL: h.baseURL)
-            let probe = ATHMJourneyProbe()
-            client.secure(20, token: publicToken).pay(handler: probe.handler)
-            let link = try await #require(client.recorder).openedURL()
+            let (publicToken, client, probe, link) = try await h.athmSecurePaymentHandedOff()
             let token = try #require(client.tokens.read())
 
             let reply = try await h.athmRespond(link: link, action: "fail")
@@ -47,11 +43,7 @@ struct ATHMovilOutcomeJourneyTests {
     @Test("the merchant cancels an open secure payment; the app then returns cancelled and the SDK calls onCancelled")
     func merchantCancels() async throws {
         try await SandboxHarness.with { h in
-            let (publicToken, _) = try await h.athmBusiness()
-            let client = ATHMJourneyClient(baseURL: h.baseURL)
-            let probe = ATHMJourneyProbe()
-            client.secure(20, token: publicToken).pay(handler: probe.handler)
-            let link = try await #require(client.recorder).openedURL()
+            let (publicToken, client, probe, link) = try await h.athmSecurePaymentHandedOff()
             let opened = try await h.call(.post, "/sandbox/athmovil/app/open", json: ["url": .string(link.absoluteString)])
             #expect(opened.body["status"] == "OPEN")
             let ecommerceId = try #require(opened.body["ecommerceId"]?.stringValue)
