@@ -67,9 +67,11 @@ struct PaytronixControlRoutes: Sendable {
         return number
     }
 
-    /// An optional credential field: nil when absent, a 400 naming it unless it is a non-empty string.
-    static func credential(_ body: JSONObject, _ field: String) throws -> String? {
-        guard let value = body[field] else { return nil }
+    /// An optional string field: nil when absent, a 400 naming `field` (the key itself unless given) unless it is a
+    /// non-empty string.
+    static func nonEmptyString(_ body: JSONObject, _ key: String, field: String? = nil) throws -> String? {
+        guard let value = body[key] else { return nil }
+        let field = field ?? key
         guard let text = value.stringValue, !text.isEmpty else { throw PaytronixFailure.invalid(field, "\(field) must be a non-empty string") }
         return text
     }
@@ -124,12 +126,12 @@ struct PaytronixControlRoutes: Sendable {
             throw PaytronixFailure.invalid("platform", "platform must be ios, android or server")
         }
         // HTTP Basic splits `client_id:client_secret` at the first colon, so an id with one could never authenticate.
-        if let chosen = try Self.credential(body, "clientId"), chosen.contains(":") {
+        if let chosen = try Self.nonEmptyString(body, "clientId"), chosen.contains(":") {
             throw PaytronixFailure.invalid("clientId", "clientId must not contain a colon")
         }
-        let clientId = try Self.credential(body, "clientId") ?? PaytronixSecrets.base62(32)
-        let secret = try Self.credential(body, "clientSecret") ?? PaytronixSecrets.base62(32)
-        let chosenB2BUser = try Self.credential(body, "b2bUsername"), chosenB2BPassword = try Self.credential(body, "b2bPassword")
+        let clientId = try Self.nonEmptyString(body, "clientId") ?? PaytronixSecrets.base62(32)
+        let secret = try Self.nonEmptyString(body, "clientSecret") ?? PaytronixSecrets.base62(32)
+        let chosenB2BUser = try Self.nonEmptyString(body, "b2bUsername"), chosenB2BPassword = try Self.nonEmptyString(body, "b2bPassword")
         if chosenB2BPassword != nil && chosenB2BUser == nil && platform != "server" {
             throw PaytronixFailure.invalid("b2bUsername", "b2bUsername is required with b2bPassword")
         }

@@ -46,11 +46,7 @@ struct PaytronixMerchantDefinition {
     }
 
     private static func label(_ item: JSONObject, path: String) throws -> String? {
-        guard let value = item["label"] else { return nil }
-        guard let label = value.stringValue, !label.isEmpty else {
-            throw PaytronixFailure.invalid("\(path).label", "\(path).label must be a non-empty string")
-        }
-        return label
+        try PaytronixControlRoutes.nonEmptyString(item, "label", field: "\(path).label")
     }
 
     /// The second occurrence of a key is the one named, so the caller can see which entry to drop.
