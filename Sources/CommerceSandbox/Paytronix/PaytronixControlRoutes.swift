@@ -125,11 +125,12 @@ struct PaytronixControlRoutes: Sendable {
         guard ["ios", "android", "server"].contains(platform) else {
             throw PaytronixFailure.invalid("platform", "platform must be ios, android or server")
         }
+        let chosenClientId = try Self.nonEmptyString(body, "clientId")
         // HTTP Basic splits `client_id:client_secret` at the first colon, so an id with one could never authenticate.
-        if let chosen = try Self.nonEmptyString(body, "clientId"), chosen.contains(":") {
+        if let chosenClientId, chosenClientId.contains(":") {
             throw PaytronixFailure.invalid("clientId", "clientId must not contain a colon")
         }
-        let clientId = try Self.nonEmptyString(body, "clientId") ?? PaytronixSecrets.base62(32)
+        let clientId = chosenClientId ?? PaytronixSecrets.base62(32)
         let secret = try Self.nonEmptyString(body, "clientSecret") ?? PaytronixSecrets.base62(32)
         let chosenB2BUser = try Self.nonEmptyString(body, "b2bUsername"), chosenB2BPassword = try Self.nonEmptyString(body, "b2bPassword")
         if chosenB2BPassword != nil && chosenB2BUser == nil && platform != "server" {
@@ -156,11 +157,10 @@ struct PaytronixControlRoutes: Sendable {
         let count = try Self.integer(body, "count", default: 1)
         guard (1...100).contains(count) else { throw PaytronixFailure.invalid("count", "count must be 1 to 100") }
         let fixedNumber = try body["printedCardNumber"].map { value -> String in
-            guard let text = value.stringValue else { throw PaytronixFailure.invalid("printedCardNumber", "printedCardNumber must be digits") }
+            guard let text = value.stringValue, !text.isEmpty, PaytronixValidation.isASCIIDigits(text) else {
+                throw PaytronixFailure.invalid("printedCardNumber", "printedCardNumber must be digits")
+            }
             return text
-        }
-        if let fixedNumber, fixedNumber.isEmpty || !PaytronixValidation.isASCIIDigits(fixedNumber) {
-            throw PaytronixFailure.invalid("printedCardNumber", "printedCardNumber must be digits")
         }
         let today = String(ISO8601.format(context.clock.now()).prefix(10))
         let cards = try await context.database.write { db -> [JSONValue] in
