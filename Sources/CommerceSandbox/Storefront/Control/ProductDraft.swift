@@ -172,9 +172,23 @@ struct ProductDraft {
                             arguments: [shopID, handle]) ?? 0 > 0 {
             return .failure(Invalid(field: "handle", message: "A product with handle \(handle) exists in shop \(shopID)"))
         }
-        let created = createdAt ?? now
         // Past every product of every shop, so `10 × id + n` is free for variants and images.
         let productID = (try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM storefront_products") ?? 0) + 1
+        let variantIDs = try insertRows(db, productID: productID, shopID: shopID, now: now)
+        for collectionID in collectionIDs {
+            try db.execute(sql: """
+                INSERT OR IGNORE INTO storefront_collection_products (collection_id, product_id, position)
+                VALUES (?, ?, (SELECT COALESCE(MAX(position), 0) + 1 FROM storefront_collection_products WHERE collection_id = ?))
+                """, arguments: [collectionID, productID, collectionID])
+        }
+        return .success((productID, variantIDs))
+    }
+
+    /// Writes the product, variant and image rows as product `productID` of `shopID` (variant and image `n`
+    /// get `10 × productID + n`) and returns the variant IDs in order; no checks. The demo catalog is written
+    /// through this too. Without `createdAt` the product is created `now`; without `updatedAt`, updated then.
+    func insertRows(_ db: Database, productID: Int64, shopID: Int64, now: Date) throws -> [Int64] {
+        let created = createdAt ?? now
         try db.execute(sql: """
             INSERT INTO storefront_products (id, shop_id, title, handle, product_type, vendor, tags, description, option_name,
                 requires_shipping, created_at, updated_at, sales) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)
@@ -189,17 +203,10 @@ struct ProductDraft {
             variantIDs.append(variantID)
         }
         for (index, image) in images.enumerated() {
-            try db.execute(sql: """
-                INSERT INTO storefront_images (id, owner_kind, owner_id, position, name, alt_text, width, height)
-                VALUES (?, 'product', ?, ?, ?, ?, 800, 800)
-                """, arguments: [productID * 10 + Int64(index + 1), productID, index + 1, image.name ?? "product-\(productID)-\(index + 1)", image.altText])
+            let n = Int64(index + 1)
+            try DemoCatalog.insertImage(db, id: productID * 10 + n, kind: "product", owner: productID, position: n,
+                                        name: image.name ?? "product-\(productID)-\(n)", alt: image.altText)
         }
-        for collectionID in collectionIDs {
-            try db.execute(sql: """
-                INSERT OR IGNORE INTO storefront_collection_products (collection_id, product_id, position)
-                VALUES (?, ?, (SELECT COALESCE(MAX(position), 0) + 1 FROM storefront_collection_products WHERE collection_id = ?))
-                """, arguments: [collectionID, productID, collectionID])
-        }
-        return .success((productID, variantIDs))
+        return variantIDs
     }
 }

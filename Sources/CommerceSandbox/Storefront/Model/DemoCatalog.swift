@@ -71,22 +71,22 @@ enum DemoCatalog {
         let collectionBase = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM storefront_collections") ?? 0
         for product in products {
             let id = productBase + product.number
-            let tags = JSONValue.array(product.tags.map(JSONValue.string)).serialized()
-            try db.execute(sql: """
-                INSERT INTO storefront_products (id, shop_id, title, handle, product_type, vendor, tags, description,
-                    option_name, requires_shipping, created_at, updated_at, sales) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)
-                """, arguments: [id, shopID, product.title, product.handle, product.type, product.vendor, tags,
-                                 product.description, product.optionName, product.ships, time(product.created),
-                                 time(product.updated), product.sales])
-            for (index, variant) in product.variants.enumerated() {
-                try db.execute(sql: """
-                    INSERT INTO storefront_variants (id, product_id, position, title, price_cents, inventory) VALUES (?,?,?,?,?,?)
-                    """, arguments: [id * 10 + Int64(index + 1), id, index + 1, variant.0, variant.1, variant.2])
-            }
-            for n in Int64(1)...2 {
-                try insertImage(db, id: id * 10 + n, kind: "product", owner: id, position: n,
-                                name: "product-\(id)-\(n)", alt: "\(product.title) \(n)")
-            }
+            var draft = ProductDraft()
+            draft.title = product.title
+            draft.handle = product.handle
+            draft.productType = product.type
+            draft.vendor = product.vendor
+            draft.tags = product.tags
+            draft.description = product.description
+            draft.optionName = product.optionName
+            draft.requiresShipping = product.ships
+            draft.createdAt = date(product.created)
+            draft.updatedAt = date(product.updated)
+            draft.sales = product.sales
+            draft.variants = product.variants.map { ProductDraft.Variant(title: $0.0, priceCents: $0.1, inventory: $0.2) }
+            draft.images = [ProductDraft.Image(name: nil, altText: "\(product.title) 1"),
+                            ProductDraft.Image(name: nil, altText: "\(product.title) 2")]
+            _ = try draft.insertRows(db, productID: id, shopID: shopID, now: date(product.created))
         }
         for collection in collections {
             let id = collectionBase + collection.number
@@ -94,7 +94,7 @@ enum DemoCatalog {
                 INSERT INTO storefront_collections (id, shop_id, title, handle, collection_type, description, updated_at)
                 VALUES (?,?,?,?,?,?,?)
                 """, arguments: [id, shopID, collection.title, collection.handle, collection.type, collection.description,
-                                 time(collection.updated)])
+                                 date(collection.updated).timeIntervalSince1970])
             for (index, product) in collection.products.enumerated() {
                 try db.execute(sql: "INSERT INTO storefront_collection_products (collection_id, product_id, position) VALUES (?,?,?)",
                                arguments: [id, productBase + product, index + 1])
@@ -103,15 +103,16 @@ enum DemoCatalog {
         }
     }
 
-    private static func insertImage(_ db: Database, id: Int64, kind: String, owner: Int64, position: Int64, name: String,
-                                    alt: String) throws {
+    /// One row of `storefront_images` (800 × 800), for a product's or a collection's image.
+    static func insertImage(_ db: Database, id: Int64, kind: String, owner: Int64, position: Int64, name: String,
+                            alt: String?) throws {
         try db.execute(sql: """
             INSERT INTO storefront_images (id, owner_kind, owner_id, position, name, alt_text, width, height)
             VALUES (?,?,?,?,?,?,800,800)
             """, arguments: [id, kind, owner, position, name, alt])
     }
 
-    private static func time(_ text: String) -> Double {
-        ISO8601.parse(text)?.timeIntervalSince1970 ?? 0
+    private static func date(_ text: String) -> Date {
+        ISO8601.parse(text) ?? Date(timeIntervalSince1970: 0)
     }
 }
