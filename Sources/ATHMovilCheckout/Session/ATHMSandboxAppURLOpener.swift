@@ -47,48 +47,42 @@ public struct ATHMSandboxAppURLOpener: ATHMURLOpening {
     /// waiting payment). On `false` the waiting payment has already been given the reason.
     public func open(_ url: URL, fallback: URL?, universalLinksOnly: Bool) async -> Bool {
         let target = session ?? .shared
-        let opened: JSONValue
-        switch await post("/sandbox/athmovil/app/open", ["url": .string(url.absoluteString)]) {
-        case .success(let body): opened = body
-        case .failure(let problem):
-            target.failPendingPayment(with: ATHMPaymentError(code: .openFailed, serverMessage: problem.message,
-                                                             httpStatus: problem.status))
+        let callback: URL?
+        do {
+            callback = try await handOff(url)
+        } catch {
+            target.failPendingPayment(with: error)
             return false
         }
-        guard let action = autoRespond else { return true }
-        var body: JSONObject = ["action": .string(action.rawValue), "url": .string(url.absoluteString)]
-        if let id = opened["ecommerceId"]?.stringValue { body["ecommerceId"] = .string(id) }
-        let callback: URL
-        switch await post("/sandbox/athmovil/app/respond", .object(body)) {
-        case .failure(let problem):
-            target.failPendingPayment(with: ATHMPaymentError(code: .server(errorcode: nil), serverMessage: problem.message,
-                                                             httpStatus: problem.status))
-            return false
-        case .success(let reply):
-            guard let text = reply["callbackURL"]?.stringValue, let parsed = URL(string: text) else {
-                target.failPendingPayment(with: ATHMPaymentError(
-                    code: .server(errorcode: nil),
-                    serverMessage: "POST /sandbox/athmovil/app/respond answered without a callbackURL"))
-                return false
-            }
-            callback = parsed
-        }
+        guard let callback else { return true }
         // `false` means no payment of `target` was waiting (the opener was given another session than the
         // request's): the caller then reports the failed hand-off itself instead of waiting forever.
         return target.handle(url: callback)
     }
 
-    /// Why a call to the sandbox gave no usable answer.
-    struct Problem: Error {
-        let message: String
-        let status: Int?
+    /// Gives `url` to the simulated app and, with `autoRespond`, plays the customer; returns the reply URL
+    /// the sandbox answered with, or `nil` when the payment is left open in the app.
+    private func handOff(_ url: URL) async throws(ATHMPaymentError) -> URL? {
+        let opened = try await post("/sandbox/athmovil/app/open", ["url": .string(url.absoluteString)], failing: .openFailed)
+        guard let action = autoRespond else { return nil }
+        var body: JSONObject = ["action": .string(action.rawValue), "url": .string(url.absoluteString)]
+        if let id = opened["ecommerceId"]?.stringValue { body["ecommerceId"] = .string(id) }
+        let reply = try await post("/sandbox/athmovil/app/respond", .object(body), failing: .server(errorcode: nil))
+        guard let text = reply["callbackURL"]?.stringValue, let callback = URL(string: text) else {
+            throw ATHMPaymentError(code: .server(errorcode: nil),
+                                   serverMessage: "POST /sandbox/athmovil/app/respond answered without a callbackURL")
+        }
+        return callback
     }
 
-    private func post(_ path: String, _ body: JSONValue) async -> Result<JSONValue, Problem> {
+    /// POSTs `body` to the sandbox's `path` and returns the parsed answer; anything else is thrown as an
+    /// error with `code`, the route and what the sandbox said.
+    private func post(_ path: String, _ body: JSONValue, failing code: ATHMPaymentError.Code)
+        async throws(ATHMPaymentError) -> JSONValue {
         var base = sandboxBaseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         guard let url = URL(string: base + path) else {
-            return .failure(Problem(message: "\(base + path) is not a valid URL", status: nil))
+            throw ATHMPaymentError(code: code, serverMessage: "\(base + path) is not a valid URL")
         }
         let request = HTTPRequest(method: .post, url: url, headers: ["Content-Type": "application/json"],
                                   body: body.serializedData())
@@ -96,19 +90,20 @@ public struct ATHMSandboxAppURLOpener: ATHMURLOpening {
         do {
             response = try await transport.send(request)
         } catch {
-            return .failure(Problem(message: "POST \(path) got no answer from the sandbox: \(error)", status: nil))
+            throw ATHMPaymentError(code: code, serverMessage: "POST \(path) got no answer from the sandbox: \(error)")
         }
         let parsed = try? JSONValue.parse(response.body)
         guard response.isSuccess else {
             // Control routes explain themselves in {"error": "..."}; show the raw text otherwise.
             let said = parsed?["error"]?.stringValue ?? String(decoding: response.body.prefix(200), as: UTF8.self)
-            return .failure(Problem(message: "POST \(path) answered \(response.statusCode): \(said)",
-                                    status: response.statusCode))
+            throw ATHMPaymentError(code: code, serverMessage: "POST \(path) answered \(response.statusCode): \(said)",
+                                   httpStatus: response.statusCode)
         }
         guard let parsed else {
-            return .failure(Problem(message: "POST \(path) answered \(response.statusCode) with a body that is not JSON",
-                                    status: response.statusCode))
+            throw ATHMPaymentError(code: code,
+                                   serverMessage: "POST \(path) answered \(response.statusCode) with a body that is not JSON",
+                                   httpStatus: response.statusCode)
         }
-        return .success(parsed)
+        return parsed
     }
 }
