@@ -29,7 +29,7 @@ struct PaytronixMerchantDefinition {
         try Self.rejectRepeats(stores.map(\.0), name: "stores", what: "Store code")
         if let list = body["enrollmentFields"] {
             fields = try Self.items(list, name: "enrollmentFields", Self.enrollmentField)
-            try Self.rejectRepeats(fields.map { "\($0.0).\($0.1)" }, name: "enrollmentFields", what: "Enrollment field")
+            try Self.rejectRepeats(fields.map { "\($0.0).\($0.1)" }, name: "enrollmentFields", keyField: "field", what: "Enrollment field")
         } else {
             fields = PaytronixStore.defaultEnrollmentFields
         }
@@ -49,12 +49,11 @@ struct PaytronixMerchantDefinition {
         try PaytronixControlRoutes.nonEmptyString(item, "label", field: "\(path).label")
     }
 
-    /// The second occurrence of a key is the one named, so the caller can see which entry to drop.
-    private static func rejectRepeats(_ keys: [String], name: String, what: String) throws {
+    /// The second occurrence of a key is the one named (as `name[i].keyField`), so the caller can see which entry to drop.
+    private static func rejectRepeats(_ keys: [String], name: String, keyField: String = "code", what: String) throws {
         var seen: Set<String> = []
         for (index, key) in keys.enumerated() where !seen.insert(key).inserted {
-            let field = name == "enrollmentFields" ? "\(name)[\(index)].field" : "\(name)[\(index)].code"
-            throw PaytronixFailure.invalid(field, "\(what) \(key) appears more than once")
+            throw PaytronixFailure.invalid("\(name)[\(index)].\(keyField)", "\(what) \(key) appears more than once")
         }
     }
 
