@@ -328,13 +328,10 @@ public final class ATHMPaymentSession: @unchecked Sendable {
         lock.withLock { serverCallInFlight = false }
     }
 
-    /// Ends the payment waiting for its reply with `error`, for openers that know why the hand-off failed
-    /// (``ATHMSandboxAppURLOpener``). Tells whether a payment was waiting.
-    @discardableResult
-    func failPendingPayment(with error: ATHMPaymentError) -> Bool {
-        guard let taken = takePending() else { return false }
-        taken.finish(.exception(error))
-        return true
+    /// Ends the payment waiting for its reply, if any, with `error`, for openers that know why the hand-off
+    /// failed (``ATHMSandboxAppURLOpener``).
+    func failPendingPayment(with error: ATHMPaymentError) {
+        takePending()?.finish(.exception(error))
     }
 
     /// Whether a payment is waiting for its reply.
