@@ -107,12 +107,11 @@ struct StorefrontCatalogControlRoutes: Sendable {
     /// The variant as the PATCH route answers it.
     static func variantJSON(_ db: Database, id: Int64) throws -> JSONValue? {
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM storefront_variants WHERE id = ?", arguments: [id]) else { return nil }
-        let inventory: Int64? = row["inventory"]
-        return ["id": .string(GlobalID("ProductVariant", id).encoded),
-                "productId": .string(GlobalID("Product", row["product_id"] as Int64).encoded),
-                "title": .string(row["title"]), "sku": .string("SBX-\(id)"),
-                "price": .string(StorefrontFormat.decimal(cents: row["price_cents"])),
-                "inventory": inventory.map(JSONValue.integer) ?? .null,
-                "availableForSale": .bool(inventory.map { $0 > 0 } ?? true)]
+        let variant = VariantRecord(row: row)
+        return ["id": .string(variant.gid.encoded), "productId": .string(GlobalID("Product", variant.productID).encoded),
+                "title": .string(variant.title), "sku": .string(variant.sku),
+                "price": .string(StorefrontFormat.decimal(cents: variant.priceCents)),
+                "inventory": variant.inventory.map(JSONValue.integer) ?? .null,
+                "availableForSale": .bool(variant.available)]
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 /// A product as stored, with its variants and images attached (spec §5.5).
 struct ProductRecord: GraphValue {
@@ -40,6 +41,18 @@ struct VariantRecord: GraphValue {
     var gid: GlobalID { GlobalID("ProductVariant", id) }
     var sku: String { "SBX-\(id)" }
     var available: Bool { inventory.map { $0 > 0 } ?? true }
+}
+
+extension VariantRecord {
+    /// A `storefront_variants` row.
+    init(row: Row) {
+        id = row["id"]
+        productID = row["product_id"]
+        position = row["position"]
+        title = row["title"]
+        priceCents = row["price_cents"]
+        inventory = row["inventory"]
+    }
 }
 
 /// A product or collection image. The file served is a tiny placeholder; the reported size is 800×800.

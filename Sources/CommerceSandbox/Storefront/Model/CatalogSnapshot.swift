@@ -16,8 +16,7 @@ struct CatalogSnapshot: Sendable {
             SELECT v.* FROM storefront_variants v JOIN storefront_products p ON p.id = v.product_id
             WHERE p.shop_id = ? ORDER BY v.product_id, v.position, v.id
             """, arguments: [shopID]) {
-            let variant = VariantRecord(id: row["id"], productID: row["product_id"], position: row["position"],
-                                        title: row["title"], priceCents: row["price_cents"], inventory: row["inventory"])
+            let variant = VariantRecord(row: row)
             variants[variant.productID, default: []].append(variant)
         }
         var images: [String: [Int64: [ImageRecord]]] = [:]
