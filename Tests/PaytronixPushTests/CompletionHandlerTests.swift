@@ -39,12 +39,6 @@ struct CompletionHandlerTests {
         }
     }
 
-    static func registrar(_ transport: InMemoryTransport, store: PersistentStore = PersistentStore()) -> PushRegistrar {
-        let client = Fixture.client(transport)
-        return PushRegistrar(client: client, session: GuestSession(client: client, store: store), appIdentifier: "com.example.pushapp",
-                             integrator: "examplecompany", store: store, integrationDetail: Fixture.detail)
-    }
-
     /// Waits for a completion handler's single call.
     static func result<T: Sendable>(_ start: (@escaping @Sendable (Result<T, PaytronixError>) -> Void) -> Void) async -> Result<T, PaytronixError> {
         await withCheckedContinuation { continuation in start { continuation.resume(returning: $0) } }
@@ -52,7 +46,7 @@ struct CompletionHandlerTests {
 
     @Test func registerGuestCallback() async throws {
         let transport = Self.transport()
-        let registrar = Self.registrar(transport)
+        let registrar = Fixture.registrar(transport)
         let created = await Self.result { registrar.registerGuest(RequestTests.janeRequest, deviceToken: Fixture.token, completion: $0) }
         #expect(try created.get().printedCardNumber == "9990000000001")
         #expect(try created.get().oauthTokens?.accessToken == "a")
@@ -64,7 +58,7 @@ struct CompletionHandlerTests {
 
     @Test func deviceTokenDidChangeCallback() async throws {
         let transport = Self.transport()
-        let registrar = Self.registrar(transport)
+        let registrar = Fixture.registrar(transport)
         // Nobody logged in: nil, and nothing sent.
         let idle = await Self.result { registrar.deviceTokenDidChange(Fixture.token, completion: $0) }
         #expect(try idle.get() == nil)

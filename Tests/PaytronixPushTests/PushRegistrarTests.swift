@@ -7,12 +7,6 @@ import Testing
 struct PushRegistrarTests {
     static let registered = #"[{"appIdentifier":"com.example.pushapp","accountCode":"\#(Fixture.tokenHex.uppercased())","integrationDetail":"os=iOS|osversion=16.0|device=iPhone|merchantId=777777|integrator=x|version=12.0","integration":"sandbox-ios"}]"#
 
-    func registrar(_ transport: InMemoryTransport, store: PersistentStore = PersistentStore()) -> PushRegistrar {
-        let client = Fixture.client(transport)
-        return PushRegistrar(client: client, session: GuestSession(client: client, store: store), appIdentifier: "com.example.pushapp",
-                             integrator: "examplecompany", store: store, integrationDetail: Fixture.detail)
-    }
-
     @Test func loginFlowAddsAMissingDevice() async throws {
         let store = PersistentStore()
         let transport = InMemoryTransport { request in
@@ -22,8 +16,8 @@ struct PushRegistrarTests {
             default: return .json(200, #"{"result":"success"}"#)
             }
         }
-        let outcome = try await registrar(transport, store: store).loginAndRegisterDevice(username: "sam", password: "secret-1",
-                                                                                          deviceToken: Fixture.token)
+        let outcome = try await Fixture.registrar(transport, store: store).loginAndRegisterDevice(username: "sam", password: "secret-1",
+                                                                                                  deviceToken: Fixture.token)
         #expect(outcome == .added)
         #expect(transport.requests.map(\.endpoint) == ["oauth/requestGuestToken.json", "guest/accountInformation.json",
                                                        "enrollment/editExternalAccounts.json"])
@@ -43,7 +37,7 @@ struct PushRegistrarTests {
             request.endpoint == "oauth/requestGuestToken.json" ? .json(200, Fixture.tokens())
                 : .json(200, Fixture.accountInformation(externalAccounts: Self.registered))
         }
-        let outcome = try await registrar(transport).loginAndRegisterDevice(username: "sam", password: "secret-1", deviceToken: Fixture.token)
+        let outcome = try await Fixture.registrar(transport).loginAndRegisterDevice(username: "sam", password: "secret-1", deviceToken: Fixture.token)
         #expect(outcome == .alreadyRegistered)
         #expect(!transport.requests.contains { $0.endpoint == "enrollment/editExternalAccounts.json" })
     }
@@ -58,19 +52,19 @@ struct PushRegistrarTests {
         }
         await #expect(throws: PaytronixError.failure(code: "enrollment.account_not_active", message: "Account is not active",
                                                      fieldErrors: [:], httpStatus: 409)) {
-            try await registrar(transport).loginAndRegisterDevice(username: "sam", password: "secret-1", deviceToken: Fixture.token)
+            try await Fixture.registrar(transport).loginAndRegisterDevice(username: "sam", password: "secret-1", deviceToken: Fixture.token)
         }
     }
 
     @Test func tokenChangeWithoutLoginDoesNothing() async throws {
         let transport = InMemoryTransport()
-        #expect(try await registrar(transport).deviceTokenDidChange(Fixture.token) == nil)
+        #expect(try await Fixture.registrar(transport).deviceTokenDidChange(Fixture.token) == nil)
         #expect(transport.requests.isEmpty)
     }
 
     @Test func ensureWithoutLoginThrowsNotLoggedIn() async {
         await #expect(throws: PaytronixError.notLoggedIn) {
-            try await registrar(InMemoryTransport()).ensureDeviceRegistered(deviceToken: Fixture.token)
+            try await Fixture.registrar(InMemoryTransport()).ensureDeviceRegistered(deviceToken: Fixture.token)
         }
     }
 
@@ -79,7 +73,7 @@ struct PushRegistrarTests {
         let transport = InMemoryTransport { _ in
             .json(200, #"{"result":"cardCreatedSuccess","accountId":1001,"printedCardNumber":"9990000000001","generatedRegistrationCode":"482913","oauthTokens":{"access_token":"a","token_type":"bearer","expires_in":1800,"refresh_token":"r","scope":"account_read","username":"jane.doe","printedCardNumber":"9990000000001"}}"#)
         }
-        let registrar = registrar(transport, store: store)
+        let registrar = Fixture.registrar(transport, store: store)
         let result = try await registrar.registerGuest(RequestTests.janeRequest, deviceToken: nil)
         #expect(result.oauthTokens?.accessToken == "a")
         #expect(await registrar.session.isLoggedIn)
@@ -93,7 +87,7 @@ struct PushRegistrarTests {
             request.endpoint == "oauth/requestGuestToken.json" ? .json(200, Fixture.tokens())
                 : .json(200, Fixture.accountInformation(externalAccounts: Self.registered))
         }
-        let registrar = registrar(transport)
+        let registrar = Fixture.registrar(transport)
         let result = await withCheckedContinuation { continuation in
             registrar.loginAndRegisterDevice(username: "sam", password: "secret-1", deviceToken: Fixture.token) { continuation.resume(returning: $0) }
         }
@@ -108,12 +102,6 @@ struct PushRegistrarTests {
 
     static let confirmedAt = Date(timeIntervalSince1970: 1_800_000_000)
 
-    func registrar(_ transport: InMemoryTransport, store: PersistentStore, now: Date) -> PushRegistrar {
-        let client = Fixture.client(transport)
-        return PushRegistrar(client: client, session: GuestSession(client: client, store: store), appIdentifier: "com.example.pushapp",
-                             integrator: "examplecompany", store: store, integrationDetail: Fixture.detail, now: { now })
-    }
-
     func pushRecord(_ store: PersistentStore) throws -> JSONValue? {
         try store.data(forKey: "paytronix.push.777777.com.example.pushapp").map { try JSONValue.parse($0) }
     }
@@ -123,7 +111,8 @@ struct PushRegistrarTests {
         let transport = InMemoryTransport { _ in
             .json(200, #"{"result":"cardCreatedSuccess","accountId":1001,"printedCardNumber":"9990000000007","generatedRegistrationCode":"482913","oauthTokens":{"access_token":"a","token_type":"bearer","expires_in":1800,"refresh_token":"r","scope":"account_read","username":"jane.doe"}}"#)
         }
-        _ = try await registrar(transport, store: store, now: Self.confirmedAt).registerGuest(RequestTests.janeRequest, deviceToken: Fixture.token)
+        _ = try await Fixture.registrar(transport, store: store, now: { Self.confirmedAt })
+            .registerGuest(RequestTests.janeRequest, deviceToken: Fixture.token)
         #expect(try pushRecord(store) == ["accountCode": .string(Fixture.tokenHex), "printedCardNumber": "9990000000007",
                                           "confirmedAt": "2027-01-15T08:00:00Z"])
         // Only the record of this merchant and app was written, beside the session.
@@ -136,7 +125,8 @@ struct PushRegistrarTests {
             .json(400, #"{"result":"failure","errorCode":"enrollment.not_unique","errorMessage":"username is already in use"}"#)
         }
         await #expect(throws: PaytronixError.self) {
-            try await registrar(transport, store: store, now: Self.confirmedAt).registerGuest(RequestTests.janeRequest, deviceToken: Fixture.token)
+            try await Fixture.registrar(transport, store: store, now: { Self.confirmedAt })
+                .registerGuest(RequestTests.janeRequest, deviceToken: Fixture.token)
         }
         #expect(store.keys.isEmpty)
     }
@@ -149,7 +139,7 @@ struct PushRegistrarTests {
             request.endpoint == "oauth/requestGuestToken.json" ? .json(200, Fixture.tokens())
                 : .json(200, Fixture.accountInformation(externalAccounts: Self.registered))
         }
-        let outcome = try await registrar(transport, store: store, now: Self.confirmedAt)
+        let outcome = try await Fixture.registrar(transport, store: store, now: { Self.confirmedAt })
             .loginAndRegisterDevice(username: "sam", password: "secret-1", deviceToken: Fixture.token)
         #expect(outcome == .alreadyRegistered)
         // The server listed the token in upper case; the record keeps the client's own lowercase form.
@@ -163,7 +153,7 @@ struct PushRegistrarTests {
             request.endpoint == "oauth/requestGuestToken.json" ? .json(200, Fixture.tokens())
                 : .json(200, #"{"result":"invalid_status","accountStatus":"DISABLED"}"#)
         }
-        let registrar = registrar(transport, store: store, now: Self.confirmedAt)
+        let registrar = Fixture.registrar(transport, store: store, now: { Self.confirmedAt })
         try await registrar.session.login(username: "sam", password: "secret-1")
         await #expect(throws: PaytronixError.invalidStatus(accountStatus: "DISABLED")) {
             try await registrar.ensureDeviceRegistered(deviceToken: Fixture.token)

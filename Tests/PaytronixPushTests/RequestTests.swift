@@ -94,7 +94,7 @@ struct RequestTests {
         let transport = InMemoryTransport { _ in
             .json(200, #"{"result":"cardCreatedSuccess","accountId":1001,"printedCardNumber":"9990000000001","generatedRegistrationCode":"482913"}"#)
         }
-        let registrar = registrar(transport)
+        let registrar = Fixture.registrar(transport)
         let result = try await registrar.registerGuest(Self.janeRequest, deviceToken: Fixture.token)
         #expect(result.printedCardNumber == "9990000000001" && result.accountId == 1001)
         let expected = try JSONValue.parse("""
@@ -171,10 +171,4 @@ struct RequestTests {
         cardTemplateCode: 0, enforceUniqueFields: ["mobilePhone"],
         userFields: UserFields(username: "jane.doe", password: "s3cret-pass", mobilePhone: "6175550100"),
         accountFields: AccountFields(favoriteStoreCode: "123"))
-
-    func registrar(_ transport: InMemoryTransport, store: PersistentStore = PersistentStore()) -> PushRegistrar {
-        let client = Fixture.client(transport)
-        return PushRegistrar(client: client, session: GuestSession(client: client, store: store), appIdentifier: "com.example.pushapp",
-                             integrator: "examplecompany", store: store, integrationDetail: Fixture.detail)
-    }
 }

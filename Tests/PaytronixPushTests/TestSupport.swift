@@ -17,6 +17,14 @@ enum Fixture {
         PaytronixClient(configuration: configuration(inBody: inBody), transport: transport, sleep: { _ in })
     }
 
+    /// A registrar for com.example.pushapp over `transport`, with a session on the same `store`.
+    static func registrar(_ transport: InMemoryTransport, store: PersistentStore = PersistentStore(),
+                          now: @escaping @Sendable () -> Date = { Date() }) -> PushRegistrar {
+        let client = Self.client(transport)
+        return PushRegistrar(client: client, session: GuestSession(client: client, store: store), appIdentifier: "com.example.pushapp",
+                             integrator: "examplecompany", store: store, integrationDetail: detail, now: now)
+    }
+
     static let detail = IntegrationDetail(os: "iOS", osVersion: "17.5", device: "iPhone", merchantId: 777777, integrator: "examplecompany")
     static let token = Data(0...31)
     static let tokenHex = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
