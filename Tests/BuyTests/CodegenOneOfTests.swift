@@ -103,6 +103,26 @@ import Testing
         #expect(text.contains("public struct ProductIdentifier: Sendable, GraphQL.ArgumentValue {"))
         #expect(text.contains("public static func create(id: Input<GraphQL.ID> = .undefined, handle: Input<String> = .undefined,"))
         #expect(try Self.file(files, "Filter").contains("public final class Filter: GraphQL.ArgumentValue {"))
+
+        let unflagged = Self.schema.replacingOccurrences(of: #","isOneOf":true"#, with: "")
+        #expect(!unflagged.contains("isOneOf\":true"))
+        let withoutFlag = try StorefrontCodegen.generate(schema: Data(unflagged.utf8), options: .init(apiVersion: "2099-01"))
+        #expect(try Self.file(withoutFlag, "ProductIdentifier").contains("public struct ProductIdentifier: Sendable, GraphQL.ArgumentValue {"))
+    }
+
+    @Test func sdlOneOfDirectiveGivesTheEnum() throws {
+        let sdl = """
+            schema { query: QueryRoot mutation: Mutation }
+            type QueryRoot { product(identifier: ProductIdentifier!): String }
+            type Mutation { noop: String }
+            input ProductIdentifier @oneOf { id: ID handle: String }
+            input Plain { id: ID }
+            """
+        let files = try StorefrontCodegen.generate(sdl: sdl, options: .init(apiVersion: "2099-01"))
+        let text = try Self.file(files, "ProductIdentifier")
+        #expect(text.contains("    public enum ProductIdentifier: Sendable, GraphQL.ArgumentValue {\n"))
+        #expect(text.contains("case id(GraphQL.ID)\n") && text.contains("case handle(String)\n"))
+        #expect(try Self.file(files, "Plain").contains("public struct Plain: Sendable, GraphQL.ArgumentValue {"))
     }
 
     @Test func generationIsStableAndDescriptionFree() throws {
