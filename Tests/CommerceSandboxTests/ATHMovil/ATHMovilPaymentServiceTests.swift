@@ -54,6 +54,19 @@ struct ATHMovilPaymentServiceTests {
               errorcode: "BTRA_0006", message: "Invalid format"),
         .init(label: "timeout 59", body: #"{"total":20,"publicToken":"dummy","timeout":59}"#, errorcode: "BTRA_0006", message: "Invalid format"),
         .init(label: "timeout 60.5", body: #"{"total":20,"publicToken":"dummy","timeout":60.5}"#, errorcode: "BTRA_0006", message: "Invalid format"),
+        .init(label: "metadata2 of 41", body: #"{"total":20,"publicToken":"dummy","metadata2":"\#(String(repeating: "y", count: 41))"}"#,
+              errorcode: "BTRA_0038", message: "The metadata field exceeds the maximum supported characters (40)"),
+        .init(label: "subtotal below 0", body: #"{"total":20,"subtotal":-0.01,"publicToken":"dummy"}"#, errorcode: "BTRA_0006", message: "Invalid format"),
+        .init(label: "item quantity 0", body: #"{"total":20,"publicToken":"dummy","items":[{"name":"A","price":2,"quantity":0}]}"#,
+              errorcode: "BTRA_0006", message: "Invalid format"),
+        .init(label: "item quantity -1", body: #"{"total":20,"publicToken":"dummy","items":[{"name":"A","price":2,"quantity":-1}]}"#,
+              errorcode: "BTRA_0006", message: "Invalid format"),
+        .init(label: "subtotal with 5 integer digits", body: #"{"total":20,"subtotal":10000,"publicToken":"dummy"}"#,
+              errorcode: "BTRA_0020", message: "numeric value out of bounds (<4 digits>.<2 digits> expected)"),
+        .init(label: "tax with 5 integer digits", body: #"{"total":20,"tax":10000,"publicToken":"dummy"}"#,
+              errorcode: "BTRA_0020", message: "numeric value out of bounds (<4 digits>.<2 digits> expected)"),
+        .init(label: "item price with 5 integer digits", body: #"{"total":20,"publicToken":"dummy","items":[{"name":"A","price":10000,"quantity":1}]}"#,
+              errorcode: "BTRA_0020", message: "numeric value out of bounds (<4 digits>.<2 digits> expected)"),
     ]
 
     @Test("bad /payment input gets a 400 with the exact envelope", arguments: badPayments)

@@ -3,33 +3,12 @@ import Foundation
 import Testing
 @testable import CommerceSandbox
 
-/// Rows of §4.2 and behaviours of §5 that the other suites do not pin: amount bounds, /cancel's refusals,
+/// Rows of §4.2 and behaviours of §5 that the other suites do not pin (bad /payment rows live in
+/// `ATHMovilPaymentServiceTests.badPayments`): the upper amount bound, /cancel's refusals,
 /// the control routes' exact 404, the inactive-business page, the HTML Cancel form, the direct
 /// cancel/expire control routes, per-business fee settings and the Puerto Rico day of the daily counter.
 @Suite("ATH Móvil sandbox: §4.2 rows and §5 details")
 struct ATHMovilSpecRowTests {
-    static let outOfBounds = "numeric value out of bounds (<4 digits>.<2 digits> expected)"
-
-    @Test("/payment refuses each bad amount, item or metadata2 with its exact envelope", arguments: [
-        ("metadata2 of 41", #"{"total":20,"publicToken":"dummy","metadata2":"\#(String(repeating: "y", count: 41))"}"#,
-         "BTRA_0038", "The metadata field exceeds the maximum supported characters (40)"),
-        ("subtotal below 0", #"{"total":20,"subtotal":-0.01,"publicToken":"dummy"}"#, "BTRA_0006", "Invalid format"),
-        ("item quantity 0", #"{"total":20,"publicToken":"dummy","items":[{"name":"A","price":2,"quantity":0}]}"#,
-         "BTRA_0006", "Invalid format"),
-        ("item quantity -1", #"{"total":20,"publicToken":"dummy","items":[{"name":"A","price":2,"quantity":-1}]}"#,
-         "BTRA_0006", "Invalid format"),
-        ("subtotal with 5 integer digits", #"{"total":20,"subtotal":10000,"publicToken":"dummy"}"#, "BTRA_0020", outOfBounds),
-        ("tax with 5 integer digits", #"{"total":20,"tax":10000,"publicToken":"dummy"}"#, "BTRA_0020", outOfBounds),
-        ("item price with 5 integer digits", #"{"total":20,"publicToken":"dummy","items":[{"name":"A","price":10000,"quantity":1}]}"#,
-         "BTRA_0020", outOfBounds),
-    ])
-    func badPaymentRows(_ label: String, _ body: String, _ errorcode: String, _ message: String) async throws {
-        let rig = try ATHMovilRig()
-        let reply = try await rig.call(.post, ATHMovilRig.api + "/payment", raw: body, headers: ["Content-Type": "application/json"])
-        #expect(reply.status == 400, "\(label)")
-        #expect(reply.json == ["status": "error", "message": .string(message), "errorcode": .string(errorcode), "data": nil], "\(label)")
-    }
-
     @Test("4 integer digits are within bounds: subtotal 9999.99 is accepted")
     func fourIntegerDigits() async throws {
         let rig = try ATHMovilRig()
