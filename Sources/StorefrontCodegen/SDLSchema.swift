@@ -18,8 +18,6 @@ extension Introspection {
         }
         do {
             return try SDLWalk(schema: schema).introspection()
-        } catch let error as StorefrontCodegen.GenerationError {
-            throw error
         } catch {
             throw StorefrontCodegen.GenerationError.invalidSDL(String(describing: error))
         }
