@@ -316,8 +316,7 @@ struct PaytronixCertificateFieldsTests {
         var signature: ArraySlice<UInt8>
 
         init() throws {
-            let pem = try #require(String(data: try PaytronixRouterHarness.fixture("dev.crt"), encoding: .utf8))
-            der = [UInt8](try #require(Data(base64Encoded: pem.split(separator: "\n").filter { !$0.hasPrefix("-----") }.joined())))
+            der = [UInt8](try PaytronixRouterHarness.certificateDER())
             let certificate = try #require(D.children(der[...]))
             try #require(certificate.count == 3)
             tbs = try #require(D.elements(certificate[0].content))

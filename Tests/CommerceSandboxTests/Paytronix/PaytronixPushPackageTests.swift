@@ -114,9 +114,7 @@ struct PaytronixPushPackageTests {
         let (status, body) = try await PaytronixRouterHarness().upload("dev-aes.p12")
         #expect(status == 200)
         let certificate = try #require(body["package"]?["certificate"])
-        let pem = try #require(String(data: try PaytronixRouterHarness.fixture("dev.crt"), encoding: .utf8))
-        let base64 = pem.split(separator: "\n").filter { !$0.hasPrefix("-----") }.joined()
-        let der = try #require(Data(base64Encoded: base64))
+        let der = try PaytronixRouterHarness.certificateDER()
         #expect(certificate["sha256Fingerprint"] == .string(HexDigest.sha256(der)))
         // Certificate { TBSCertificate { [0] version, serialNumber INTEGER, … } … }, split by TestDER, not the route's reader.
         let tbs = try #require(TestDER.children(Array(der)[...])?.first.flatMap { TestDER.elements($0.content) })

@@ -1,5 +1,6 @@
 import CommerceCore
 import Foundation
+import Testing
 @testable import CommerceSandbox
 
 /// An in-process sandbox without sockets, answering through its router.
@@ -55,6 +56,12 @@ struct PaytronixRouterHarness: RouterTestSupport {
         let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Fixtures/Paytronix")
         return try Data(contentsOf: directory.appendingPathComponent(name))
+    }
+
+    /// The DER of a PEM certificate fixture; dev.crt is the certificate inside dev-aes.p12.
+    static func certificateDER(_ name: String = "dev.crt") throws -> Data {
+        let pem = try #require(String(data: try fixture(name), encoding: .utf8))
+        return try #require(Data(base64Encoded: pem.split(separator: "\n").filter { !$0.hasPrefix("-----") }.joined()))
     }
 
     @discardableResult
