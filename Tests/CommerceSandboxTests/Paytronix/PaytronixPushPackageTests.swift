@@ -99,8 +99,8 @@ struct PaytronixPushPackageTests {
 
     @Test func reuploadReplacesAndDeleteRemoves() async throws {
         let sandbox = try PaytronixRouterHarness()
-        _ = try await sandbox.upload("dev-aes.p12")
-        _ = try await sandbox.upload("dev-legacy.p12")
+        try await sandbox.upload("dev-aes.p12")
+        try await sandbox.upload("dev-legacy.p12")
         let history = try await sandbox.call(.get, "/sandbox/paytronix/push-packages", query: "includeHistory=true").body
         #expect(history["packages"]?.arrayValue?.compactMap { $0["state"]?.stringValue } == ["active", "replaced"])
         let deleted = try await sandbox.call(.delete, "/sandbox/paytronix/push-packages/777777/com.example.pushapp/development")
