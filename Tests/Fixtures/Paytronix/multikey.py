@@ -58,10 +58,10 @@ def parts(path):
     infos = [raw for _, _, raw in children(read(octets)[1])]
     digest_info, salt, iterations = children(mac_data[1])
     algorithm = children(children(digest_info[1])[0][1])[0][1]
-    return infos, (DIGESTS[algorithm], digest_info[2], salt[1], int.from_bytes(iterations[1], "big"))
+    return infos, (DIGESTS[algorithm], salt[1], int.from_bytes(iterations[1], "big"))
 
 out, first, *more = sys.argv[1:]
-infos, (digest, _, salt, iterations) = parts(first)
+infos, (digest, salt, iterations) = parts(first)
 for path in more:
     infos += parts(path)[0]
 safe = tlv(0x30, b"".join(infos))
