@@ -298,13 +298,17 @@ struct ATHMovilJourneyTests {
     }
 }
 
-/// Remembers each link, then lets another opener handle it.
+/// Runs `before` with each link, lets another opener handle it, then records the link in `recorder` (so a
+/// test can wait until the other opener has finished).
 struct ATHMForwardingOpener: ATHMURLOpening {
-    let recorder = ATHMRecordingURLOpener(result: true)
+    var before: @Sendable (URL) async -> Void = { _ in }
     let next: any ATHMURLOpening
+    let recorder = ATHMRecordingURLOpener(result: true)
 
     func open(_ url: URL, fallback: URL?, universalLinksOnly: Bool) async -> Bool {
+        await before(url)
+        let result = await next.open(url, fallback: fallback, universalLinksOnly: universalLinksOnly)
         _ = await recorder.open(url, fallback: fallback, universalLinksOnly: universalLinksOnly)
-        return await next.open(url, fallback: fallback, universalLinksOnly: universalLinksOnly)
+        return result
     }
 }

@@ -8,7 +8,8 @@ import Testing
 /// mode, and turns every refusal into a handler call instead of a payment that waits forever.
 @Suite("ATH Móvil sandbox app opener")
 struct ATHMovilSandboxOpenerTests {
-    /// A client whose session opens links with the sandbox opener; the forwarding opener keeps the links.
+    /// A client whose session opens links with the sandbox opener; the forwarding opener records each link
+    /// once the sandbox opener is done with it.
     private func client(_ h: SandboxHarness, autoRespond: ATHMSandboxAppURLOpener.Action?) -> (ATHMJourneyClient, ATHMForwardingOpener) {
         let client = ATHMJourneyClient(baseURL: h.baseURL)
         let opener = ATHMForwardingOpener(next: ATHMSandboxAppURLOpener(sandboxBaseURL: h.baseURL, autoRespond: autoRespond,
@@ -54,13 +55,10 @@ struct ATHMovilSandboxOpenerTests {
     @Test("without autoRespond the payment stays open in the simulated app until someone answers")
     func noAutoRespond() async throws {
         try await SandboxHarness.with { h in
-            let client = ATHMJourneyClient(baseURL: h.baseURL)
-            let opener = ATHMActingFirstOpener(next: ATHMSandboxAppURLOpener(sandboxBaseURL: h.baseURL, autoRespond: nil,
-                                                                             session: client.session))
-            client.session.urlOpener = opener
+            let (client, opener) = client(h, autoRespond: nil)
             let request = client.secure(20, token: "dummy")
             let task = Task { try await request.pay() }
-            let link = await opener.handled.openedURL()
+            let link = await opener.recorder.openedURL()
             let ecommerceId = try #require(try ATHMJourneyClient.linkData(link)["ecommerceId"]?.stringValue)
             #expect(client.session.hasPendingPayment)
             // The opener told the sandbox about the link (the scheme is learnt from it), and did nothing more.
@@ -105,7 +103,7 @@ struct ATHMovilSandboxOpenerTests {
             let client = ATHMJourneyClient(baseURL: h.baseURL)
             // The merchant cancels the payment just before the simulated app opens it, so `complete` is refused.
             let api = client.api
-            let opener = ATHMActingFirstOpener(before: { link in
+            let opener = ATHMForwardingOpener(before: { link in
                 guard let id = try? ATHMJourneyClient.linkData(link)["ecommerceId"]?.stringValue else { return }
                 _ = try? await api.cancelPayment(ecommerceId: id, publicToken: "dummy")
             }, next: ATHMSandboxAppURLOpener(sandboxBaseURL: h.baseURL, autoRespond: .complete, session: client.session))
@@ -130,20 +128,5 @@ struct ATHMovilSandboxOpenerTests {
             #expect(error.failureReason == "URL is invalid")
             #expect(!client.session.hasPendingPayment)
         }
-    }
-}
-
-/// Runs `before` with each link, lets another opener handle it, then records the link in `handled` (so a
-/// test can wait until the other opener has finished).
-struct ATHMActingFirstOpener: ATHMURLOpening {
-    var before: @Sendable (URL) async -> Void = { _ in }
-    let next: any ATHMURLOpening
-    let handled = ATHMRecordingURLOpener(result: true)
-
-    func open(_ url: URL, fallback: URL?, universalLinksOnly: Bool) async -> Bool {
-        await before(url)
-        let result = await next.open(url, fallback: fallback, universalLinksOnly: universalLinksOnly)
-        _ = await handled.open(url, fallback: fallback, universalLinksOnly: universalLinksOnly)
-        return result
     }
 }
