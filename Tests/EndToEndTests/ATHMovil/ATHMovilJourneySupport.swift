@@ -4,45 +4,9 @@ import CommerceSandbox
 import Foundation
 import Testing
 
-/// Sends through URLSession and remembers every request and how it ended, so journeys can count calls to
-/// the sandbox and tell an HTTP answer from a lost connection.
-final class ATHMRecordingTransport: HTTPTransport, @unchecked Sendable {
-    /// How one request ended: an HTTP status, or a transport error (no HTTP response at all).
-    enum Outcome: Equatable {
-        case status(Int)
-        case transportError
-    }
-
-    private let inner = URLSessionTransport()
-    private let lock = NSLock()
-    private var sent: [HTTPRequest] = []
-    private var ended: [(path: String, outcome: Outcome)] = []
-
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        lock.withLock { sent.append(request) }
-        do {
-            let response = try await inner.send(request)
-            lock.withLock { ended.append((request.url.path, .status(response.statusCode))) }
-            return response
-        } catch {
-            lock.withLock { ended.append((request.url.path, .transportError)) }
-            throw error
-        }
-    }
-
-    var requests: [HTTPRequest] { lock.withLock { sent } }
-
-    /// Outcomes of the requests whose path ends with `pathSuffix`, in the order they ended.
-    func outcomes(_ pathSuffix: String) -> [Outcome] {
-        lock.withLock { ended.filter { $0.path.hasSuffix(pathSuffix) }.map(\.outcome) }
-    }
-
-    func count(_ pathSuffix: String) -> Int { requests.filter { $0.url.path.hasSuffix(pathSuffix) }.count }
-}
-
 /// One journey's client side: its own session (journeys run in parallel), a recording transport and opener.
 struct ATHMJourneyClient {
-    let transport = ATHMRecordingTransport()
+    let transport = RecordingTransport()
     let opener: any ATHMURLOpening
     let recorder: ATHMRecordingURLOpener?
     let tokens = ATHMInMemoryTokenStore()

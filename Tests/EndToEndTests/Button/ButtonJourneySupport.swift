@@ -68,21 +68,3 @@ final class TokenNotificationCounter: @unchecked Sendable {
 
     deinit { observer.map(NotificationCenter.default.removeObserver) }
 }
-
-/// Real HTTP through `URLSessionTransport`, keeping every answer so a journey can look at what the app was told.
-final class AnswerRecordingTransport: HTTPTransport, @unchecked Sendable {
-    private let inner = URLSessionTransport()
-    private let lock = NSLock()
-    private var recorded: [(path: String, body: Data)] = []
-
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let response = try await inner.send(request)
-        lock.withLock { recorded.append((request.url.path, response.body)) }
-        return response
-    }
-
-    /// The JSON bodies of the answers to requests on `path`, oldest first.
-    func answers(to path: String) -> [JSONValue] {
-        lock.withLock { recorded.filter { $0.path == path }.compactMap { try? JSONValue.parse($0.body) } }
-    }
-}

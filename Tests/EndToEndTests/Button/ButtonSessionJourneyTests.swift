@@ -9,7 +9,7 @@ import Testing
         try await SandboxHarness.with { sandbox async throws in
             let store = PersistentStore()
             store.set("2025-01-01T00:00:00Z", forKey: "commercekit.button.first-seen")
-            let transport = AnswerRecordingTransport()
+            let transport = RecordingTransport()
             let app = sandbox.merchantCore(store: store, installedAgo: nil, transport: transport)
             app.configure(applicationId: "app-sandbox", environment: nil)
             app.trackIncomingURL(try #require(URL(string: "https://shop.example/p/1?btn_ref=srctok-j5")))

@@ -1,0 +1,44 @@
+import CommerceCore
+import Foundation
+
+/// Sends through URLSession and remembers every request, how it ended and what the sandbox answered, so
+/// journeys can count calls, tell an HTTP answer from a lost connection and read what the app was told.
+final class RecordingTransport: HTTPTransport, @unchecked Sendable {
+    /// How one request ended: an HTTP status, or a transport error (no HTTP response at all).
+    enum Outcome: Equatable {
+        case status(Int)
+        case transportError
+    }
+
+    private let inner = URLSessionTransport()
+    private let lock = NSLock()
+    private var sent: [HTTPRequest] = []
+    /// Each request once it ended, with the answer's body when there was an answer.
+    private var ended: [(path: String, outcome: Outcome, body: Data?)] = []
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        lock.withLock { sent.append(request) }
+        do {
+            let response = try await inner.send(request)
+            lock.withLock { ended.append((request.url.path, .status(response.statusCode), response.body)) }
+            return response
+        } catch {
+            lock.withLock { ended.append((request.url.path, .transportError, nil)) }
+            throw error
+        }
+    }
+
+    var requests: [HTTPRequest] { lock.withLock { sent } }
+
+    /// Outcomes of the requests whose path ends with `pathSuffix`, in the order they ended.
+    func outcomes(_ pathSuffix: String) -> [Outcome] {
+        lock.withLock { ended.filter { $0.path.hasSuffix(pathSuffix) }.map(\.outcome) }
+    }
+
+    func count(_ pathSuffix: String) -> Int { requests.filter { $0.url.path.hasSuffix(pathSuffix) }.count }
+
+    /// The JSON bodies of the answers to requests on exactly `path`, in the order they ended.
+    func answers(to path: String) -> [JSONValue] {
+        lock.withLock { ended.filter { $0.path == path }.compactMap { $0.body.flatMap { try? JSONValue.parse($0) } } }
+    }
+}
