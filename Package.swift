@@ -27,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
         .target(name: "CommerceCore", dependencies: [
@@ -54,6 +55,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
+            .product(name: "DequeModule", package: "swift-collections"),
         ], resources: [.copy("Storefront/Resources")]),
         .executableTarget(name: "commercekit", dependencies: [
             "CommerceSandbox", "ButtonMerchant", "ButtonOrders", "StorefrontCodegen",

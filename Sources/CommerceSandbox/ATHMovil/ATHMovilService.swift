@@ -30,6 +30,17 @@ public struct ATHMovilService: SandboxService {
         ]
     }
 
+    public var pathPrefixes: [String] { ["/api/business-transaction/", "/rs/", "/e-commerce/"] }
+
+    /// ATH Móvil's error envelope, with the generic error code its service answers internal errors with.
+    public func faultResponse(status: Int, body: JSONValue?) -> SandboxResponse {
+        .json(body ?? ATHMovilFailure.envelope(errorcode: "BTRA_9999", message: "Internal Error"), status: status)
+    }
+
+    public func reset() async throws {
+        try await context.database.write { db in try ATHMovilStore.reset(db) }
+    }
+
     public func registerRoutes(on router: SandboxRouter) {
         ATHMovilPaymentRoutes(context: context).register(on: router)
         ATHMovilMerchantRoutes(context: context).register(on: router)

@@ -24,21 +24,25 @@ extension ButtonService {
         router.post("\(base)/sessions/:session_id/expire", handler: ButtonHTTP.guarded { try await expireSession($0) })
         router.get("\(base)/requests", handler: ButtonHTTP.guarded { listRequests($0) })
         router.get("\(base)/clock", handler: ButtonHTTP.guarded { _ in ButtonHTTP.object(clock.json()) })
-        router.post("\(base)/clock", handler: ButtonHTTP.guarded { try await setClock($0) })
-        router.post("\(base)/clock/advance", handler: ButtonHTTP.guarded { try await advanceClock($0) })
-        router.delete("\(base)/clock", handler: ButtonHTTP.guarded { _ in
-            try await clock.reset()
-            return ButtonHTTP.object(try await clockAfterMove())
+        router.post("\(base)/clock", handler: ButtonHTTP.guarded { request in
+            try await moveClock { try ClockRequest.set(from: try ButtonHTTP.controlBody(request)) }
         })
+        router.post("\(base)/clock/advance", handler: ButtonHTTP.guarded { request in
+            try await moveClock { .advance(seconds: try ClockRequest.advance(from: try ButtonHTTP.controlBody(request))) }
+        })
+        router.delete("\(base)/clock", handler: ButtonHTTP.guarded { _ in try await moveClock { .real } })
         router.post("\(base)/faults", handler: ButtonHTTP.guarded { try addFault($0) })
         router.get("\(base)/faults", handler: ButtonHTTP.guarded { _ in
-            ButtonHTTP.objects(context.faults.all.filter { $0.path.hasPrefix("/v1/") }.map(\.json))
+            ButtonHTTP.objects(context.faultRules(of: name).map(\.json))
         })
         router.delete("\(base)/faults", handler: ButtonHTTP.guarded { _ in
-            try context.faults.removeAll(pathPrefix: "/v1/")
+            try context.removeFaults(of: name)
             return ButtonHTTP.objects([])
         })
-        router.post("\(base)/reset", handler: ButtonHTTP.guarded { _ in try await reset() })
+        router.post("\(base)/reset", handler: ButtonHTTP.guarded { _ in
+            try await context.reset(self)
+            return ButtonHTTP.object(try await database.read { db in try credentials(db) })
+        })
     }
 
     // MARK: - Organisations and applications
@@ -430,70 +434,39 @@ extension ButtonService {
         return ButtonHTTP.object(session)
     }
 
-    /// The request log (rule 5.3.8), oldest first; `limit` keeps the most recent entries.
+    /// The request log (rule 5.3.8): Button's view of the sandbox journal, oldest first; `limit` keeps the
+    /// most recent entries.
     private func listRequests(_ request: SandboxRequest) -> SandboxResponse {
         let query = request.query
-        var entries = context.requestLog.entries(pathPrefix: "/v1/")
-        if let path = query["path"], !path.isEmpty {
-            entries = entries.filter { path.hasSuffix("*") ? $0.path.hasPrefix(String(path.dropLast())) : $0.path.hasPrefix(path) }
-        }
-        func application(_ entry: RequestLog.Entry) -> String? {
-            (try? JSONValue.parse(entry.body))?["application_id"]?.stringValue ?? Self.hostApplicationId(entry.host)
+        var filter = JournalFilter(service: name)
+        if let path = query["path"], !path.isEmpty { filter.path = .prefixOrGlob(path) }
+        var entries = Array(context.journal.entries(filter).reversed())
+        func application(_ entry: JournalEntry) -> String? {
+            (try? JSONValue.parse(entry.requestBody))?["application_id"]?.stringValue ?? Self.hostApplicationId(entry.host)
         }
         if let app = query["application_id"], !app.isEmpty { entries = entries.filter { application($0) == app } }
         if let limit = query["limit"].flatMap(Int.init), limit >= 0, entries.count > limit { entries = Array(entries.suffix(limit)) }
         return ButtonHTTP.objects(entries.map { entry in
-            guard case .object(var object) = entry.json else { return entry.json }
-            object["query"] = .from(entry.query)
-            object["application_id"] = .from(application(entry))
-            return .object(object)
+            ["method": .string(entry.method.rawValue), "path": .string(entry.path), "status": .integer(Int64(entry.status)),
+             "time": .string(ISO8601.format(entry.time, fraction: .milliseconds)), "user_agent": .from(entry.userAgent),
+             "body": entry.redactedRequestBody, "query": .from(entry.query), "application_id": .from(application(entry))]
         })
     }
 
     // MARK: - Clock, faults, reset
 
-    /// Runs the finalization sweep after the clock moved; returns the clock plus the finalized order ids.
-    private func clockAfterMove() async throws -> JSONValue {
-        let now = clock.now()
+    /// Moves the shared clock (every service's after-move hook runs, Button's finalization sweep among them);
+    /// a bad body answers in Button's envelope.
+    private func moveClock(_ change: () throws -> SandboxContext.ClockChange) async throws -> SandboxResponse {
+        let parsed: SandboxContext.ClockChange
+        do { parsed = try change() } catch let problem as ControlProblem { throw ButtonError.invalid(problem.failures) }
+        return ButtonHTTP.object(.object(try await context.moveClock(parsed)))
+    }
+
+    /// After any clock move: finalizes the orders whose date has passed and reports their ids.
+    public func clockDidMove(to now: Date) async throws -> JSONObject {
         let finalized = try await database.write { db in try ButtonOrderStore.sweep(db, now: now).map(\.orderId) }
-        guard case .object(var object) = clock.json() else { return clock.json() }
-        object["finalized"] = .array(finalized.map(JSONValue.string))
-        return .object(object)
-    }
-
-    private func setClock(_ request: SandboxRequest) async throws -> SandboxResponse {
-        let body = try ButtonHTTP.controlBody(request)
-        guard let text = body["now"]?.stringValue, let instant = ISO8601.parse(text) else {
-            throw ButtonError.invalid(field: "now", "now must be an ISO-8601 date-time with a time zone")
-        }
-        var frozen = false
-        if let value = ButtonHTTP.present(body["frozen"]) {
-            guard let flag = value.boolValue else { throw ButtonError.invalid(field: "frozen", "frozen must be a boolean") }
-            frozen = flag
-        }
-        try await clock.set(instant, frozen: frozen)
-        return ButtonHTTP.object(try await clockAfterMove())
-    }
-
-    private func advanceClock(_ request: SandboxRequest) async throws -> SandboxResponse {
-        let body = try ButtonHTTP.controlBody(request)
-        var seconds: Double = 0
-        var failures: [(field: String, message: String)] = []
-        for (key, unit) in [("seconds", 1.0), ("days", 86_400.0)] {
-            guard let value = ButtonHTTP.present(body[key]) else { continue }
-            if let number = value.doubleValue, number > 0 { seconds += number * unit } else {
-                failures.append((field: key, message: "\(key) must be a number greater than 0"))
-            }
-        }
-        if failures.isEmpty, seconds <= 0 {
-            failures.append((field: "seconds", message: "seconds or days must be a number greater than 0"))
-        } else if failures.isEmpty, !SandboxClock.isAcceptableMove(seconds) {
-            failures.append((field: body["days"] == nil ? "seconds" : "days",
-                             message: "the clock moves at most 100 years at a time (36525 days)"))
-        }
-        guard failures.isEmpty else { throw ButtonError.invalid(failures) }
-        try await clock.advance(by: seconds)
-        return ButtonHTTP.object(try await clockAfterMove())
+        return ["finalized": .array(finalized.map(JSONValue.string))]
     }
 
     private func addFault(_ request: SandboxRequest) throws -> SandboxResponse {
@@ -511,9 +484,9 @@ extension ButtonService {
                 failures.append((field: "count", message: "count must be an integer of at least 1"))
             }
         }
-        var mode = FaultInjector.Mode.before
+        var mode = FaultRule.Timing.before
         if let value = ButtonHTTP.present(body["mode"]) {
-            if let parsed = value.stringValue.flatMap(FaultInjector.Mode.init(rawValue:)) { mode = parsed } else {
+            if let parsed = value.stringValue.flatMap(FaultRule.Timing.init(rawValue:)) { mode = parsed } else {
                 failures.append((field: "mode", message: "mode must be before or after"))
             }
         }
@@ -525,21 +498,20 @@ extension ButtonService {
         }
         var delay = 0
         if let value = ButtonHTTP.present(body["delay_ms"]) {
-            if let number = value.integerValue, (0...600_000).contains(number) { delay = Int(number) } else {
+            if let number = value.integerValue, (0...Int64(FaultRule.maximumDelayMilliseconds)).contains(number) { delay = Int(number) } else {
                 failures.append((field: "delay_ms", message: "delay_ms must be an integer from 0 to 600000"))
             }
         }
         guard failures.isEmpty else { throw ButtonError.invalid(failures) }
-        let fault = FaultInjector.Fault(
-            method: HTTPMethod(rawValue: method), path: path, count: count, mode: mode,
-            status: mode == .before ? (status ?? 503) : status, delayMilliseconds: delay,
-            body: ButtonError(status: status ?? 503, type: "sandbox_fault", message: "Injected fault").body)
+        // Button's documented shape: an exact path (a trailing * makes a prefix), `before` answers 503 by default.
+        let fault = FaultRule(method: HTTPMethod(rawValue: method), path: .exactOrGlob(path), count: count, timing: mode,
+                              status: mode == .before ? (status ?? 503) : status, delayMilliseconds: delay)
         try context.faults.add(fault)
         return ButtonHTTP.object(fault.json)
     }
 
-    /// Deletes all Button data and re-seeds; clears Button faults and log entries. The clock is left alone.
-    private func reset() async throws -> SandboxResponse {
+    /// Deletes all Button data and re-seeds. The control plane clears Button's faults and journal entries.
+    public func reset() async throws {
         let window = context.options.buttonFinalizationDays
         let now = clock.now()
         try await database.write { db in
@@ -550,8 +522,5 @@ extension ButtonService {
             }
             try Self.seed(db, windowDays: window, now: now)
         }
-        try context.faults.removeAll(pathPrefix: "/v1/")
-        context.requestLog.removeAll(pathPrefix: "/v1/")
-        return ButtonHTTP.object(try await database.read { db in try credentials(db) })
     }
 }

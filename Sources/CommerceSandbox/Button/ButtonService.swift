@@ -106,6 +106,17 @@ public struct ButtonService: SandboxService {
         ]
     }
 
+    public var pathPrefixes: [String] { ["/v1/"] }
+
+    /// An injected fault answers in the Order API's envelope (`type: sandbox_fault`).
+    public func faultResponse(status: Int, body: JSONValue?) -> SandboxResponse {
+        guard let body else {
+            return ButtonError(status: status, type: "sandbox_fault", message: "Injected fault")
+                .response(headers: ["X-Button-API-Version": Self.pinnedAPIVersion])
+        }
+        return .json(body, status: status)
+    }
+
     public func registerRoutes(on router: SandboxRouter) {
         registerOrderRoutes(on: router)
         registerMobileRoutes(on: router)

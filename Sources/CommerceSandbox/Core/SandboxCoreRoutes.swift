@@ -14,7 +14,6 @@ struct SandboxCoreRoutes: Sendable {
         router.get("/sandbox/credentials") { _ in
             .json(try credentials())
         }
-        router.get("/sandbox/clock") { _ in .json(context.clock.json()) }
         // Does nothing on purpose: the ceiling that benchmarks compare real routes against.
         router.get("/sandbox/ping") { _ in SandboxResponse(status: 204) }
     }

@@ -10,12 +10,22 @@ public struct SandboxResponse: Sendable {
     /// connection drop with no HTTP answer (a lost response). Whatever the handler committed stays
     /// committed; `status` is what would have been sent, and is what the request logs record.
     public var dropsConnection: Bool
+    /// Facts for the request journal that only the service knows (Paytronix's endpoint, Storefront's
+    /// operation name); never sent to the client.
+    public var journalNotes: JSONObject = [:]
 
     public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data(), dropsConnection: Bool = false) {
         self.status = status
         self.headers = headers
         self.body = body
         self.dropsConnection = dropsConnection
+    }
+
+    /// This response with `notes` added to its journal entry.
+    public func noting(_ notes: JSONObject) -> SandboxResponse {
+        var noted = self
+        for (key, value) in notes { noted.journalNotes[key] = value }
+        return noted
     }
 
     /// This response, never sent: the connection is closed instead (see ``dropsConnection``).

@@ -7,15 +7,16 @@ public final class SandboxContext: Sendable {
     public let database: SandboxDatabase
     public let clock: SandboxClock
     public let faults: FaultInjector
-    public let requestLog: RequestLog
+    public let journal: RequestJournal
     public let options: SandboxOptions
     private let baseURLBox = LockedValue<URL?>(nil)
+    private let servicesBox = LockedValue<[any SandboxService]>([])
 
     init(database: SandboxDatabase, clock: SandboxClock, options: SandboxOptions) throws {
         self.database = database
         self.clock = clock
         self.faults = try FaultInjector(database: database)
-        self.requestLog = RequestLog()
+        self.journal = RequestJournal()
         self.options = options
     }
 
@@ -25,6 +26,11 @@ public final class SandboxContext: Sendable {
     }
 
     func setBoundURL(_ url: URL) { baseURLBox.value = url }
+
+    /// Every service of this instance, in registration order (known once the sandbox is prepared).
+    public var services: [any SandboxService] { servicesBox.value }
+
+    func attach(_ services: [any SandboxService]) { servicesBox.value = services }
 
     /// `publicBaseURL` plus a path, with no doubled slash.
     public func publicURL(path: String) -> String {
@@ -47,6 +53,25 @@ public protocol SandboxService: Sendable {
     func credentials(_ db: Database) throws -> JSONValue
     /// Registers the vendor routes and `/sandbox/<name>/...` control routes.
     func registerRoutes(on router: SandboxRouter)
+    /// The vendor path prefixes this service answers: they name the service in the journal and pick the
+    /// envelope of a fault. The longest matching prefix of any service wins.
+    var pathPrefixes: [String] { get }
+    /// How this service answers an injected fault's `status`: its own error envelope, or `body` when the
+    /// rule gives one (headers the service always sends may be added).
+    func faultResponse(status: Int, body: JSONValue?) -> SandboxResponse
+    /// Deletes this service's data and re-seeds it. Faults and journal entries are cleared by the caller.
+    func reset() async throws
+    /// Runs after any move of the sandbox clock (Button finalizes orders); returns what it did, for the
+    /// clock routes' answers (`[:]` when nothing).
+    func clockDidMove(to now: Date) async throws -> JSONObject
+}
+
+extension SandboxService {
+    public func faultResponse(status: Int, body: JSONValue?) -> SandboxResponse {
+        .json(body ?? ["error": .string("Injected fault (HTTP \(status))")], status: status)
+    }
+
+    public func clockDidMove(to now: Date) async throws -> JSONObject { [:] }
 }
 
 /// A value behind a lock.

@@ -5,7 +5,6 @@ import GRDB
 /// `/sandbox/paytronix/...`: test data, tokens, clock, faults, the request log and reset (spec §5.6).
 struct PaytronixControlRoutes: Sendable {
     let context: SandboxContext
-    let runtime: PaytronixRuntime
 
     func register(on router: SandboxRouter) {
         router.post("/sandbox/paytronix/merchants") { request in await Self.respond { try await createMerchant(request) } }
@@ -20,13 +19,14 @@ struct PaytronixControlRoutes: Sendable {
         router.post("/sandbox/paytronix/clock") { request in await Self.respond { try await setClock(request) } }
         router.post("/sandbox/paytronix/clock/advance") { request in await Self.respond { try await advanceClock(request) } }
         router.delete("/sandbox/paytronix/clock") { _ in
-            await Self.respond { try await context.clock.reset(); return .paytronixSuccess(clockJSON()) }
+            await Self.respond { try await context.moveClock(.real); return .paytronixSuccess(clockJSON()) }
         }
         router.post("/sandbox/paytronix/faults") { request in await Self.respond { try addFault(request) } }
-        router.get("/sandbox/paytronix/faults") { _ in .paytronixSuccess(["faults": .array(runtime.allFaults.map(\.json))]) }
+        router.get("/sandbox/paytronix/faults") { _ in
+            .paytronixSuccess(["faults": .array(context.faultRules(of: "paytronix").map(\.json))])
+        }
         router.delete("/sandbox/paytronix/faults") { _ in
-            runtime.clearFaults()
-            return .paytronixSuccess()
+            await Self.respond { try context.removeFaults(of: "paytronix"); return .paytronixSuccess() }
         }
         router.post("/sandbox/paytronix/reset") { _ in await Self.respond { try await reset() } }
         router.fallback(forPrefix: "/sandbox/paytronix/", SandboxRouter.Fallback(
@@ -278,11 +278,24 @@ struct PaytronixControlRoutes: Sendable {
         return .paytronixSuccess(["revoked": .integer(Int64(count))])
     }
 
+    /// Paytronix's view of the sandbox journal (§5.6): REST calls oldest first, parameters masked.
     private func requests(_ request: SandboxRequest) -> SandboxResponse {
         let endpoint = request.query["endpoint"]
         let limit = request.query["limit"].flatMap { Int($0) } ?? 1000
-        let entries = runtime.requests.filter { endpoint == nil || $0.endpoint == endpoint || $0.endpoint.hasSuffix("/" + (endpoint ?? "")) }
-        return .paytronixSuccess(["requests": .array(entries.suffix(max(0, limit)).map(\.json))])
+        let entries = context.journal.entries(JournalFilter(service: "paytronix")).reversed().filter { entry in
+            let called = PaytronixRESTGateway.endpoint(ofPath: entry.path)
+            return endpoint == nil || called == endpoint || called.hasSuffix("/" + (endpoint ?? ""))
+        }
+        return .paytronixSuccess(["requests": .array(entries.suffix(max(0, limit)).map { entry in
+            let params = entry.notes["params"] ?? (entry.method == .get
+                ? .object(JSONObject((entry.query.map { SandboxRequest(method: .get, rawPath: "/", rawQuery: $0).query } ?? [:])
+                    .sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))
+                : ((try? JSONValue.parse(entry.requestBody)) ?? .null))
+            return ["method": .string(entry.method.rawValue), "path": .string(entry.path),
+                    "endpoint": .string(PaytronixRESTGateway.endpoint(ofPath: entry.path)), "status": .integer(Int64(entry.status)),
+                    "errorCode": .from((try? JSONValue.parse(entry.responseBody))?["errorCode"]?.stringValue),
+                    "time": .string(ISO8601.format(entry.time, fraction: .milliseconds)), "body": JournalRedaction.redacted(params)]
+        })])
     }
 
     // MARK: clock
@@ -296,7 +309,7 @@ struct PaytronixControlRoutes: Sendable {
         guard let text = body["now"]?.stringValue, let instant = ISO8601.parse(text) else {
             throw PaytronixFailure.invalid("now", "now must be an ISO-8601 date-time")
         }
-        try await context.clock.set(instant, frozen: body["frozen"]?.boolValue ?? false)
+        try await context.moveClock(.set(instant, frozen: body["frozen"]?.boolValue ?? false))
         return .paytronixSuccess(clockJSON())
     }
 
@@ -313,7 +326,7 @@ struct PaytronixControlRoutes: Sendable {
         guard SandboxClock.isAcceptableMove(seconds) else {
             throw PaytronixFailure.invalid("seconds", "Give seconds or days, a positive number of at most 100 years")
         }
-        try await context.clock.advance(by: seconds)
+        try await context.moveClock(.advance(seconds: seconds))
         return .paytronixSuccess(clockJSON())
     }
 
@@ -328,24 +341,25 @@ struct PaytronixControlRoutes: Sendable {
         let mode = body["mode"]?.stringValue ?? "before"
         guard mode == "before" || mode == "after" else { throw PaytronixFailure.invalid("mode", "mode must be before or after") }
         let count = Int(body["count"]?.integerValue ?? 1)
-        guard count >= 1 else { throw PaytronixFailure.invalid("count", "count must be at least 1") }
+        guard (1...FaultRule.maximumCount).contains(count) else {
+            throw PaytronixFailure.invalid("count", "count must be from 1 to \(FaultRule.maximumCount)")
+        }
         let status = body["status"]?.integerValue.map { Int($0) }
         if let status, !(100...599).contains(status) { throw PaytronixFailure.invalid("status", "status must be an HTTP status") }
         let delay = Int(body["delay_ms"]?.integerValue ?? 0)
-        guard (0...60_000).contains(delay) else { throw PaytronixFailure.invalid("delay_ms", "delay_ms must be 0 to 60000") }
-        let fault = PaytronixRuntime.Fault(id: "fault-" + RandomToken.hex(12), method: method.uppercased(), path: path, remaining: count,
-                                           mode: mode, status: status, delayMilliseconds: delay)
-        runtime.addFault(fault)
+        guard (0...FaultRule.maximumDelayMilliseconds).contains(delay) else {
+            throw PaytronixFailure.invalid("delay_ms", "delay_ms must be 0 to \(FaultRule.maximumDelayMilliseconds)")
+        }
+        // Paytronix's documented shape: `*` is a wildcard anywhere in the path.
+        let fault = FaultRule(method: HTTPMethod(rawValue: method.uppercased()), path: .glob(path), count: count,
+                              timing: mode == "after" ? .after : .before, status: mode == "before" ? (status ?? 503) : status,
+                              delayMilliseconds: delay)
+        try context.faults.add(fault)
         return .paytronixSuccess(["fault": fault.json])
     }
 
     private func reset() async throws -> SandboxResponse {
-        try await context.database.write { db in
-            for table in PaytronixSchema.tables { try db.execute(sql: "DELETE FROM \(table)") }
-            try PaytronixStore.seed(db)
-        }
-        runtime.clear()
+        try await context.reset(named: "paytronix")
         return .paytronixSuccess()
     }
 }
-

@@ -22,7 +22,8 @@ struct PaytronixCall: Sendable {
     var now: Date
 }
 
-/// The checks every `/rest/<release>/...` call goes through (spec §4.1–§4.2), plus faults and the request log.
+/// The checks every `/rest/<release>/...` call goes through (spec §4.1–§4.2). Faults and the request log are the
+/// sandbox's shared ones.
 struct PaytronixRESTGateway: Sendable {
     struct Rules: Sendable {
         var styles: Set<String>
@@ -37,7 +38,6 @@ struct PaytronixRESTGateway: Sendable {
     static let maximumBody = 1024 * 1024
 
     let context: SandboxContext
-    let runtime: PaytronixRuntime
 
     typealias Body = @Sendable (PaytronixCall, PaytronixPrincipal, Database) throws -> SandboxResponse
 
@@ -50,40 +50,30 @@ struct PaytronixRESTGateway: Sendable {
         }
     }
 
+    /// `guest/accountInformation` for `/rest/25.33/guest/accountInformation.json`: how the request log names calls.
+    static func endpoint(ofPath path: String) -> String {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: true)
+        guard segments.count > 2, segments[0] == "rest" else { return path }
+        let name = segments[2...].joined(separator: "/")
+        return name.hasSuffix(".json") ? String(name.dropLast(5)) : name
+    }
+
     func handle(_ request: SandboxRequest, endpoint: String, rules: Rules, body: @escaping Body) async -> SandboxResponse {
-        let path = request.path
         var logged = JSONValue.null
         let response: SandboxResponse
-        let fault = runtime.consumeFault(method: request.method.rawValue, path: path)
-        if let fault, fault.mode == "before" {
-            response = PaytronixFailure(fault.status ?? 503, "sandbox.fault", "Injected fault").response
-        } else {
-            var answer: SandboxResponse
-            do {
-                let (call, principal) = try await prepare(request, endpoint: endpoint, rules: rules, logged: &logged)
-                answer = try await context.database.write { db in
-                    let resolved = try authenticate(call, principal, rules: rules, db: db)
-                    return try body(call, resolved, db)
-                }
-            } catch let failure as PaytronixFailure {
-                answer = failure.response
-            } catch {
-                answer = PaytronixFailure(500, "sandbox.internal_error", "CommerceKit sandbox error: \(error)").response
+        do {
+            let (call, principal) = try await prepare(request, endpoint: endpoint, rules: rules, logged: &logged)
+            response = try await context.database.write { db in
+                let resolved = try authenticate(call, principal, rules: rules, db: db)
+                return try body(call, resolved, db)
             }
-            if let fault {
-                if fault.delayMilliseconds > 0 { try? await Task.sleep(for: .milliseconds(fault.delayMilliseconds)) }
-                if let status = fault.status { answer = PaytronixFailure(status, "sandbox.fault", "Injected fault").response }
-            }
-            response = answer
+        } catch let failure as PaytronixFailure {
+            response = failure.response
+        } catch {
+            response = PaytronixFailure(500, "sandbox.internal_error", "CommerceKit sandbox error: \(error)").response
         }
-        if logged == .null {
-            logged = request.method == .get ? .object(JSONObject(request.query.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))
-                : ((try? JSONValue.parse(request.body)) ?? .null)
-        }
-        runtime.record(.init(method: request.method.rawValue, path: path, endpoint: endpoint, status: response.status,
-                             errorCode: (try? JSONValue.parse(response.body))?["errorCode"]?.stringValue,
-                             time: context.clock.now(), body: PaytronixRuntime.masked(logged)))
-        return response
+        // The parameters as the service understood them (form fields parsed), for the request log's view.
+        return logged == .null ? response : response.noting(["params": logged])
     }
 
     /// §4.1 and A1–A6.

@@ -6,7 +6,6 @@ import GRDB
 public struct PaytronixService: SandboxService {
     public let name = "paytronix"
     let context: SandboxContext
-    let runtime = PaytronixRuntime()
 
     public init(context: SandboxContext) {
         self.context = context
@@ -31,9 +30,22 @@ public struct PaytronixService: SandboxService {
         ]
     }
 
+    public var pathPrefixes: [String] { ["/rest/"] }
+
+    public func faultResponse(status: Int, body: JSONValue?) -> SandboxResponse {
+        body.map { .json($0, status: status) } ?? PaytronixFailure(status, "sandbox.fault", "Injected fault").response
+    }
+
+    public func reset() async throws {
+        try await context.database.write { db in
+            for table in PaytronixSchema.tables { try db.execute(sql: "DELETE FROM \(table)") }
+            try PaytronixStore.seed(db)
+        }
+    }
+
     public func registerRoutes(on router: SandboxRouter) {
-        PaytronixRESTRoutes(gateway: PaytronixRESTGateway(context: context, runtime: runtime)).register(on: router)
-        PaytronixControlRoutes(context: context, runtime: runtime).register(on: router)
+        PaytronixRESTRoutes(gateway: PaytronixRESTGateway(context: context)).register(on: router)
+        PaytronixControlRoutes(context: context).register(on: router)
         PaytronixPushRoutes(context: context).register(on: router)
     }
 }

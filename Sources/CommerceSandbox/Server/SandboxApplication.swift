@@ -69,6 +69,7 @@ public final class Sandbox: Sendable {
         let clock = try SandboxClock(database: database)
         let context = try SandboxContext(database: database, clock: clock, options: options)
         let services = makeServices(context)
+        context.attach(services)
         try database.migrate { migrator in
             SandboxClock.registerMigrations(&migrator)
             FaultStore.registerMigrations(&migrator)
@@ -79,6 +80,7 @@ public final class Sandbox: Sendable {
         }
         let router = SandboxRouter()
         SandboxCoreRoutes(context: context, services: services).register(on: router)
+        ControlPlaneRoutes(context: context).register(on: router)
         for service in services { service.registerRoutes(on: router) }
         return (context, router, services)
     }

@@ -4,8 +4,8 @@ import Hummingbird
 import Logging
 import NIOCore
 
-/// Adapts Hummingbird to the sandbox router: collects the body, converts the request, applies injected
-/// faults, records vendor requests in the log, and never lets an error escape as a bare 500.
+/// Adapts Hummingbird to the sandbox: collects the body, converts the request, and answers through the
+/// ``RequestPipeline`` (faults, journal, routing).
 struct SandboxHTTPResponder: HTTPResponder {
     typealias Context = SandboxRequestContext
 
@@ -44,23 +44,7 @@ struct SandboxHTTPResponder: HTTPResponder {
             method: HTTPMethod(rawValue: request.method.rawValue), rawPath: request.uri.path, rawQuery: request.uri.query,
             headers: headers, body: body, remoteAddress: requestContext.remoteAddress?.ipAddress)
 
-        let arrivedAt = self.context.clock.now()
-        let response: SandboxResponse
-        do {
-            response = try await self.context.faults.apply(to: sandboxRequest) {
-                try await router.respond(to: sandboxRequest)
-            }
-        } catch {
-            // A service let an error escape: a sandbox bug, never the client's fault. Say so plainly.
-            logger.error("Unhandled error for \(sandboxRequest.method) \(sandboxRequest.rawPath): \(error)")
-            response = .json(["error": .string("CommerceKit sandbox internal error: \(error)")], status: 500)
-        }
-        if !sandboxRequest.rawPath.hasPrefix("/sandbox/") {
-            self.context.requestLog.record(.init(
-                method: sandboxRequest.method, path: sandboxRequest.path, query: sandboxRequest.rawQuery,
-                status: response.status, time: arrivedAt, userAgent: headers["User-Agent"],
-                host: headers["Host"], body: body))
-        }
+        let response = await RequestPipeline(context: context, router: router, logger: logger).respond(to: sandboxRequest)
         if response.dropsConnection {
             await ConnectionDropHandler.drop(requestContext.channel)
             // Never sent: Hummingbird's write to the closed channel fails quietly (logged at trace level).

@@ -11,7 +11,6 @@ public struct StorefrontService: SandboxService {
     public let name = "storefront"
     let context: SandboxContext
     let graphQL: StorefrontGraphQL?
-    let log = StorefrontRequestLog()
 
     /// Creates the service; a missing or broken schema artefact makes every GraphQL request answer with a
     /// GraphQL error instead of taking the whole sandbox down.
@@ -38,8 +37,31 @@ public struct StorefrontService: SandboxService {
         ]
     }
 
+    /// The GraphQL endpoint and the cart pages (images are served under `/sandbox/storefront/`).
+    public var pathPrefixes: [String] { ["/api/", "/cart/"] }
+
+    public func faultResponse(status: Int, body: JSONValue?) -> SandboxResponse {
+        Self.renderFault(status: status, body: body)
+    }
+
+    /// A fault answers as Storefront's own failures do: with an `X-Request-Id`, and `Retry-After` on 429.
+    @Sendable static func renderFault(status: Int, body: JSONValue?) -> SandboxResponse {
+        var headers: HTTPHeaders = ["X-Request-Id": UUID().uuidString.lowercased()]
+        if status == 429 { headers["Retry-After"] = "1" }
+        return .json(body ?? StorefrontHTTPErrors.envelope("Simulated failure.", code: "SANDBOX_SIMULATED_FAILURE"),
+                     status: status, headers: headers)
+    }
+
+    public func reset() async throws {
+        let now = context.clock.now()
+        try await context.database.write { db in
+            for table in StorefrontMigrations.tables { try db.execute(sql: "DELETE FROM \(table)") }
+            try ShopFactory.seedDemo(db, now: now)
+        }
+    }
+
     public func registerRoutes(on router: SandboxRouter) {
-        let endpoint = graphQL.map { StorefrontGraphQLEndpoint(context: context, graphQL: $0, log: log) }
+        let endpoint = graphQL.map { StorefrontGraphQLEndpoint(context: context, graphQL: $0) }
         for path in ["/api/:version/graphql", "/api/:version/graphql.json"] {
             router.post(path) { request in
                 guard let endpoint else {
@@ -57,7 +79,7 @@ public struct StorefrontService: SandboxService {
                     ? StorefrontHTTPErrors.methodNotAllowed() : StorefrontHTTPErrors.notFound()
             }))
         StorefrontPages(context: context).register(on: router)
-        StorefrontControlRoutes(context: context, log: log).register(on: router)
+        StorefrontControlRoutes(context: context).register(on: router)
     }
 
     /// The `{version}` segment of `/api/{version}/…`.

@@ -201,10 +201,10 @@ struct ATHMovilAppTests {
         let added = try await rig.call(.post, "/sandbox/athmovil/faults", json: ["route": "payment", "count": 1, "status": 503])
         #expect(added.status == 201)
         let request = SandboxRequest(method: .post, rawPath: ATHMovilRig.api + "/payment", body: Data(#"{"total":20,"publicToken":"dummy"}"#.utf8))
-        let failed = try await rig.context.faults.apply(to: request) { try await rig.router.respond(to: request) }
+        let failed = try await rig.rig.send(request)
         #expect(failed.status == 503)
-        #expect((try? JSONValue.parse(failed.body))?["errorcode"] == "BTRA_9999")
-        let next = try await rig.context.faults.apply(to: request) { try await rig.router.respond(to: request) }
+        #expect(failed.json["errorcode"] == "BTRA_9999")
+        let next = try await rig.rig.send(request)
         #expect(next.status == 200)
     }
 

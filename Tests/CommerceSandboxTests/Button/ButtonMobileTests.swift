@@ -217,21 +217,25 @@ struct ButtonSandboxStateTests {
 
     @Test func requestLogRoute() async throws {
         let sandbox = try ButtonSandbox()
-        let log = sandbox.context.requestLog
+        let journal = sandbox.context.journal
         let now = Date()
-        log.record(.init(method: .post, path: "/v1/app/order", query: nil, status: 503, time: now, userAgent: "ua", host: nil,
-                         body: Data(#"{"application_id":"app-sandbox"}"#.utf8)))
-        log.record(.init(method: .post, path: "/v1/app/order", query: nil, status: 200, time: now, userAgent: "ua", host: nil,
-                         body: Data(#"{"application_id":"app-other"}"#.utf8)))
-        log.record(.init(method: .get, path: "/v1/order/1", query: nil, status: 404, time: now, userAgent: "py", host: nil, body: Data()))
-        log.record(.init(method: .get, path: "/rest/other", query: nil, status: 200, time: now, userAgent: nil, host: nil, body: Data()))
+        func record(_ method: HTTPMethod, _ path: String, _ status: Int, service: String?, userAgent: String?, body: String = "") {
+            var headers: HTTPHeaders = [:]
+            if let userAgent { headers["User-Agent"] = userAgent }
+            journal.record(JournalEntry(id: journal.nextID(), service: service, method: method, path: path, query: nil, status: status,
+                                        time: now, wallTime: now, durationSeconds: 0, requestHeaders: headers, requestBody: Data(body.utf8)))
+        }
+        record(.post, "/v1/app/order", 503, service: "button", userAgent: "ua", body: #"{"application_id":"app-sandbox"}"#)
+        record(.post, "/v1/app/order", 200, service: "button", userAgent: "ua", body: #"{"application_id":"app-other"}"#)
+        record(.get, "/v1/order/1", 404, service: "button", userAgent: "py")
+        record(.get, "/rest/other", 200, service: "paytronix", userAgent: nil)
         #expect(try await sandbox.call(.get, "/sandbox/button/requests").objects.count == 3)
         let filtered = try await sandbox.call(.get, "/sandbox/button/requests?path=/v1/app/order&application_id=app-sandbox")
         #expect(filtered.objects.map { $0["status"] } == [503])
         #expect(try await sandbox.call(.get, "/sandbox/button/requests?limit=1").objects.first?["path"] == "/v1/order/1")
         try await sandbox.call(.post, "/sandbox/button/reset")
         #expect(try await sandbox.call(.get, "/sandbox/button/requests").objects.isEmpty)
-        #expect(log.entries().count == 1)  // other services' entries stay
+        #expect(journal.entries().count == 1)  // other services' entries stay
     }
 
     @Test func resetReseeds() async throws {

@@ -3,56 +3,66 @@ import CommerceCore
 import Foundation
 import Testing
 
-@Suite("Request log capacity per service prefix (§5.3.8)")
+@Suite("Request journal: capacity per service (Button §5.3.8), order, filters")
 struct ButtonRequestLogTests {
     static let start = Date(timeIntervalSince1970: 1_736_942_400)
 
-    static func entry(_ path: String, at offset: TimeInterval, status: Int = 200) -> RequestLog.Entry {
-        RequestLog.Entry(method: .post, path: path, query: nil, status: status, time: start.addingTimeInterval(offset),
-                         userAgent: nil, host: nil, body: Data())
+    static func record(_ journal: RequestJournal, _ path: String, service: String?, at offset: TimeInterval = 0,
+                       status: Int = 200, id: Int? = nil) {
+        let time = start.addingTimeInterval(offset)
+        journal.record(JournalEntry(id: id ?? journal.nextID(), service: service, method: .post, path: path, query: nil, status: status,
+                                    time: time, wallTime: time, durationSeconds: 0, requestHeaders: [:], requestBody: Data()))
     }
 
     @Test func trafficToOtherServicesDoesNotEvictButtonEntries() {
-        let log = RequestLog()
-        for index in 0..<1000 { log.record(Self.entry("/v1/order/\(index)", at: Double(index))) }
-        for index in 0..<5000 { log.record(Self.entry("/rest/oauth/requestGuestToken.json", at: 1000 + Double(index))) }
-        let button = log.entries(pathPrefix: "/v1/")
+        let journal = RequestJournal(capacity: 1000)
+        for index in 0..<1000 { Self.record(journal, "/v1/order/\(index)", service: "button", at: Double(index)) }
+        for index in 0..<5000 { Self.record(journal, "/rest/oauth/requestGuestToken.json", service: "paytronix", at: 1000 + Double(index)) }
+        let button = journal.entries(JournalFilter(service: "button"))
         #expect(button.count == 1000)
-        #expect(button.first?.path == "/v1/order/0")
-        #expect(log.entries(pathPrefix: "/rest/").count == 1000)
+        #expect(button.last?.path == "/v1/order/0")
+        #expect(journal.entries(JournalFilter(service: "paytronix")).count == 1000)
     }
 
     @Test func buttonKeepsItsLatestThousand() {
-        let log = RequestLog()
-        for index in 0..<1500 { log.record(Self.entry("/v1/app/events", at: Double(index), status: index)) }
-        let kept = log.entries(pathPrefix: "/v1/")
+        let journal = RequestJournal(capacity: 1000)
+        for index in 0..<1500 { Self.record(journal, "/v1/app/events", service: "button", at: Double(index), status: 100 + index % 400) }
+        let kept = journal.entries(JournalFilter(service: "button"))
         #expect(kept.count == 1000)
-        #expect(kept.first?.status == 500)
-        #expect(kept.last?.status == 1499)
+        #expect(kept.last?.time == Self.start.addingTimeInterval(500))
+        #expect(kept.first?.time == Self.start.addingTimeInterval(1499))
     }
 
-    @Test func entriesOfAllServicesComeBackInArrivalOrder() {
-        let log = RequestLog(capacity: 10)
-        log.record(Self.entry("/v1/order", at: 0))
-        log.record(Self.entry("/rest/a", at: 1))
-        log.record(Self.entry("/v1/order/late", at: 0.5))  // an `after` fault is recorded after its response
-        log.record(Self.entry("/api/b", at: 1))
-        #expect(log.entries().map(\.path) == ["/v1/order", "/v1/order/late", "/rest/a", "/api/b"])
-        log.removeAll(pathPrefix: "/v1/")
-        #expect(log.entries().map(\.path) == ["/rest/a", "/api/b"])
+    @Test func entriesComeBackNewestFirstInArrivalOrder() {
+        let journal = RequestJournal(capacity: 10)
+        let early = journal.nextID()  // a slow `after` fault: arrived first, recorded last
+        Self.record(journal, "/rest/a", service: "paytronix")
+        Self.record(journal, "/api/b", service: "storefront")
+        Self.record(journal, "/v1/order/late", service: "button", id: early)
+        #expect(journal.entries().map(\.path) == ["/api/b", "/rest/a", "/v1/order/late"])
+        journal.removeAll(service: "button")
+        #expect(journal.entries().map(\.path) == ["/api/b", "/rest/a"])
     }
 
-    @Test func prefixesBeyondTheLimitShareOnePartition() {
-        let log = RequestLog(capacity: 2, maximumPrefixes: 1)
-        log.record(Self.entry("/v1/order", at: 0))
-        for index in 0..<5 { log.record(Self.entry("/junk\(index)/x", at: 1 + Double(index))) }
-        #expect(log.entries(pathPrefix: "/v1/").count == 1)
-        #expect(log.entries(pathPrefix: "/junk").map(\.path) == ["/junk3/x", "/junk4/x"])
+    @Test func pathsNoServiceOwnsShareOneBoundedRing() {
+        let journal = RequestJournal(capacity: 2)
+        Self.record(journal, "/v1/order", service: "button")
+        for index in 0..<5 { Self.record(journal, "/junk\(index)/x", service: nil) }
+        #expect(journal.entries(JournalFilter(service: "button")).count == 1)
+        #expect(journal.entries(JournalFilter(path: .prefix("/junk"))).map(\.path) == ["/junk4/x", "/junk3/x"])
     }
 
-    @Test func servicePrefixIsTheFirstSegment() {
-        #expect(RequestLog.servicePrefix(of: "/v1/order/a/b") == "/v1")
-        #expect(RequestLog.servicePrefix(of: "/health") == "/health")
-        #expect(RequestLog.servicePrefix(of: "/") == "/")
+    @Test func filtersByStatusClassTimeAndLimit() {
+        let journal = RequestJournal()
+        for (index, status) in [200, 404, 409, 503].enumerated() {
+            Self.record(journal, "/v1/order/\(index)", service: "button", at: Double(index) * 60, status: status)
+        }
+        #expect(journal.entries(JournalFilter(status: .init("4xx"))).map(\.status) == [409, 404])
+        #expect(journal.entries(JournalFilter(status: .init("503"))).count == 1)
+        #expect(journal.entries(JournalFilter(since: Self.start.addingTimeInterval(60), until: Self.start.addingTimeInterval(120)))
+            .map(\.status) == [409, 404])
+        #expect(journal.entries(JournalFilter(limit: 1)).map(\.status) == [503])
+        #expect(JournalFilter.StatusMatch("6xx") == nil)
+        #expect(JournalFilter.StatusMatch("abc") == nil)
     }
 }

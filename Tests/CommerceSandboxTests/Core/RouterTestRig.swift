@@ -40,12 +40,10 @@ struct RouterTestRig {
         return try await send(request, throughFaults: throughFaults)
     }
 
-    /// Sends a request. With `throughFaults` the sandbox's fault injector sees it first, as over HTTP;
-    /// supports whose tests inject faults only through their own routes leave it off.
+    /// Sends a request through the same pipeline HTTP requests take: faults, journal, routing.
+    /// (`throughFaults` is kept for older call sites; every request now meets the fault injector.)
     func send(_ request: SandboxRequest, throughFaults: Bool = false) async throws -> Reply {
-        let response = throughFaults
-            ? try await context.faults.apply(to: request) { try await router.respond(to: request) }
-            : try await router.respond(to: request)
+        let response = await RequestPipeline(context: context, router: router, logger: Sandbox.quietLogger).respond(to: request)
         return Reply(status: response.status, headers: response.headers, data: response.body)
     }
 }

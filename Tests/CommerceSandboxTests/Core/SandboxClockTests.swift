@@ -32,12 +32,11 @@ import Testing
 
     @Test func faultsAnswerBeforeTheHandlerAndCountDown() async throws {
         let faults = FaultInjector()
-        try faults.add(.init(method: .post, path: "/v1/app/*", count: 2, mode: .before, status: 503,
-                         delayMilliseconds: 0, body: ["error": "Injected fault"]))
+        try faults.add(FaultRule(method: .post, path: .exactOrGlob("/v1/app/*"), count: 2, status: 503))
         let request = SandboxRequest(method: .post, rawPath: "/v1/app/order")
         let handled = LockedValue(0)
         for expected in [503, 503, 200] {
-            let response = try await faults.apply(to: request) {
+            let response = try await faults.apply(to: request, render: { status, _ in .json(["error": "Injected fault"], status: status) }) {
                 handled.withValue { $0 += 1 }
                 return .json(["ok": true])
             }

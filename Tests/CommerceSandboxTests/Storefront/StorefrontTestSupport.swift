@@ -13,12 +13,15 @@ struct StorefrontClient {
         (context, router, _) = try Sandbox.prepare(options)
     }
 
+    /// Faults, journal and routing, as requests over HTTP meet them.
+    var pipeline: RequestPipeline { RequestPipeline(context: context, router: router, logger: Sandbox.quietLogger) }
+
     /// Raw HTTP-shaped request.
     func send(_ method: HTTPMethod = .post, _ path: String = "/api/2021-10/graphql", body: Data = Data(),
               headers: HTTPHeaders? = nil) async throws -> (status: Int, json: JSONValue, response: SandboxResponse) {
         var all = headers ?? ["Content-Type": "application/json", "X-Shopify-Storefront-Access-Token": token]
         if headers == nil, token.isEmpty { all["X-Shopify-Storefront-Access-Token"] = nil }
-        let response = try await router.respond(to: SandboxRequest(method: method, rawPath: path, headers: all, body: body))
+        let response = await pipeline.respond(to: SandboxRequest(method: method, rawPath: path, headers: all, body: body))
         return (response.status, (try? JSONValue.parse(response.body)) ?? .null, response)
     }
 
@@ -40,7 +43,7 @@ struct StorefrontClient {
 
     func control(_ method: HTTPMethod, _ path: String, json: JSONValue? = nil) async throws -> (status: Int, json: JSONValue) {
         let parts = path.split(separator: "?", maxSplits: 1).map(String.init)
-        let response = try await router.respond(to: SandboxRequest(
+        let response = await pipeline.respond(to: SandboxRequest(
             method: method, rawPath: parts[0], rawQuery: parts.count > 1 ? parts[1] : nil,
             headers: json == nil ? [:] : ["Content-Type": "application/json"], body: json?.serializedData() ?? Data()))
         return (response.status, (try? JSONValue.parse(response.body)) ?? .null)

@@ -176,7 +176,7 @@ struct ATHMovilJourneyTests {
 
             // Both attempts reached the sandbox and both were served (the log keeps the lost answer's status):
             // the first committed, the retry found the payment completed and answered the same reference.
-            let served = h.sandbox.context.requestLog.entries(pathPrefix: "/api/business-transaction/ecommerce/authorization")
+            let served = h.sandbox.context.journal.entries(JournalFilter(path: .prefix("/api/business-transaction/ecommerce/authorization")))
             #expect(served.map(\.status) == [200, 200])
             let record = try await h.call(.get, "/sandbox/athmovil/payments/\(ecommerceId)")
             #expect(record.body["state"] == "COMPLETED")

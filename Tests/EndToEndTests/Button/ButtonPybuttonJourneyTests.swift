@@ -1,5 +1,6 @@
 import ButtonOrders
 import CommerceCore
+import CommerceSandbox
 import Foundation
 import Testing
 
@@ -72,7 +73,7 @@ struct ButtonPybuttonJourneyTests {
             #expect(fetched.customer?.emailSHA256 == created.customer?.emailSHA256)
 
             // What the sandbox saw arrive from pybutton.
-            let logged = sandbox.sandbox.context.requestLog.entries(pathPrefix: "/v1/order")
+            let logged = sandbox.sandbox.context.journal.entries(JournalFilter(path: .prefix("/v1/order")))
                 .filter { $0.method == .post && $0.path == "/v1/order" }
             try #require(logged.count == 1)
             let userAgent = try #require(logged[0].userAgent)

@@ -5,13 +5,16 @@ import Testing
 
 /// CommerceCore's URLSession transport against a real server on loopback.
 @Suite struct URLSessionTransportTests {
+    /// Faults apply to vendor paths only, so the slow answer is a 404 for a path no service owns, delayed.
+    private static let path = "/transport-probe"
+
     private func slowPing(_ sandbox: SandboxHarness, delayMilliseconds: Int) throws {
-        try sandbox.sandbox.context.faults.add(.init(method: .get, path: "/sandbox/ping", count: 1, mode: .after, status: nil,
-                                                 delayMilliseconds: delayMilliseconds, body: .null))
+        try sandbox.sandbox.context.faults.add(FaultRule(method: .get, path: .exact(Self.path), count: 1, timing: .after,
+                                                         delayMilliseconds: delayMilliseconds))
     }
 
     private func ping(_ sandbox: SandboxHarness, timeout: Duration) async throws -> HTTPResponse {
-        let url = try #require(URL(string: sandbox.baseURL.absoluteString + "/sandbox/ping"))
+        let url = try #require(URL(string: sandbox.baseURL.absoluteString + Self.path))
         return try await URLSessionTransport().send(HTTPRequest(method: .get, url: url, timeout: timeout))
     }
 
@@ -21,7 +24,7 @@ import Testing
             // second, which is load, not the sub-second timeout this test is about.
             _ = try await ping(sandbox, timeout: .seconds(30))
             try slowPing(sandbox, delayMilliseconds: 150)
-            #expect(try await ping(sandbox, timeout: .milliseconds(900)).statusCode == 204)
+            #expect(try await ping(sandbox, timeout: .milliseconds(900)).statusCode == 404)
         }
     }
 

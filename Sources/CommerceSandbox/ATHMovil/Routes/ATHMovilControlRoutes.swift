@@ -203,7 +203,7 @@ struct ATHMovilControlRoutes: Sendable {
         guard let seconds = try body.number("seconds"), seconds >= 0, seconds <= SandboxClock.maximumMove else {
             throw ATHMovilControlFailure.badField("seconds", "must be a number of seconds from 0 to 3155760000 (100 years)")
         }
-        try await context.clock.advance(by: seconds)
+        try await context.moveClock(.advance(seconds: seconds))
         return .json(context.clock.json())
     }
 
@@ -230,17 +230,15 @@ struct ATHMovilControlRoutes: Sendable {
         let errorcode = try body.string("errorcode") ?? "BTRA_9999"
         let dropConnection = try body.bool("dropConnection") ?? false
         // A lost response: the change is committed, then the connection closes with no answer (spec §5.1).
-        let fault = FaultInjector.Fault(method: .post, path: path, count: count, mode: dropConnection ? .after : .before,
-                                        status: status, delayMilliseconds: 0,
-                                        body: ATHMovilFailure.envelope(errorcode: errorcode, message: "Internal Error"),
-                                        dropsConnection: dropConnection, survivesRestart: true)
+        let fault = FaultRule(method: .post, path: .exact(path), count: count, status: status,
+                              body: ATHMovilFailure.envelope(errorcode: errorcode, message: "Internal Error"),
+                              drop: dropConnection ? .afterCommit : nil, survivesRestart: true)
         try context.faults.add(fault)
         return .json(fault.json, status: 201)
     }
 
     @Sendable func reset(_ request: SandboxRequest) async throws -> SandboxResponse {
-        try await context.database.write { db in try ATHMovilStore.reset(db) }
-        for path in Self.faultPaths.values { try context.faults.removeAll(pathPrefix: path) }
+        try await context.reset(named: "athmovil")
         return .json(["reset": true])
     }
 }

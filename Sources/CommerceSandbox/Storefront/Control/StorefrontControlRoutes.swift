@@ -3,11 +3,10 @@ import Foundation
 import GRDB
 
 /// `/sandbox/storefront/…` (spec §5.16): reset, shops, tokens, state, simulation, emails, orders, cart completion,
-/// request log.
+/// and Storefront's view of the request journal.
 /// No token needed; unknown IDs → 404 `{"error":"not_found",…}`, bad bodies → 400 naming the field.
 struct StorefrontControlRoutes: Sendable {
     let context: SandboxContext
-    let log: StorefrontRequestLog
 
     static func notFound(_ message: String) -> SandboxResponse {
         .json(["error": "not_found", "message": .string(message)], status: 404)
@@ -28,12 +27,7 @@ struct StorefrontControlRoutes: Sendable {
         StorefrontCatalogControlRoutes(context: context).register(on: router)
 
         router.post("/sandbox/storefront/reset") { _ in
-            let now = context.clock.now()
-            try await context.database.write { db in
-                for table in StorefrontMigrations.tables { try db.execute(sql: "DELETE FROM \(table)") }
-                try ShopFactory.seedDemo(db, now: now)
-            }
-            log.removeAll()
+            try await context.reset(named: "storefront")
             return SandboxResponse(status: 204)
         }
 
@@ -141,15 +135,19 @@ struct StorefrontControlRoutes: Sendable {
 
         router.put("/sandbox/storefront/shops/:id/simulation") { request in
             guard case .object(let update)? = try? request.jsonBody() else { return Self.invalid("body", "The body must be a JSON object") }
+            // failNext lives in the sandbox's fault injector, not in the stored settings.
+            var stored = update
+            stored["failNext"] = nil
+            let storedUpdate = stored
             let id = Int64(request.parameter("id")) ?? -1
             let result = try await context.database.write { db -> Result<JSONObject, StorefrontSimulation.Problem>? in
                 guard let shop = try ShopRecord.find(db, id: id) else { return nil }
-                let merged: JSONObject
                 do {
-                    merged = try StorefrontSimulation.merge(update, into: shop.simulation)
+                    _ = try StorefrontSimulation.merge(update, into: shop.simulation)
                 } catch let problem as StorefrontSimulation.Problem {
                     return .failure(problem)
                 }
+                let merged = try StorefrontSimulation.merge(storedUpdate, into: shop.simulation)
                 try db.execute(sql: "UPDATE storefront_shops SET simulation = ? WHERE id = ?",
                                arguments: [JSONValue.object(merged).serialized(), id])
                 return .success(merged)
@@ -157,7 +155,12 @@ struct StorefrontControlRoutes: Sendable {
             switch result {
             case nil: return Self.notFound("Unknown shop \(request.parameter("id"))")
             case .failure(.invalid(let field, let message))?: return Self.invalid(field, message)
-            case .success(let merged)?: return .json(StorefrontSimulation.report(merged))
+            case .success(var merged)?:
+                if let failNext = update["failNext"] {
+                    try StorefrontSimulation.apply(failNext: failNext, shopID: id, to: context.faults)
+                }
+                merged["failNext"] = StorefrontSimulation.pendingFailure(context.faults, shopID: id)
+                return .json(StorefrontSimulation.report(merged))
             }
         }
 
@@ -195,9 +198,16 @@ struct StorefrontControlRoutes: Sendable {
             }
         }
 
+        // Storefront's view of the sandbox journal (§5.15): GraphQL calls oldest first, the newest `limit`.
         router.get("/sandbox/storefront/requests") { request in
-            let limit = request.query["limit"].flatMap(Int.init) ?? 500
-            return .json(.array(log.last(limit).map(\.json)))
+            let limit = max(0, request.query["limit"].flatMap(Int.init) ?? 500)
+            let calls = context.journal.entries(JournalFilter(service: "storefront")).filter { $0.notes["queryTag"] != nil }
+            return .json(.array(calls.prefix(limit).reversed().map { entry in
+                let token = entry.requestHeaders["X-Shopify-Storefront-Access-Token"] ?? ""
+                return ["time": .string(ISO8601.format(entry.time, fraction: .milliseconds)), "route": .string(entry.path),
+                        "status": .integer(Int64(entry.status)), "token": .from(token.isEmpty ? nil : String(token.suffix(4))),
+                        "queryTag": entry.notes["queryTag"] ?? "absent", "operation": entry.notes["operation"] ?? .null]
+            }))
         }
     }
 

@@ -10,7 +10,6 @@ struct StorefrontGraphQLEndpoint: Sendable {
 
     let context: SandboxContext
     let graphQL: StorefrontGraphQL
-    let log: StorefrontRequestLog
 
     func respond(_ request: SandboxRequest) async throws -> SandboxResponse {
         let version = request.parameter("version")
@@ -22,9 +21,7 @@ struct StorefrontGraphQLEndpoint: Sendable {
         headers["X-Shopify-API-Version"] = StorefrontGraphQL.servedVersion
         headers["X-Sandbox-Query-Tag"] = queryTag
         if headers["X-Request-Id"] == nil { headers["X-Request-Id"] = UUID().uuidString.lowercased() }
-        log.record(.init(time: context.clock.now(), route: request.path, status: response.status,
-                         tokenSuffix: token.isEmpty ? nil : String(token.suffix(4)), queryTag: queryTag, operation: operation))
-        var answer = response
+        var answer = response.noting(["queryTag": .string(queryTag), "operation": .from(operation)])
         answer.headers = headers
         return answer
     }
@@ -74,27 +71,23 @@ struct StorefrontGraphQLEndpoint: Sendable {
             return StorefrontHTTPErrors.unsupportedMediaType()
         }
 
-        var dropsConnection = false
-        switch try await StorefrontSimulation.takeFailure(context.database, shopID: shop.id) {
-        case .answer(let simulated)?: return simulated
-        case .dropConnection?: dropsConnection = true
-        case nil: break
+        // The shop's `failNext` fires here, where the shop is known (a scoped rule of the shared injector).
+        return try await context.faults.apply(to: request, scope: StorefrontSimulation.faultScope(shopID: shop.id),
+                                              render: StorefrontService.renderFault) {
+            if let latency = shop.simulation["latencyMs"]?.integerValue, latency > 0 {
+                try await Task.sleep(for: .milliseconds(min(latency, 10_000)))
+            }
+            let requestID = UUID().uuidString.lowercased()
+            let now = context.clock.now()
+            let publicURL: @Sendable (String) -> String = { [context] path in context.publicURL(path: path) }
+            let outcome = try await graphQL.run(graphQLRequest, database: context.database) { db in
+                // Re-read the shop inside the transaction so the request sees one consistent state.
+                let current = try ShopRecord.find(db, id: shop.id) ?? shop
+                return StorefrontRequestContext(db: db, shop: current, grant: grant, now: now, requestID: requestID, publicURL: publicURL)
+            }
+            operation = outcome.operation
+            return SandboxResponse.json(outcome.body, headers: ["X-Request-Id": requestID])
         }
-        if let latency = shop.simulation["latencyMs"]?.integerValue, latency > 0 {
-            try await Task.sleep(for: .milliseconds(min(latency, 10_000)))
-        }
-
-        let requestID = UUID().uuidString.lowercased()
-        let now = context.clock.now()
-        let publicURL: @Sendable (String) -> String = { [context] path in context.publicURL(path: path) }
-        let outcome = try await graphQL.run(graphQLRequest, database: context.database) { db in
-            // Re-read the shop inside the transaction so the request sees one consistent state.
-            let current = try ShopRecord.find(db, id: shop.id) ?? shop
-            return StorefrontRequestContext(db: db, shop: current, grant: grant, now: now, requestID: requestID, publicURL: publicURL)
-        }
-        operation = outcome.operation
-        let answer = SandboxResponse.json(outcome.body, headers: ["X-Request-Id": requestID])
-        return dropsConnection ? answer.droppingConnection() : answer
     }
 
     /// `match`, `mismatch` or `absent`: the client's `X-Query-Tag` against the SHA-256 of the body (never an error).

@@ -64,42 +64,42 @@ enum StorefrontSimulation {
         return .object(all)
     }
 
-    /// What one use of `failNext` asks of the GraphQL endpoint.
-    enum Failure {
-        /// Answer this instead of running the request.
-        case answer(SandboxResponse)
-        /// Run the request, then close the connection without its answer (a response lost after commit).
-        case dropConnection
-    }
+    /// The fault scope of one shop: `failNext` rules fire only for requests made with that shop's tokens.
+    static func faultScope(shopID: Int64) -> String { "storefront-shop:\(shopID)" }
 
-    /// Takes one use of the shop's `failNext`, if any.
-    static func takeFailure(_ database: SandboxDatabase, shopID: Int64) async throws -> Failure? {
-        let failure: JSONObject? = try await database.write { db in
-            guard let shop = try ShopRecord.find(db, id: shopID), case .object(var failNext)? = shop.simulation["failNext"],
-                  let count = failNext["count"]?.integerValue, count > 0 else { return nil }
-            var simulation = shop.simulation
-            if count <= 1 {
-                simulation["failNext"] = .null
-            } else {
-                failNext["count"] = .integer(count - 1)
-                simulation["failNext"] = .object(failNext)
-            }
-            try db.execute(sql: "UPDATE storefront_shops SET simulation = ? WHERE id = ?",
-                           arguments: [JSONValue.object(simulation).serialized(), shopID])
-            return failNext
-        }
-        guard let failure else { return nil }
-        if let code = failure["graphQLErrorCode"]?.stringValue {
-            return .answer(.json(["errors": [["message": code == "THROTTLED" ? "Throttled" : "Simulated failure.",
-                                              "extensions": ["code": .string(code)]]]],
-                                 headers: ["X-Request-Id": UUID().uuidString.lowercased()]))
+    /// `failNext` as a rule of the sandbox's fault injector, kept across restarts as the setting always was:
+    /// a GraphQL error code answers 200 with that error, `dropConnection` loses the answer after commit,
+    /// otherwise the status answers in Storefront's envelope.
+    static func faultRule(shopID: Int64, failNext: JSONObject) -> FaultRule {
+        let count = Int(failNext["count"]?.integerValue ?? 1)
+        let scope = faultScope(shopID: shopID)
+        if let code = failNext["graphQLErrorCode"]?.stringValue {
+            return FaultRule(method: nil, path: .prefix("/api/"), count: count, scope: scope, status: 200,
+                             body: ["errors": [["message": code == "THROTTLED" ? "Throttled" : "Simulated failure.",
+                                                "extensions": ["code": .string(code)]]]],
+                             survivesRestart: true, origin: .object(failNext))
         }
         // Asking for a drop means no answer at all, whatever status came with it.
-        if failure["dropConnection"]?.boolValue == true { return .dropConnection }
-        let status = Int(failure["status"]?.integerValue ?? 503)
-        var headers: HTTPHeaders = ["X-Request-Id": UUID().uuidString.lowercased()]
-        if status == 429 { headers["Retry-After"] = "1" }
-        return .answer(.json(StorefrontHTTPErrors.envelope("Simulated failure.", code: "SANDBOX_SIMULATED_FAILURE"),
-                             status: status, headers: headers))
+        if failNext["dropConnection"]?.boolValue == true {
+            return FaultRule(method: nil, path: .prefix("/api/"), count: count, scope: scope, drop: .afterCommit,
+                             survivesRestart: true, origin: .object(failNext))
+        }
+        return FaultRule(method: nil, path: .prefix("/api/"), count: count, scope: scope,
+                         status: Int(failNext["status"]?.integerValue ?? 503), survivesRestart: true, origin: .object(failNext))
+    }
+
+    /// The shop's pending `failNext` as the simulation route reports it: as set, with the uses left.
+    static func pendingFailure(_ faults: FaultInjector, shopID: Int64) -> JSONValue {
+        guard let rule = faults.all.first(where: { $0.scope == faultScope(shopID: shopID) }),
+              case .object(var origin)? = rule.origin else { return .null }
+        origin["count"] = .integer(Int64(rule.remaining))
+        return .object(origin)
+    }
+
+    /// Stores a `failNext` update: `null` clears the shop's pending failure, an object replaces it.
+    static func apply(failNext: JSONValue, shopID: Int64, to faults: FaultInjector) throws {
+        let scope = faultScope(shopID: shopID)
+        try faults.removeAll { $0.scope == scope }
+        if case .object(let object) = failNext { try faults.add(faultRule(shopID: shopID, failNext: object)) }
     }
 }

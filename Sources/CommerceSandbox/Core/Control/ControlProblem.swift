@@ -1,0 +1,41 @@
+import CommerceCore
+import Foundation
+
+/// A bad request to one of the general `/sandbox/...` control routes: 400 naming every field at fault.
+/// Services' own control routes keep their own envelopes.
+public struct ControlProblem: Error, Sendable {
+    public var status: Int
+    public var failures: [(field: String, message: String)]
+
+    public init(status: Int = 400, _ failures: [(field: String, message: String)]) {
+        self.status = status
+        self.failures = failures
+    }
+
+    public init(field: String, _ message: String) {
+        self.init([(field, message)])
+    }
+
+    /// `{"error": {"message": "…", "fields": [{"field": …, "message": …}]}}`.
+    public var response: SandboxResponse {
+        .json(["error": ["message": .string(failures.first?.message ?? "Invalid request"),
+                         "fields": .array(failures.map { ["field": .string($0.field), "message": .string($0.message)] })]],
+              status: status)
+    }
+
+    /// The body as a JSON object (empty when there is none), or a problem naming `body`.
+    static func object(_ request: SandboxRequest) throws(ControlProblem) -> JSONObject {
+        if request.body.isEmpty { return [:] }
+        guard case .object(let object)? = try? request.jsonBody() else {
+            throw ControlProblem(field: "body", "The body must be a JSON object")
+        }
+        return object
+    }
+
+    /// Runs a control handler, answering a ``ControlProblem`` with its envelope.
+    static func answering(_ body: @escaping @Sendable (SandboxRequest) async throws -> SandboxResponse) -> SandboxRouter.Handler {
+        { request in
+            do { return try await body(request) } catch let problem as ControlProblem { return problem.response }
+        }
+    }
+}
