@@ -405,4 +405,17 @@ def get_without_id():
     return expect_error(lambda: client.orders.get(""), 405, "Method GET is not allowed on /v1/order")
 
 
+@step("CP1")
+def general_fault():
+    """a rule on the sandbox's general /sandbox/faults route reaches pybutton as Button's own error, once"""
+    status, rule = control("POST", "/sandbox/faults", {"method": "POST", "path": "/v1/order", "count": 1, "status": 503})
+    expect(status, 201, "fault route status")
+    answer = expect_error(lambda: client.orders.create(j3_body("cp-fault-1")), 503, "Injected fault")
+    expect(client.orders.create(j3_body("cp-fault-1")).data()["order_id"], "cp-fault-1", "order after the fault")
+    status, journal = control("GET", "/sandbox/requests?service=button&path=/v1/order&status=503")
+    expect(status, 200, "journal status")
+    expect([entry["path"] for entry in journal["requests"]][:1], ["/v1/order"], "journaled 503")
+    return answer + " (rule " + rule["id"] + ")"
+
+
 print("All {0} steps passed.".format(STEP_COUNT[0]))
