@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Measures a release `commercekit serve` with wrk (Debian package `wrk`; install it yourself, this script
+# installs nothing): the no-op GET /sandbox/ping, then POST /v1/order with unique ids, same server, same run,
+# 8 connections on 2 threads. Prints wrk's summaries and the throughput ratio.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+DURATION=${DURATION:-10s}
+BIN=${BIN:-"$(swift build -c release --scratch-path .build-release --show-bin-path)/commercekit"}
+DATA=$(mktemp -d)
+"$BIN" serve --host 127.0.0.1 --port 0 --data-dir "$DATA" >"$DATA/serve.log" 2>&1 &
+PID=$!
+trap 'kill $PID 2>/dev/null || true; rm -rf "$DATA"' EXIT
+for _ in $(seq 1 100); do
+  URL=$(sed -n 's/^CommerceKit sandbox listening on \(http[^ ]*\).*/\1/p' "$DATA/serve.log" | head -n 1)
+  [ -n "$URL" ] && curl -fsS "$URL/sandbox/health" >/dev/null 2>&1 && break
+  sleep 0.2
+done
+wrk -t2 -c8 -d2s "$URL/sandbox/ping" >/dev/null   # warm-up
+echo "== GET /sandbox/ping (no-op ceiling)"
+PING=$(wrk -t2 -c8 -d"$DURATION" --latency "$URL/sandbox/ping" | tee /dev/stderr | awk '/Requests\/sec/ {print $2}')
+echo "== POST /v1/order (durable SQLite, WAL)"
+ORDER=$(wrk -t2 -c8 -d"$DURATION" --latency -s Benchmarks/wrk/create-order.lua "$URL" | tee /dev/stderr | awk '/Requests\/sec/ {print $2}')
+awk -v o="$ORDER" -v p="$PING" 'BEGIN { printf "create-order / no-op throughput ratio: %.3f\n", o / p }'
