@@ -76,6 +76,7 @@ let package = Package(
         .testTarget(name: "BuyTests", dependencies: ["Buy", "CommerceCore", "StorefrontCodegen"]),
         .testTarget(name: "CommerceSandboxTests", dependencies: [
             "CommerceSandbox",
+            .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         .testTarget(name: "EndToEndTests", dependencies: [

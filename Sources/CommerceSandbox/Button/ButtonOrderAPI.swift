@@ -38,6 +38,12 @@ extension ButtonService {
         router.get("/v1/order/**", handler: orderRoute { request, caller in try await getOrder(request, caller) })
         router.post("/v1/order/**", handler: orderRoute { request, caller in try await updateOrder(request, caller) })
         router.delete("/v1/order/**", handler: orderRoute { request, caller in try await deleteOrder(request, caller) })
+        // `/v1/order/btn-ref` itself (also with a trailing slash) is an order id for the `**` routes above, but the
+        // trie stops at its `btn-ref` node, so it gets the same handlers with that id.
+        let id: @Sendable (SandboxRequest) -> SandboxRequest = { var request = $0; request.catchAll = "btn-ref"; return request }
+        router.get("/v1/order/btn-ref", handler: orderRoute { request, caller in try await getOrder(id(request), caller) })
+        router.post("/v1/order/btn-ref", handler: orderRoute { request, caller in try await updateOrder(id(request), caller) })
+        router.delete("/v1/order/btn-ref", handler: orderRoute { request, caller in try await deleteOrder(id(request), caller) })
     }
 
     /// Authenticates (A1, A2), checks the version header (H1), keeps `btn-ref/` GET-only (R2), and renders

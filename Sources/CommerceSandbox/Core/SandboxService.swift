@@ -61,6 +61,8 @@ public protocol SandboxService: Sendable {
     func faultResponse(status: Int, body: JSONValue?) -> SandboxResponse
     /// Deletes this service's data and re-seeds it. Faults and journal entries are cleared by the caller.
     func reset() async throws
+    /// How much of a request body this service reads (8 MiB, refused with 413, unless it says otherwise).
+    var bodyLimits: BodyLimits { get }
     /// Runs after any move of the sandbox clock (Button finalizes orders); returns what it did, for the
     /// clock routes' answers (`[:]` when nothing).
     func clockDidMove(to now: Date) async throws -> JSONObject
@@ -72,6 +74,8 @@ extension SandboxService {
     }
 
     public func clockDidMove(to now: Date) async throws -> JSONObject { [:] }
+
+    public var bodyLimits: BodyLimits { .standard }
 }
 
 /// A value behind a lock.

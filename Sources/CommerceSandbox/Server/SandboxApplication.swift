@@ -30,7 +30,7 @@ public final class Sandbox: Sendable {
         let configuration = ApplicationConfiguration(address: .hostname(options.host, port: options.port),
                                                      serverName: "CommerceKit-Sandbox")
         let application = Application(
-            responder: SandboxHTTPResponder(router: router, context: context, logger: logger),
+            responder: router.hummingbirdRouter(context: context, logger: logger).buildResponder(),
             configuration: configuration,
             onServerRunning: { channel in
                 bound.continuation.yield(channel.localAddress?.port ?? options.port)

@@ -40,6 +40,10 @@ public struct StorefrontService: SandboxService {
     /// The GraphQL endpoint and the cart pages (images are served under `/sandbox/storefront/`).
     public var pathPrefixes: [String] { ["/api/", "/cart/"] }
 
+    /// The GraphQL endpoint checks path, method, version and token before size (spec §4.1 H12), so it reads one
+    /// byte past its 1 MiB limit and answers an oversized body itself.
+    public var bodyLimits: BodyLimits { BodyLimits(maximum: StorefrontGraphQLEndpoint.maximumBodySize, serviceAnswersOversized: true) }
+
     public func faultResponse(status: Int, body: JSONValue?) -> SandboxResponse {
         Self.renderFault(status: status, body: body)
     }

@@ -177,6 +177,8 @@ struct ATHMovilPaymentServiceTests {
     @Test("a CONFIRM payment nobody authorizes expires 300 s after expiresAt")
     func confirmGrace() async throws {
         let rig = try ATHMovilRig()
+        // A frozen clock: under a loaded parallel run, real seconds between the steps must not count.
+        try await rig.call(.post, "/sandbox/clock", json: ["frozen": true])
         let (id, _) = try await rig.createPayment(timeout: 60)
         try await rig.call(.post, "/sandbox/athmovil/payments/\(id)/complete")
         try await rig.call(.post, "/sandbox/athmovil/clock/advance", json: ["seconds": 300])

@@ -1,15 +1,21 @@
 import CommerceCore
 import Foundation
+import Hummingbird
+import HTTPTypes
+import NIOCore
 @testable import CommerceSandbox
 
-/// An in-process sandbox (no sockets) that answers requests through its router. The service-specific
-/// supports (`ATHMovilRig`, `ButtonSandbox`, `PaytronixRouterHarness`) wrap one and add their routes' helpers.
+/// An in-process sandbox (no sockets) that answers requests through the same Hummingbird router and
+/// middleware as the server. The service-specific supports (`ATHMovilRig`, `ButtonSandbox`,
+/// `PaytronixRouterHarness`) wrap one and add their routes' helpers.
 struct RouterTestRig {
     let context: SandboxContext
     let router: SandboxRouter
+    let responder: RouterResponder<SandboxRequestContext>
 
     init(_ options: SandboxOptions = .testing) throws {
         (context, router, _) = try Sandbox.prepare(options)
+        responder = router.hummingbirdRouter(context: context, logger: Sandbox.quietLogger).buildResponder()
     }
 
     /// What the router answered, with the body also as JSON (`null` when it is not JSON) and as text.
@@ -40,10 +46,35 @@ struct RouterTestRig {
         return try await send(request, throughFaults: throughFaults)
     }
 
-    /// Sends a request through the same pipeline HTTP requests take: faults, journal, routing.
-    /// (`throughFaults` is kept for older call sites; every request now meets the fault injector.)
+    /// Sends a request through Hummingbird's router and the sandbox middleware (faults, journal, fallbacks),
+    /// as HTTP requests go. (`throughFaults` is kept for older call sites; every request meets the faults.)
     func send(_ request: SandboxRequest, throughFaults: Bool = false) async throws -> Reply {
-        let response = await RequestPipeline(context: context, router: router, logger: Sandbox.quietLogger).respond(to: request)
-        return Reply(status: response.status, headers: response.headers, data: response.body)
+        var fields = HTTPFields()
+        for (name, value) in request.headers {
+            if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }
+        }
+        let target = request.rawPath + (request.rawQuery.map { "?" + $0 } ?? "")
+        let head = HTTPRequest(method: HTTPRequest.Method(request.method.rawValue) ?? .get, scheme: "http",
+                               authority: request.headers["Host"] ?? "sandbox.test", path: target, headerFields: fields)
+        let hbRequest = Request(head: head, body: RequestBody(buffer: ByteBuffer(bytes: request.body)))
+        let peer = request.remoteAddress.flatMap { try? SocketAddress(ipAddress: $0, port: 0) }
+        let response = try await responder.respond(to: hbRequest, context: SandboxRequestContext(inProcess: Sandbox.quietLogger,
+                                                                                                 remoteAddress: peer))
+        let collected = CollectedBody()
+        try await response.body.write(BodyCollector(sink: collected))
+        var headers = HTTPHeaders()
+        for field in response.headers { headers.add(name: field.name.rawName, value: field.value) }
+        return Reply(status: response.status.code, headers: headers, data: collected.data)
     }
+}
+
+/// Gathers a response body written by Hummingbird.
+private final class CollectedBody: @unchecked Sendable {
+    var data = Data()
+}
+
+private struct BodyCollector: ResponseBodyWriter {
+    let sink: CollectedBody
+    mutating func write(_ buffer: ByteBuffer) async throws { sink.data.append(contentsOf: buffer.readableBytesView) }
+    consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}
 }

@@ -1,8 +1,11 @@
 import CommerceCore
 import Foundation
+import Hummingbird
+import HummingbirdTesting
 import Testing
 @testable import CommerceSandbox
 
+/// Routing through Hummingbird's trie router and the sandbox middleware, driven by HummingbirdTesting.
 @Suite struct SandboxRouterTests {
     private func makeRouter() -> SandboxRouter {
         let router = SandboxRouter()
@@ -16,36 +19,60 @@ import Testing
         return router
     }
 
-    private func send(_ router: SandboxRouter, _ method: HTTPMethod, _ path: String) async throws -> (Int, JSONValue) {
-        let response = try await router.respond(to: SandboxRequest(method: method, rawPath: path))
-        return (response.status, try JSONValue.parse(response.body))
+    /// Runs `body` against an application serving `makeRouter()` with a fresh in-memory sandbox's middleware.
+    private func withClient(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        let (context, _, _) = try Sandbox.prepare(.testing)
+        let app = Application(router: makeRouter().hummingbirdRouter(context: context, logger: Sandbox.quietLogger))
+        try await app.test(.router) { client in try await body(client) }
+    }
+
+    private static func json(_ response: TestResponse) -> JSONValue {
+        (try? JSONValue.parse(Data(buffer: response.body))) ?? .null
     }
 
     @Test func literalSegmentsWinOverParameters() async throws {
-        let router = makeRouter()
-        #expect(try await send(router, .get, "/v1/things/special").1 == ["special": true])
-        #expect(try await send(router, .get, "/v1/things/a%20b").1 == ["id": "a b"])
+        try await withClient { client in
+            let r1 = try await client.execute(uri: "/v1/things/special", method: .get)
+            #expect(Self.json(r1) == ["special": true])
+            let r2 = try await client.execute(uri: "/v1/things/a%20b", method: .get)
+            #expect(Self.json(r2) == ["id": "a b"])
+        }
     }
 
     @Test func catchAllDecodesAnEncodedSlashInsideTheId() async throws {
-        #expect(try await send(makeRouter(), .get, "/v1/order/A%2FB%201").1 == ["rest": "A/B 1"])
-        #expect(try await send(makeRouter(), .get, "/v1/order/a/b").1 == ["rest": "a/b"])
+        try await withClient { client in
+            let r3 = try await client.execute(uri: "/v1/order/A%2FB%201", method: .get)
+            #expect(Self.json(r3) == ["rest": "A/B 1"])
+            let r4 = try await client.execute(uri: "/v1/order/a/b", method: .get)
+            #expect(Self.json(r4) == ["rest": "a/b"])
+        }
     }
 
     @Test func unknownPathsAndWrongMethodsUseTheServiceFallback() async throws {
-        let router = makeRouter()
-        let (notFound, body) = try await send(router, .get, "/v1/nothing")
-        #expect(notFound == 404)
-        #expect(body == ["vendor404": "/v1/nothing"])
-        let (notAllowed, allowed) = try await send(router, .get, "/v1/things")
-        #expect(notAllowed == 405)
-        #expect(allowed == ["allowed": ["POST"]])
+        try await withClient { client in
+            let notFound = try await client.execute(uri: "/v1/nothing", method: .get)
+            #expect(notFound.status == .notFound)
+            #expect(Self.json(notFound) == ["vendor404": "/v1/nothing"])
+            let notAllowed = try await client.execute(uri: "/v1/things", method: .get)
+            #expect(notAllowed.status == .methodNotAllowed)
+            #expect(Self.json(notAllowed) == ["allowed": ["POST"]])
+        }
+    }
+
+    @Test func headIsAnsweredByTheGetRouteWithoutABody() async throws {
+        try await withClient { client in
+            let head = try await client.execute(uri: "/v1/things/special", method: .head)
+            #expect(head.status == .ok)
+            #expect(head.body.readableBytes == 0)
+        }
     }
 
     @Test func pathsOutsideEveryPrefixGetAPlainJSON404() async throws {
-        let (status, body) = try await send(makeRouter(), .get, "/elsewhere")
-        #expect(status == 404)
-        #expect(body["error"]?.stringValue?.contains("No route for GET /elsewhere") == true)
+        try await withClient { client in
+            let response = try await client.execute(uri: "/elsewhere", method: .get)
+            #expect(response.status == .notFound)
+            #expect(Self.json(response)["error"]?.stringValue?.contains("No route for GET /elsewhere") == true)
+        }
     }
 
     @Test func queryItemsAreDecoded() {

@@ -85,10 +85,10 @@ import Testing
     ])
     func badProductBodiesNameTheField(body: String, field: String) async throws {
         let client = try StorefrontClient()
-        let response = try await client.router.respond(to: SandboxRequest(
+        let response = try await client.rig.send(SandboxRequest(
             method: .post, rawPath: "/sandbox/storefront/shops/1/products", headers: ["Content-Type": "application/json"],
             body: Data(body.utf8)))
-        let json = (try? JSONValue.parse(response.body)) ?? .null
+        let json = response.json
         #expect(response.status == 400)
         #expect(json["error"] == "invalid_request")
         #expect(json["field"]?.stringValue == field, "\(json.serialized())")

@@ -5,24 +5,21 @@ import Testing
 
 /// An in-process sandbox (no sockets) with helpers for the Storefront GraphQL endpoint.
 struct StorefrontClient {
-    let context: SandboxContext
-    let router: SandboxRouter
+    let rig: RouterTestRig
     var token = "sandbox-storefront-token"
+    var context: SandboxContext { rig.context }
 
     init(_ options: SandboxOptions = .testing) throws {
-        (context, router, _) = try Sandbox.prepare(options)
+        rig = try RouterTestRig(options)
     }
-
-    /// Faults, journal and routing, as requests over HTTP meet them.
-    var pipeline: RequestPipeline { RequestPipeline(context: context, router: router, logger: Sandbox.quietLogger) }
 
     /// Raw HTTP-shaped request.
     func send(_ method: HTTPMethod = .post, _ path: String = "/api/2021-10/graphql", body: Data = Data(),
               headers: HTTPHeaders? = nil) async throws -> (status: Int, json: JSONValue, response: SandboxResponse) {
         var all = headers ?? ["Content-Type": "application/json", "X-Shopify-Storefront-Access-Token": token]
         if headers == nil, token.isEmpty { all["X-Shopify-Storefront-Access-Token"] = nil }
-        let response = await pipeline.respond(to: SandboxRequest(method: method, rawPath: path, headers: all, body: body))
-        return (response.status, (try? JSONValue.parse(response.body)) ?? .null, response)
+        let reply = try await rig.send(SandboxRequest(method: method, rawPath: path, headers: all, body: body))
+        return (reply.status, reply.json, SandboxResponse(status: reply.status, headers: reply.headers, body: reply.data))
     }
 
     /// Runs a document; returns the whole response body.
@@ -43,10 +40,10 @@ struct StorefrontClient {
 
     func control(_ method: HTTPMethod, _ path: String, json: JSONValue? = nil) async throws -> (status: Int, json: JSONValue) {
         let parts = path.split(separator: "?", maxSplits: 1).map(String.init)
-        let response = await pipeline.respond(to: SandboxRequest(
+        let reply = try await rig.send(SandboxRequest(
             method: method, rawPath: parts[0], rawQuery: parts.count > 1 ? parts[1] : nil,
             headers: json == nil ? [:] : ["Content-Type": "application/json"], body: json?.serializedData() ?? Data()))
-        return (response.status, (try? JSONValue.parse(response.body)) ?? .null)
+        return (reply.status, reply.json)
     }
 }
 

@@ -2,26 +2,24 @@ import CommerceCore
 import Foundation
 import Logging
 
-/// What every request goes through between the HTTP server and a service's handler: vendor requests meet
-/// the fault injector (rendered in the owning service's envelope) and are recorded in the journal; errors a
-/// handler lets escape become a plain 500 that says it is a sandbox bug. The HTTP responder and in-process
-/// test rigs both answer through this, so neither can skip a step.
-public struct RequestPipeline: Sendable {
+/// The steps every request takes around its route: vendor requests meet the fault injector (rendered in the
+/// owning service's envelope) and are recorded in the journal; an error a handler lets escape becomes a plain
+/// 500 that says it is a sandbox bug. `/sandbox/` routes skip faults and the journal.
+struct RequestPipeline: Sendable {
     let context: SandboxContext
-    let router: SandboxRouter
     let logger: Logger
 
-    public func respond(to request: SandboxRequest) async -> SandboxResponse {
-        guard !request.rawPath.hasPrefix("/sandbox/") else { return await answer(request) }
+    func respond(to request: SandboxRequest, owner: (any SandboxService)?,
+                 route: (SandboxRequest) async throws -> SandboxResponse) async -> SandboxResponse {
+        guard !request.rawPath.hasPrefix("/sandbox/") else { return await answer(request, route) }
         let id = context.journal.nextID()
         let arrived = (time: context.clock.now(), wall: Date())
-        let owner = context.owner(ofPath: request.path)
         let render: FaultInjector.Renderer = { status, body in
             owner?.faultResponse(status: status, body: body) ?? .json(body ?? ["error": "Injected fault"], status: status)
         }
         let response: SandboxResponse
         do {
-            response = try await context.faults.apply(to: request, render: render) { await answer(request) }
+            response = try await context.faults.apply(to: request, render: render) { await answer(request, route) }
         } catch {
             // Only a cancelled fault delay or a failed fault-store write gets here.
             response = internalError(request, error)
@@ -35,8 +33,8 @@ public struct RequestPipeline: Sendable {
         return response
     }
 
-    private func answer(_ request: SandboxRequest) async -> SandboxResponse {
-        do { return try await router.respond(to: request) } catch { return internalError(request, error) }
+    private func answer(_ request: SandboxRequest, _ route: (SandboxRequest) async throws -> SandboxResponse) async -> SandboxResponse {
+        do { return try await route(request) } catch { return internalError(request, error) }
     }
 
     /// A service let an error escape: a sandbox bug, never the client's fault. Say so plainly.

@@ -1,0 +1,118 @@
+import CommerceCore
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+
+/// The sandbox's one Hummingbird middleware: reads the body within the owning service's limit, turns the
+/// request into a ``SandboxRequest``, runs the ``RequestPipeline`` (faults, journal) around the router's
+/// endpoint, answers unknown paths with the service's 404 fallback, and sends the result (or drops the
+/// connection when a fault says so).
+struct SandboxPipelineMiddleware: RouterMiddleware {
+    typealias Context = SandboxRequestContext
+
+    /// Bodies above this are refused for paths whose service sets no limit of its own, and for `/sandbox/`.
+    static let maximumBodySize = 8 * 1024 * 1024
+
+    let context: SandboxContext
+    let router: SandboxRouter
+    let logger: Logger
+
+    func handle(_ request: Request, context requestContext: SandboxRequestContext,
+                next: (Request, SandboxRequestContext) async throws -> Response) async throws -> Response {
+        var headers = HTTPHeaders()
+        for field in request.headers { headers.add(name: field.name.rawName, value: field.value) }
+        // HTTP/1's Host header arrives as the pseudo-header :authority; services (Button's M2 rule) and the
+        // journal read it by its HTTP/1 name.
+        if headers["Host"] == nil, let authority = request.head.authority { headers.add(name: "Host", value: authority) }
+        let rawPath = request.uri.path
+        let isControl = rawPath.hasPrefix("/sandbox/")
+        let owner = isControl ? nil : context.owner(ofPath: rawPath.removingPercentEncoding ?? rawPath)
+        let body: Data
+        switch await Self.readBody(of: request, limits: owner?.bodyLimits ?? .standard) {
+        case .read(let data): body = data
+        case .unreadable: return Self.convert(.json(["error": "Request body could not be read"], status: 400))
+        case .tooLarge(let limit): return Self.convert(.json(["error": .string("Request body exceeds \(limit / 1_048_576) MiB")], status: 413))
+        }
+        let sandboxRequest = SandboxRequest(
+            method: HTTPMethod(rawValue: request.method.rawValue), rawPath: rawPath, rawQuery: request.uri.query,
+            headers: headers, body: body, remoteAddress: requestContext.remoteAddress?.ipAddress)
+        let exchange = SandboxExchange(request: sandboxRequest)
+        var forwarded = requestContext
+        forwarded.exchange = exchange
+        let pipeline = RequestPipeline(context: context, logger: logger)
+        let response = await pipeline.respond(to: sandboxRequest, owner: owner) { sandboxRequest in
+            do {
+                _ = try await next(request, forwarded)
+            } catch let error as HTTPError where error.status == .notFound {
+                return router.fallback(for: sandboxRequest.rawPath).notFound(sandboxRequest)
+            }
+            guard let answer = exchange.response else { throw HTTPError(.internalServerError, message: "no answer from the route") }
+            return answer
+        }
+        if response.dropsConnection, let channel = requestContext.channel {
+            await ConnectionDropHandler.drop(channel)
+            // Never sent: Hummingbird's write to the closed channel fails quietly (logged at trace level).
+            return Response(status: .serviceUnavailable)
+        }
+        return Self.convert(response, isHead: request.method == .head)
+    }
+
+    enum BodyRead {
+        case read(Data)
+        case unreadable
+        case tooLarge(Int)
+    }
+
+    /// The body within `limits`. A service that answers oversized bodies itself (after the checks its spec
+    /// puts first) gets one byte over its limit, enough to tell, and memory stays bounded.
+    static func readBody(of request: Request, limits: BodyLimits) async -> BodyRead {
+        if limits.serviceAnswersOversized {
+            do { return .read(try await collectPrefix(of: request, upTo: limits.maximum + 1)) } catch { return .unreadable }
+        }
+        var mutable = request
+        do {
+            return .read(Data(buffer: try await mutable.collectBody(upTo: limits.maximum)))
+        } catch {
+            return .tooLarge(limits.maximum)
+        }
+    }
+
+    /// Reads at most `maximumBytes` of the body; the rest is left for Hummingbird to drain after the response.
+    private static func collectPrefix(of request: Request, upTo maximumBytes: Int) async throws -> Data {
+        var collected = Data()
+        for try await chunk in request.body {
+            let room = maximumBytes - collected.count
+            if chunk.readableBytes >= room {
+                if let slice = chunk.getSlice(at: chunk.readerIndex, length: room) { collected.append(contentsOf: slice.readableBytesView) }
+                break
+            }
+            collected.append(contentsOf: chunk.readableBytesView)
+        }
+        return collected
+    }
+
+    static func convert(_ response: SandboxResponse, isHead: Bool = false) -> Response {
+        var fields = HTTPFields()
+        for header in response.headers {
+            if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
+        }
+        let body = isHead ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: response.body))
+        return Response(status: .init(code: response.status), headers: fields, body: body)
+    }
+}
+
+/// How much of a request body a service reads.
+public struct BodyLimits: Sendable {
+    public var maximum: Int
+    /// The service reports an oversized body itself, in its own envelope and order of checks.
+    public var serviceAnswersOversized: Bool
+
+    public init(maximum: Int, serviceAnswersOversized: Bool = false) {
+        self.maximum = maximum
+        self.serviceAnswersOversized = serviceAnswersOversized
+    }
+
+    public static let standard = BodyLimits(maximum: SandboxPipelineMiddleware.maximumBodySize)
+}

@@ -1,0 +1,30 @@
+import Hummingbird
+import Logging
+import NIOCore
+
+/// Request context that remembers the peer address (deferred links can match on it), the connection (a drop
+/// fault closes it) and the request's exchange with its endpoint.
+public struct SandboxRequestContext: RequestContext, RemoteAddressRequestContext {
+    public var coreContext: CoreRequestContextStorage
+    public let remoteAddress: SocketAddress?
+    /// `nil` when a test answers requests in-process, without a connection.
+    let channel: (any Channel)?
+    var exchange: SandboxExchange?
+
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress
+        channel = source.channel
+    }
+
+    /// A context for requests answered in-process (no socket, so a drop fault cannot close anything).
+    init(inProcess logger: Logger, remoteAddress: SocketAddress? = nil) {
+        coreContext = .init(source: InProcessSource(logger: logger))
+        self.remoteAddress = remoteAddress
+        channel = nil
+    }
+
+    private struct InProcessSource: RequestContextSource {
+        let logger: Logger
+    }
+}
