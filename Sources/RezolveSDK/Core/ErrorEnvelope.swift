@@ -68,3 +68,11 @@ enum ErrorEnvelope {
         }
     }
 }
+
+extension RezolveError {
+    /// The error a non-2xx core answer stands for (§3.4): used by ``RezolveSDK`` and by server-side code that
+    /// calls Rezolve directly, such as the partner server's registration call.
+    public static func fromResponse(status: Int, body: Data) -> RezolveError {
+        ErrorEnvelope.error(status: status, body: body)
+    }
+}
