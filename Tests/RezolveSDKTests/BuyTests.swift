@@ -26,7 +26,10 @@ struct BuyTests {
         let buyAttempts = Locked(0)
         let transport = Fixture.transport { request in
             if request.url.path.contains("/checkout/") { return .json(200, Self.price) }
-            let attempt = buyAttempts.withLock { value -> Int in value += 1; return value }
+            let attempt = buyAttempts.withLock { (value: inout Int) -> Int in
+                value += 1
+                return value
+            }
             if attempt == 1 { throw TransportError.connectionFailed("dropped after commit") }
             return .json(200, Self.order, headers: ["Idempotent-Replayed": "true"])
         }
@@ -50,7 +53,9 @@ struct BuyTests {
 
     @Test func theRepeatAfterARenewalKeepsTheCallersKey() async throws {
         let fresh = Fixture.jwt(exp: 1_700_009_999)
+        // Checkout succeeds with the first token; only the buy meets the expired token.
         let transport = Fixture.transport { request in
+            if request.url.path.contains("/checkout/") { return .json(200, Self.price) }
             if request.headers["Authorization"] != "Bearer \(fresh)" { return Fixture.expired }
             return .json(200, Self.order)
         }

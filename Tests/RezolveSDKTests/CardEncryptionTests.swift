@@ -8,7 +8,7 @@ import Testing
 struct CardEncryptionTests {
     static func decrypt(_ base64: String) throws -> String {
         let data = try #require(Data(base64Encoded: base64))
-        return String(decoding: try Fixture.privateKey.decrypt(data, padding: .PKCS1_OAEP_SHA256), as: UTF8.self)
+        return String(decoding: try Fixture.privateKey().decrypt(data, padding: .PKCS1_OAEP_SHA256), as: UTF8.self)
     }
 
     @Test func ciphertextIs344Base64CharactersAndDecryptsWithOAEPSHA256() throws {

@@ -34,7 +34,7 @@ struct RenewalTests {
         async let second = session.addressbookManager.getAll()
         async let third = session.addressbookManager.getAll()
         let results = try await [first, second, third]
-        #expect(results.allSatisfy(\.isEmpty))
+        #expect(results.allSatisfy { $0.isEmpty })
         #expect(renewer.count == 1)
     }
 

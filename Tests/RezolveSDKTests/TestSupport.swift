@@ -11,12 +11,20 @@ enum Fixture {
     static let entityId = "E"
     static let now = Date(timeIntervalSince1970: 1_700_000_000)
 
-    /// One RSA-2048 key for the whole suite; generating one is slow.
-    static let privateKey: _RSA.Encryption.PrivateKey = {
-        do { return try _RSA.Encryption.PrivateKey(keySize: .bits2048) } catch { preconditionFailure("RSA key generation failed: \(error)") }
+    /// One RSA-2048 key pair for the whole suite (generating one is slow), kept as PEM text because the key
+    /// type itself is not `Sendable`.
+    static let keyPair: (privatePEM: String, publicPEM: String) = {
+        do {
+            let key = try _RSA.Encryption.PrivateKey(keySize: .bits2048)
+            return (key.pemRepresentation, key.publicKey.pemRepresentation)
+        } catch { preconditionFailure("RSA key generation failed: \(error)") }
     }()
 
-    static var publicKeyPEM: String { privateKey.publicKey.pemRepresentation }
+    static var publicKeyPEM: String { keyPair.publicPEM }
+
+    static func privateKey() throws -> _RSA.Encryption.PrivateKey {
+        try _RSA.Encryption.PrivateKey(pemRepresentation: keyPair.privatePEM)
+    }
 
     static func base64URL(_ text: String) -> String {
         Data(text.utf8).base64EncodedString()
@@ -68,9 +76,8 @@ extension HTTPRequest {
 }
 
 /// Counts renewals and hands out a fixed token after a short pause, so concurrent callers overlap.
-final class CountingRenewer: RezolveTokenRenewing, @unchecked Sendable {
-    private let lock = NSLock()
-    private var calls = 0
+final class CountingRenewer: RezolveTokenRenewing, Sendable {
+    private let calls = Locked(0)
     let token: String
     let pause: Duration
 
@@ -79,10 +86,10 @@ final class CountingRenewer: RezolveTokenRenewing, @unchecked Sendable {
         self.pause = pause
     }
 
-    var count: Int { lock.lock(); defer { lock.unlock() }; return calls }
+    var count: Int { calls.get() }
 
     func renewAccessToken(for session: RezolveSession) async throws -> String {
-        lock.lock(); calls += 1; lock.unlock()
+        calls.withLock { $0 += 1 }
         try await Task.sleep(for: pause)
         return token
     }
