@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "PaytronixPush", targets: ["PaytronixPush"]),
         .library(name: "Buy", targets: ["Buy"]),
         .library(name: "CommerceSandbox", targets: ["CommerceSandbox"]),
+        .library(name: "RezolveSDK", targets: ["RezolveSDK"]),
+        .library(name: "RezolvePartnerServer", targets: ["RezolvePartnerServer"]),
         .executable(name: "commercekit", targets: ["commercekit"]),
     ],
     dependencies: [
@@ -39,6 +41,14 @@ let package = Package(
         .target(name: "ATHMovilCheckout", dependencies: ["CommerceCore"]),
         .target(name: "PaytronixPush", dependencies: ["CommerceCore"]),
         .target(name: "Buy", dependencies: ["CommerceCore"]),
+        .target(name: "RezolveSDK", dependencies: [
+            "CommerceCore",
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
+        ]),
+        .target(name: "RezolvePartnerServer", dependencies: [
+            "CommerceCore", "RezolveSDK",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         .target(name: "StorefrontCodegen", dependencies: [
             "CommerceCore",
             .product(name: "GraphQL", package: "GraphQL"),
@@ -74,6 +84,11 @@ let package = Package(
         .testTarget(name: "ATHMovilCheckoutTests", dependencies: ["ATHMovilCheckout", "CommerceCore", "CommerceTestSupport"]),
         .testTarget(name: "PaytronixPushTests", dependencies: ["PaytronixPush", "CommerceCore"]),
         .testTarget(name: "BuyTests", dependencies: ["Buy", "CommerceCore", "StorefrontCodegen"]),
+        .testTarget(name: "RezolveSDKTests", dependencies: [
+            "RezolveSDK", "CommerceCore",
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
+        ]),
+        .testTarget(name: "RezolvePartnerServerTests", dependencies: ["RezolvePartnerServer", "RezolveSDK", "CommerceCore"]),
         .testTarget(name: "CommerceSandboxTests", dependencies: [
             "CommerceSandbox",
             .product(name: "Hummingbird", package: "hummingbird"),

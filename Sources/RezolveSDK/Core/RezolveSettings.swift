@@ -1,0 +1,86 @@
+import Foundation
+
+/// Settings of the SSP engagement services (acts, resolver, geozones). Stored now; the SSP features arrive in part 2.
+///
+/// The seed and Rezolve's sample app disagree on the fields, so both initialisers exist. The sample app has no
+/// separate secret and uses its `apiKey` as the OAuth client secret.
+public struct SspActManagerSettings: Sendable, Equatable {
+    public let auth0ClientId: String
+    public let auth0Secret: String
+    public let auth0Audience: String
+    /// Base URL of the OAuth proxy.
+    public let auth0Endpoint: String
+    /// Base URL of the engagement service.
+    public let sspEndpoint: String
+    /// Base URL for act submissions; the engagement service unless given.
+    public let sspActEndpoint: String
+    /// Target width in pixels for choosing SSP images, as text (the seed passes a string); never sent.
+    public let sspWidth: String
+    /// ``sspWidth`` as a number, when it is one.
+    public var sspWidthPixels: Int? { Int(sspWidth.trimmingCharacters(in: .whitespaces)) }
+    /// Accepted for source compatibility; CommerceKit does not use Baidu's SDK.
+    public let baiduLocationKey: String?
+
+    /// The seed's form.
+    public init(auth0ClientId: String, auth0Secret: String, auth0Audience: String, auth0Endpoint: String,
+                sspEndpoint: String, sspWidth: String, baiduLocationKey: String?) {
+        self.auth0ClientId = auth0ClientId
+        self.auth0Secret = auth0Secret
+        self.auth0Audience = auth0Audience
+        self.auth0Endpoint = auth0Endpoint
+        self.sspEndpoint = sspEndpoint
+        self.sspActEndpoint = sspEndpoint
+        self.sspWidth = sspWidth
+        self.baiduLocationKey = baiduLocationKey
+    }
+
+    /// The sample app's form: `apiKey` doubles as the OAuth client secret.
+    public init(apiKey: String, auth0ClientId: String, auth0Audience: String, auth0Endpoint: String,
+                sspEndpoint: String, sspActEndpoint: String?, sspWidth: String) {
+        self.auth0ClientId = auth0ClientId
+        self.auth0Secret = apiKey
+        self.auth0Audience = auth0Audience
+        self.auth0Endpoint = auth0Endpoint
+        self.sspEndpoint = sspEndpoint
+        self.sspActEndpoint = sspActEndpoint ?? sspEndpoint
+        self.sspWidth = sspWidth
+        self.baiduLocationKey = nil
+    }
+}
+
+/// Settings of Rezolve's RXP smart-trigger service. Accepted and stored only; RXP is outside CommerceKit's scope.
+public struct RXPManagerSettings: Sendable, Equatable {
+    public let rxpEndpoint: String
+    public init(rxpEndpoint: String) { self.rxpEndpoint = rxpEndpoint }
+}
+
+/// Converts between the coordinate system the app's locations use and WGS-84, which the services expect.
+public struct CoordinatesConverter: Sendable {
+    /// Which system the app's coordinates are in.
+    public enum System: String, Sendable { case wgs84, bd09, custom }
+
+    public let system: System
+    public let toWGS84: @Sendable (RezolveLocation) -> RezolveLocation
+    public let fromWGS84: @Sendable (RezolveLocation) -> RezolveLocation
+
+    /// A converter for a system of the app's own.
+    public init(toWGS84: @escaping @Sendable (RezolveLocation) -> RezolveLocation,
+                fromWGS84: @escaping @Sendable (RezolveLocation) -> RezolveLocation) {
+        self.init(system: .custom, toWGS84: toWGS84, fromWGS84: fromWGS84)
+    }
+
+    private init(system: System, toWGS84: @escaping @Sendable (RezolveLocation) -> RezolveLocation,
+                 fromWGS84: @escaping @Sendable (RezolveLocation) -> RezolveLocation) {
+        self.system = system
+        self.toWGS84 = toWGS84
+        self.fromWGS84 = fromWGS84
+    }
+
+    /// Locations are already WGS-84.
+    public static let `default` = CoordinatesConverter(system: .wgs84, toWGS84: { $0 }, fromWGS84: { $0 })
+
+    /// Locations arrive in Baidu's BD-09. Only the geozone engine converts coordinates, and it arrives with
+    /// part 2 of CommerceKit's Rezolve support; until then this converter records the choice and passes
+    /// coordinates through unchanged.
+    public static let baidu = CoordinatesConverter(system: .bd09, toWGS84: { $0 }, fromWGS84: { $0 })
+}
