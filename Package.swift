@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "ATHMovilCheckout", targets: ["ATHMovilCheckout"]),
         .library(name: "PaytronixPush", targets: ["PaytronixPush"]),
         .library(name: "Buy", targets: ["Buy"]),
+        .library(name: "Pay", targets: ["Pay"]),
         .library(name: "CommerceSandbox", targets: ["CommerceSandbox"]),
         .executable(name: "commercekit", targets: ["commercekit"]),
     ],
@@ -38,6 +39,8 @@ let package = Package(
         .target(name: "ATHMovilCheckout", dependencies: ["CommerceCore"]),
         .target(name: "PaytronixPush", dependencies: ["CommerceCore"]),
         .target(name: "Buy", dependencies: ["CommerceCore"]),
+        // Apple Pay models and session; like the original, no dependency on Buy.
+        .target(name: "Pay", dependencies: ["CommerceCore"]),
         .target(name: "StorefrontCodegen", dependencies: [
             "CommerceCore",
             .product(name: "GraphQL", package: "GraphQL"),
@@ -72,6 +75,7 @@ let package = Package(
         .testTarget(name: "ATHMovilCheckoutTests", dependencies: ["ATHMovilCheckout", "CommerceCore", "CommerceTestSupport"]),
         .testTarget(name: "PaytronixPushTests", dependencies: ["PaytronixPush", "CommerceCore"]),
         .testTarget(name: "BuyTests", dependencies: ["Buy", "CommerceCore", "StorefrontCodegen"]),
+        .testTarget(name: "PayTests", dependencies: ["Pay", "CommerceCore"]),
         .testTarget(name: "CommerceSandboxTests", dependencies: [
             "CommerceSandbox",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
