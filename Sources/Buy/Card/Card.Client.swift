@@ -53,7 +53,11 @@ extension Card {
             return Graph.CallbackTask(queue: callbackQueue) { [self] task in
                 Task {
                     let result: Result<String, VaultError>
-                    do { result = .success(try await self.vault(creditCard, to: url)) } catch { result = .failure(error) }
+                    do throws(VaultError) {
+                        result = .success(try await self.vault(creditCard, to: url))
+                    } catch {
+                        result = .failure(error)
+                    }
                     task.deliver {
                         switch result {
                         case .success(let token): box.value(token, nil)
