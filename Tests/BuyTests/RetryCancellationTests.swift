@@ -35,7 +35,7 @@ import Testing
             error != nil
         })
         let work = Task { () -> (Graph.QueryError?, Date) in
-            do {
+            do throws(Graph.QueryError) {
                 _ = try await client.query(shopNameQuery(), retryHandler: retry.value)
                 return (nil, Date())
             } catch {

@@ -40,7 +40,7 @@ import Testing
         #expect(sheet.dismissCount == 1)
     }
 
-    @Test func eventsWhileWaitingForTheDelegateFail() throws {
+    @Test func eventsWhileWaitingForTheDelegateFail() async throws {
         let delegate = RecordingDelegate()
         delegate.holds = true
         let (session, _) = makeSession(delegate: delegate)
@@ -59,15 +59,19 @@ import Testing
         #expect(session.state == .awaitingRates)
 
         // The first request is still answered normally.
-        try #require(delegate.heldRates)(fixtureCheckout(needsShipping: true), [standard])
+        let provideRates = try #require(delegate.heldRates)
+        provideRates(fixtureCheckout(needsShipping: true), [standard])
+        await settle()
         #expect(session.state == .awaitingFirstRateSelection)
-        try #require(delegate.heldCheckout)(fixtureCheckout(needsShipping: true, shippingRate: standard))
+        let provideCheckout = try #require(delegate.heldCheckout)
+        provideCheckout(fixtureCheckout(shippingRate: standard, needsShipping: true))
+        await settle()
         #expect(replies.contact.map(\.0) == [.failure, .success])
         #expect(replies.contact.last?.1.map(\.identifier) == [standard.handle])
         #expect(session.state == .presenting)
     }
 
-    @Test func provideTwiceIsIgnored() throws {
+    @Test func provideTwiceIsIgnored() async throws {
         let delegate = RecordingDelegate()
         delegate.holds = true
         let (session, _) = makeSession(needsShipping: false, delegate: delegate)
@@ -76,8 +80,11 @@ import Testing
         session.sheetDidSelectShippingContact(torontoPartial) { replies.contact.append(($0, $1, $2)) }
         let provide = try #require(delegate.heldCheckout)
         provide(fixtureCheckout(tax: 1))
+        await settle()
         provide(nil)
+        await settle()
         provide(fixtureCheckout(tax: 2))
+        await settle()
         #expect(replies.contact.count == 1)
         #expect(replies.contact.first?.0 == .success)
         #expect(session.checkout.totalTax == 1)
@@ -86,14 +93,17 @@ import Testing
         session.sheetDidSelectShippingContact(torontoPartial) { replies.contact.append(($0, $1, $2)) }
         #expect(session.state == .awaitingAddressUpdate)
         provide(fixtureCheckout(tax: 3))
+        await settle()
         #expect(replies.contact.count == 1)
         #expect(session.state == .awaitingAddressUpdate)
-        try #require(delegate.heldCheckout)(fixtureCheckout(tax: 4))
+        let second = try #require(delegate.heldCheckout)
+        second(fixtureCheckout(tax: 4))
+        await settle()
         #expect(replies.contact.count == 2)
         #expect(session.checkout.totalTax == 4)
     }
 
-    @Test func completeTransactionTwiceIsIgnored() throws {
+    @Test func completeTransactionTwiceIsIgnored() async throws {
         let delegate = RecordingDelegate()
         delegate.holds = true
         let (session, _) = makeSession(needsShipping: false, delegate: delegate)
@@ -103,7 +113,9 @@ import Testing
         #expect(session.state == .awaitingTransaction)
         let complete = try #require(delegate.heldTransaction)
         complete(.failure)
+        await settle()
         complete(.success)
+        await settle()
         #expect(replies.payment == [.failure])
         #expect(session.state == .authorized(.failure))
     }
@@ -124,7 +136,7 @@ import Testing
         #expect(session.state == .presenting)
     }
 
-    @Test func dismissingWhileTheDelegateWorksAnswersTheSheetAndIgnoresLateProvides() throws {
+    @Test func dismissingWhileTheDelegateWorksAnswersTheSheetAndIgnoresLateProvides() async throws {
         let delegate = RecordingDelegate()
         delegate.holds = true
         let (session, sheet) = makeSession(delegate: delegate)
@@ -136,7 +148,9 @@ import Testing
         #expect(session.state == .finished)
         #expect(delegate.finishCount == 1)
 
-        try #require(delegate.heldRates)(fixtureCheckout(needsShipping: true), [standard])
+        let late = try #require(delegate.heldRates)
+        late(fixtureCheckout(needsShipping: true), [standard])
+        await settle()
         #expect(replies.contact.count == 1)
         #expect(session.state == .finished)
         #expect(delegate.calls == ["rates", "finish"])
