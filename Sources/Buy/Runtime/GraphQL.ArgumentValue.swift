@@ -105,7 +105,13 @@ extension Decimal: GraphQL.ArgumentValue {
 
 extension Array: GraphQL.ArgumentValue where Element: GraphQL.ArgumentValue {
     /// `[a,b]` with no spaces.
-    public var graphQLLiteral: String { "[" + map(GraphQL.checkedLiteral).joined(separator: ",") + "]" }
+    public var graphQLLiteral: String {
+        // A loop rather than `map(checkedLiteral)`, whose closure would capture the element metatype.
+        var parts: [String] = []
+        parts.reserveCapacity(count)
+        for element in self { parts.append(GraphQL.checkedLiteral(element)) }
+        return "[" + parts.joined(separator: ",") + "]"
+    }
 }
 
 extension Optional: GraphQL.ArgumentValue where Wrapped: GraphQL.ArgumentValue {
