@@ -77,8 +77,8 @@ import Testing
         #expect(authorization.shippingRate == express)
         #expect(session.state == .authorized(.success))
 
-        sheet.finish()
-        sheet.finish()
+        await sheet.finish()
+        await sheet.finish()
         #expect(delegate.finishCount == 1)
         #expect(sheet.dismissCount == 1)
         #expect(session.state == .finished)

@@ -35,7 +35,7 @@ import Testing
         #expect(contact.0 == .failure)
         #expect(await sheet.selectShippingMethod(identifier: "x").0 == .failure)
         #expect(await sheet.authorize(.simulated(outcome: .approve)) == .failure)
-        sheet.finish()
+        await sheet.finish()
         #expect(session.state == .finished)
         #expect(sheet.dismissCount == 1)
     }
@@ -143,7 +143,7 @@ import Testing
         session.authorize()
         let replies = SheetReplies()
         session.sheetDidSelectShippingContact(torontoPartial) { replies.contact.append(($0, $1, $2)) }
-        sheet.finish()
+        await sheet.finish()
         #expect(replies.contact.map(\.0) == [.failure])
         #expect(session.state == .finished)
         #expect(delegate.finishCount == 1)

@@ -67,8 +67,9 @@ public final class SimulatedAuthorizationController: PayAuthorizationController 
         }
     }
 
-    /// The buyer closes the sheet.
-    public func finish() {
+    /// The buyer closes the sheet. `async` like the other buyer actions (spec §3.9.3), although the
+    /// session handles it at once.
+    public func finish() async {
         events?.sheetDidFinish()
     }
 }
