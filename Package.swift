@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "ButtonOrdersTests", dependencies: ["ButtonOrders", "CommerceCore"]),
         .testTarget(name: "ATHMovilCheckoutTests", dependencies: ["ATHMovilCheckout", "CommerceCore", "CommerceTestSupport"]),
         .testTarget(name: "PaytronixPushTests", dependencies: ["PaytronixPush", "CommerceCore"]),
-        .testTarget(name: "BuyTests", dependencies: ["Buy", "CommerceCore", "StorefrontCodegen"]),
+        .testTarget(name: "BuyTests", dependencies: ["Buy", "Pay", "CommerceCore", "StorefrontCodegen"]),
         .testTarget(name: "PayTests", dependencies: ["Pay", "CommerceCore"]),
         .testTarget(name: "CommerceSandboxTests", dependencies: [
             "CommerceSandbox",
