@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "ATHMovilCheckout", targets: ["ATHMovilCheckout"]),
         .library(name: "PaytronixPush", targets: ["PaytronixPush"]),
         .library(name: "Buy", targets: ["Buy"]),
+        .library(name: "Pay", targets: ["Pay"]),
         .library(name: "CommerceSandbox", targets: ["CommerceSandbox"]),
         .library(name: "RezolveSDK", targets: ["RezolveSDK"]),
         .library(name: "RezolvePartnerServer", targets: ["RezolvePartnerServer"]),
@@ -49,6 +50,8 @@ let package = Package(
             "CommerceCore", "RezolveSDK",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
+        // Apple Pay models and session; like the original, no dependency on Buy.
+        .target(name: "Pay", dependencies: ["CommerceCore"]),
         .target(name: "StorefrontCodegen", dependencies: [
             "CommerceCore",
             .product(name: "GraphQL", package: "GraphQL"),
@@ -83,8 +86,9 @@ let package = Package(
         .testTarget(name: "ButtonOrdersTests", dependencies: ["ButtonOrders", "CommerceCore"]),
         .testTarget(name: "ATHMovilCheckoutTests", dependencies: ["ATHMovilCheckout", "CommerceCore", "CommerceTestSupport"]),
         .testTarget(name: "PaytronixPushTests", dependencies: ["PaytronixPush", "CommerceCore"]),
-        .testTarget(name: "BuyTests", dependencies: ["Buy", "CommerceCore", "StorefrontCodegen"]),
-        .testTarget(name: "RezolveSDKTests", dependencies: [
+        .testTarget(name: "BuyTests", dependencies: ["Buy", "Pay", "CommerceCore", "StorefrontCodegen"]),
+        .testTarget(name: "PayTests", dependencies: ["Pay", "CommerceCore"]),
+                .testTarget(name: "RezolveSDKTests", dependencies: [
             "RezolveSDK", "CommerceCore",
             .product(name: "_CryptoExtras", package: "swift-crypto"),
         ]),

@@ -29,7 +29,13 @@ extension Graph.Client {
     ) async -> Graph.Response<R> {
         if let configurationError { return Graph.Response(model: nil, error: .request(error: configurationError)) }
         guard let url = apiURL else { return Graph.Response(model: nil, error: .request(error: Graph.ConfigurationError.invalidShopDomain(shopDomain))) }
-        let body = Graph.RequestBody(document: operation.description)
+        let document = operation.description
+        // A value the builders could not write (unknown enum case, NaN, bad alias) is refused here, before
+        // the cache or the network, instead of sending a document the server rejects.
+        if let invalid = GraphQL.InvalidDocumentError(document: document) {
+            return Graph.Response(model: nil, error: .request(error: invalid))
+        }
+        let body = Graph.RequestBody(document: document)
         let key = cacheKey(for: body)
         let policy: Graph.CachePolicy = isQuery && retryHandler == nil ? (requested ?? cachePolicy) : .networkOnly
 

@@ -11,25 +11,7 @@ extension Graph {
         init(document: String) {
             var text = "{\"query\":\""
             text.reserveCapacity(document.utf8.count + 16)
-            for scalar in document.unicodeScalars {
-                switch scalar {
-                case "\"": text += "\\\""
-                case "\\": text += "\\\\"
-                case "/": text += "\\/"
-                case "\n": text += "\\n"
-                case "\r": text += "\\r"
-                case "\t": text += "\\t"
-                case "\u{08}": text += "\\b"
-                case "\u{0C}": text += "\\f"
-                default:
-                    if scalar.value < 0x20 {
-                        let hex = String(scalar.value, radix: 16)
-                        text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                    } else {
-                        text.unicodeScalars.append(scalar)
-                    }
-                }
-            }
+            appendJSONEscaped(document, to: &text)
             text += "\"}"
             data = Data(text.utf8)
             queryTag = HexDigest.sha256(data)

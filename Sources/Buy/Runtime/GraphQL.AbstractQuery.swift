@@ -52,8 +52,11 @@ extension GraphQL {
         ///   - subfields: the nested selection for an object-typed field.
         public func addField(field: String, aliasSuffix: String? = nil, args: String? = nil, subfields: AbstractQuery? = nil) {
             let key = aliasSuffix.map { "\(field)__\($0)" } ?? field
-            add(Selection(key: key, name: field, alias: aliasSuffix.map { _ in key }, arguments: args,
-                          fragmentType: nil, subfields: subfields))
+            // An alias that is not a GraphQL name is rendered with a problem marker the client refuses.
+            let alias = aliasSuffix.map { suffix in
+                GraphQL.DocumentProblem.isValidAliasSuffix(suffix) ? key : GraphQL.DocumentProblem.invalidAliasSuffix(suffix).marker
+            }
+            add(Selection(key: key, name: field, alias: alias, arguments: args, fragmentType: nil, subfields: subfields))
         }
 
         /// Adds an inline fragment (`... on Type{…}`) that applies only when the object is of `type`.

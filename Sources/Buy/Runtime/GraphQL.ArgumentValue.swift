@@ -18,7 +18,7 @@ extension GraphQL {
         /// Appends `name:value`, or nothing when `value` is `nil`.
         public mutating func add(_ name: String, _ value: (some ArgumentValue)?) {
             guard let value else { return }
-            parts.append(name + ":" + value.graphQLLiteral)
+            parts.append(name + ":" + GraphQL.checkedLiteral(value))
         }
 
         /// The rendered list with parentheses, or `nil` when every argument was left out.
@@ -36,20 +36,27 @@ extension GraphQL {
 
         /// Appends a required field.
         public mutating func add(_ name: String, _ value: some ArgumentValue) {
-            parts.append(name + ":" + value.graphQLLiteral)
+            parts.append(name + ":" + GraphQL.checkedLiteral(value))
         }
 
         /// Appends an optional field: `.undefined` is left out, `.value(nil)` renders `null`.
         public mutating func add<T: ArgumentValue>(_ name: String, _ input: Input<T>) {
             switch input {
             case .undefined: return
-            case .value(let value?): parts.append(name + ":" + value.graphQLLiteral)
+            case .value(let value?): parts.append(name + ":" + GraphQL.checkedLiteral(value))
             case .value(nil): parts.append(name + ":null")
             }
         }
 
         /// The rendered object, `{}` when empty.
         public var rendered: String { "{" + parts.joined(separator: ",") + "}" }
+    }
+
+    /// The literal of `value`, or a problem marker when it has none: only an enum's `.unknownValue`
+    /// renders as empty text.
+    static func checkedLiteral<T: ArgumentValue>(_ value: T) -> String {
+        let literal = value.graphQLLiteral
+        return literal.isEmpty ? DocumentProblem.unknownEnumValue(type: String(describing: T.self)).marker : literal
     }
 }
 
@@ -64,8 +71,11 @@ extension Int32: GraphQL.ArgumentValue {
 }
 
 extension Double: GraphQL.ArgumentValue {
-    /// Swift's shortest round-trip text (`100.0`, `1e-05`).
-    public var graphQLLiteral: String { description }
+    /// Swift's shortest round-trip text (`100.0`, `1e-05`). NaN and the infinities have no GraphQL
+    /// spelling; they become a problem the client refuses to send.
+    public var graphQLLiteral: String {
+        isFinite ? description : GraphQL.DocumentProblem.nonFiniteNumber(description).marker
+    }
 }
 
 extension Bool: GraphQL.ArgumentValue {
@@ -95,7 +105,13 @@ extension Decimal: GraphQL.ArgumentValue {
 
 extension Array: GraphQL.ArgumentValue where Element: GraphQL.ArgumentValue {
     /// `[a,b]` with no spaces.
-    public var graphQLLiteral: String { "[" + map(\.graphQLLiteral).joined(separator: ",") + "]" }
+    public var graphQLLiteral: String {
+        // A loop rather than `map(checkedLiteral)`, whose closure would capture the element metatype.
+        var parts: [String] = []
+        parts.reserveCapacity(count)
+        for element in self { parts.append(GraphQL.checkedLiteral(element)) }
+        return "[" + parts.joined(separator: ",") + "]"
+    }
 }
 
 extension Optional: GraphQL.ArgumentValue where Wrapped: GraphQL.ArgumentValue {
