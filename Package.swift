@@ -88,7 +88,7 @@ let package = Package(
         .testTarget(name: "PaytronixPushTests", dependencies: ["PaytronixPush", "CommerceCore"]),
         .testTarget(name: "BuyTests", dependencies: ["Buy", "Pay", "CommerceCore", "StorefrontCodegen"]),
         .testTarget(name: "PayTests", dependencies: ["Pay", "CommerceCore"]),
-                .testTarget(name: "RezolveSDKTests", dependencies: [
+        .testTarget(name: "RezolveSDKTests", dependencies: [
             "RezolveSDK", "CommerceCore",
             .product(name: "_CryptoExtras", package: "swift-crypto"),
         ]),
