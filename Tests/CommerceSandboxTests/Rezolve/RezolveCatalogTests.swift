@@ -56,6 +56,18 @@ import Testing
         #expect(v1.json["total"] == 35)
     }
 
+    @Test func hugePageNumbersGiveEmptyPagesNotACrash() async throws {
+        let rig = try RezolveRig()
+        let session = try await rig.session()
+        let category = try await rig.call(session, .get, session.b2 + "/merchant/12/category/71?product_page_number=9223372036854775807")
+        #expect(category.status == 200)
+        #expect(category.json["products"]?["count"] == 0)
+        let search = try await rig.call(session, .post, "/api/v1/search/merchants/317/\(session.entityId)?page=9223372036854775807&limit=100",
+                                        json: ["order_by": "score", "order": "asc", "device_info": "d"])
+        #expect(search.status == 200)
+        #expect(search.json["merchants"] == [])
+    }
+
     @Test func productDetailOfTheTee() async throws {
         let rig = try RezolveRig()
         let session = try await rig.session()

@@ -76,12 +76,16 @@ struct RezolveCatalogWire: Sendable {
         let attributeIds = Dictionary(uniqueKeysWithValues: product.options.map { ($0.code, $0.attributeId) })
         let orderedCodes = product.options.map(\.code)
         let available = product.variants.map { variant -> JSONValue in
-            ["combination": .array(orderedCodes.compactMap { code in variant.combination[code].map {
-                ["id": .integer(Int64(attributeIds[code] ?? 0)), "code": .string(code), "value": .string($0)] } })]
+            ["combination": .array(orderedCodes.compactMap { code -> JSONValue? in
+                guard let value = variant.combination[code] else { return nil }
+                return ["id": .integer(Int64(attributeIds[code] ?? 0)), "code": .string(code), "value": .string(value)]
+            })]
         }
         let prices = product.variants.map { variant -> JSONValue in
-            ["combination": .array(orderedCodes.compactMap { code in variant.combination[code].map {
-                ["code": .string(code), "value": .string($0)] } }),
+            ["combination": .array(orderedCodes.compactMap { code -> JSONValue? in
+                guard let value = variant.combination[code] else { return nil }
+                return ["code": .string(code), "value": .string(value)]
+            }),
              "price": RezolveWire.money(variant.priceMinor), "original_price": RezolveWire.money(variant.originalPriceMinor),
              "is_virtual": .bool(product.isVirtual)]
         }

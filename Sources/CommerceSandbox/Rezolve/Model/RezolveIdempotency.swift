@@ -28,7 +28,7 @@ enum RezolveIdempotency {
     /// Claims the key for this request, or answers with the stored response, or fails when the key is in
     /// use by a different request or one still running.
     static func claim(_ caller: RezolveCaller, key: String, hash: String, now: Date, _ db: Database) throws -> Claim {
-        let id: [String: any DatabaseValueConvertible] = ["partner_id": caller.partner.id, "entity_id": caller.entityId, "key": key]
+        let id: [String: (any DatabaseValueConvertible)?] = ["partner_id": caller.partner.id, "entity_id": caller.entityId, "key": key]
         if let stored = try RZIdempotency.fetchOne(db, key: id), stored.createdAt + lifetime > now.timeIntervalSince1970 {
             guard stored.requestHash == hash else {
                 throw RezolveFailure.badRequest(6, "Idempotency key was already used with different parameters.")
@@ -48,7 +48,7 @@ enum RezolveIdempotency {
 
     /// Stores the outcome, or (for a validation failure, `response == nil`) releases the key.
     static func finish(_ caller: RezolveCaller, key: String, response: SandboxResponse?, _ db: Database) throws {
-        let id: [String: any DatabaseValueConvertible] = ["partner_id": caller.partner.id, "entity_id": caller.entityId, "key": key]
+        let id: [String: (any DatabaseValueConvertible)?] = ["partner_id": caller.partner.id, "entity_id": caller.entityId, "key": key]
         guard var stored = try RZIdempotency.fetchOne(db, key: id) else { return }
         guard let response else {
             _ = try stored.delete(db)

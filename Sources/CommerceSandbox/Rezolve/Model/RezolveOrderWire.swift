@@ -33,7 +33,7 @@ enum RezolveOrderWire {
             ["method_code": .string(code), "carrier_code": .string(code),
              "display_name": .string(code == "flatrate" ? "Fixed" : "Pickup In Store")]
         } ?? .null
-        let addressJSON: JSONValue = address.map { address in
+        let addressJSON: JSONValue = address.map { address -> JSONValue in
             var object = RezolveWire.address(address).objectValue ?? [:]
             object["phone_book"] = ["id": .from(address.phoneId)]
             object["entity_id"] = .string(address.entityId)

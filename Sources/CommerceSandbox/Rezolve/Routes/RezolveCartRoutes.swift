@@ -68,7 +68,8 @@ struct RezolveCartRoutes: Sendable {
             try cart.update(db)
             return cart
         }
-        return remaining.map { .json(Self.cartJSON($0)) } ?? .noContent
+        guard let remaining else { return .noContent }
+        return .json(Self.cartJSON(remaining))
     }
 
     /// Instant buy: one product, unwrapped in the body; answers one option.

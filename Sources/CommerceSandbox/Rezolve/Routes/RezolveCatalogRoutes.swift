@@ -62,9 +62,10 @@ struct RezolveCatalogRoutes: Sendable {
             let productItems = Self.sorted(products, by: pages.products).map { wire.displayProduct($0, merchant: merchant) }
             let productsPage = pages.products.wrap(productItems)
             if productsOnly { return productsPage }
-            let childItems = try Self.sorted(children, by: pages.categories).map { child in
-                wire.listedCategory(child, productCount: try RezolveCatalogStore.productCount(in: child.id, db),
-                                    hasCategories: !(try RezolveCatalogStore.children(of: child.id, db)).isEmpty)
+            let childItems = try Self.sorted(children, by: pages.categories).map { child -> JSONValue in
+                let count = try RezolveCatalogStore.productCount(in: child.id, db)
+                let grandchildren = try RezolveCatalogStore.children(of: child.id, db)
+                return wire.listedCategory(child, productCount: count, hasCategories: !grandchildren.isEmpty)
             }
             var object = wire.categoryHeader(category, hasCategories: !children.isEmpty, hasProducts: !products.isEmpty)
             object["categories"] = pages.categories.wrap(childItems)

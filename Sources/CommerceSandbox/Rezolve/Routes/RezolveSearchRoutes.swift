@@ -20,7 +20,7 @@ struct RezolveSearchRoutes: Sendable {
         }
         struct Hit { let merchant: RZMerchant; let score: Int; let distance: Double? }
         var hits: [Hit] = merchants.compactMap { merchant in
-            let fields = [(merchant.name, 3), (merchant.keywords, 2), (merchant.tagline, 1)]
+            let fields: [(text: String, weight: Int)] = [(merchant.name, 3), (merchant.keywords, 2), (merchant.tagline, 1)]
             guard let score = RezolveSearchRules.score(terms: input.terms, fields: fields) else { return nil }
             let distance = input.location.flatMap { here in
                 (stores[merchant.id] ?? []).map { RezolveSearchRules.distance(from: here, to: ($0.latitude, $0.longitude)) }.min()
@@ -61,7 +61,7 @@ struct RezolveSearchRoutes: Sendable {
             guard let merchant = merchants[product.merchantId], input.merchantId == nil || input.merchantId == merchant.id,
                   input.include == "all" || (input.include == "acts") == product.isAct else { return nil }
             let categoryName = categories[product.categoryId]?.name ?? ""
-            let fields = [(product.name, 3), (categoryName, 2), (merchant.name, 1)]
+            let fields: [(text: String, weight: Int)] = [(product.name, 3), (categoryName, 2), (merchant.name, 1)]
             guard let score = RezolveSearchRules.score(terms: input.terms, fields: fields) else { return nil }
             return Hit(product: product, merchant: merchant, categoryName: categoryName, score: score)
         }

@@ -29,7 +29,7 @@ struct RezolveOffers: Sendable {
     var payments: [Payment] {
         if isFree { return [Payment(type: "free", shipping: [], requiresPhone: false, requiresCard: false)] }
         let allShipping = shippingCodes
-        return merchant.offeredPaymentTypes.compactMap { type in
+        return merchant.offeredPaymentTypes.compactMap { type -> Payment? in
             switch type {
             case "spgateway": Payment(type: type, shipping: allShipping, requiresPhone: true, requiresCard: true)
             case "external": Payment(type: type, shipping: allShipping, requiresPhone: false, requiresCard: false)

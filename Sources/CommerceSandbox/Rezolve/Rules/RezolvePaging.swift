@@ -11,7 +11,7 @@ struct RezolvePage: Sendable, Equatable {
 
     /// Known sort keys; anything else (the seed passes `product`/`category`) sorts by position.
     var effectiveSort: String {
-        switch sortBy { case "name", "price": sortBy ?? "position"; default: "position" }
+        switch sortBy ?? "" { case "name", "price": sortBy ?? "position"; default: "position" }
     }
 
     /// Reads both pages from the query, reporting every bad parameter at once, sorted by name.
@@ -48,10 +48,16 @@ struct RezolvePage: Sendable, Equatable {
         return page
     }
 
+    /// Where page `page` of `size` starts, clamped to `total` (a huge page number must not overflow).
+    static func offset(page: Int, size: Int, total: Int) -> Int {
+        let (start, overflow) = (page - 1).multipliedReportingOverflow(by: size)
+        return overflow ? total : min(start, total)
+    }
+
     /// This page's slice of `items` and the `{links, count, total, items}` object around it.
     func wrap(_ items: [JSONValue]) -> JSONValue {
         let lastPage = max(1, (items.count + count - 1) / count)
-        let start = min((page - 1) * count, items.count)
+        let start = Self.offset(page: page, size: count, total: items.count)
         let slice = Array(items[start..<min(start + count, items.count)])
         let link = { (number: Int) -> JSONValue in
             ["count": .integer(Int64(count)), "page": .integer(Int64(number)), "sort_by": .from(sortBy),
@@ -88,7 +94,7 @@ struct RezolveSearchPage: Sendable {
     }
 
     func slice<T>(_ items: [T]) -> [T] {
-        let start = min((page - 1) * limit, items.count)
+        let start = RezolvePage.offset(page: page, size: limit, total: items.count)
         return Array(items[start..<min(start + limit, items.count)])
     }
 }
