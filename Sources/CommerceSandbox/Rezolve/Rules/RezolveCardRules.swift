@@ -1,4 +1,5 @@
 import _CryptoExtras
+import CommerceCore
 import Crypto
 import Foundation
 
