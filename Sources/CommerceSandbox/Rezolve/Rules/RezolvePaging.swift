@@ -36,7 +36,7 @@ struct RezolvePage: Sendable, Equatable {
             if !allowed { problems.append(RezolveMessage.between1And100(at: "#/\(name)")) } else { page[keyPath: path] = value }
         }
         if let sortBy = query[kind + "_sort_by"], !sortBy.isEmpty {
-            page.sortBy = kind == "category" && sortBy == "price" ? "position" : sortBy
+            page.sortBy = sortBy
         }
         if let direction = query[kind + "_sort_direction"] {
             switch direction.uppercased() {

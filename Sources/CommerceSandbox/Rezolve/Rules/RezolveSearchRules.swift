@@ -16,9 +16,10 @@ enum RezolveSearchRules {
     static func input(_ body: JSONObject, isProduct: Bool) throws(RezolveFailure) -> Input {
         let missing = body.missing(["order_by", "order", "device_info"])
         guard missing.isEmpty else { throw RezolveFailure.validation(6, [RezolveMessage.required(missing)]) }
-        let stringFields = isProduct ? ["device_info", "include_in_results", "merchant_id", "order", "order_by", "query"]
-            : ["device_info", "order", "order_by", "query"]
-        let mismatches = RezolveFieldRules.stringMismatches(body, stringFields, allowNull: true)
+        // Required strings may not be null; the optional ones may.
+        let optional = isProduct ? ["include_in_results", "merchant_id", "query"] : ["query"]
+        let mismatches = (RezolveFieldRules.stringMismatches(body, ["device_info", "order", "order_by"])
+            + RezolveFieldRules.stringMismatches(body, optional, allowNull: true)).sorted(by: RezolveRecordRules.byPointer)
         guard mismatches.isEmpty else { throw RezolveFailure.validation(6, mismatches) }
         var problems: [String] = []
         let device = RezolveFieldRules.string(body, "device_info")
