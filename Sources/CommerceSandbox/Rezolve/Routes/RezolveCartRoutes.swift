@@ -30,23 +30,8 @@ struct RezolveCartRoutes: Sendable {
         }
         let line = try RezolveLineRules.parse(productObject, at: "#/product")
         let now = endpoint.now.timeIntervalSince1970
-        let cart = try await endpoint.database.write { db -> RZCart in
-            let product = try RezolveCatalogStore.product(line.productId, merchantId: mid, db)
-            var cart = try RezolveCommerceStore.openCart(entityId: caller.entityId, merchantId: mid, db)
-                ?? RZCart(id: RezolveWire.newId(), entityId: caller.entityId, merchantId: mid, lines: [], dateCreated: now,
-                          dateUpdated: now)
-            var merged = line
-            if let index = cart.lines.firstIndex(where: { $0.sameSelection(as: line) }) {
-                merged.qty += cart.lines[index].qty
-                try RezolveLineRules.check(merged, product: product, totalQuantity: merged.qty, forCart: true)
-                cart.lines[index] = merged
-            } else {
-                try RezolveLineRules.check(line, product: product, totalQuantity: line.qty, forCart: true)
-                cart.lines.append(line)
-            }
-            cart.dateUpdated = max(now, cart.dateUpdated + 0.001)
-            try cart.save(db)
-            return cart
+        let cart = try await endpoint.database.write { db in
+            try RezolveCarts.add(line, caller: caller, merchantId: mid, now: now, db)
         }
         return .json(Self.cartJSON(cart), status: 201)
     }
@@ -55,18 +40,8 @@ struct RezolveCartRoutes: Sendable {
         let mid = request.parameter("mid"), cartId = request.parameter("cartId")
         let index = Int(request.parameter("index"))
         let now = endpoint.now.timeIntervalSince1970
-        let remaining = try await endpoint.database.write { db -> RZCart? in
-            _ = try RezolveCatalogStore.merchant(mid, db)
-            var cart = try RezolveCommerceStore.cart(cartId, entityId: caller.entityId, merchantId: mid, db)
-            guard let index, cart.lines.indices.contains(index) else { throw RezolveFailure.productNotFound }
-            cart.lines.remove(at: index)
-            if cart.lines.isEmpty {
-                _ = try cart.delete(db)
-                return nil
-            }
-            cart.dateUpdated = max(now, cart.dateUpdated + 0.001)
-            try cart.update(db)
-            return cart
+        let remaining = try await endpoint.database.write { db in
+            try RezolveCarts.remove(index: index, cartId: cartId, caller: caller, merchantId: mid, now: now, db)
         }
         guard let remaining else { return .noContent }
         return .json(Self.cartJSON(remaining))
@@ -92,23 +67,10 @@ struct RezolveCartRoutes: Sendable {
         return .json([option])
     }
 
-    /// Checks and prices the lines, stores the option session snapshot and renders it.
     private func makeSession(_ caller: RezolveCaller, merchantId: String, lines: [RZLine], cart: RZCart?) async throws -> JSONValue {
         let now = endpoint.now.timeIntervalSince1970
         return try await endpoint.database.write { db in
-            let merchant = try RezolveCatalogStore.merchant(merchantId, db)
-            var priced: [RZPricedLine] = []
-            for line in lines {
-                let product = try RezolveCatalogStore.product(line.productId, merchantId: merchantId, db)
-                try RezolveLineRules.check(line, product: product, totalQuantity: line.qty, forCart: false)
-                priced.append(RezolvePricing.priced(line, product: product))
-            }
-            let session = RZOptionSession(id: RezolveWire.newId(), entityId: caller.entityId, merchantId: merchantId,
-                                          cartId: cart?.id, cartUpdated: cart?.dateUpdated, lines: priced, createdAt: now)
-            try session.insert(db)
-            let offers = RezolveOffers(merchant: merchant, stores: try RezolveCatalogStore.stores(merchantId: merchantId, db),
-                                       session: session)
-            return offers.json(sessionId: session.id, lines: lines)
+            try RezolveCarts.makeSession(caller, merchantId: merchantId, lines: lines, cart: cart, now: now, db)
         }
     }
 
