@@ -24,11 +24,8 @@ struct RezolveBuy: Sendable {
             let response = try await outcome(request, caller)
             try await endpoint.database.write { db in try RezolveIdempotency.finish(caller, key: key, response: response, db) }
             return response
-        } catch let failure as RezolveFailure {
-            // Validation failures change nothing, so the key is released for a corrected retry.
-            try await endpoint.database.write { db in try RezolveIdempotency.finish(caller, key: key, response: nil, db) }
-            throw failure
         } catch {
+            // Validation failures change nothing, so the key is released for a corrected retry.
             try? await endpoint.database.write { db in try RezolveIdempotency.finish(caller, key: key, response: nil, db) }
             throw error
         }

@@ -40,5 +40,4 @@ enum RezolveExternalPayments {
         if !approve { order.state = "cancelled" }
         try order.update(db)
     }
-
 }
