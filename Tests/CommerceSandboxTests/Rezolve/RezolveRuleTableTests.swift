@@ -198,9 +198,13 @@ import Testing
         }
     }
 
+    /// One fixture for every row: each row is a refused request, so none changes what the others see, and
+    /// a single sandbox keeps the table from costing a sandbox and an RSA key pair per row.
+    static let sharedFixture = Task { try await Fixture.make() }
+
     @Test(arguments: rows)
     func row(_ row: Row) async throws {
-        let fixture = try await Fixture.make()
+        let fixture = try await Self.sharedFixture.value
         let path = fixture.fill(row.path)
         let body = row.body.map(fixture.fill)
         let reply: RezolveRig.Reply
@@ -224,7 +228,7 @@ import Testing
     }
 
     @Test func productNotFoundCarriesTheReason() async throws {
-        let fixture = try await Fixture.make()
+        let fixture = try await Self.sharedFixture.value
         let reply = try await fixture.rig.call(fixture.session, .get, fixture.session.b1 + "/merchant/12/category/70/product/99")
         #expect(reply.json["errors"]?[0]?["reason"] == ["message": "Product with the given ID not found", "code": "rce_product_not_found"])
     }
