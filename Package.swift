@@ -96,6 +96,8 @@ let package = Package(
         .testTarget(name: "CommerceSandboxTests", dependencies: [
             "CommerceSandbox",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         .testTarget(name: "EndToEndTests", dependencies: [

@@ -5,5 +5,6 @@ func makeServices(_ context: SandboxContext) -> [any SandboxService] {
         PaytronixService(context: context),
         ATHMovilService(context: context),
         StorefrontService(context: context),
+        RezolveService(context: context),
     ]
 }

@@ -1,0 +1,64 @@
+import Foundation
+import GRDB
+
+/// Carts, option sessions and orders of one customer.
+enum RezolveCommerceStore {
+    static func openCart(entityId: String, merchantId: String, _ db: Database) throws -> RZCart? {
+        try RZCart.filter(Column("entity_id") == entityId && Column("merchant_id") == merchantId).fetchOne(db)
+    }
+
+    static func carts(entityId: String, _ db: Database) throws -> [RZCart] {
+        try RZCart.filter(Column("entity_id") == entityId).order(Column("date_created")).fetchAll(db)
+    }
+
+    /// A non-empty cart of that customer and merchant, else 404 `Cart not found`.
+    static func cart(_ id: String, entityId: String, merchantId: String, _ db: Database) throws -> RZCart {
+        guard let cart = try RezolveCustomerStore.owned(RZCart.self, id: id, entityId: entityId, db),
+              cart.merchantId == merchantId, !cart.lines.isEmpty else { throw RezolveFailure.cartNotFound }
+        return cart
+    }
+
+    /// A live option session of that customer and merchant, else 404 `Unable to find options session`.
+    static func session(_ id: String, entityId: String, merchantId: String, cartId: String?, now: Date,
+                        _ db: Database) throws -> RZOptionSession {
+        let ttl = Double(try settings(db).optionSessionTtlSeconds)
+        guard let session = try RezolveCustomerStore.owned(RZOptionSession.self, id: id, entityId: entityId, db),
+              session.merchantId == merchantId, session.cartId == cartId,
+              now.timeIntervalSince1970 < session.createdAt + ttl else { throw RezolveFailure.optionsSessionNotFound }
+        return session
+    }
+
+    static func settings(_ db: Database) throws -> RZSettings {
+        try RZSettings.fetchOne(db, key: 1) ?? .defaults
+    }
+
+    /// The next order id: one counter from 1501.
+    static func nextOrderId(_ db: Database) throws -> Int64 {
+        let highest = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM rz_order") ?? 0
+        return max(highest + 1, RZOrder.firstId)
+    }
+
+    /// An order of that customer, else 404 `message`.
+    static func order(_ id: Int64?, entityId: String, _ db: Database, notFound: RezolveFailure) throws -> RZOrder {
+        guard let id, let order = try RZOrder.fetchOne(db, key: id), order.entityId == entityId else { throw notFound }
+        return order
+    }
+
+    /// Marks the earlier unpaid orders of an option session abandoned (a new checkout replaces them).
+    static func abandonCreatedOrders(optionId: String, _ db: Database) throws {
+        try RZOrder.filter(Column("option_id") == optionId && Column("state") == "created")
+            .updateAll(db, Column("state").set(to: "abandoned"))
+    }
+
+    static func listedOrders(entityId: String, _ db: Database) throws -> [RZOrder] {
+        try RZOrder.filter(Column("entity_id") == entityId && !["created", "abandoned"].contains(Column("state")))
+            .order(Column("id")).fetchAll(db)
+    }
+
+    /// Applies external-payment callbacks whose delay has passed (§5.8 `callbackApplyDelayMs`).
+    static func settleDueCallbacks(now: Date, _ db: Database) throws {
+        let due = try RZExternalPayment.filter(Column("pending_action") != nil && Column("applies_at") <= now.timeIntervalSince1970)
+            .fetchAll(db)
+        for payment in due { try RezolveExternalPayments.apply(payment, db) }
+    }
+}

@@ -1,0 +1,84 @@
+import CommerceCore
+import Foundation
+import GRDB
+
+/// The emulated Rezolve Inside core API (spec rezolve §1.3, §3, §5): registration and customer records,
+/// the mall, carts, payment options, checkout, buy with simulated payments, the partner's external
+/// callback and orders, plus the control routes under `/sandbox/rezolve/...`.
+public struct RezolveService: SandboxService {
+    public let name = "rezolve"
+    let context: SandboxContext
+
+    /// The vendor path prefixes Rezolve owns. ATH Móvil (`/api/business-transaction/`) and Storefront
+    /// (`/api/{YYYY-MM}/…`) share `/api/`, so only the versioned core prefixes are claimed.
+    public static let pathPrefixes = ["/api/v1/", "/api/v2/", "/api/v3/", "/api/v4/"]
+    static let controlPrefix = "/sandbox/rezolve/"
+
+    public init(context: SandboxContext) {
+        self.context = context
+    }
+
+    public func registerMigrations(_ migrator: inout DatabaseMigrator) {
+        RezolveSchema.register(&migrator)
+    }
+
+    public func seed(_ db: Database) throws {
+        try RezolveSeedData.seed(db, now: context.clock.now().timeIntervalSince1970)
+    }
+
+    public func credentials(_ db: Database) throws -> JSONValue {
+        let partner = try RZPartner.fetchOne(db, key: RezolveSeedData.partnerId)
+        let customers = try RZCustomer.filter(Column("partner_id") == RezolveSeedData.partnerId)
+            .order(Column("date_created")).fetchAll(db)
+        return [
+            "partner_id": .from(partner?.id),
+            "partner_name": .from(partner?.name),
+            "api_key": .from(partner?.apiKey),
+            "auth_key": .from(partner?.authKey),
+            "sub_partner_id": .null,
+            "ssp": ["clientId": .from(partner?.sspClientId), "clientSecret": .from(partner?.sspClientSecret),
+                    "apiAudience": .from(partner?.sspAudience)],
+            "customers": .array(customers.map { ["entity_id": .string($0.entityId),
+                                                 "partner_entity_id": .string($0.partnerEntityId),
+                                                 "email": .string($0.email)] }),
+            "note": "Customers are created by POST /api/v1/authentication/register with a registration JWT signed with auth_key.",
+        ]
+    }
+
+    public func registerRoutes(on router: SandboxRouter) {
+        let endpoint = RezolveEndpoint(context: context)
+        RezolveAuthRoutes(endpoint: endpoint).register(on: router)
+        RezolveRecordRoutes(endpoint: endpoint).register(on: router)
+        RezolveWalletRoutes(endpoint: endpoint).register(on: router)
+        RezolveCatalogRoutes(endpoint: endpoint).register(on: router)
+        RezolveSearchRoutes(endpoint: endpoint).register(on: router)
+        RezolveCartRoutes(endpoint: endpoint).register(on: router)
+        RezolveCheckoutRoutes(endpoint: endpoint).register(on: router)
+        RezolveOrderRoutes(endpoint: endpoint).register(on: router)
+        RezolveControlRoutes(endpoint: endpoint).register(on: router)
+        for prefix in Self.pathPrefixes {
+            router.fallback(forPrefix: prefix, .init(
+                notFound: { _ in RezolveFailure.resourceNotFound.response },
+                methodNotAllowed: { request, allowed in
+                    var response = RezolveFailure.forStatus(405, message: "Method \(request.method) is not allowed.").response
+                    response.headers["Allow"] = allowed.map(\.rawValue).joined(separator: ", ")
+                    return response
+                }))
+        }
+    }
+
+    // MARK: For the sandbox's control plane
+
+    /// Deletes every Rezolve row and seeds again: the seeded partner and catalogue come back, customers,
+    /// carts, orders and partners made through the control routes are gone.
+    public func resetState(_ db: Database) throws {
+        for table in RezolveSchema.tables { try db.execute(sql: "DELETE FROM \(table)") }
+        try seed(db)
+    }
+
+    /// The §3.4 envelope for an HTTP status the control plane injects: 503 carries code 7, 500 the
+    /// generic code 6 body with `message`, 401/403 the fixed expiry/masked bodies.
+    public func errorEnvelope(status: Int, message: String) -> JSONValue {
+        RezolveFailure.forStatus(status, message: message).envelope
+    }
+}

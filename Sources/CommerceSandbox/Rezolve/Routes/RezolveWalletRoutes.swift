@@ -1,0 +1,127 @@
+import CommerceCore
+import Foundation
+import GRDB
+
+/// The wallet and favourites (spec §3.5.2). Cards arrive with an RSA-encrypted PAN; only its first six
+/// and last four digits and its processor class are kept.
+struct RezolveWalletRoutes: Sendable {
+    let endpoint: RezolveEndpoint
+
+    func register(on router: SandboxRouter) {
+        let wallet = RezolveEndpoint.b1 + "/wallet"
+        router.get(wallet, handler: endpoint.customer { _, caller in
+            let list = try await endpoint.database.read { db in try RezolveCustomerStore.all(RZCard.self, entityId: caller.entityId, db) }
+            return .json(.array(list.map(RezolveWire.card)))
+        })
+        router.post(wallet, handler: endpoint.customer { request, caller in
+            let input = try RezolveWalletRules.card(try RezolveBody(request).object, isUpdate: false,
+                                                    privateKeyPEM: caller.customer.privateKeyPem)
+            let blank = RZCard(id: RezolveWire.newId(), entityId: caller.entityId, shortName: "", type: "", brand: "",
+                               nameOnCard: "", pan4: "", pan6: "", panClass: "", expiresOn: "", validFrom: "", addressId: "",
+                               insertedAt: endpoint.now.timeIntervalSince1970)
+            let card = Self.apply(input, to: blank)
+            try await endpoint.database.write { db in
+                try Self.checkAddress(card.addressId, caller, db)
+                try card.insert(db)
+            }
+            return .json(RezolveWire.card(card), status: 201)
+        })
+        router.get(wallet + "/:id", handler: endpoint.customer { request, caller in
+            .json(RezolveWire.card(try await card(request, caller)))
+        })
+        router.put(wallet + "/:id", handler: endpoint.customer { request, caller in
+            let existing = try await card(request, caller)
+            let input = try RezolveWalletRules.card(try RezolveBody(request).object, isUpdate: true,
+                                                    privateKeyPEM: caller.customer.privateKeyPem)
+            let card = Self.apply(input, to: existing)
+            try await endpoint.database.write { db in
+                try Self.checkAddress(card.addressId, caller, db)
+                try card.update(db)
+            }
+            return .json(RezolveWire.card(card))
+        })
+        router.delete(wallet + "/:id", handler: endpoint.customer { request, caller in
+            let card = try await card(request, caller)
+            _ = try await endpoint.database.write { db in try card.delete(db) }
+            return .noContent
+        })
+        registerFavourites(on: router)
+    }
+
+    private func registerFavourites(on router: SandboxRouter) {
+        let favourites = RezolveEndpoint.b1 + "/favourite"
+        router.get(favourites, handler: endpoint.customer { _, caller in
+            let list = try await endpoint.database.read { db in try RezolveCustomerStore.favourites(entityId: caller.entityId, db) }
+            return .json(.array(list.map(RezolveWire.favourite)))
+        })
+        router.post(favourites, handler: endpoint.customer { request, caller in
+            let input = try Self.favouriteInput(try RezolveBody(request).object)
+            let favourite = RZFavourite(id: RezolveWire.newId(), entityId: caller.entityId, provider: input[0],
+                                        type: input[1], value: input[2])
+            try await endpoint.database.write { db in try favourite.insert(db) }
+            return .json(RezolveWire.favourite(favourite), status: 201)
+        })
+        router.get(favourites + "/:id", handler: endpoint.customer { request, caller in
+            .json(RezolveWire.favourite(try await favourite(request, caller)))
+        })
+        router.put(favourites + "/:id", handler: endpoint.customer { request, caller in
+            var favourite = try await favourite(request, caller)
+            let input = try Self.favouriteInput(try RezolveBody(request).object)
+            (favourite.provider, favourite.type, favourite.value) = (input[0], input[1], input[2])
+            let saved = favourite
+            try await endpoint.database.write { db in try saved.update(db) }
+            return .json(RezolveWire.favourite(saved))
+        })
+        router.delete(favourites + "/:id", handler: endpoint.customer { request, caller in
+            let favourite = try await favourite(request, caller)
+            _ = try await endpoint.database.write { db in try favourite.delete(db) }
+            return .noContent
+        })
+    }
+
+    /// `[provider, type, value]`, all required strings.
+    private static func favouriteInput(_ body: JSONObject) throws(RezolveFailure) -> [String] {
+        let names = ["provider", "type", "value"]
+        let missing = body.missing(names)
+        guard missing.isEmpty else { throw RezolveFailure.validation(3, [RezolveMessage.required(missing)]) }
+        let mismatches = RezolveFieldRules.stringMismatches(body, names)
+        guard mismatches.isEmpty else { throw RezolveFailure.validation(5, mismatches) }
+        return names.map { RezolveFieldRules.string(body, $0) }
+    }
+
+    private func card(_ request: SandboxRequest, _ caller: RezolveCaller) async throws -> RZCard {
+        let id = request.parameter("id")
+        guard let card = try await endpoint.database.read({ db in
+            try RezolveCustomerStore.owned(RZCard.self, id: id, entityId: caller.entityId, db)
+        }) else { throw RezolveFailure.cardNotFound }
+        return card
+    }
+
+    private func favourite(_ request: SandboxRequest, _ caller: RezolveCaller) async throws -> RZFavourite {
+        let id = request.parameter("id")
+        guard let favourite = try await endpoint.database.read({ db in
+            try RezolveCustomerStore.owned(RZFavourite.self, id: id, entityId: caller.entityId, db)
+        }) else { throw RezolveFailure.favouriteNotFound }
+        return favourite
+    }
+
+    private static func checkAddress(_ addressId: String, _ caller: RezolveCaller, _ db: Database) throws {
+        guard try RezolveCustomerStore.owned(RZAddress.self, id: addressId, entityId: caller.entityId, db) != nil else {
+            throw RezolveFailure.addressNotFound
+        }
+    }
+
+    private static func apply(_ input: RezolveWalletRules.CardInput, to card: RZCard) -> RZCard {
+        var copy = card
+        let fields = input.fields
+        copy.shortName = fields["short_name"] ?? copy.shortName
+        copy.type = fields["type"] ?? copy.type
+        copy.brand = fields["brand"] ?? copy.brand
+        copy.nameOnCard = fields["name_on_card"] ?? copy.nameOnCard
+        copy.expiresOn = fields["expires_on"] ?? copy.expiresOn
+        copy.validFrom = fields["valid_from"] ?? copy.validFrom
+        copy.addressId = fields["address_id"] ?? copy.addressId
+        if let pan = input.pan { (copy.pan6, copy.pan4, copy.panClass) = (pan.pan6, pan.pan4, pan.panClass) }
+        return copy
+    }
+}
