@@ -76,7 +76,7 @@ extension ButtonService {
         // The key is the username; a password, if any, is ignored.
         let key = String(decoded.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
         let organization = try await database.read { db -> ButtonOrganization? in
-            guard let org = try String.fetchOne(db, sql: "SELECT org FROM button_api_keys WHERE key = ?", arguments: [key]) else {
+            guard let org = try String.fetchOne(db.cachedStatement(sql: "SELECT org FROM button_api_keys WHERE key = ?"), arguments: [key]) else {
                 return nil
             }
             return try ButtonOrganization.fetch(db, id: org)
@@ -112,14 +112,15 @@ extension ButtonService {
             try ButtonOrderStore.sweep(db, now: now)
             // S2 comes before the field rules (table order), whenever the id itself is usable.
             if let orderId = body["order_id"]?.stringValue, !failures.contains(where: { $0.field == "order_id" }),
-               try Row.fetchOne(db, sql: "SELECT 1 FROM button_orders WHERE org = ? AND order_id = ?",
+               try Row.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM button_orders WHERE org = ? AND order_id = ?"),
                                 arguments: [org.id, orderId]) != nil {
                 throw ButtonError.conflict("order_exists", "Order \(orderId) already exists")
             }
             guard failures.isEmpty else { throw ButtonError.invalid(failures) }
             let orderId = body["order_id"]?.stringValue ?? ""
             var buttonOrderId = "btnorder-" + RandomToken.hex(16)
-            while try Row.fetchOne(db, sql: "SELECT 1 FROM button_orders WHERE button_order_id = ?", arguments: [buttonOrderId]) != nil {
+            while try Row.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM button_orders WHERE button_order_id = ?"),
+                                   arguments: [buttonOrderId]) != nil {
                 buttonOrderId = "btnorder-" + RandomToken.hex(16)
             }
             let btnRef = ButtonHTTP.present(body["btn_ref"])?.stringValue
@@ -129,17 +130,17 @@ extension ButtonService {
             let (attribution, attributionApp) = try ButtonOrderStore.classify(db, btnRef: btnRef)
             let ignored = ButtonOrderStore.ignoredFields(body)
             let stamp = now.timeIntervalSince1970
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 INSERT INTO button_orders (org, order_id, button_order_id, current, status, finalization_date, btn_ref,
                     attribution, attribution_app, ignored_fields, created_at, updated_at)
                 VALUES (?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [org.id, orderId, buttonOrderId, current.serialized(), finalizationDate.timeIntervalSince1970,
+                """).execute(arguments: [org.id, orderId, buttonOrderId, current.serialized(), finalizationDate.timeIntervalSince1970,
                                  btnRef, attribution, attributionApp, Self.stringArray(ignored).serialized(), stamp, stamp])
             let seq = db.lastInsertedRowID
             try Self.recordVersion(db, seq: seq, kind: "create", body: body, ignored: ignored,
                                    apiVersion: caller.apiVersion, now: now)
             // A finalization date at or before now was refused (O10), so the new order is open.
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM button_orders WHERE seq = ?", arguments: [seq]) else {
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM button_orders WHERE seq = ?"), arguments: [seq]) else {
                 return .null
             }
             return ButtonOrderStore.render(row)
@@ -153,6 +154,13 @@ extension ButtonService {
         let now = clock.now()
         let id = Self.pathOrderId(request)
         let org = caller.organization.id
+        // A read answers unless some order is due for finalization; only then does the GET take the writer.
+        let read = try await database.read { db -> JSONValue? in
+            guard try !ButtonOrderStore.hasDueOrders(db, now: now) else { return nil }
+            guard let row = try ButtonOrderStore.find(db, org: org, id: id) else { throw ButtonError.notFound("Order \(id) not found") }
+            return ButtonOrderStore.render(row)
+        }
+        if let read { return ButtonHTTP.object(read, headers: caller.headers) }
         let rendered = try await database.write { db -> JSONValue in
             try ButtonOrderStore.sweep(db, now: now)
             guard let row = try ButtonOrderStore.find(db, org: org, id: id) else { throw ButtonError.notFound("Order \(id) not found") }
@@ -298,9 +306,9 @@ extension ButtonService {
 
     static func recordVersion(_ db: Database, seq: Int64, kind: String, body: JSONObject, ignored: [String], apiVersion: String,
                               now: Date) throws {
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             INSERT INTO button_order_versions (order_seq, kind, body, ignored_fields, api_version, received_at) VALUES (?, ?, ?, ?, ?, ?)
-            """, arguments: [seq, kind, JSONValue.object(body).serialized(), stringArray(ignored).serialized(), apiVersion,
+            """).execute(arguments: [seq, kind, JSONValue.object(body).serialized(), stringArray(ignored).serialized(), apiVersion,
                              now.timeIntervalSince1970])
     }
 

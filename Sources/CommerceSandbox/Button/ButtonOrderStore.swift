@@ -17,7 +17,8 @@ struct ButtonOrganization: Sendable {
     }
 
     static func fetch(_ db: Database, id: String) throws -> ButtonOrganization? {
-        try Row.fetchOne(db, sql: "SELECT * FROM button_organizations WHERE id = ?", arguments: [id]).map(ButtonOrganization.init)
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM button_organizations WHERE id = ?"), arguments: [id])
+            .map(ButtonOrganization.init)
     }
 }
 
@@ -36,9 +37,10 @@ enum ButtonOrderStore {
     @discardableResult
     static func sweep(_ db: Database, now: Date) throws -> [(org: String, orderId: String)] {
         let stamp = now.timeIntervalSince1970
-        let due = try Row.fetchAll(db, sql: """
+        // Cached: every Order API request runs this first, so it is compiled once per connection.
+        let due = try Row.fetchAll(db.cachedStatement(sql: """
             SELECT seq, org, order_id FROM button_orders WHERE status = 'open' AND finalization_date <= ? ORDER BY seq
-            """, arguments: [stamp])
+            """), arguments: [stamp])
         guard !due.isEmpty else { return [] }
         try db.execute(sql: """
             UPDATE button_orders SET status = 'finalized', finalized_at = ? WHERE status = 'open' AND finalization_date <= ?
@@ -46,9 +48,16 @@ enum ButtonOrderStore {
         return due.map { (org: $0["org"], orderId: $0["order_id"]) }
     }
 
+    /// Whether any open order's finalization date has passed: when not, a read needs no write transaction.
+    static func hasDueOrders(_ db: Database, now: Date) throws -> Bool {
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM button_orders WHERE status = 'open' AND finalization_date <= ? LIMIT 1"),
+                         arguments: [now.timeIntervalSince1970]) != nil
+    }
+
     /// The order of `org` with this merchant id, else (for `btnorder-` + 16 hex) with this Button id.
     static func find(_ db: Database, org: String, id: String) throws -> Row? {
-        if let row = try Row.fetchOne(db, sql: "SELECT * FROM button_orders WHERE org = ? AND order_id = ?", arguments: [org, id]) {
+        if let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM button_orders WHERE org = ? AND order_id = ?"),
+                                      arguments: [org, id]) {
             return row
         }
         guard isButtonOrderId(id) else { return nil }
@@ -109,7 +118,7 @@ enum ButtonOrderStore {
     static func classify(_ db: Database, btnRef: String?) throws -> (attribution: String?, application: String?) {
         guard let btnRef else { return (nil, nil) }
         if ButtonHTTP.isTestToken(btnRef) { return ("test", nil) }
-        if let app = try String.fetchOne(db, sql: "SELECT app_id FROM button_attribution_tokens WHERE btn_ref = ?",
+        if let app = try String.fetchOne(db.cachedStatement(sql: "SELECT app_id FROM button_attribution_tokens WHERE btn_ref = ?"),
                                          arguments: [btnRef]) {
             return ("sandbox", app)
         }
