@@ -56,6 +56,7 @@ public struct RezolveService: SandboxService {
         RezolveCheckoutRoutes(endpoint: endpoint).register(on: router)
         RezolveOrderRoutes(endpoint: endpoint).register(on: router)
         RezolveControlRoutes(endpoint: endpoint).register(on: router)
+        RezolveControlPlaneRoutes(context: context).register(on: router)
         for prefix in Self.pathPrefixes {
             router.fallback(forPrefix: prefix, .init(
                 notFound: { _ in RezolveFailure.resourceNotFound.response },
@@ -69,16 +70,22 @@ public struct RezolveService: SandboxService {
 
     // MARK: For the sandbox's control plane
 
+    public var pathPrefixes: [String] { Self.pathPrefixes }
+
     /// Deletes every Rezolve row and seeds again: the seeded partner and catalogue come back, customers,
     /// carts, orders and partners made through the control routes are gone.
-    public func resetState(_ db: Database) throws {
+    public func reset() async throws {
+        try await context.database.write { db in try resetState(db) }
+    }
+
+    func resetState(_ db: Database) throws {
         for table in RezolveSchema.tables { try db.execute(sql: "DELETE FROM \(table)") }
         try seed(db)
     }
 
-    /// The §3.4 envelope for an HTTP status the control plane injects: 503 carries code 7, 500 the
-    /// generic code 6 body with `message`, 401/403 the fixed expiry/masked bodies.
-    public func errorEnvelope(status: Int, message: String) -> JSONValue {
-        RezolveFailure.forStatus(status, message: message).envelope
+    /// An injected fault in the §3.4 envelope: 503 carries code 7, 500 the generic code 6 body, 401/403 the
+    /// fixed expiry and masked bodies.
+    public func faultResponse(status: Int, body: JSONValue?) -> SandboxResponse {
+        .json(body ?? RezolveFailure.forStatus(status, message: "Injected fault").envelope, status: status)
     }
 }

@@ -37,27 +37,47 @@ import Testing
         #expect(next.json["id"] == .string(String((Int(orderId) ?? 0) + 1)))
     }
 
-    @Test func resetStateRemovesCustomersAndRestoresTheSeed() async throws {
+    @Test func resetRemovesCustomersAndRestoresTheSeed() async throws {
         let rig = try RezolveRig()
         let session = try await rig.session()
         _ = try await rig.call(.post, "/sandbox/rezolve/partners", json: ["name": "Temporary"])
-        let service = RezolveService(context: rig.context)
-        try await rig.context.database.write { db in try service.resetState(db) }
+        #expect(try await rig.call(.post, "/sandbox/rezolve/reset").json["reset"] == true)
         #expect(try await rig.call(session, .get, session.b1 + "/profile").status == 403)
         #expect(try await rig.call(.get, "/sandbox/rezolve/partners").json["partners"]?.arrayValue?.map { $0["partner_id"] } == ["317"])
         let fresh = try await rig.session()
         #expect(try await rig.call(fresh, .get, fresh.b1 + "/merchant").json.arrayValue?.count == 3)
     }
 
-    @Test func errorEnvelopeForInjectedStatuses() throws {
+    @Test func faultsThroughRezolvesAliasAnswerInItsEnvelope() async throws {
         let rig = try RezolveRig()
-        let service = RezolveService(context: rig.context)
-        let unavailable = service.errorEnvelope(status: 503, message: "ignored")
-        #expect(unavailable["errors"]?[0]?["code"] == "7")
-        #expect(unavailable["errors"]?[0]?["type"] == "Service Unavailable")
-        #expect(unavailable["errors"]?[0]?["message"]?.stringValue?.hasPrefix("Our apologies for the temporary inconvenience.") == true)
-        #expect(service.errorEnvelope(status: 500, message: "Injected failure") ==
-            ["errors": [["type": "Bad Request", "code": "6", "message": "Injected failure"]]])
+        let session = try await rig.session()
+        let added = try await rig.call(.post, "/sandbox/rezolve/faults",
+                                       json: ["pathPrefix": .string(session.b1 + "/profile"), "method": "GET", "count": 1, "status": 503])
+        #expect(added.status == 201)
+        let unavailable = try await rig.call(session, .get, session.b1 + "/profile")
+        #expect(unavailable.status == 503)
+        #expect(unavailable.json["errors"]?[0]?["code"] == "7")
+        #expect(unavailable.json["errors"]?[0]?["type"] == "Service Unavailable")
+        #expect(try await rig.call(session, .get, session.b1 + "/profile").status == 200)
+
+        try await rig.call(.post, "/sandbox/rezolve/faults", json: ["pathPrefix": "/api/v1/", "status": 500])
+        #expect(try await rig.call(session, .get, session.b1 + "/profile").json["errors"]?[0]?["code"] == "6")
+        // The alias lists Rezolve's rules only and names a bad field in Rezolve's control envelope.
+        #expect(try await rig.call(.get, "/sandbox/rezolve/faults").json["faults"]?.arrayValue?.count == 0)
+        #expect(try await rig.call(.post, "/sandbox/rezolve/faults", json: ["pathPrefix": "v1"]).json["error"]?.stringValue?
+            .hasPrefix("pathPrefix:") == true)
         #expect(RezolveService.pathPrefixes == ["/api/v1/", "/api/v2/", "/api/v3/", "/api/v4/"])
+    }
+
+    @Test func clockAliasesPinAndReleaseTheSharedClock() async throws {
+        let rig = try RezolveRig()
+        let pinned = try await rig.call(.post, "/sandbox/rezolve/clock/set", json: ["epochSeconds": 1_700_000_000])
+        #expect(pinned.json["now"] == "2023-11-14T22:13:20Z")
+        #expect(rig.context.clock.now() == Date(timeIntervalSince1970: 1_700_000_000))
+        try await rig.call(.post, "/sandbox/rezolve/clock/advance", json: ["seconds": 60])
+        #expect(rig.context.clock.now() == Date(timeIntervalSince1970: 1_700_000_060))
+        #expect(try await rig.call(.post, "/sandbox/rezolve/clock/advance", json: ["seconds": -1]).json["error"]?.stringValue?
+            .hasPrefix("seconds:") == true)
+        #expect(try await rig.call(.delete, "/sandbox/rezolve/clock").json["frozen"] == false)
     }
 }
