@@ -7,6 +7,7 @@ public final class SandboxDatabase: Sendable {
     public let writer: any DatabaseWriter
     /// The database file, or `nil` in memory.
     public let fileURL: URL?
+    private let groupCommit: GroupCommit
 
     /// Opens (creating when needed) `<directory>/commercekit-sandbox.sqlite`.
     public init(directory: URL) throws {
@@ -19,12 +20,14 @@ public final class SandboxDatabase: Sendable {
         }
         self.writer = try DatabasePool(path: url.path, configuration: configuration)
         self.fileURL = url
+        self.groupCommit = GroupCommit(writer: writer)
     }
 
     /// A database that lives only as long as this object.
     public init(inMemory: Void = ()) throws {
         self.writer = try DatabaseQueue(configuration: Configuration())
         self.fileURL = nil
+        self.groupCommit = GroupCommit(writer: writer)
     }
 
     /// Runs every registered migration that has not run yet. Migrations are named `<service>-<n>-<what>`.
@@ -38,7 +41,9 @@ public final class SandboxDatabase: Sendable {
         try await writer.read(body)
     }
 
-    public func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws -> T {
-        try await writer.write(body)
+    /// Runs `body` atomically and returns once it is committed. Concurrent writes share one transaction
+    /// (``GroupCommit``), each in its own savepoint, so a failing one changes nothing and the others commit.
+    public func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await groupCommit.write(body)
     }
 }

@@ -1,0 +1,88 @@
+import Foundation
+import GRDB
+
+/// Group commit: writes that arrive while another batch is committing wait and then run together, each in
+/// its own savepoint, inside one transaction on the single writer. A closure that throws rolls back only its
+/// savepoint; a caller hears of success only after the batch's transaction committed. Under concurrent load
+/// this trades many writer hand-offs and commits for one per batch; alone, a write is one batch of one.
+final class GroupCommit: @unchecked Sendable {
+    /// One queued write: runs inside the batch, then learns whether the batch committed.
+    private struct Job {
+        let run: @Sendable (Database) -> Void
+        let committed: @Sendable (Result<Void, any Error>) -> Void
+    }
+
+    private let writer: any DatabaseWriter
+    private let lock = NSLock()
+    private var pending: [Job] = []
+    private var draining = false
+    /// Enough to amortise the commit; small enough that one batch never holds the writer for long.
+    static let maximumBatch = 64
+
+    init(writer: any DatabaseWriter) {
+        self.writer = writer
+    }
+
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            let outcome = Outcome<T>()
+            let job = Job(
+                run: { db in
+                    do {
+                        try db.inSavepoint {
+                            outcome.value = .success(try body(db))
+                            return .commit
+                        }
+                    } catch {
+                        outcome.value = .failure(error)
+                    }
+                },
+                committed: { commit in
+                    switch (commit, outcome.value) {
+                    case (.failure(let error), _): continuation.resume(throwing: error)
+                    case (.success, .success(let value)?): continuation.resume(returning: value)
+                    case (.success, .failure(let error)?): continuation.resume(throwing: error)
+                    case (.success, nil): continuation.resume(throwing: DatabaseError(message: "write did not run"))
+                    }
+                })
+            enqueue(job)
+        }
+    }
+
+    private func enqueue(_ job: Job) {
+        let startsDrain = lock.withLock {
+            pending.append(job)
+            guard !draining else { return false }
+            draining = true
+            return true
+        }
+        if startsDrain { Task.detached { await self.drain() } }
+    }
+
+    /// Commits batches until nothing is waiting.
+    private func drain() async {
+        while true {
+            let batch: [Job] = lock.withLock {
+                let taken = Array(pending.prefix(Self.maximumBatch))
+                pending.removeFirst(taken.count)
+                if taken.isEmpty { draining = false }
+                return taken
+            }
+            guard !batch.isEmpty else { return }
+            let runs = batch.map(\.run)
+            let result: Result<Void, any Error>
+            do {
+                try await writer.write { db in for run in runs { run(db) } }
+                result = .success(())
+            } catch {
+                result = .failure(error)
+            }
+            for job in batch { job.committed(result) }
+        }
+    }
+
+    /// Where one job keeps its closure's result until the batch commits.
+    private final class Outcome<T>: @unchecked Sendable {
+        var value: Result<T, any Error>?
+    }
+}
