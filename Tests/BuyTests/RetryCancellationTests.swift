@@ -47,8 +47,8 @@ import Testing
         work.cancel()
         let (error, endedAt) = await work.value
         if case .cancelled? = error {} else { Issue.record("expected .cancelled, got \(String(describing: error))") }
-        // The five-second wait was abandoned, not sat out.
-        #expect(endedAt.timeIntervalSince(cancelledAt) < 1)
+        // The five-second wait was abandoned, not sat out (a margin for a loaded machine; not a timing test).
+        #expect(endedAt.timeIntervalSince(cancelledAt) < 4.5)
         #expect(transport.requests.count == 1)
     }
 }

@@ -47,10 +47,21 @@ extension JSONValue {
 
     private static func writeString(_ value: String, to output: inout String) {
         output += "\""
+        JSONEscaping.append(value, to: &output)
+        output += "\""
+    }
+}
+
+/// The one JSON string escaper: every writer of JSON text in CommerceKit escapes through it.
+public enum JSONEscaping {
+    /// Appends `value` as the inside of a JSON string. With `escapingSolidus`, `/` becomes `\/` as
+    /// Foundation's `JSONEncoder` writes it, for bodies that must match its bytes.
+    public static func append(_ value: String, to output: inout String, escapingSolidus: Bool = false) {
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""
             case "\\": output += "\\\\"
+            case "/" where escapingSolidus: output += "\\/"
             case "\n": output += "\\n"
             case "\r": output += "\\r"
             case "\t": output += "\\t"
@@ -65,7 +76,6 @@ extension JSONValue {
                 }
             }
         }
-        output += "\""
     }
 }
 
