@@ -1,4 +1,5 @@
 import Foundation
+import CommerceCore
 
 /// A product as reported by ``Activity``. Conform your own product type, or use ``ButtonProduct``.
 public protocol ButtonProductCompatible {

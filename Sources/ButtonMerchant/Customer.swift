@@ -1,4 +1,5 @@
 import Foundation
+import CommerceCore
 
 /// The customer attached to an ``Order``.
 public final class Customer: @unchecked Sendable {

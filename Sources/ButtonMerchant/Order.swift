@@ -1,4 +1,5 @@
 import Foundation
+import CommerceCore
 
 /// An in-app purchase reported to Button with ``ButtonMerchant/reportOrder(_:completion:)``.
 ///

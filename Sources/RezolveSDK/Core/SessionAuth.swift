@@ -1,4 +1,5 @@
 import Foundation
+import CommerceCore
 
 /// Supplies a fresh login JWT when the server says the current one expired (HTTP 401, code 8).
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import CommerceCore
 
 /// Checkout (totals, creating the order) and buy (paying for it).
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import CommerceCore
 
 /// A free-form product option (engraving text, a date, a choice list).
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import CommerceCore
 
 /// A card in the customer's wallet.
 ///
