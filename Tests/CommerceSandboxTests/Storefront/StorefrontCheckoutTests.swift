@@ -138,3 +138,15 @@ import Testing
         #expect(unknown["checkoutUserErrors"]?[0]?["code"] == "LINE_ITEM_NOT_FOUND")
     }
 }
+
+/// `nodes(ids:)` with an unknown ID (issue 12's bug report): a `null` entry, never an internal error.
+@Suite struct StorefrontNodesTests {
+    @Test func unknownIDsAreNullEntries() async throws {
+        let client = try StorefrontClient()
+        let body = try await client.graphQL("{nodes(ids:[\"\(GID.product(1))\",\"\(GID.product(999))\"]){...on Product{title}}}")
+        #expect(body["errors"] == nil)
+        #expect(body["data"]?["nodes"]?.arrayValue?.count == 2)
+        #expect(body["data"]?["nodes"]?[0]?["title"]?.stringValue != nil)
+        #expect(body["data"]?["nodes"]?[1] == .null)
+    }
+}
