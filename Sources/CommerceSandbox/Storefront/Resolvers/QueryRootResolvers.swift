@@ -43,11 +43,8 @@ extension ResolverRegistry {
         on("QueryRoot", "node") { _, args, c, _ in
             try Self.node(args.field("id").asString ?? "", c, field: "node")
         }
-        // Built as `[(any Sendable)?]` directly: `graphList` would box each `nil` into a non-nil existential,
-        // which the executor cannot serialise (an unknown ID must be a `null` entry).
         on("QueryRoot", "nodes") { _, args, c, _ in
-            let nodes: [(any Sendable)?] = try (args.field("ids").asList ?? []).map { try Self.node($0.asString ?? "", c, field: "nodes") }
-            return nodes
+            try graphList((args.field("ids").asList ?? []).map { try Self.node($0.asString ?? "", c, field: "nodes") })
         }
         on("QueryRoot", "customer") { _, args, c, _ in
             try c.require(StorefrontScope.readCustomers, for: "customer")
