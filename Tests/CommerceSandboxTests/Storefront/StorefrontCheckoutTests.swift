@@ -110,6 +110,18 @@ import Testing
         #expect(answers == [false, false, false, true])
     }
 
+    @Test func aClientThatWaitsPastTheDeadlineSeesTheResult() async throws {
+        let client = try StorefrontClient()
+        _ = try await client.control(.put, "/sandbox/storefront/shops/1/simulation",
+                                     json: ["shippingRatesReadyAfterPolls": 50, "asyncDeadlineSeconds": 5])
+        let steps = CheckoutSteps(client: client)
+        let id = try await steps.createJ2()
+        _ = try await steps.address(id)
+        #expect(try await steps.rates(id)["ready"] == false)
+        try await client.context.clock.advance(by: 6)
+        #expect(try await steps.rates(id)["ready"] == true)
+    }
+
     @Test func noRateZipAnswersReadyWithNoRates() async throws {
         let steps = CheckoutSteps(client: try StorefrontClient())
         let id = try await steps.createJ2()

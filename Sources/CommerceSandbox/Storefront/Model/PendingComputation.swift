@@ -20,7 +20,8 @@ struct PendingComputation: Codable, Sendable, Equatable {
             checkoutPolls = simulation["checkoutReadyAfterPolls"]?.integerValue ?? 1
             ratesPolls = simulation["shippingRatesReadyAfterPolls"]?.integerValue ?? 1
             paymentPolls = simulation["paymentReadyAfterPolls"]?.integerValue ?? 1
-            deadlineSeconds = simulation["asyncDeadlineSeconds"]?.doubleValue ?? 10
+            // Capped at ten years so a huge setting cannot push the deadline past what a Date can encode.
+            deadlineSeconds = min(max(simulation["asyncDeadlineSeconds"]?.doubleValue ?? 10, 0), 315_360_000)
         }
     }
 
