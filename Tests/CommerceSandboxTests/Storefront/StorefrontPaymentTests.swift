@@ -64,6 +64,41 @@ import Testing
         #expect(retry["checkoutUserErrors"] == [])
     }
 
+    @Test func vaultSessionsServeOnePaymentAndExpireAfterADay() async throws {
+        let client = try StorefrontClient()
+        let steps = CheckoutSteps(client: client)
+        let reused = checkoutError("INVALID", ["payment", "vaultId"], "Vault ID is invalid, expired or already used")
+        let (first, due) = try await steps.readyToPay()
+        let token = try await steps.vault()
+        _ = try await steps.complete(first, amount: due, vault: token)
+        _ = try await steps.order(first)
+        #expect(try await steps.order(first)["order"]?["orderNumber"] == 1001)
+        let (second, _) = try await steps.readyToPay()
+        #expect(try await steps.complete(second, amount: due, vault: token)["checkoutUserErrors"] == [reused])
+
+        let stale = try await steps.vault()
+        try await client.context.clock.advance(by: 24 * 3600 + 1)
+        #expect(try await steps.complete(second, amount: due, vault: stale)["checkoutUserErrors"] == [reused])
+    }
+
+    @Test func associatedCustomersOwnTheOrder() async throws {
+        let client = try StorefrontClient()
+        let steps = CheckoutSteps(client: client)
+        _ = try await client.data(#"mutation {customerCreate(input:{email:"buyer@example.org",password:"secret1"}){customer{id}}}"#)
+        let login = try await client.data(#"mutation {customerAccessTokenCreate(input:{email:"buyer@example.org",password:"secret1"}){customerAccessToken{accessToken}}}"#)
+        let access = try #require(login["customerAccessTokenCreate"]?["customerAccessToken"]?["accessToken"]?.stringValue)
+        let (id, due) = try await steps.readyToPay()
+        let associated = try await client.data("""
+            mutation {checkoutCustomerAssociateV2(checkoutId:"\(id)",customerAccessToken:"\(access)"){customer{email} checkoutUserErrors{code}}}
+            """)
+        #expect(associated["checkoutCustomerAssociateV2"]?["customer"]?["email"] == "buyer@example.org")
+        _ = try await steps.complete(id, amount: due, vault: try await steps.vault())
+        _ = try await steps.order(id)
+        _ = try await steps.order(id)
+        let orders = try await client.data("{customer(customerAccessToken:\"\(access)\"){orders(first:5){edges{node{orderNumber}}}}}")
+        #expect(orders["customer"]?["orders"]?["edges"]?[0]?["node"]?["orderNumber"] == 1001)
+    }
+
     @Test func applePayTokenDecidesTheOutcome() async throws {
         for (outcome, orderExpected) in [("approve", true), ("decline", false)] {
             let steps = CheckoutSteps(client: try StorefrontClient())
