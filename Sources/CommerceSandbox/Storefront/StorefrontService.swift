@@ -37,8 +37,8 @@ public struct StorefrontService: SandboxService {
         ]
     }
 
-    /// The GraphQL endpoint and the cart pages (images are served under `/sandbox/storefront/`).
-    public var pathPrefixes: [String] { ["/api/", "/cart/"] }
+    /// The GraphQL endpoint, the cart pages and the card vault (images are served under `/sandbox/storefront/`).
+    public var pathPrefixes: [String] { ["/api/", "/cart/", "/sessions"] }
 
     /// The GraphQL endpoint checks path, method, version and token before size (spec §4.1 H12), so it reads one
     /// byte past its 1 MiB limit and answers an oversized body itself.
@@ -83,6 +83,7 @@ public struct StorefrontService: SandboxService {
                     ? StorefrontHTTPErrors.methodNotAllowed() : StorefrontHTTPErrors.notFound()
             }))
         StorefrontPages(context: context).register(on: router)
+        CardVaultRoute(context: context).register(on: router)
         StorefrontControlRoutes(context: context).register(on: router)
     }
 

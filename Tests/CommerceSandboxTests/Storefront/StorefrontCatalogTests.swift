@@ -80,9 +80,9 @@ import Testing
         #expect(body["data"] == .null)
         #expect(body["errors"]?[0]?["message"] == "QueryRoot.localization is not implemented by the CommerceKit sandbox")
         #expect(body["errors"]?[0]?["extensions"]?["code"] == "SANDBOX_NOT_IMPLEMENTED")
-        let mutation = try await client.graphQL(#"mutation {checkoutCreate(input:{}){checkout{id}}}"#)
-        #expect(mutation["data"]?["checkoutCreate"] == .null)
-        #expect(mutation["errors"]?[0]?["message"] == "Mutation.checkoutCreate is not implemented by the CommerceKit sandbox")
+        let mutation = try await client.graphQL(#"mutation {checkoutGiftCardsAppend(giftCardCodes:["X"],checkoutId:"x"){checkout{id}}}"#)
+        #expect(mutation["data"]?["checkoutGiftCardsAppend"] == .null)
+        #expect(mutation["errors"]?[0]?["message"] == "Mutation.checkoutGiftCardsAppend is not implemented by the CommerceKit sandbox")
     }
 
     @Test func dateTimeFractionalSecondsSimulation() async throws {

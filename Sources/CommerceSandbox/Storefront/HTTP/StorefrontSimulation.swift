@@ -2,9 +2,8 @@ import CommerceCore
 import Foundation
 import GRDB
 
-/// Per-shop simulation settings (spec §5.14). This issue serves `failNext`, `latencyMs`,
-/// `dateTimeFractionalSeconds` and `customerAccessTokenTTLSeconds`; the readiness keys are stored and
-/// validated for the checkout issue.
+/// Per-shop simulation settings (spec §5.14): `failNext`, `latencyMs`, `dateTimeFractionalSeconds`,
+/// `customerAccessTokenTTLSeconds`, and the readiness keys checkouts read (see ``PendingComputation``).
 enum StorefrontSimulation {
     static let integerKeys: [String: ClosedRange<Int64>] = [
         "checkoutReadyAfterPolls": 0...Int64.max, "shippingRatesReadyAfterPolls": 0...Int64.max,

@@ -2,9 +2,9 @@ import CommerceCore
 import Foundation
 import GRDB
 
-/// The one place the sandbox creates orders (spec §5.10). Cart completion uses it now; checkout
-/// completion (next issue) hands it the checkout's lines, address and totals the same way, so numbering,
-/// customer linking, stock and sales counts behave identically for both.
+/// The one place the sandbox creates orders (spec §5.10). Cart completion and the checkout payment job
+/// (``PaymentJob``) both hand it lines, address and totals, so numbering, customer linking, stock and
+/// sales counts behave identically for both.
 enum OrderWriter {
     /// What becomes an order: the caller has already computed every amount.
     struct Draft {
@@ -21,7 +21,7 @@ enum OrderWriter {
         let taxCents: Int64
         let dutiesCents: Int64?
         let totalCents: Int64
-        /// The shipping address as JSON, kept for the checkout issue; `nil` for cart orders.
+        /// The checkout's shipping address as JSON; `nil` for cart orders.
         let shippingAddressJSON: String?
     }
 

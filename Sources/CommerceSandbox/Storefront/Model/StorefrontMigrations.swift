@@ -1,7 +1,8 @@
 import GRDB
 
 /// The Storefront tables (spec §5.15). Times are seconds since 1970 (REAL); money is integer cents.
-/// Checkout, payment and vault tables arrive with the checkout issue as `storefront-3-…`.
+/// Checkouts and payments keep their evolving state as one JSON document each (see ``CheckoutRecord``);
+/// the columns beside it are the ones that are looked up.
 enum StorefrontMigrations {
     static func register(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("storefront-1-catalog-carts-customers") { db in
@@ -79,6 +80,20 @@ enum StorefrontMigrations {
                 CREATE INDEX storefront_order_lines_order ON storefront_order_lines (order_id, position);
                 """)
         }
+        migrator.registerMigration("storefront-3-checkouts") { db in
+            try db.execute(sql: """
+                CREATE TABLE storefront_checkouts (
+                    token TEXT PRIMARY KEY, shop_id INTEGER NOT NULL, state TEXT NOT NULL, body TEXT NOT NULL,
+                    created_at REAL NOT NULL);
+                CREATE TABLE storefront_payments (
+                    id INTEGER PRIMARY KEY, checkout_token TEXT NOT NULL, idempotency_key TEXT NOT NULL, body TEXT NOT NULL,
+                    created_at REAL NOT NULL, UNIQUE (checkout_token, idempotency_key));
+                CREATE TABLE storefront_vault_sessions (
+                    token TEXT PRIMARY KEY, brand TEXT NOT NULL, last_digits TEXT NOT NULL, number_valid INTEGER NOT NULL,
+                    outcome TEXT NOT NULL, first_name TEXT NOT NULL, last_name TEXT NOT NULL, month TEXT NOT NULL,
+                    year TEXT NOT NULL, has_cvv INTEGER NOT NULL, created_at REAL NOT NULL, used_at REAL);
+                """)
+        }
     }
 
     /// Every Storefront table, for `reset`.
@@ -86,6 +101,7 @@ enum StorefrontMigrations {
         "storefront_shops", "storefront_tokens", "storefront_products", "storefront_variants", "storefront_images",
         "storefront_collections", "storefront_collection_products", "storefront_carts", "storefront_cart_lines",
         "storefront_customers", "storefront_customer_addresses", "storefront_customer_tokens", "storefront_reset_tokens",
-        "storefront_emails", "storefront_orders", "storefront_order_lines",
+        "storefront_emails", "storefront_orders", "storefront_order_lines", "storefront_checkouts", "storefront_payments",
+        "storefront_vault_sessions",
     ]
 }

@@ -99,6 +99,18 @@ extension ResolverRegistry {
             guard let cartToken = gid.queryValue("cart"),
                   let cart = try CartRecord.find(context.db, token: cartToken, shopID: context.shop.id, now: context.now) else { return nil }
             return cart.lines.first { $0.token == gid.id }
+        case "Checkout":
+            try context.require(StorefrontScope.readCheckouts, for: field)
+            return try CheckoutRecord.find(context.db, id: id, shopID: context.shop.id)
+        case "CheckoutLineItem":
+            try context.require(StorefrontScope.readCheckouts, for: field)
+            guard let token = gid.queryValue("checkout"),
+                  let checkout = try CheckoutRecord.find(context.db, token: token, shopID: context.shop.id),
+                  let index = checkout.lineIndex(id) else { return nil }
+            return CheckoutLineValue(checkout: checkout, line: checkout.lines[index])
+        case "Payment":
+            try context.require(StorefrontScope.readCheckouts, for: field)
+            return try gid.number.flatMap { try PaymentRecord.find(context.db, id: $0, shopID: context.shop.id) }
         case "Order":
             try context.require(StorefrontScope.readCheckouts, for: field)
             return try OrderRecord.find(context.db, gid: gid, shopID: context.shop.id)

@@ -32,6 +32,12 @@ struct ResolverRegistry: Sendable {
         registry.registerOrder()
         registry.registerCartMutations()
         registry.registerCustomerMutations()
+        registry.registerCheckout()
+        registry.registerPayment()
+        registry.registerCheckoutMutations()
+        registry.registerCheckoutLineItemMutations()
+        registry.registerCheckoutCompletionMutations()
+        registry.registerCheckoutCustomerMutations()
         return registry
     }()
 

@@ -12,6 +12,10 @@ final class StorefrontRequestContext: @unchecked Sendable {
     let requestID: String
     private let publicURL: @Sendable (String) -> String
     private var cachedCatalog: CatalogSnapshot?
+    /// Answers of the pending computations this request already polled (spec §5.14: within one request the
+    /// first resolution counts and the rest see the same answer). Mutations that start a computation enter
+    /// `false` here, so their own payload shows it pending without counting as a poll.
+    var pollAnswers: [String: Bool] = [:]
 
     init(db: Database, shop: ShopRecord, grant: TokenGrant, now: Date, requestID: String,
          publicURL: @escaping @Sendable (String) -> String) {

@@ -1,0 +1,99 @@
+import CommerceCore
+import Foundation
+import GRDB
+
+/// `GET /sandbox/storefront/checkouts/{token}` (internal state) and `POST …/complete` (the web checkout:
+/// pays with the bogus card `1` through the same acceptance and payment job as the app; spec §5.10, §5.16).
+struct CheckoutControlRoutes: Sendable {
+    let context: SandboxContext
+
+    func register(on router: SandboxRouter) {
+        router.get("/sandbox/storefront/checkouts/:token") { request in
+            let token = request.parameter("token")
+            let checkout = try await context.database.read { db -> CheckoutRecord? in
+                guard let shopID = try Self.shopID(db, token: token) else { return nil }
+                return try CheckoutRecord.find(db, token: token, shopID: shopID)
+            }
+            guard let checkout else { return StorefrontControlRoutes.notFound("Unknown checkout \(token)") }
+            return .json(Self.state(checkout))
+        }
+
+        router.post("/sandbox/storefront/checkouts/:token/complete") { request in
+            let token = request.parameter("token")
+            var givenEmail: String?
+            if !request.body.isEmpty {
+                guard case .object(let body)? = try? JSONValue.parse(request.body) else {
+                    return StorefrontControlRoutes.invalid("body", "Body must be a JSON object")
+                }
+                if let value = body["email"], value != .null {
+                    guard let text = value.stringValue else { return StorefrontControlRoutes.invalid("email", "email must be a string") }
+                    givenEmail = text
+                }
+            }
+            let email = givenEmail
+            let now = context.clock.now()
+            let publicURL: @Sendable (String) -> String = { [context] path in context.publicURL(path: path) }
+            let answer: SandboxResponse? = try await context.database.write { db in
+                guard let shopID = try Self.shopID(db, token: token), let shop = try ShopRecord.find(db, id: shopID),
+                      var checkout = try CheckoutRecord.find(db, token: token, shopID: shopID) else { return nil }
+                if let email, checkout.status == .open {
+                    checkout.email = email
+                    try checkout.save(db)
+                }
+                let grant = TokenGrant(token: "", shopID: shopID, scopes: Set(StorefrontScope.all), revoked: false)
+                let c = StorefrontRequestContext(db: db, shop: shop, grant: grant, now: now, requestID: UUID().uuidString.lowercased(),
+                                                 publicURL: publicURL)
+                // The web form's card: the bogus gateway's approving number.
+                let vault = VaultSession(body: ["credit_card": ["number": "1", "first_name": "Web", "last_name": "Checkout",
+                                                                "month": "12", "year": "2099"]], now: now)
+                try vault.insert(db)
+                let due = CheckoutPricing.totals(checkout, shopCountry: shop.country).totalCents
+                let args: JSONValue = [
+                    "checkoutId": .string(checkout.gid.encoded),
+                    "payment": ["paymentAmount": ["amount": .string(StorefrontFormat.decimal(cents: due)), "currencyCode": .string(shop.currency)],
+                                "idempotencyKey": .string("web-" + RandomToken.hex(16)), "vaultId": .string(vault.token)],
+                ]
+                let payload = try CheckoutCompletion.accept(StorefrontGraphQLEndpoint.map(args), c,
+                                                            payloadType: "CheckoutCompleteWithCreditCardV2Payload", form: .cardV2)
+                if let payment = payload.fields["payment"] as? PaymentRecord {
+                    return .json(["paymentId": .string(payment.gid.encoded)], status: 202)
+                }
+                let errors = (payload.fields["checkoutUserErrors"] as? [(any Sendable)?] ?? []).compactMap { $0 as? GraphObject }
+                return .json(["errors": .array(errors.map(Self.errorJSON))], status: 422)
+            }
+            return answer ?? StorefrontControlRoutes.notFound("Unknown checkout \(token)")
+        }
+    }
+
+    private static func shopID(_ db: Database, token: String) throws -> Int64? {
+        try Int64.fetchOne(db, sql: "SELECT shop_id FROM storefront_checkouts WHERE token = ?", arguments: [token])
+    }
+
+    private static func errorJSON(_ entry: GraphObject) -> JSONValue {
+        let field = (entry.fields["field"] as? [(any Sendable)?] ?? []).compactMap { $0 as? String }
+        return ["code": .string((entry.fields["code"] ?? nil) as? String ?? ""), "field": .array(field.map(JSONValue.string)),
+                "message": .string((entry.fields["message"] ?? nil) as? String ?? "")]
+    }
+
+    /// What a tester wants to see: status, totals and what is still pending.
+    private static func state(_ checkout: CheckoutRecord) -> JSONValue {
+        func pending(_ computation: PendingComputation?) -> JSONValue {
+            guard let computation else { return .null }
+            return ["pollsRemaining": .integer(computation.polls), "deadline": .string(ISO8601.format(computation.deadline, fraction: .never))]
+        }
+        let totals = checkout.totals
+        return [
+            "token": .string(checkout.token), "status": .string(checkout.status.rawValue), "email": .from(checkout.email),
+            "requiresShipping": .bool(checkout.requiresShipping), "lineCount": .integer(Int64(checkout.lines.count)),
+            "shippingLine": .from(checkout.shippingLine?.handle),
+            "totals": ["subtotal": .string(StorefrontFormat.decimal(cents: totals.subtotalCents)),
+                       "shipping": .string(StorefrontFormat.decimal(cents: totals.shippingCents)),
+                       "tax": .string(StorefrontFormat.decimal(cents: totals.taxCents)),
+                       "duties": .from(totals.dutiesCents.map { StorefrontFormat.decimal(cents: $0) }),
+                       "total": .string(StorefrontFormat.decimal(cents: totals.totalCents))],
+            "pending": ["recalculation": pending(checkout.recalculation), "shippingRates": pending(checkout.rates),
+                        "paymentId": checkout.processingPaymentID.map { .integer($0) } ?? .null],
+            "orderId": checkout.orderID.map { .integer($0) } ?? .null,
+        ]
+    }
+}
