@@ -23,7 +23,7 @@ import Testing
             // Warm up first: in a full parallel test run, a new sandbox's first answer alone can take over a
             // second, which is load, not the sub-second timeout this test is about.
             _ = try await ping(sandbox, timeout: .seconds(30))
-            try slowPing(sandbox, delayMilliseconds: 150)
+            try slowPing(sandbox, delayMilliseconds: 50)
             #expect(try await ping(sandbox, timeout: .milliseconds(900)).statusCode == 404)
         }
     }
