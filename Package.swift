@@ -103,6 +103,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: [
             "CommerceSandbox", "CommerceCore", "ButtonMerchant", "ButtonOrders",
             "ATHMovilCheckout", "PaytronixPush", "Buy", "CommerceTestSupport",
+            "RezolveSDK", "RezolvePartnerServer",
         ]),
     ],
     swiftLanguageModes: [.v6]
