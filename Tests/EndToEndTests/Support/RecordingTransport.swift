@@ -16,7 +16,7 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
     /// Each request once it ended, with the answer's body when there was an answer.
     private var ended: [(path: String, outcome: Outcome, body: Data?)] = []
     /// The headers of each HTTP answer, with its request's path, in the order they ended.
-    private var answerHeaders: [(path: String, headers: HTTPHeaders)] = []
+    private var headersSeen: [(path: String, headers: HTTPHeaders)] = []
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         lock.withLock { sent.append(request) }
@@ -24,7 +24,7 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
             let response = try await inner.send(request)
             lock.withLock {
                 ended.append((request.url.path, .status(response.statusCode), response.body))
-                answerHeaders.append((request.url.path, response.headers))
+                headersSeen.append((request.url.path, response.headers))
             }
             return response
         } catch {
@@ -37,7 +37,7 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
 
     /// The headers of the answers to requests on exactly `path`, in the order they ended.
     func answerHeaders(to path: String) -> [HTTPHeaders] {
-        lock.withLock { answerHeaders.filter { $0.path == path }.map(\.headers) }
+        lock.withLock { headersSeen.filter { $0.path == path }.map(\.headers) }
     }
 
     /// Outcomes of the requests whose path ends with `pathSuffix`, in the order they ended.
