@@ -3,22 +3,25 @@
 the tokens and urllib for HTTP.
 
 Usage:
-    python3 rezolve_check.py http://HOST:PORT
+    python3 rezolve_check.py http://HOST:PORT [PATH/TO/commercekit]
 
 Set-up:
     python3 -m venv /tmp/rz && /tmp/rz/bin/pip install PyJWT
     swift run commercekit serve --port 18182 --in-memory &
-    /tmp/rz/bin/python Tests/RealClients/rezolve_check.py http://127.0.0.1:18182
+    /tmp/rz/bin/python Tests/RealClients/rezolve_check.py http://127.0.0.1:18182 "$(swift build --show-bin-path)/commercekit"
 
-(a) PyJWT verifies the two JWT vectors of spec rezolve.md §6.1, which RezolvePartnerServer's minter
-    reproduces byte for byte (its unit tests), so an independent HS512 implementation accepts what the
-    minter signs; and the sandbox accepts registration and login tokens minted by PyJWT.
+(a) PyJWT verifies the two JWT vectors of spec rezolve.md §6.1 and, given the commercekit binary, login JWTs
+    minted by RezolvePartnerServer (`commercekit rezolve login-token`): the vector's inputs must give the
+    vector byte for byte, and a token for the customer registered in (b) must verify with that partner's
+    key and open the customer's routes. The sandbox must also accept registration and login tokens minted
+    by PyJWT.
 (b) J1 step 1 (spec §7) over plain HTTP: a new partner, then registering user-42 twice gives the same entity,
     201 the first time and 200 the second.
 
 Prints every step; exits 1 on the first mismatch, 2 on a usage or set-up error.
 """
 import json
+import subprocess
 import sys
 import time
 import urllib.error
@@ -118,7 +121,20 @@ def register(base, partner, partner_entity_id, email, token=None):
     })
 
 
-def check_registration(base):
+def minted_by_cli(cli, auth_key, entity_id, partner_entity_id, expires_at):
+    """A login JWT from RezolvePartnerServer, through `commercekit rezolve login-token`."""
+    output = subprocess.run([cli, "rezolve", "login-token", "--auth-key", auth_key, "--entity-id", entity_id,
+                             "--partner-entity-id", partner_entity_id, "--device-id", DEVICE_ID,
+                             "--expires-at", str(expires_at)], check=True, capture_output=True, text=True)
+    return output.stdout.strip()
+
+
+def check_cli_vector(cli):
+    token = minted_by_cli(cli, SEEDED_AUTH_KEY, "entity123", "123", VECTOR_EXP)
+    check(token == LOGIN_VECTOR, "RezolvePartnerServer mints the §6.1 login vector byte for byte")
+
+
+def check_registration(base, cli):
     status, partner, _ = call(base, "POST", "/sandbox/rezolve/partners", {"name": "PyJWT Partner"})
     check(status == 201 and isinstance(partner, dict) and partner.get("auth_key"), "a new partner (201)")
     partner_id = str(partner["partner_id"])
@@ -149,15 +165,40 @@ def check_registration(base):
     check(status == 200 and "BEGIN PUBLIC KEY" in (key or {}).get("public_key", ""),
           "a PyJWT login token opens the customer's routes (public key, 200)")
 
+    if cli is None:
+        return
+    expires_at = int(time.time()) + 1800
+    minted = minted_by_cli(cli, partner["auth_key"], entity, "user-42", expires_at)
+    check(jwt.get_unverified_header(minted) == {"auth": "v2", "alg": "HS512", "typ": "JWT"},
+          "RezolvePartnerServer's login header is auth v2, HS512")
+    claims = jwt.decode(minted, partner["auth_key"], algorithms=["HS512"])
+    check(claims == {"rezolve_entity_id": entity, "partner_entity_id": "user-42", "exp": expires_at,
+                     "device_id": DEVICE_ID},
+          "PyJWT verifies RezolvePartnerServer's login token for the new customer with the partner's key")
+    try:
+        jwt.decode(minted, "not-the-auth-key", algorithms=["HS512"])
+        fail("PyJWT accepted RezolvePartnerServer's token with another key")
+    except jwt.InvalidSignatureError:
+        check(True, "... and rejects it with another key")
+    status, key, _ = call(base, "GET", "/api/v1/partner/%s/customer/%s/publickey" % (partner_id, entity), headers={
+        "x-rezolve-partner-apikey": partner["api_key"],
+        "Authorization": "Bearer " + minted,
+        "x-rezolve-device-id": DEVICE_ID,
+    })
+    check(status == 200, "the sandbox accepts that token too (public key, 200)")
+
 
 def main(argv):
-    if len(argv) != 2 or not argv[1].startswith("http"):
+    if len(argv) not in (2, 3) or not argv[1].startswith("http"):
         print(__doc__, file=sys.stderr)
         return 2
     base = argv[1].rstrip("/")
+    cli = argv[2] if len(argv) == 3 else None
     print("PyJWT %s against %s" % (jwt.__version__, base))
     check_vectors()
-    check_registration(base)
+    if cli is not None:
+        check_cli_vector(cli)
+    check_registration(base, cli)
     print("Done.")
     return 0
 
