@@ -71,7 +71,7 @@ let package = Package(
             .product(name: "DequeModule", package: "swift-collections"),
         ], resources: [.copy("Storefront/Resources")]),
         .executableTarget(name: "commercekit", dependencies: [
-            "CommerceSandbox", "ButtonMerchant", "ButtonOrders", "StorefrontCodegen",
+            "CommerceSandbox", "ButtonMerchant", "ButtonOrders", "StorefrontCodegen", "RezolvePartnerServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -103,6 +103,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: [
             "CommerceSandbox", "CommerceCore", "ButtonMerchant", "ButtonOrders",
             "ATHMovilCheckout", "PaytronixPush", "Buy", "CommerceTestSupport",
+            "RezolveSDK", "RezolvePartnerServer",
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -15,12 +15,17 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
     private var sent: [HTTPRequest] = []
     /// Each request once it ended, with the answer's body when there was an answer.
     private var ended: [(path: String, outcome: Outcome, body: Data?)] = []
+    /// The headers of each HTTP answer, with its request's path, in the order they ended.
+    private var headersSeen: [(path: String, headers: HTTPHeaders)] = []
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         lock.withLock { sent.append(request) }
         do {
             let response = try await inner.send(request)
-            lock.withLock { ended.append((request.url.path, .status(response.statusCode), response.body)) }
+            lock.withLock {
+                ended.append((request.url.path, .status(response.statusCode), response.body))
+                headersSeen.append((request.url.path, response.headers))
+            }
             return response
         } catch {
             lock.withLock { ended.append((request.url.path, .transportError, nil)) }
@@ -29,6 +34,11 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
     }
 
     var requests: [HTTPRequest] { lock.withLock { sent } }
+
+    /// The headers of the answers to requests on exactly `path`, in the order they ended.
+    func answerHeaders(to path: String) -> [HTTPHeaders] {
+        lock.withLock { headersSeen.filter { $0.path == path }.map(\.headers) }
+    }
 
     /// Outcomes of the requests whose path ends with `pathSuffix`, in the order they ended.
     func outcomes(_ pathSuffix: String) -> [Outcome] {
