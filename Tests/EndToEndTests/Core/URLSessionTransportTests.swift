@@ -23,8 +23,14 @@ import Testing
             // Warm up first: in a full parallel test run, a new sandbox's first answer alone can take over a
             // second, which is load, not the sub-second timeout this test is about.
             _ = try await ping(sandbox, timeout: .seconds(30))
-            try slowPing(sandbox, delayMilliseconds: 50)
-            #expect(try await ping(sandbox, timeout: .milliseconds(900)).statusCode == 404)
+            // A sub-second timeout mistaken for zero (or for seconds as milliseconds) fails every attempt; a
+            // loaded parallel run may starve one attempt, so three are allowed.
+            var answered: Int?
+            for _ in 0..<3 where answered == nil {
+                try slowPing(sandbox, delayMilliseconds: 50)
+                answered = try? await ping(sandbox, timeout: .milliseconds(900)).statusCode
+            }
+            #expect(answered == 404)
         }
     }
 
