@@ -55,7 +55,7 @@ public final class FaultInjector: @unchecked Sendable {
         }
     }
 
-    /// The common case on the request path: no rules at all, decided without taking the lock twice.
+    /// The common case on the request path: no rules at all, answered after one short lock.
     private var isEmpty: Bool { lock.withLock { rules.isEmpty } }
 
     /// Runs `handler` under the first matching rule in `scope`, if any.
