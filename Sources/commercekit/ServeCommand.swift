@@ -7,7 +7,7 @@ import Logging
 /// `commercekit serve`: starts every emulated back end on one port and prints the test credentials.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "serve", abstract: "Start the CommerceKit sandbox (Button, ATH Móvil, Paytronix, Storefront).")
+        commandName: "serve", abstract: "Start the CommerceKit sandbox (Button, ATH Móvil, Paytronix, Storefront, Rezolve).")
 
     @Option(help: "Address to listen on.") var host = "127.0.0.1"
     @Option(help: "Port to listen on (0 picks a free one).") var port = 8080
@@ -19,6 +19,9 @@ struct ServeCommand: AsyncParsableCommand {
     var publicURL: String?
     @Option(name: .customLong("button-finalization-days"), help: "Finalization window, in days, of the seeded Button organization (org-sandbox).")
     var buttonFinalizationDays = 30
+    @Flag(name: .customLong("unsafe-debug-keys"),
+          help: "Serve each Rezolve customer's private key at /sandbox/rezolve/customers/{id}/private-key (tests only).")
+    var unsafeDebugKeys = false
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
@@ -33,7 +36,8 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let options = SandboxOptions(
             host: host, port: port, dataDirectory: URL(fileURLWithPath: dataDirectory), inMemory: inMemory,
-            publicURL: publicURL.flatMap(URL.init(string:)), buttonFinalizationDays: buttonFinalizationDays)
+            publicURL: publicURL.flatMap(URL.init(string:)), buttonFinalizationDays: buttonFinalizationDays,
+            unsafeDebugKeys: unsafeDebugKeys)
         Console.useLineBuffering()
         var logger = Logger(label: "CommerceKit.Sandbox")
         logger.logLevel = .info

@@ -83,9 +83,14 @@ public struct RezolveService: SandboxService {
         try seed(db)
     }
 
+    /// Where the partner's server reports external payments; it answers without a body.
+    static let externalCallbackPrefix = "/api/v3/external/callback/"
+
     /// An injected fault in the §3.4 envelope: 503 carries code 7, 500 the generic code 6 body, 401/403 the
-    /// fixed expiry and masked bodies.
+    /// fixed expiry and masked bodies. A rule whose body is JSON `null` answers with no body at all (the
+    /// external callback's faults).
     public func faultResponse(status: Int, body: JSONValue?) -> SandboxResponse {
-        .json(body ?? RezolveFailure.forStatus(status, message: "Injected fault").envelope, status: status)
+        if body == .null { return SandboxResponse(status: status) }
+        return .json(body ?? RezolveFailure.forStatus(status, message: "Injected fault").envelope, status: status)
     }
 }

@@ -13,17 +13,22 @@ public struct SandboxOptions: Sendable {
     /// The finalization window of the seeded Button organization (`org-sandbox`); organizations created
     /// through the control routes default to the spec's 30 days.
     public var buttonFinalizationDays: Int
+    /// Serves each Rezolve customer's private key at a control route, so tests can decrypt what clients
+    /// encrypted. Off unless asked for: a sandbox reachable from a network should never show keys.
+    public var unsafeDebugKeys: Bool
 
     public init(host: String = "127.0.0.1", port: Int = 8080,
                 dataDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
                     .appendingPathComponent(".commercekit-sandbox"),
-                inMemory: Bool = false, publicURL: URL? = nil, buttonFinalizationDays: Int = 30) {
+                inMemory: Bool = false, publicURL: URL? = nil, buttonFinalizationDays: Int = 30,
+                unsafeDebugKeys: Bool = false) {
         self.host = host
         self.port = port
         self.dataDirectory = dataDirectory
         self.inMemory = inMemory
         self.publicURL = publicURL
         self.buttonFinalizationDays = buttonFinalizationDays
+        self.unsafeDebugKeys = unsafeDebugKeys
     }
 
     /// In memory on 127.0.0.1 and a free port: what tests start.

@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import Testing
+import _CryptoExtras
 @testable import CommerceSandbox
 
 /// State survives a restart of a file-backed sandbox (spec §5.10); reset restores the seed.
@@ -79,5 +80,33 @@ import Testing
         #expect(try await rig.call(.post, "/sandbox/rezolve/clock/advance", json: ["seconds": -1]).json["error"]?.stringValue?
             .hasPrefix("seconds:") == true)
         #expect(try await rig.call(.delete, "/sandbox/rezolve/clock").json["frozen"] == false)
+    }
+
+    @Test func externalCallbackFaultsAnswerWithoutABody() async throws {
+        let rig = try RezolveRig()
+        try await rig.call(.post, "/sandbox/rezolve/faults", json: ["pathPrefix": "/api/v3/external/callback/", "status": 503])
+        let failed = try await rig.call(.post, "/api/v3/external/callback/pay-1", json: ["status": "approved"])
+        #expect(failed.status == 503)
+        #expect(failed.data.isEmpty)
+    }
+
+    @Test func privateKeysAreShownOnlyWithUnsafeDebugKeys() async throws {
+        let hidden = try RezolveRig()
+        let customer = try await hidden.session("keys-hidden")
+        #expect(try await hidden.call(.get, "/sandbox/rezolve/customers/\(customer.entityId)/private-key").status == 404)
+
+        var options = SandboxOptions.testing
+        options.unsafeDebugKeys = true
+        let shown = try RezolveRig(options)
+        let session = try await shown.session("keys-shown")
+        let reply = try await shown.call(.get, "/sandbox/rezolve/customers/\(session.entityId)/private-key")
+        #expect(reply.status == 200)
+        // The key shown is the one that decrypts what a client encrypts for the customer's public key.
+        let pem = try #require(reply.json["private_key"]?.stringValue)
+        let key = try _RSA.Encryption.PrivateKey(pemRepresentation: pem)
+        let cipher = try RezolveRig.encrypt("4111111111111111", for: session.publicKeyPEM)
+        let plain = try key.decrypt(try #require(Data(base64Encoded: cipher)), padding: .PKCS1_OAEP_SHA256)
+        #expect(String(decoding: plain, as: UTF8.self) == "4111111111111111")
+        #expect(try await shown.call(.get, "/sandbox/rezolve/customers/nobody/private-key").status == 404)
     }
 }

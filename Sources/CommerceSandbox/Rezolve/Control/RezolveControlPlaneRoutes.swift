@@ -3,6 +3,7 @@ import Foundation
 
 /// Rezolve's documented clock, fault and reset routes (spec §5.11) as thin aliases of the sandbox's one
 /// control plane: they read Rezolve's shapes and answer in its control envelope (`{"error":"<field>: <problem>"}`).
+/// Also the opt-in debug route that shows a customer's private key.
 struct RezolveControlPlaneRoutes: Sendable {
     let context: SandboxContext
 
@@ -32,6 +33,14 @@ struct RezolveControlPlaneRoutes: Sendable {
             try context.removeFaults(of: "rezolve")
             return .json(["faults": []])
         }
+        router.get(p + "/customers/:entityId/private-key") { request in
+            // Without --unsafe-debug-keys the route does not exist, as far as a client can tell.
+            guard context.options.unsafeDebugKeys else { return RezolveControlRoutes.Failure.notFound.response }
+            let id = request.parameter("entityId")
+            let customer = try await context.database.read { db in try RZCustomer.fetchOne(db, key: id) }
+            guard let customer else { return RezolveControlRoutes.Failure.notFound.response }
+            return .json(["entity_id": .string(customer.entityId), "private_key": .string(customer.privateKeyPem)])
+        }
         router.post(p + "/reset") { _ in
             try await context.reset(named: "rezolve")
             return .json(["reset": true])
@@ -59,8 +68,11 @@ struct RezolveControlPlaneRoutes: Sendable {
             throw RezolveControlRoutes.Failure.field("dropAfterCommit", "must be a boolean")
         }
         let drops = body["dropAfterCommit"]?.boolValue ?? false
+        // The external callback answers with no body at all (§3.5.10), faults included: JSON null asks
+        // Rezolve's renderer for an empty body.
+        let silent = prefix.hasPrefix(RezolveService.externalCallbackPrefix)
         return FaultRule(method: method, path: .prefix(prefix), count: Int(count), status: drops ? nil : Int(status),
-                         drop: drops ? .afterCommit : nil)
+                         body: silent ? .null : nil, drop: drops ? .afterCommit : nil)
     }
 
     private func controlled(_ body: @escaping @Sendable (JSONObject) async throws -> SandboxResponse) -> SandboxRouter.Handler {
