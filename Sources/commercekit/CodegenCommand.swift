@@ -16,7 +16,7 @@ struct StorefrontCodegenCommand: ParsableCommand {
         commandName: "storefront",
         abstract: "Generate the Buy module's Storefront models from an introspection file or an SDL file.")
 
-    @Option(help: "Introspection JSON (default: ../shared/spec/storefront-schema/storefront-2021-10.schema.json from the package root).")
+    @Option(help: "Introspection JSON (default: Schemas/Storefront/storefront-2021-10.schema.json in the package).")
     var schema: String?
 
     @Option(help: "A schema definition (SDL) file to generate from instead of an introspection file.")
@@ -43,7 +43,7 @@ struct StorefrontCodegenCommand: ParsableCommand {
     func run() throws {
         let root = Self.packageRoot()
         let schemaURL = schema.map { URL(fileURLWithPath: $0) }
-            ?? root.appendingPathComponent("../shared/spec/storefront-schema/storefront-2021-10.schema.json").standardizedFileURL
+            ?? root.appendingPathComponent("Schemas/Storefront/storefront-2021-10.schema.json")
         let outputURL = output.map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent("Sources/Buy/Generated")
         let options = StorefrontCodegen.Options(apiVersion: apiVersion, namespace: namespace, aliasLabel: aliasLabel) { message in
             FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
