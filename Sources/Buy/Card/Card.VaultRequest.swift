@@ -25,7 +25,7 @@ extension Card {
             for (index, (key, value)) in fields.enumerated() {
                 if index > 0 { text += "," }
                 text += "\"\(key)\":\""
-                appendJSONEscaped(value, to: &text)
+                JSONEscaping.append(value, to: &text, escapingSolidus: true)
                 text += "\""
             }
             text += "}}"

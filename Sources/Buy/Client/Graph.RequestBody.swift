@@ -11,7 +11,7 @@ extension Graph {
         init(document: String) {
             var text = "{\"query\":\""
             text.reserveCapacity(document.utf8.count + 16)
-            appendJSONEscaped(document, to: &text)
+            JSONEscaping.append(document, to: &text, escapingSolidus: true)
             text += "\"}"
             data = Data(text.utf8)
             queryTag = HexDigest.sha256(data)

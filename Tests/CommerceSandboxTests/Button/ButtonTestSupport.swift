@@ -24,8 +24,7 @@ struct ButtonSandbox: RouterTestSupport {
         if let key { allHeaders["Authorization"] = Self.basic(key) }
         let body = RouterTestRig.body(json: json, raw: raw)
         if !body.isEmpty, allHeaders["Content-Type"] == nil { allHeaders["Content-Type"] = "application/json" }
-        return try await rig.send(method, path, body: body, headers: allHeaders, remoteAddress: remoteAddress,
-                                  throughFaults: true)
+        return try await rig.send(method, path, body: body, headers: allHeaders, remoteAddress: remoteAddress)
     }
 
     /// Order API call with the seeded key.

@@ -39,16 +39,16 @@ struct RouterTestRig {
 
     /// Sends a request built from `path`, which may carry a query after `?`.
     func send(_ method: HTTPMethod, _ path: String, body: Data, headers: HTTPHeaders,
-              remoteAddress: String? = nil, throughFaults: Bool = false) async throws -> Reply {
+              remoteAddress: String? = nil) async throws -> Reply {
         let parts = path.split(separator: "?", maxSplits: 1)
         let request = SandboxRequest(method: method, rawPath: String(parts[0]), rawQuery: parts.count > 1 ? String(parts[1]) : nil,
                                      headers: headers, body: body, remoteAddress: remoteAddress)
-        return try await send(request, throughFaults: throughFaults)
+        return try await send(request)
     }
 
     /// Sends a request through Hummingbird's router and the sandbox middleware (faults, journal, fallbacks),
-    /// as HTTP requests go. (`throughFaults` is kept for older call sites; every request meets the faults.)
-    func send(_ request: SandboxRequest, throughFaults: Bool = false) async throws -> Reply {
+    /// as HTTP requests go.
+    func send(_ request: SandboxRequest) async throws -> Reply {
         var fields = HTTPFields()
         for (name, value) in request.headers {
             if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }

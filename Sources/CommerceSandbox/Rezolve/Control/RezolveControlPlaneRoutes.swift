@@ -78,10 +78,9 @@ struct RezolveControlPlaneRoutes: Sendable {
     private func controlled(_ body: @escaping @Sendable (JSONObject) async throws -> SandboxResponse) -> SandboxRouter.Handler {
         { request in
             do {
-                guard request.body.isEmpty || (try? request.jsonBody())?.objectValue != nil else {
-                    throw RezolveControlRoutes.Failure.field("body", "must be a JSON object")
-                }
-                return try await body((try? request.jsonBody())?.objectValue ?? [:])
+                let object = request.body.isEmpty ? [:] : (try? request.jsonBody())?.objectValue
+                guard let object else { throw RezolveControlRoutes.Failure.field("body", "must be a JSON object") }
+                return try await body(object)
             } catch let failure as RezolveControlRoutes.Failure {
                 return failure.response
             }

@@ -136,19 +136,17 @@ struct StorefrontControlRoutes: Sendable {
 
         router.put("/sandbox/storefront/shops/:id/simulation") { request in
             guard case .object(let update)? = try? request.jsonBody() else { return Self.invalid("body", "The body must be a JSON object") }
-            // failNext lives in the sandbox's fault injector, not in the stored settings.
-            var stored = update
-            stored["failNext"] = nil
-            let storedUpdate = stored
             let id = Int64(request.parameter("id")) ?? -1
             let result = try await context.database.write { db -> Result<JSONObject, StorefrontSimulation.Problem>? in
                 guard let shop = try ShopRecord.find(db, id: id) else { return nil }
+                var merged: JSONObject
                 do {
-                    _ = try StorefrontSimulation.merge(update, into: shop.simulation)
+                    merged = try StorefrontSimulation.merge(update, into: shop.simulation)
                 } catch let problem as StorefrontSimulation.Problem {
                     return .failure(problem)
                 }
-                let merged = try StorefrontSimulation.merge(storedUpdate, into: shop.simulation)
+                // failNext lives in the sandbox's fault injector, not in the stored settings.
+                merged["failNext"] = nil
                 try db.execute(sql: "UPDATE storefront_shops SET simulation = ? WHERE id = ?",
                                arguments: [JSONValue.object(merged).serialized(), id])
                 return .success(merged)
