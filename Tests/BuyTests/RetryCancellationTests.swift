@@ -42,7 +42,10 @@ import Testing
                 return (error, Date())
             }
         }
-        try await Task.sleep(nanoseconds: 200_000_000)
+        // Cancel only once the first attempt went out, so the task is in its retry wait (a fixed pause could
+        // fire before a starved task sent anything).
+        for _ in 0..<600 where transport.requests.isEmpty { try await Task.sleep(nanoseconds: 50_000_000) }
+        try await Task.sleep(nanoseconds: 100_000_000)
         let cancelledAt = Date()
         work.cancel()
         let (error, endedAt) = await work.value
