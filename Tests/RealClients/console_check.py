@@ -1,0 +1,198 @@
+#!/usr/bin/env python3
+"""Real-browser check of the sandbox console (`/sandbox/console`) with Playwright driving Debian's chromium.
+
+Against a running `commercekit serve` (a fresh in-memory one is best):
+
+1. `/` lands on the console.
+2. pybutton 3.0.0 creates a Button order; the console shows it (orders table and request journal) within
+   2 seconds, without a reload.
+3. An ATH Móvil payment registered through the payment service's HTTP API is completed with the console's
+   Complete button; the client's authorization call then answers COMPLETED, as `pay()` would see.
+4. A fault added with the console's form makes the next matching request fail.
+5. An order id `<script>alert(1)</script>` (and an `<img onerror>` one) renders as text: no dialog opens.
+6. Saves a screenshot of the console (`--screenshot PATH`, for Documentation/images/console.png).
+
+Usage:
+    python3 console_check.py http://127.0.0.1:8080 [--screenshot Documentation/images/console.png]
+
+Needs `pip install playwright==1.49.1 pybutton==3.0.0` and the Debian package `chromium` (Playwright cannot
+download its own browser here, so it is given chromium's path). Exits 0 when everything holds, 1 on the first
+mismatch, 2 on a usage or set-up error.
+"""
+import json
+import shutil
+import sys
+import time
+import urllib.error
+import urllib.request
+import uuid
+
+try:
+    from playwright.sync_api import sync_playwright, expect as page_expect
+    from pybutton import Client, HTTPResponseError
+except ImportError as missing:  # pragma: no cover - set-up problem, not a mismatch
+    print("missing %s: pip install playwright==1.49.1 pybutton==3.0.0" % missing.name, file=sys.stderr)
+    sys.exit(2)
+
+
+class Mismatch(Exception):
+    pass
+
+
+def expect(condition, message):
+    if not condition:
+        raise Mismatch(message)
+    print("ok   " + message)
+
+
+def http_json(method, url, body=None, headers=None):
+    data = None if body is None else json.dumps(body).encode()
+    all_headers = {"Content-Type": "application/json"}
+    all_headers.update(headers or {})
+    request = urllib.request.Request(url, data=data, method=method, headers=all_headers)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.loads(response.read() or b"null")
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read() or b"null")
+
+
+def find_chromium():
+    for name in ("chromium", "chromium-browser"):
+        path = shutil.which(name)
+        if path:
+            return path
+    print("Chromium not found: apt-get install -y chromium", file=sys.stderr)
+    sys.exit(2)
+
+
+def button_order(order_id):
+    return {"total": 5000, "currency": "USD", "order_id": order_id, "purchase_date": "2026-11-25T10:00:00Z",
+            "customer": {"id": "console-customer"},
+            "line_items": [{"identifier": "sku-console", "total": 5000, "quantity": 1}]}
+
+
+def panel(page, route):
+    """The console's state table for a paged route such as /sandbox/button/pages/orders."""
+    return page.locator("#panel-" + route.strip("/").replace("/", "-"))
+
+
+def main(argv):
+    if len(argv) < 2 or not argv[1].startswith("http"):
+        print(__doc__, file=sys.stderr)
+        return 2
+    base = argv[1].rstrip("/")
+    screenshot = argv[argv.index("--screenshot") + 1] if "--screenshot" in argv else None
+    host_port = base.split("://", 1)[1]
+    host, _, port = host_port.rpartition(":")
+    button = Client("sk-sandbox", {"hostname": host, "port": int(port), "secure": False, "timeout": 10})
+    suffix = uuid.uuid4().hex[:8]
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=find_chromium(),
+                                             args=["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"])
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            dialogs = []
+
+            def on_dialog(dialog):
+                # Reset's confirm() is the console's own; anything else would be injected script.
+                dialogs.append(dialog.message)
+                if dialog.type == "confirm" and dialog.message.startswith("Reset "):
+                    dialog.accept()
+                else:
+                    dialog.dismiss()
+
+            page.on("dialog", on_dialog)
+            page.goto(base + "/")
+            expect(page.url.endswith("/sandbox/console"), "/ redirects to the console")
+            page_expect(page.locator("h1")).to_have_text("CommerceKit sandbox")
+
+            # 1. pybutton's order appears without a reload.
+            order_id = "console-" + suffix
+            loaded_at = page.evaluate("performance.timeOrigin")
+            button.orders.create(button_order(order_id))
+            created = time.time()
+            orders = panel(page, "/sandbox/button/pages/orders")
+            page_expect(orders.get_by_role("cell", name=order_id, exact=True)).to_be_visible(timeout=2000)
+            expect(time.time() - created <= 2.0, "the console shows pybutton's order %s within 2 s" % order_id)
+            journal_row = page.locator("#journal-rows tr", has_text="/v1/order").first
+            page_expect(journal_row).to_be_visible(timeout=2000)
+            expect(page.evaluate("performance.timeOrigin") == loaded_at, "the page was not reloaded")
+            journal_row.click()
+            page_expect(page.locator("#detail-request-body")).to_contain_text(order_id)
+            page_expect(page.locator("#detail-request-headers")).to_contain_text("Basic ***")
+            page_expect(page.locator("#detail-curl")).to_contain_text("curl -X POST")
+            expect("sk-sandbox" not in page.locator("#journal-detail").inner_text(),
+                   "the request detail shows the body and a curl line with the API key redacted")
+
+            # 2. An ATH Móvil payment completed from its console button.
+            status, registered = http_json("POST", base + "/api/business-transaction/ecommerce/payment", {
+                "env": "sandbox", "publicToken": "dummy", "total": 12.5, "subtotal": 10, "tax": 2.5, "timeout": 600,
+                "metadata1": "console-" + suffix, "metadata2": "", "phoneNumber": "",
+                "items": [{"name": "Console Mug", "price": 10, "quantity": 1, "desc": "", "description": "", "metadata": ""}]})
+            expect(status == 200 and registered.get("status") == "success", "the ATH Móvil payment service registered a payment")
+            ecommerce_id = registered["data"]["ecommerceId"]
+            payments = panel(page, "/sandbox/athmovil/pages/payments")
+            row = payments.locator("tr", has=page.get_by_role("cell", name=ecommerce_id, exact=True))
+            page_expect(row).to_be_visible(timeout=2000)
+            page_expect(row.get_by_role("cell", name="OPEN", exact=True)).to_be_visible()
+            row.get_by_role("button", name="Complete").click()
+            page_expect(row.get_by_role("cell", name="CONFIRM", exact=True)).to_be_visible(timeout=2000)
+            status, authorized = http_json("POST", base + "/api/business-transaction/ecommerce/authorization", {},
+                                           {"Authorization": "Bearer " + registered["data"]["auth_token"]})
+            expect(status == 200 and authorized.get("data", {}).get("ecommerceStatus") == "COMPLETED",
+                   "after Complete in the console the client's authorization answers COMPLETED")
+
+            # 3. A fault added on the page makes the next request fail.
+            form = page.locator("#fault-add")
+            form.locator("select[name=method]").select_option("GET")
+            form.locator("input[name=path]").fill("/v1/order/")
+            form.locator("input[name=status]").fill("503")
+            form.locator("button[type=submit]").click()
+            page_expect(page.locator("#fault-list")).to_contain_text("/v1/order/", timeout=2000)
+            try:
+                button.orders.get(order_id)
+                raise Mismatch("the request after the console's fault succeeded")
+            except HTTPResponseError as error:
+                expect(error.status_code == 503, "the fault added on the page made pybutton's next GET fail with 503")
+            button.orders.get(order_id)
+            print("ok   the fault caught one request only")
+            page_expect(page.locator("#journal-rows tr", has_text="503").first).to_be_visible(timeout=2000)
+
+            # 4. Hostile order ids are text.
+            hostile = ["<script>alert(1)</script>", "<img src=x onerror=alert(2)>"]
+            for hostile_id in hostile:
+                button.orders.create(button_order(hostile_id))
+            for hostile_id in hostile:
+                page_expect(orders.get_by_role("cell", name=hostile_id, exact=True)).to_be_visible(timeout=2000)
+            page.locator("#journal-rows tr", has_text="/v1/order").first.click()
+            page_expect(page.locator("#detail-request-body")).to_contain_text("<img src=x onerror=alert(2)>")
+            page.wait_for_timeout(500)
+            expect(page.locator("#panels script, #journal script, #panels img, #journal img").count() == 0,
+                   "no element was made from the hostile ids")
+            expect(dialogs == [], "the <script> order id rendered as text and no dialog opened")
+
+            # 5. The screenshot for the README, at a width that shows both panes.
+            if screenshot:
+                page.locator("#journal-rows tr", has_text="503").first.click()
+                page.wait_for_timeout(300)
+                page.screenshot(path=screenshot, full_page=False)
+                print("ok   saved " + screenshot)
+
+            # 6. Phone width: the page still fits and works.
+            page.set_viewport_size({"width": 390, "height": 844})
+            width = page.evaluate("document.documentElement.scrollWidth")
+            expect(width <= 400, "at phone width (390 px) the page does not scroll sideways (%s px)" % width)
+        finally:
+            browser.close()
+    print("PASS: the sandbox console works in a real browser")
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main(sys.argv))
+    except Mismatch as mismatch:
+        print("FAIL " + str(mismatch), file=sys.stderr)
+        sys.exit(1)
