@@ -150,7 +150,7 @@ def main(argv):
             form.locator("input[name=path]").fill("/v1/order/")
             form.locator("input[name=status]").fill("503")
             form.locator("button[type=submit]").click()
-            page_expect(page.locator("#fault-list")).to_contain_text("/v1/order/", timeout=2000)
+            page_expect(page.locator("#fault-list")).to_contain_text("GET /v1/order/ → 503 (1 left)", timeout=2000)
             try:
                 button.orders.get(order_id)
                 raise Mismatch("the request after the console's fault succeeded")
@@ -175,7 +175,10 @@ def main(argv):
 
             # 5. The screenshot for the README, at a width that shows both panes.
             if screenshot:
+                page.set_viewport_size({"width": 1280, "height": 1000})
                 page.locator("#journal-rows tr", has_text="503").first.click()
+                page_expect(page.locator("#detail-meta")).to_contain_text("503")
+                page.evaluate("window.scrollTo(0, 0)")
                 page.wait_for_timeout(300)
                 page.screenshot(path=screenshot, full_page=False)
                 print("ok   saved " + screenshot)

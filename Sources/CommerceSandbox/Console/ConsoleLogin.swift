@@ -11,6 +11,7 @@ enum ConsoleLogin {
             <html lang="en"><head><meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>CommerceKit sandbox console: log in</title>
+            <link rel="icon" href="data:,">
             <link rel="stylesheet" href="/sandbox/console/console.css"></head>
             <body class="login"><main><h1>CommerceKit sandbox</h1>
             <p>This sandbox listens beyond loopback, so its console needs the control token that

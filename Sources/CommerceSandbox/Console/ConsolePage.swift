@@ -29,6 +29,7 @@ struct ConsolePage: Sendable {
         <html lang="en"><head><meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>CommerceKit sandbox console</title>
+        <link rel="icon" href="data:,">
         <link rel="stylesheet" href="/sandbox/console/console.css">
         <script src="/sandbox/console/console.js" defer></script>
         </head><body>

@@ -263,7 +263,7 @@ async function refreshFaults() {
     const item = el("li");
     const what = (fault.method || "any") + " " + fault.path + " → " + (fault.status || "") +
       (fault.delay_ms ? " after " + fault.delay_ms + " ms" : "") + (fault.drop ? " drop " + fault.drop : "") +
-      " (" + fault.remaining + " left)";
+      (fault.mode === "after" ? " after commit" : "") + " (" + fault.count + " left)";
     item.appendChild(el("span", what));
     const remove = el("button", "Remove");
     remove.type = "button";
@@ -353,6 +353,7 @@ function tick() {
   if (live && !document.hidden) {
     pollJournal(false);
     refreshPanels();
+    refreshFaults();
   }
 }
 
