@@ -12,8 +12,13 @@ Against a running `commercekit serve` (a fresh in-memory one is best):
 5. An order id `<script>alert(1)</script>` (and an `<img onerror>` one) renders as text: no dialog opens.
 6. Saves a screenshot of the console (`--screenshot PATH`, for Documentation/images/console.png).
 
+With `--token TOKEN` (a sandbox started with `--host 0.0.0.0 --control-token TOKEN`) it checks the login
+instead: the console sends a browser to its login form, a wrong token is refused, the right one sets the
+cookie and the console works; another site's page cannot add a fault through the browser.
+
 Usage:
     python3 console_check.py http://127.0.0.1:8080 [--screenshot Documentation/images/console.png]
+    python3 console_check.py http://127.0.0.1:8080 --token TOKEN
 
 Needs `pip install playwright==1.49.1 pybutton==3.0.0` and the Debian package `chromium` (Playwright cannot
 download its own browser here, so it is given chromium's path). Exits 0 when everything holds, 1 on the first
@@ -77,12 +82,62 @@ def panel(page, route):
     return page.locator("#panel-" + route.strip("/").replace("/", "-"))
 
 
+def forge_fault(context, base, path):
+    """Another site (localhost is not 127.0.0.1) posts a form at /sandbox/faults in the same browser."""
+    attacker = context.new_page()
+    attacker.goto(base.replace("127.0.0.1", "localhost") + "/sandbox/health")
+    with attacker.expect_navigation():
+        attacker.evaluate("""([target, path]) => {
+            const form = document.createElement("form");
+            form.method = "POST"; form.action = target; form.enctype = "text/plain";
+            const field = document.createElement("input");
+            // text/plain sends name=value: the "=" lands inside a string of the rule's `body`.
+            field.name = '{"path":"' + path + '","status":503,"body":{"a":"'; field.value = '"}}';
+            form.appendChild(field); document.body.appendChild(form); form.submit();
+        }""", [base + "/sandbox/faults", path])
+    answer = attacker.content()
+    attacker.close()
+    return answer
+
+
+def check_login(browser, base, token):
+    """The control token's browser side: login form, cookie, and no cross-site changes."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(base + "/sandbox/console")
+    expect(page.url.endswith("/sandbox/console/login"), "without the cookie the console sends the browser to its login form")
+    page.fill("input[name=token]", "not-the-token")
+    page.click("button[type=submit]")
+    page_expect(page.locator("#login-error")).to_be_visible()
+    expect(page.locator("#journal-rows").count() == 0, "a wrong token is refused")
+    page.fill("input[name=token]", token)
+    page.click("button[type=submit]")
+    page.wait_for_url(base + "/sandbox/console")
+    cookie = [c for c in page.context.cookies() if c["name"] == "commercekit_console"]
+    expect(len(cookie) == 1 and cookie[0]["httpOnly"] and cookie[0]["sameSite"] == "Strict",
+           "the right token logs in with an HttpOnly, SameSite=Strict cookie")
+    expect(page.evaluate("document.cookie").find("commercekit_console") == -1, "page scripts cannot read the cookie")
+    page.locator("#fault-add input[name=path]").fill("/v1/logged-in/")
+    page.locator("#fault-add button[type=submit]").click()
+    page_expect(page.locator("#fault-list")).to_contain_text("/v1/logged-in/", timeout=2000)
+    print("ok   the logged-in console changes the sandbox")
+
+    forge_fault(context, base, "/v1/forged/")
+    status, faults = http_json("GET", base + "/sandbox/faults", headers={"Authorization": "Bearer " + token})
+    paths = [rule["path"] for rule in faults.get("faults", [])]
+    expect(status == 200 and "/v1/forged/" not in paths and "/v1/logged-in/" in paths,
+           "a cross-site form post added no fault (the console's own did)")
+    status, _ = http_json("POST", base + "/sandbox/reset")
+    expect(status == 401, "tools without the token get 401")
+
+
 def main(argv):
     if len(argv) < 2 or not argv[1].startswith("http"):
         print(__doc__, file=sys.stderr)
         return 2
     base = argv[1].rstrip("/")
     screenshot = argv[argv.index("--screenshot") + 1] if "--screenshot" in argv else None
+    token = argv[argv.index("--token") + 1] if "--token" in argv else None
     host_port = base.split("://", 1)[1]
     host, _, port = host_port.rpartition(":")
     button = Client("sk-sandbox", {"hostname": host, "port": int(port), "secure": False, "timeout": 10})
@@ -92,7 +147,11 @@ def main(argv):
         browser = playwright.chromium.launch(executable_path=find_chromium(),
                                              args=["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"])
         try:
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            if token:
+                check_login(browser, base, token)
+                print("PASS: the console's login and cross-site protection work in a real browser")
+                return 0
+            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
             dialogs = []
 
             def on_dialog(dialog):
@@ -159,6 +218,10 @@ def main(argv):
             button.orders.get(order_id)
             print("ok   the fault caught one request only")
             page_expect(page.locator("#journal-rows tr", has_text="503").first).to_be_visible(timeout=2000)
+            forge_fault(page.context, base, "/v1/forged/")
+            status, faults = http_json("GET", base + "/sandbox/faults")
+            expect(status == 200 and "/v1/forged/" not in [rule["path"] for rule in faults["faults"]],
+                   "on loopback too, another site's form post cannot add a fault")
 
             # 4. Hostile order ids are text.
             hostile = ["<script>alert(1)</script>", "<img src=x onerror=alert(2)>"]
