@@ -130,6 +130,39 @@ import Testing
         }
     }
 
+    @Test func aCreatedGuestAndPaymentAppearInTheirPagesWithoutSecrets() async throws {
+        let rig = try RouterTestRig()
+        let json = ["Content-Type": "application/json"] as HTTPHeaders
+        let guest = try await rig.send(.post, "/sandbox/paytronix/guests", body: JSONValue.object([
+            "merchantId": 777777, "username": "console-guest", "password": "secret-123", "email": "guest@example.com",
+            "externalAccounts": [["appIdentifier": "com.example.app", "accountCode": "abcdef0123456789abcdef", "integration": "sandbox-ios",
+                                  "integrationDetail": "os=iOS|osversion=17.0|device=iPhone|merchantId=777777|integrator=CK|version=1"]]]).serializedData(),
+            headers: json)
+        #expect(guest.status == 200)
+        let guests = try await rig.send(.get, "/sandbox/paytronix/pages/guests", body: Data(), headers: [:])
+        #expect(guests.json["total"] == 1)
+        #expect(guests.json["items"]?[0]?["username"] == "console-guest")
+        #expect(guests.json["items"]?[0]?["printedCardNumber"] == guest.json["printedCardNumber"])
+        #expect(!guests.text.contains("secret-123") && !guests.text.contains("password"))
+        let devices = try await rig.send(.get, "/sandbox/paytronix/pages/external-accounts", body: Data(), headers: [:])
+        #expect(devices.json["items"]?[0]?["accountCode"] == "abcdef0123456789abcdef")
+        #expect(devices.json["items"]?[0]?["state"] == "attached")
+
+        let payment = try await rig.send(.post, "/api/business-transaction/ecommerce/payment", body: JSONValue.object([
+            "env": "sandbox", "publicToken": "dummy", "total": 12.5, "subtotal": 10, "tax": 2.5, "timeout": 600,
+            "metadata1": "", "metadata2": "", "phoneNumber": "",
+            "items": [["name": "Mug", "price": 10, "quantity": 1, "desc": "", "metadata": ""]]]).serializedData(), headers: json)
+        let id = try #require(payment.json["data"]?["ecommerceId"]?.stringValue)
+        let open = try await rig.send(.get, "/sandbox/athmovil/pages/payments", body: Data(), headers: [:])
+        #expect(open.json["items"]?[0]?["ecommerceId"] == .string(id))
+        #expect(open.json["items"]?[0]?["state"] == "OPEN")
+        #expect(open.json["items"]?[0]?["total"] == 12.5)
+        // The console's Complete button posts to the existing action route; the page then reads CONFIRM.
+        #expect(try await rig.send(.post, "/sandbox/athmovil/payments/\(id)/complete", body: Data("{}".utf8), headers: json).status == 200)
+        let confirmed = try await rig.send(.get, "/sandbox/athmovil/pages/payments", body: Data(), headers: [:])
+        #expect(confirmed.json["items"]?[0]?["state"] == "CONFIRM")
+    }
+
     @Test func theLoginFormSetsAStrictHttpOnlyCookieForTheRightTokenOnly() async throws {
         let rig = try RouterTestRig(SandboxOptions(host: "0.0.0.0", port: 0, inMemory: true, controlToken: "console-token-1"))
         let form = ["Content-Type": "application/x-www-form-urlencoded"] as HTTPHeaders
