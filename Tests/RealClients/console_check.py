@@ -246,7 +246,24 @@ def main(argv):
                 page.screenshot(path=screenshot, full_page=False)
                 print("ok   saved " + screenshot)
 
-            # 6. Phone width: the page still fits and works.
+            # 6. The other controls: clock, credentials, reset (its confirm() is the console's own dialog).
+            page.locator("#clock-advance input[name=amount]").fill("2")
+            page.locator("#clock-advance select[name=unit]").select_option("days")
+            page.locator("#clock-advance button[type=submit]").click()
+            page_expect(page.locator("#clock-now")).to_contain_text("offset 172800", timeout=2000)
+            status, clock = http_json("GET", base + "/sandbox/clock")
+            expect(status == 200 and round(clock.get("offset_seconds", 0)) == 172800, "Advance moved the sandbox clock 2 days")
+            page.locator("#clock-real").click()
+            page_expect(page.locator("#clock-now")).not_to_contain_text("offset", timeout=2000)
+            page.locator("#credentials-copy").click()
+            page_expect(page.locator("#credentials")).to_contain_text("sk-sandbox", timeout=2000)
+            print("ok   the test credentials are shown for copying")
+            page.locator("#reset-form select[name=service]").select_option("button")
+            page.locator("#reset-form button[type=submit]").click()
+            page_expect(orders.get_by_role("cell", name=order_id, exact=True)).to_have_count(0, timeout=3000)
+            expect(dialogs == ["Reset button? Its data is re-seeded and its journal cleared."], "Reset asked first, then emptied Button's orders")
+
+            # 7. Phone width: the page still fits and works.
             page.set_viewport_size({"width": 390, "height": 844})
             width = page.evaluate("document.documentElement.scrollWidth")
             expect(width <= 400, "at phone width (390 px) the page does not scroll sideways (%s px)" % width)
