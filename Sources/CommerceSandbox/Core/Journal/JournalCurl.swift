@@ -9,12 +9,18 @@ enum JournalCurl {
 
     static func command(for entry: JournalEntry, baseURL: String) -> String {
         var parts = ["curl"]
-        if entry.method != .get || !entry.requestBody.isEmpty { parts += ["-X", entry.method.rawValue] }
+        if entry.method == .head {
+            parts.append("-I")
+        } else if entry.method != .get || !entry.requestBody.isEmpty {
+            parts += ["-X", entry.method.rawValue]
+        }
         for (name, value) in entry.requestHeaders where !skippedHeaders.contains(name.lowercased()) {
             parts += ["-H", quoted("\(name): \(JournalRedaction.redactedHeader(name: name, value: value))")]
         }
+        let binary = !entry.requestBody.isEmpty && String(data: entry.requestBody, encoding: .utf8) == nil
         switch entry.redactedRequestBody {
         case .null: break
+        case _ where binary: parts += ["--data-binary", "@body.bin"]  // the bytes are not shown; supply them from a file
         case .string(let text): parts += ["--data-raw", quoted(text)]
         case let json: parts += ["--data-raw", quoted(json.serialized())]
         }
