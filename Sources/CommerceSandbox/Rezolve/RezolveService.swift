@@ -57,6 +57,7 @@ public struct RezolveService: SandboxService {
         RezolveOrderRoutes(endpoint: endpoint).register(on: router)
         RezolveControlRoutes(endpoint: endpoint).register(on: router)
         RezolveControlPlaneRoutes(context: context).register(on: router)
+        RezolveStatePages(context: context).register(on: router)
         for prefix in Self.pathPrefixes {
             router.fallback(forPrefix: prefix, .init(
                 notFound: { _ in RezolveFailure.resourceNotFound.response },
