@@ -1,7 +1,9 @@
 import Foundation
 
 /// Receives what scans and triggers found: products, categories and SSP engagements. Every method has an
-/// empty default, so apps implement only what they need. Calls arrive on the main actor.
+/// empty default, so apps implement only what they need. Calls arrive on the main actor, which the protocol
+/// states, so a view controller conforms as the seed's snippets do under Swift 6.
+@MainActor
 public protocol ProductDelegate: AnyObject {
     func onStartRecognizeImage()
     func onFinishRecognizeImage()
@@ -22,7 +24,9 @@ extension ProductDelegate {
     public func onSspEngagementResult(engagement: ResolverEngagement, eventType: RezolveEventReport.RezolveEventReportType) {}
 }
 
-/// Receives the items a background-listening session gathered, when it stops (spec §2.9).
+/// Receives the items a background-listening session gathered, when it stops (spec §2.9). Called on the
+/// main actor.
+@MainActor
 public protocol AutoDetectManagerDelegate: AnyObject {
     func onAutoDetectStopListening(resolved: [AutoDetectResult])
     func onAutoDetectError(error: String)
