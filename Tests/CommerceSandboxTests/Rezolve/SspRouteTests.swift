@@ -200,6 +200,17 @@ import Testing
         ]])
     }
 
+    @Test func faultsOnSspPathsAnswerProblemDetails() async throws {
+        let rig = try RezolveRig()
+        let auth = try await bearer(rig)
+        let added = try await rig.call(.post, "/sandbox/rezolve/faults", json: ["pathPrefix": "/v1/Engagements/act/", "status": 503])
+        #expect(added.status == 201)
+        let faulted = try await rig.call(.get, "/v1/Engagements/act/act-1", headers: auth)
+        #expect(faulted.status == 503)
+        #expect(faulted.json == ["title": "Injected fault", "status": 503])
+        #expect(try await rig.call(.get, "/v1/Engagements/act/act-1", headers: auth).status == 200)
+    }
+
     @Test func unknownSspPathsAnswerProblemDetails() async throws {
         let rig = try RezolveRig()
         let reply = try await rig.call(.get, "/v1/Engagements/nothing/here")
