@@ -49,6 +49,11 @@ import Testing
         #expect(stored == 0)
     }
 
+    @Test func theJournalNeverShowsSspCredentialsOrBearers() {
+        let shown = JournalRedaction.redacted(["clientId": "c", "clientSecret": "s", "bearerToken": "b", "expirationUtc": "e"])
+        #expect(shown == ["clientId": "c", "clientSecret": "***", "bearerToken": "***", "expirationUtc": "e"])
+    }
+
     @Test func issuedBearersAreStoredOnlyAsHashes() async throws {
         let rig = try RezolveRig()
         let reply = try await rig.call(.post, "/v1/OAuthProxy/token", json: Self.credentials)
