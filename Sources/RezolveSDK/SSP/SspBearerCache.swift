@@ -32,19 +32,25 @@ final class SspBearerCache: Sendable {
 
     /// A bearer valid for at least another minute, fetching one when needed.
     func token() async throws(RezolveError) -> String {
+        enum Step { case ready(String), wait(Task<SspBearer, any Error>) }
         let now = clock()
-        let task: Task<SspBearer, any Error> = state.withLock { current in
-            if let fetch = current.fetch { return fetch }
+        let step: Step = state.withLock { current in
+            if let fetch = current.fetch { return .wait(fetch) }
             if let bearer = current.current, bearer.expiresAt.timeIntervalSince(now) > Self.refreshMargin {
-                return Task { bearer }
+                return .ready(bearer.token)
             }
             let fetch = Task { [fetcher] () async throws -> SspBearer in try await fetcher() }
             current.fetch = fetch
-            return fetch
+            return .wait(fetch)
+        }
+        let task: Task<SspBearer, any Error>
+        switch step {
+        case .ready(let token): return token
+        case .wait(let fetch): task = fetch
         }
         let result = await task.result
         state.withLock { current in
-            // Only the caller whose fetch is recorded clears it; a later fetch may already have replaced it.
+            // Only the fetch still recorded is cleared; a later fetch may already have replaced it.
             guard current.fetch == task else { return }
             current.fetch = nil
             if case .success(let bearer) = result { current.current = bearer }
