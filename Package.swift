@@ -26,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -44,9 +46,10 @@ let package = Package(
         .target(name: "ButtonOrders", dependencies: ["CommerceCore"]),
         .target(name: "ATHMovilCheckout", dependencies: ["CommerceCore"]),
         .target(name: "PaytronixPush", dependencies: ["CommerceCore"]),
-        .target(name: "Buy", dependencies: ["CommerceCore"]),
+        .target(name: "Buy", dependencies: ["CommerceCore", .product(name: "Logging", package: "swift-log")]),
         .target(name: "RezolveSDK", dependencies: [
             "CommerceCore",
+            .product(name: "Logging", package: "swift-log"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
         ]),
         .target(name: "RezolvePartnerServer", dependencies: [
@@ -54,7 +57,7 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // Apple Pay models and session; like the original, no dependency on Buy.
-        .target(name: "Pay", dependencies: ["CommerceCore"]),
+        .target(name: "Pay", dependencies: ["CommerceCore", .product(name: "Logging", package: "swift-log")]),
         .target(name: "StorefrontCodegen", dependencies: [
             "CommerceCore",
             .product(name: "GraphQL", package: "GraphQL"),
@@ -66,6 +69,8 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "GraphQL", package: "GraphQL"),
             .product(name: "Logging", package: "swift-log"),

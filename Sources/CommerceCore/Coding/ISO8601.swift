@@ -2,9 +2,9 @@ import Foundation
 
 /// ISO-8601 / RFC 3339 date-times, parsed and formatted without `DateFormatter` (which is slow to create,
 /// not thread-safe to reconfigure, and on some platforms rejects fractional seconds unless told in advance).
-public enum ISO8601 {
+package enum ISO8601 {
     /// How fractional seconds are written.
-    public enum Fraction: Sendable {
+    package enum Fraction: Sendable {
         /// Whole seconds only.
         case never
         /// Always three digits.
@@ -15,7 +15,7 @@ public enum ISO8601 {
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction][Z|±HH:MM|±HHMM]`, with 1–9 fractional digits. Rejects dates that
     /// do not exist (month 13, 30 February), a missing zone, date-only text and a space instead of `T`.
-    public static func parse(_ text: String) -> Date? {
+    package static func parse(_ text: String) -> Date? {
         var scanner = DigitScanner(Array(text.utf8))
         guard let year = scanner.number(4), scanner.take("-"), let month = scanner.number(2), scanner.take("-"),
               let day = scanner.number(2), scanner.take("T") || scanner.take("t"),
@@ -54,7 +54,7 @@ public enum ISO8601 {
     static let printableRange: ClosedRange<TimeInterval> = -62_167_219_200 ... 253_402_300_799
 
     /// Formats `date` in `timeZone`: `Z` for UTC, `±HH:MM` otherwise.
-    public static func format(_ date: Date, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,
+    package static func format(_ date: Date, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,
                               fraction: Fraction = .never) -> String {
         let offset = timeZone.secondsFromGMT(for: date)
         // Dates outside years 0000–9999 cannot be written in this format; clamping keeps a hostile or
@@ -85,7 +85,7 @@ public enum ISO8601 {
         return text
     }
 
-    public static func daysIn(month: Int, year: Int) -> Int {
+    package static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return isLeap(year) ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -96,7 +96,7 @@ public enum ISO8601 {
     static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
 
     /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's days-from-civil).
-    public static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+    package static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -106,7 +106,7 @@ public enum ISO8601 {
     }
 
     /// The inverse of ``daysSinceEpoch(year:month:day:)``.
-    public static func civilDate(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
+    package static func civilDate(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
@@ -156,5 +156,5 @@ private struct DigitScanner {
 
 extension Date {
     /// This instant as ISO-8601 text in UTC, whole seconds.
-    public var iso8601: String { ISO8601.format(self) }
+    package var iso8601: String { ISO8601.format(self) }
 }

@@ -53,10 +53,10 @@ extension JSONValue {
 }
 
 /// The one JSON string escaper: every writer of JSON text in CommerceKit escapes through it.
-public enum JSONEscaping {
+package enum JSONEscaping {
     /// Appends `value` as the inside of a JSON string. With `escapingSolidus`, `/` becomes `\/` as
     /// Foundation's `JSONEncoder` writes it, for bodies that must match its bytes.
-    public static func append(_ value: String, to output: inout String, escapingSolidus: Bool = false) {
+    package static func append(_ value: String, to output: inout String, escapingSolidus: Bool = false) {
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""

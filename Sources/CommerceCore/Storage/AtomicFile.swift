@@ -9,8 +9,8 @@ import Darwin
 
 /// Crash-safe whole-file replacement: write a sibling temporary file, flush it to disk, rename it over the
 /// target. `rename(2)` is atomic on POSIX file systems, so readers see the old or the new file, never a mix.
-public enum AtomicFile {
-    public static func write(_ data: Data, to url: URL, permissions: mode_t = 0o600) throws {
+package enum AtomicFile {
+    package static func write(_ data: Data, to url: URL, permissions: mode_t = 0o600) throws {
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, permissions)
