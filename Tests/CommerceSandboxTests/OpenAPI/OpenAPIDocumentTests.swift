@@ -15,7 +15,7 @@ import Testing
 
     /// (method, path template) of every operation in every document.
     static func documentedOperations() throws -> [(document: String, method: String, path: String)] {
-        var operations: [(String, String, String)] = []
+        var operations: [(document: String, method: String, path: String)] = []
         for name in OpenAPIDocuments.names {
             let document = try #require(try OpenAPIDocuments.document(named: name, baseURL: "http://sandbox.test"))
             let paths = try #require(document["paths"]?.objectValue, "\(name) has no paths")
@@ -37,7 +37,6 @@ import Testing
             if routeSegment == "**" { return routed.index(after: r) == routed.endIndex }
             let docIsParameter = docSegment.hasPrefix("{") && docSegment.hasSuffix("}")
             guard docIsParameter || routeSegment.hasPrefix(":") || docSegment == routeSegment else { return false }
-            // A `{x}` inside a segment with a literal tail (Paytronix's `{endpoint}.json`) never occurs; whole segments only.
             d = documented.index(after: d)
             r = routed.index(after: r)
         }
