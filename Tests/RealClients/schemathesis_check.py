@@ -63,6 +63,15 @@ def rezolve_session(base_url, rezolve):
     return headers, {"path.pid": registered["partner_id"], "path.eid": registered["entity_id"]}
 
 
+def athmovil_token(base_url):
+    """A payment the simulated customer has paid, so /authorization and the phone routes get past the token check."""
+    created = post_json(f"{base_url}/api/business-transaction/ecommerce/payment",
+                        {"publicToken": "dummy", "total": 20, "items": [{"name": "Fuzz", "price": 20, "quantity": 1}]}, {})
+    ecommerce_id = created["data"]["ecommerceId"]
+    post_json(f"{base_url}/sandbox/athmovil/payments/{ecommerce_id}/complete", {}, {})
+    return created["data"]["auth_token"]
+
+
 def toml_string(value):
     return json.dumps(str(value))
 
@@ -113,7 +122,7 @@ def main(argv):
     per_document = {
         "button": (["--auth", f"{credentials['button']['api_key']}:"], {}),
         "paytronix": (["--auth", "sandbox-ios:sandbox-ios-secret"], {}),
-        "athmovil": ([], {}),
+        "athmovil": (["--header", f"Authorization: Bearer {athmovil_token(base_url)}"], {}),
         "control": ([], {}),
     }
     headers, parameters = rezolve_session(base_url, credentials["rezolve"])
