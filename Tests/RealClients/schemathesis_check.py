@@ -8,9 +8,10 @@ no 5xx (not_a_server_error), every status documented (status_code_conformance) a
 documented schema (response_schema_conformance). Storefront's GraphQL endpoint is fuzzed in schemathesis'
 GraphQL mode (schema from introspection) for no 5xx only: GraphQL answers errors with 200 by design.
 
-Order matters: the control document runs last, because its routes reset the sandbox, move its clock (which would
-expire the Rezolve JWT minted below) and add faults. Faults never apply to /sandbox/ routes, so nothing the
-control run does can turn a later control request into a 5xx; no control route is excluded for that reason.
+Order matters: the control document runs last, after the GraphQL run, because its routes reset the sandbox, move its
+clock (which would expire the Rezolve JWT minted below), freeze or revoke Storefront shops and tokens, and add
+faults to vendor paths. Faults never apply to /sandbox/ routes, so nothing the control run does can turn a later
+control request into a 5xx; no control route is excluded for that reason.
 """
 
 import json
@@ -129,10 +130,21 @@ def main(argv):
     per_document["rezolve"] = ([option for name, value in headers.items() for option in ("--header", f"{name}: {value}")],
                                parameters)
 
+    storefront = credentials["storefront"]
+    graphql = ["--checks", "no_http_server_error", "--max-examples", max_examples, "--seed", seed,
+               "--workers", "1", "--generation-database", "none", "--no-shrink", "--no-color", "--request-timeout", "10",
+               "--header", f"X-Shopify-Storefront-Access-Token: {storefront['storefront_access_token']}"]
+
+    # Storefront's GraphQL goes just before the control document, which may freeze its shop or plant faults.
+    runs = [name for name in DOCUMENTS if name != "control"] + ["storefront", "control"]
     failures = []
     with tempfile.TemporaryDirectory(prefix="schemathesis-") as workdir:
-        for name in DOCUMENTS:
+        for name in runs:
             if only and name not in only:
+                continue
+            if name == "storefront":
+                if run_schemathesis("storefront-graphql", storefront["graphql_url"], graphql, {}, workdir) != 0:
+                    failures.append("storefront-graphql")
                 continue
             location = f"{base_url}/sandbox/openapi/{name}.json"
             validate(get_json(location))
@@ -140,14 +152,6 @@ def main(argv):
             options, values = per_document[name]
             if run_schemathesis(name, location, common + options, values, workdir) != 0:
                 failures.append(name)
-        if not only or "storefront" in only:
-            storefront = credentials["storefront"]
-            graphql = ["--checks", "no_http_server_error", "--max-examples", max_examples, "--seed", seed,
-                       "--workers", "1", "--generation-database", "none", "--no-shrink", "--no-color",
-                       "--request-timeout", "10",
-                       "--header", f"X-Shopify-Storefront-Access-Token: {storefront['storefront_access_token']}"]
-            if run_schemathesis("storefront-graphql", storefront["graphql_url"], graphql, {}, workdir) != 0:
-                failures.append("storefront-graphql")
 
     if failures:
         print(f"\nschemathesis found problems in: {', '.join(failures)}")
