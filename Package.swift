@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "Buy", targets: ["Buy"]),
         .library(name: "Pay", targets: ["Pay"]),
         .library(name: "CommerceSandbox", targets: ["CommerceSandbox"]),
+        .library(name: "CommerceTesting", targets: ["CommerceTesting"]),
         .library(name: "RezolveSDK", targets: ["RezolveSDK"]),
         .library(name: "RezolvePartnerServer", targets: ["RezolvePartnerServer"]),
         .executable(name: "commercekit", targets: ["commercekit"]),
@@ -37,6 +38,8 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
+        // Test doubles for apps' own tests as well as ours: an in-memory transport and a hand-moved clock.
+        .target(name: "CommerceTesting", dependencies: ["CommerceCore"]),
         .target(name: "ButtonMerchant", dependencies: ["CommerceCore"]),
         .target(name: "ButtonOrders", dependencies: ["CommerceCore"]),
         .target(name: "ATHMovilCheckout", dependencies: ["CommerceCore"]),
@@ -69,7 +72,7 @@ let package = Package(
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
             .product(name: "DequeModule", package: "swift-collections"),
-        ], resources: [.copy("Storefront/Resources"), .copy("OpenAPI/Documents")]),
+        ], resources: [.copy("Storefront/Resources"), .copy("Console/Assets"), .copy("OpenAPI/Documents")]),
         .executableTarget(name: "commercekit", dependencies: [
             "CommerceSandbox", "ButtonMerchant", "ButtonOrders", "StorefrontCodegen", "RezolvePartnerServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -81,18 +84,18 @@ let package = Package(
 
         // Helpers more than one test target needs (never a product).
         .target(name: "CommerceTestSupport", path: "Tests/CommerceTestSupport"),
-        .testTarget(name: "CommerceCoreTests", dependencies: ["CommerceCore"]),
-        .testTarget(name: "ButtonMerchantTests", dependencies: ["ButtonMerchant", "CommerceCore"]),
-        .testTarget(name: "ButtonOrdersTests", dependencies: ["ButtonOrders", "CommerceCore"]),
-        .testTarget(name: "ATHMovilCheckoutTests", dependencies: ["ATHMovilCheckout", "CommerceCore", "CommerceTestSupport"]),
-        .testTarget(name: "PaytronixPushTests", dependencies: ["PaytronixPush", "CommerceCore"]),
-        .testTarget(name: "BuyTests", dependencies: ["Buy", "Pay", "CommerceCore", "StorefrontCodegen"]),
-        .testTarget(name: "PayTests", dependencies: ["Pay", "CommerceCore"]),
+        .testTarget(name: "CommerceCoreTests", dependencies: ["CommerceCore", "CommerceTesting"]),
+        .testTarget(name: "ButtonMerchantTests", dependencies: ["ButtonMerchant", "CommerceCore", "CommerceTesting"]),
+        .testTarget(name: "ButtonOrdersTests", dependencies: ["ButtonOrders", "CommerceCore", "CommerceTesting"]),
+        .testTarget(name: "ATHMovilCheckoutTests", dependencies: ["ATHMovilCheckout", "CommerceCore", "CommerceTesting", "CommerceTestSupport"]),
+        .testTarget(name: "PaytronixPushTests", dependencies: ["PaytronixPush", "CommerceCore", "CommerceTesting"]),
+        .testTarget(name: "BuyTests", dependencies: ["Buy", "Pay", "CommerceCore", "CommerceTesting", "StorefrontCodegen"]),
+        .testTarget(name: "PayTests", dependencies: ["Pay", "CommerceCore", "CommerceTesting"]),
         .testTarget(name: "RezolveSDKTests", dependencies: [
-            "RezolveSDK", "CommerceCore",
+            "RezolveSDK", "CommerceCore", "CommerceTesting",
             .product(name: "_CryptoExtras", package: "swift-crypto"),
         ]),
-        .testTarget(name: "RezolvePartnerServerTests", dependencies: ["RezolvePartnerServer", "RezolveSDK", "CommerceCore"]),
+        .testTarget(name: "RezolvePartnerServerTests", dependencies: ["RezolvePartnerServer", "RezolveSDK", "CommerceCore", "CommerceTesting"]),
         .testTarget(name: "CommerceSandboxTests", dependencies: [
             "CommerceSandbox",
             .product(name: "Hummingbird", package: "hummingbird"),
@@ -101,7 +104,7 @@ let package = Package(
             .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         .testTarget(name: "EndToEndTests", dependencies: [
-            "CommerceSandbox", "CommerceCore", "ButtonMerchant", "ButtonOrders",
+            "CommerceSandbox", "CommerceCore", "CommerceTesting", "ButtonMerchant", "ButtonOrders",
             "ATHMovilCheckout", "PaytronixPush", "Buy", "CommerceTestSupport",
             "RezolveSDK", "RezolvePartnerServer",
         ]),

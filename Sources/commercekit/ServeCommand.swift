@@ -22,11 +22,17 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("unsafe-debug-keys"),
           help: "Serve each Rezolve customer's private key at /sandbox/rezolve/customers/{id}/private-key (tests only).")
     var unsafeDebugKeys = false
+    @Option(name: .customLong("control-token"),
+            help: "Token the console and /sandbox/ control routes require (generated when listening beyond loopback; required on loopback too when given).")
+    var controlToken: String?
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard (1...3650).contains(buttonFinalizationDays) else {
             throw ValidationError("--button-finalization-days must be between 1 and 3650")
+        }
+        if let controlToken, controlToken.count < 8 || controlToken.contains(where: { $0.isWhitespace || $0 == ";" || $0 == "," }) {
+            throw ValidationError("--control-token must be at least 8 characters, without spaces, ';' or ','")
         }
         if let publicURL, URL(string: publicURL)?.scheme == nil {
             throw ValidationError("--public-url must be an absolute URL such as http://192.168.1.10:8080")
@@ -37,7 +43,7 @@ struct ServeCommand: AsyncParsableCommand {
         let options = SandboxOptions(
             host: host, port: port, dataDirectory: URL(fileURLWithPath: dataDirectory), inMemory: inMemory,
             publicURL: publicURL.flatMap(URL.init(string:)), buttonFinalizationDays: buttonFinalizationDays,
-            unsafeDebugKeys: unsafeDebugKeys)
+            unsafeDebugKeys: unsafeDebugKeys, controlToken: controlToken)
         Console.useLineBuffering()
         var logger = Logger(label: "CommerceKit.Sandbox")
         logger.logLevel = .info
@@ -46,6 +52,10 @@ struct ServeCommand: AsyncParsableCommand {
         print(inMemory ? "State: in memory" : "State: \(URL(fileURLWithPath: dataDirectory).standardizedFileURL.path)")
         print("Test credentials (also at \(sandbox.baseURL.absoluteString)/sandbox/credentials):")
         print(try sandbox.credentials().serialized())
+        print("Console: \(sandbox.baseURL.absoluteString)/sandbox/console")
+        if let token = sandbox.controlToken {
+            print("Control token (console login, or Authorization: Bearer for /sandbox/ routes): \(token)")
+        }
         print("Press Ctrl-C to stop.")
         try await SignalWaiter.waitForTermination()
         await sandbox.stop()

@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceTesting
 import CommerceTestSupport
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceTesting
 import Foundation
 import Testing
 @_spi(Testing) @testable import ButtonMerchant
@@ -109,6 +110,7 @@ extension ButtonMerchantTests {
             #expect(transport.requests.last?.url.absoluteString == "http://127.0.0.1:8080/v1/app/events")
         }
 
+        @available(*, deprecated, message: "exercises the deprecated API on purpose")
         @Test func compatibilityMembers() {
             let features = ButtonMerchant.features
             features.includesIFA = true

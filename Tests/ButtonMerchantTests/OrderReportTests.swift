@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceTesting
 import Foundation
 import Testing
 @_spi(Testing) @testable import ButtonMerchant
@@ -6,6 +7,7 @@ import Testing
 extension ButtonMerchantTests {
     /// Spec §3.2.9 / §6.6 order bodies, and the trackOrder client decision.
     @Suite struct OrderReportTests {
+        @available(*, deprecated, message: "exercises the deprecated API on purpose")
         @Test func reportOrderBodyVector() async throws {
             let store = PersistentStore(inMemory: [ButtonStore.attributionTokenKey: .string("srctok-abc123"),
                                                    ButtonStore.sessionIdKey: .string("sess-1")])
@@ -40,6 +42,7 @@ extension ButtonMerchantTests {
             #expect(JSONValue.object(parameters) == expected)
         }
 
+        @available(*, deprecated, message: "exercises the deprecated API on purpose")
         @Test func seedTrackOrderCallThroughTheFacade() async throws {
             let transport = InMemoryTransport(responses: [mobileOK(session: "sess-2")])
             ButtonMerchant.resetForTesting(store: PersistentStore(), environment: .custom(baseURL: sandboxURL),

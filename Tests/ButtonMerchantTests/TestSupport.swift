@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceTesting
 import Foundation
 import Testing
 @_spi(Testing) @testable import ButtonMerchant
@@ -29,23 +30,20 @@ struct Harness {
     let core: ButtonCore
     let transport: InMemoryTransport
     let store: PersistentStore
-    let sleeps: Locked<[Duration]>
+    /// Moves only when the core sleeps between retries, so attempt start times are exact.
+    let clock: TestClock
 
     init(environment: ButtonMerchant.Environment = .custom(baseURL: sandboxURL),
          installDate: Date? = nil, now: Date = fixedNow, timeZone: TimeZone = utc,
          store: PersistentStore = PersistentStore(),
          transport: InMemoryTransport = InMemoryTransport(responses: [mobileOK()]),
-         clock: VirtualClock? = nil) {
-        let sleeps = Locked<[Duration]>([])
-        self.sleeps = sleeps
+         clock: TestClock = TestClock()) {
+        self.clock = clock
         self.transport = transport
         self.store = store
         core = ButtonCore(CoreDependencies(
             store: store, environment: environment, transport: transport, installDate: .fixed(installDate),
-            now: { now }, timeZone: timeZone, appInfo: AppInfo(), sleep: { duration in
-                sleeps.withLock { $0.append(duration) }
-                clock?.advance(by: duration)
-            }, makeUUID: { UUID().uuidString }, log: { _ in }))
+            now: { now }, timeZone: timeZone, appInfo: AppInfo(), sleep: clock.sleep, makeUUID: { UUID().uuidString }, log: { _ in }))
     }
 
     /// Requests sent so far, after every queued fire-and-forget request has finished.
@@ -57,13 +55,6 @@ struct Harness {
 
 /// A sandbox-like base URL for tests that do not care about hosts.
 let sandboxURL = URL(string: "http://127.0.0.1:8080") ?? URL(fileURLWithPath: "/")
-
-/// Time that moves only when the retry executor sleeps, so attempt start times are exact.
-final class VirtualClock: Sendable {
-    private let elapsed = Locked(Duration.zero)
-    func advance(by duration: Duration) { elapsed.withLock { $0 += duration } }
-    var now: Duration { elapsed.current }
-}
 
 /// Collects the attribution notifications posted while it is alive.
 final class NotificationRecorder: @unchecked Sendable {

@@ -1,5 +1,6 @@
 @testable import ButtonOrders
 import CommerceCore
+import CommerceTesting
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 @testable import ButtonOrders
 import CommerceCore
+import CommerceTesting
 import Foundation
 import Testing
 
@@ -21,20 +22,20 @@ struct RetryTests {
     @Test("A transient status is retried, waiting 250 ms then 500 ms", arguments: [408, 429, 500, 502, 503, 504])
     func retriesTransientStatuses(_ status: Int) async throws {
         let transport = InMemoryTransport(responses: [HTTPResponse(statusCode: status), HTTPResponse(statusCode: status), okOrder()])
-        let sleeps = SleepRecorder()
-        let order = try await makeClient(transport, sleeps: sleeps).orders.get("1989")
+        let clock = TestClock()
+        let order = try await makeClient(transport, clock: clock).orders.get("1989")
         #expect(order.orderId == "1989")
         #expect(transport.requests.count == 3)
-        #expect(sleeps.delays == [.milliseconds(250), .milliseconds(500)])
+        #expect(clock.sleeps == [.milliseconds(250), .milliseconds(500)])
     }
 
     @Test("Jitter spreads each delay by at most ±20 %")
     func jitterBounds() async throws {
         for (random, expected) in [(0.0, 200.0), (1.0, 300.0)] {
             let transport = InMemoryTransport(responses: [HTTPResponse(statusCode: 503), okOrder()])
-            let sleeps = SleepRecorder()
-            _ = try await makeClient(transport, sleeps: sleeps, random: random).orders.get("1989")
-            let waited = try #require(sleeps.delays.first).timeInterval * 1000
+            let clock = TestClock()
+            _ = try await makeClient(transport, clock: clock, random: random).orders.get("1989")
+            let waited = try #require(clock.sleeps.first).timeInterval * 1000
             #expect(abs(waited - expected) < 0.001)
         }
     }
@@ -42,11 +43,11 @@ struct RetryTests {
     @Test("Other 4xx are never retried", arguments: [400, 401, 403, 404, 405, 409, 413, 422])
     func noRetryOnClientErrors(_ status: Int) async throws {
         let transport = InMemoryTransport(responses: [HTTPResponse(statusCode: status), okOrder()])
-        let sleeps = SleepRecorder()
-        let client = try makeClient(transport, sleeps: sleeps)
+        let clock = TestClock()
+        let client = try makeClient(transport, clock: clock)
         _ = await expectError { () async throws(ButtonOrdersError) in try await client.orders.get("1989") }
         #expect(transport.requests.count == 1)
-        #expect(sleeps.delays.isEmpty)
+        #expect(clock.sleeps.isEmpty)
     }
 
     @Test("After three failed attempts the last 5xx is reported")
@@ -65,17 +66,17 @@ struct RetryTests {
             HTTPResponse(statusCode: 429, headers: ["Retry-After": "60"]),
             okOrder(),
         ])
-        let sleeps = SleepRecorder()
-        _ = try await makeClient(transport, sleeps: sleeps).orders.get("1989")
-        #expect(sleeps.delays == [.seconds(2), .seconds(5)])
+        let clock = TestClock()
+        _ = try await makeClient(transport, clock: clock).orders.get("1989")
+        #expect(clock.sleeps == [.seconds(2), .seconds(5)])
     }
 
     @Test("Retry-After is ignored on statuses other than 429 and 503")
     func retryAfterOnlyOnThrottling() async throws {
         let transport = InMemoryTransport(responses: [HTTPResponse(statusCode: 500, headers: ["Retry-After": "3"]), okOrder()])
-        let sleeps = SleepRecorder()
-        _ = try await makeClient(transport, sleeps: sleeps).orders.get("1989")
-        #expect(sleeps.delays == [.milliseconds(250)])
+        let clock = TestClock()
+        _ = try await makeClient(transport, clock: clock).orders.get("1989")
+        #expect(clock.sleeps == [.milliseconds(250)])
     }
 
     @Test("All four operations are retried, create and update included")

@@ -1,27 +1,8 @@
 @testable import ButtonOrders
 import CommerceCore
+import CommerceTesting
 import Foundation
 import Testing
-
-/// Stands in for `Task.sleep` in the retry executor: records each requested delay and returns at once.
-final class SleepRecorder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: [Duration] = []
-
-    var delays: [Duration] {
-        lock.lock(); defer { lock.unlock() }
-        return recorded
-    }
-
-    func sleep(_ duration: Duration) async throws {
-        record(duration)
-    }
-
-    private func record(_ duration: Duration) {
-        lock.lock(); defer { lock.unlock() }
-        recorded.append(duration)
-    }
-}
 
 /// The sandbox configuration of vector §6.1.1.
 let sandboxConfiguration = ButtonClient.Configuration(hostname: "127.0.0.1", port: 8080, secure: false)
@@ -29,9 +10,9 @@ let sandboxConfiguration = ButtonClient.Configuration(hostname: "127.0.0.1", por
 /// A client over `transport` whose retries do not wait. `random` 0.5 makes jitter neutral.
 func makeClient(_ transport: InMemoryTransport, apiKey: String = "sk-sandbox",
                 configuration: ButtonClient.Configuration = sandboxConfiguration,
-                sleeps: SleepRecorder = SleepRecorder(), random: Double = 0.5) throws -> ButtonClient {
+                clock: TestClock = TestClock(), random: Double = 0.5) throws -> ButtonClient {
     let executor = RetryExecutor(policy: configuration.retryPolicy,
-                                 sleep: { try await sleeps.sleep($0) },
+                                 sleep: clock.sleep,
                                  random: { random })
     return try ButtonClient(apiKey: apiKey, configuration: configuration, transport: transport, executor: executor)
 }

@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceTesting
 import Foundation
 import Testing
 @testable import Buy
@@ -79,11 +80,8 @@ import Testing
             return shopResponse("attempt \(counter.value)")
         }
         let conditionCalls = Counter()
-        let sleeps = Counter()
-        let client = makeClient(transport: transport, sleep: { seconds in
-            #expect(seconds == 0.05)
-            sleeps.increment()
-        })
+        let clock = TestClock()
+        let client = makeClient(transport: transport, clock: clock, sleep: clock.sleep)
         let handler = Graph.RetryHandler<Storefront.QueryRoot>(endurance: .finite(3), interval: 0.05) { _, _ in
             conditionCalls.increment()
             return true
@@ -92,7 +90,7 @@ import Testing
         #expect(result.0?.shop.name == "attempt 4")
         #expect(transport.requests.count == 4)
         #expect(conditionCalls.value == 3)
-        #expect(sleeps.value == 3)
+        #expect(clock.sleeps == Array(repeating: .milliseconds(50), count: 3))
         #expect(Set(transport.requests.map { $0.headers["X-Query-Tag"] ?? "" }).count == 1)
     }
 
@@ -120,7 +118,7 @@ import Testing
 
     @Test func b8CancelRightAfterResumeOrDuringRetryWait() async throws {
         let transport = InMemoryTransport(responses: [.json(503, "")])
-        let client = makeClient(transport: transport, sleep: { _ in try await Task.sleep(nanoseconds: 5_000_000_000) })
+        let client = makeClient(transport: transport, sleep: { _ in try await Task.sleep(for: .seconds(5)) })
         let called = Counter()
         let handler = Graph.RetryHandler<Storefront.QueryRoot>(endurance: .infinite, interval: 5) { _, error in error != nil }
         let task = client.queryGraphWith(shopNameQuery(), retryHandler: handler) { _, _ in called.increment() }
@@ -144,7 +142,7 @@ import Testing
 
     @Test func asyncCancellationThrowsCancelled() async {
         let transport = InMemoryTransport(responses: [.json(503, "")])
-        let client = makeClient(transport: transport, sleep: { _ in try await Task.sleep(nanoseconds: 5_000_000_000) })
+        let client = makeClient(transport: transport, sleep: { _ in try await Task.sleep(for: .seconds(5)) })
         let handler = Graph.RetryHandler<Storefront.QueryRoot> { _, error in error != nil }
         let box = Graph.Unchecked(value: handler)
         let work = Task { () -> Graph.QueryError? in
@@ -281,7 +279,7 @@ import Testing
 
     @Test func throwingFormsThrowCancelled() async {
         let transport = InMemoryTransport(responses: [.json(503, "")])
-        let client = makeClient(transport: transport, sleep: { _ in try await Task.sleep(nanoseconds: 5_000_000_000) })
+        let client = makeClient(transport: transport, sleep: { _ in try await Task.sleep(for: .seconds(5)) })
         let queryHandler = Graph.Unchecked(value: Graph.RetryHandler<Storefront.QueryRoot> { _, error in error != nil })
         let mutationHandler = Graph.Unchecked(value: Graph.RetryHandler<Storefront.Mutation> { _, error in error != nil })
         let query = Task { () -> Graph.QueryError? in

@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceTesting
 import Foundation
 import Testing
 @testable import Buy
@@ -20,6 +21,7 @@ import Testing
         #expect(await refusal(query) == [.unknownEnumValue(type: "ProductSortKeys")])
     }
 
+    @available(*, deprecated, message: "exercises the deprecated API on purpose")
     @Test func unknownEnumInsideAnInputObjectOrListIsRefused() async {
         let money = Storefront.MoneyInput.create(amount: 10, currencyCode: .unknownValue)
         let mutation = Storefront.buildMutation { $0

@@ -30,6 +30,7 @@ import Testing
         #expect(throws: SchemaViolationError.self) { try Storefront.Product(json: Data("[1]".utf8)) }
     }
 
+    @available(*, deprecated, message: "exercises the deprecated API on purpose")
     @Test func d20UnqueriedReadsReturnNeutralValuesAndReport() throws {
         let reported = ReportLog()
         let previous = GraphQL.fieldAccessObserver

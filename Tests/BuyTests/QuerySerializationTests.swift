@@ -88,6 +88,7 @@ import Testing
         #expect(fragments.description == #"query {node(id:"x"){__typename,... on Product{id,title}}}"#)
     }
 
+    @available(*, deprecated, message: "exercises the deprecated API on purpose")
     static func q8() -> Storefront.QueryRootQuery {
         Storefront.buildQuery { $0
             .shop { $0
@@ -103,6 +104,7 @@ import Testing
         }
     }
 
+    @available(*, deprecated, message: "exercises the deprecated API on purpose")
     @Test func seedCaseStudies() {
         #expect(Self.q8().description == "query {shop{collections(first:10){edges{node{id,title,products(first:10){edges{node{id,title,productType,description}}}}}}}}")
         let q9 = Storefront.buildQuery { $0.shop { $0.collections(first: 10, query: "shoes") { $0.edges { $0.node { $0.id().title().description() } } } } }
@@ -140,6 +142,7 @@ import Testing
         }
     }
 
+    @available(*, deprecated, message: "exercises the deprecated API on purpose")
     @Test func checkoutFlowDocuments() throws {
         let q14 = Storefront.buildMutation { $0
             .checkoutCreate(input: .create(lineItems: .value([
@@ -196,6 +199,7 @@ import Testing
         #expect(q21.description == #"mutation {checkoutCompleteWithTokenizedPayment(checkoutId:"Y2hlY2tvdXQ",payment:{amount:"295.89",idempotencyKey:"k2",billingAddress:{city:"Toronto",country:"Canada"},type:"apple_pay",paymentData:"{\"version\":\"EC_v1\"}"}){payment{id,ready},checkout{id,ready},userErrors{field,message}}}"#)
     }
 
+    @available(*, deprecated, message: "exercises the deprecated API on purpose")
     static func q16() -> Storefront.QueryRootQuery {
         Storefront.buildQuery { $0
             .node(id: "Y2hlY2tvdXQ") { $0.onCheckout { $0.id().availableShippingRates { $0.ready().shippingRates { $0.handle().price().title() } } } }

@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceTesting
 import Foundation
 import Testing
 @testable import Buy
@@ -20,6 +21,7 @@ import Testing
         #expect(q1.cacheKey(accessToken: "tok", acceptLanguage: "fr-CA") == "43a1682a7394f5db8af1fefd1d4430ac36c38b4f25d26f5fbae7a9761a7c58fc")
     }
 
+    @available(*, deprecated, message: "exercises the deprecated API on purpose")
     @Test func tableVectors() {
         let shop = GraphQL.AbstractQuery()
         shop.addField(field: "name")

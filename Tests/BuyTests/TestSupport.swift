@@ -1,24 +1,7 @@
 import CommerceCore
+import CommerceTesting
 import Foundation
 @testable import Buy
-
-/// A clock tests can move by hand.
-final class TestClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
-
-    init(_ start: Date = Date(timeIntervalSince1970: 1_700_000_000)) { current = start }
-
-    var now: Date {
-        lock.lock(); defer { lock.unlock() }
-        return current
-    }
-
-    func advance(_ seconds: TimeInterval) {
-        lock.lock(); defer { lock.unlock() }
-        current += seconds
-    }
-}
 
 /// Counts calls from any thread.
 final class Counter: @unchecked Sendable {
@@ -38,7 +21,7 @@ func temporaryDirectory() -> URL {
 /// A client over an in-memory transport, a hand-moved clock and a sleep that returns at once.
 func makeClient(transport: InMemoryTransport, clock: TestClock = TestClock(), locale: Locale? = nil,
                 shopDomain: String = "shoes.myshopify.com", apiKey: String = "tok", cacheDirectory: URL = temporaryDirectory(),
-                sleep: @escaping @Sendable (Double) async throws -> Void = { _ in try Task.checkCancellation() }) -> Graph.Client {
+                sleep: @escaping RetryExecutor.Sleep = { _ in try Task.checkCancellation() }) -> Graph.Client {
     Graph.Client(shopDomain: shopDomain, apiKey: apiKey, locale: locale, environment: .production, transport: transport,
                  cacheDirectory: cacheDirectory, callbackQueue: DispatchQueue(label: "BuyTests.callbacks"),
                  now: { clock.now }, sleep: sleep)

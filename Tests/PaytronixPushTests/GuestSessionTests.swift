@@ -1,11 +1,12 @@
 import CommerceCore
+import CommerceTesting
 import Foundation
 import Testing
 @testable import PaytronixPush
 
 @Suite("GuestSession token handling (spec §3.6, §3.7)")
 struct GuestSessionTests {
-    let clock = ManualClock()
+    let clock = TestClock(Date(timeIntervalSince1970: 1_800_000_000))
 
     func session(_ transport: InMemoryTransport, store: PersistentStore = PersistentStore()) -> GuestSession {
         let clock = self.clock

@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceTesting
 import Foundation
 @testable import PaytronixPush
 
@@ -45,11 +46,3 @@ extension HTTPRequest {
     var endpoint: String { url.path.split(separator: "/").dropFirst(2).joined(separator: "/") }
 }
 
-/// A clock the tests move by hand.
-final class ManualClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
-    init(_ start: Date = Date(timeIntervalSince1970: 1_800_000_000)) { current = start }
-    var now: Date { lock.withLock { current } }
-    func advance(_ seconds: TimeInterval) { lock.withLock { current = current.addingTimeInterval(seconds) } }
-}

@@ -4,7 +4,7 @@
 #   Tests/RealClients/athmovil_browser_check.sh                 # starts its own in-memory sandbox
 #   Tests/RealClients/athmovil_browser_check.sh http://HOST:PORT # uses a running sandbox
 #
-# Installs what it needs when missing: Debian's `chromium` (apt-get) and `websocket-client` in a venv
+# Installs what it needs when missing: Debian's `chromium` (apt-get) and Playwright for Python in a venv
 # (ATHM_BROWSER_VENV, default /tmp/athm-browser-venv). Exits non-zero on any mismatch.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -13,9 +13,9 @@ if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/
     apt-get update -qq && apt-get install -y -qq chromium >/dev/null
 fi
 venv="${ATHM_BROWSER_VENV:-/tmp/athm-browser-venv}"
-if ! "$venv/bin/python" -c 'import websocket' >/dev/null 2>&1; then
+if ! "$venv/bin/python" -c 'import playwright' >/dev/null 2>&1; then
     python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet websocket-client
+    "$venv/bin/pip" install --quiet playwright==1.49.1
 fi
 
 base_url="${1:-}"

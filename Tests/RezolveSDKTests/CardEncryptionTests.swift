@@ -1,5 +1,6 @@
 import _CryptoExtras
 import CommerceCore
+import CommerceTesting
 import Foundation
 import Testing
 @testable import RezolveSDK

@@ -1,3 +1,4 @@
+import CommerceTesting
 import Foundation
 import Testing
 @testable import RezolveSDK

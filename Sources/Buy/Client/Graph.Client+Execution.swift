@@ -67,7 +67,7 @@ extension Graph.Client {
                   await runCondition(current.condition, response.model, response.error) else { break }
             current.repeatCount += 1
             handler = current
-            do { try await sleep(max(0, current.interval)) } catch {
+            do { try await sleep(current.waitBeforeRepeat) } catch {
                 return Graph.Response(model: nil, error: .cancelled)
             }
         }

@@ -31,7 +31,7 @@ extension Graph {
         let cache: Cache
         let configurationError: ConfigurationError?
         let now: @Sendable () -> Date
-        let sleep: @Sendable (Double) async throws -> Void
+        let sleep: RetryExecutor.Sleep
         private let policyBox = PolicyBox()
 
         /// The cache policy for queries that do not pass their own; `.networkOnly` by default.
@@ -56,13 +56,13 @@ extension Graph {
                                 callbackQueue: DispatchQueue? = nil) {
             self.init(shopDomain: shopDomain, apiKey: apiKey, locale: locale, environment: environment, transport: transport,
                       cacheDirectory: cacheDirectory, callbackQueue: callbackQueue, now: { Date() },
-                      sleep: { seconds in try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000)) })
+                      sleep: { try await Task.sleep(for: $0) })
         }
 
         /// The designated initialiser; tests inject the clock and the retry sleep.
         init(shopDomain: String, apiKey: String, locale: Locale?, environment: Environment, transport: (any HTTPTransport)?,
              cacheDirectory: URL?, callbackQueue: DispatchQueue?, now: @escaping @Sendable () -> Date,
-             sleep: @escaping @Sendable (Double) async throws -> Void) {
+             sleep: @escaping RetryExecutor.Sleep) {
             self.shopDomain = shopDomain
             self.apiKey = apiKey
             self.locale = locale

@@ -32,6 +32,13 @@ extension Graph {
             self.condition = condition
         }
 
+        /// The wait before the next repeat: ``interval`` in seconds, where a negative, NaN or infinite
+        /// interval counts as zero (an app-supplied number must not trap the client).
+        var waitBeforeRepeat: Duration {
+            guard interval.isFinite, interval > 0 else { return .zero }
+            return .milliseconds(Int64(min(interval, 86_400 * 365) * 1000))
+        }
+
         /// Whether another repeat is allowed.
         public var canRetry: Bool {
             switch endurance {

@@ -162,3 +162,31 @@ enum ButtonOrderStore {
                 "advertising_id": ButtonHTTP.present(customer["advertising_id"]) ?? .null]
     }
 }
+
+// MARK: - Paged listings for the console
+
+extension ButtonOrderStore {
+    /// Newest first across every organization: the order object plus who owns it and when it finalizes.
+    static func page(_ db: Database, _ page: ControlPage) throws -> (items: [JSONValue], total: Int) {
+        let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM button_orders") ?? 0
+        let rows = try Row.fetchAll(db, sql: "SELECT * FROM button_orders ORDER BY seq DESC LIMIT ? OFFSET ?",
+                                    arguments: [page.limit, page.offset])
+        let items: [JSONValue] = rows.map { row in
+            guard case .object(var object) = render(row) else { return .null }
+            object["organization_id"] = .string(row["org"])
+            object["created_at"] = ButtonHTTP.date(row["created_at"])
+            object["finalization_date"] = ButtonHTTP.date(row["finalization_date"])
+            object["finalized_at"] = ButtonHTTP.date(row["finalized_at"])
+            return .object(object)
+        }
+        return (items, total)
+    }
+
+    /// Deferred deep links, newest first, in the shape `GET /sandbox/button/deferred-deeplinks` lists them.
+    static func linksPage(_ db: Database, _ page: ControlPage) throws -> (items: [JSONValue], total: Int) {
+        let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM button_deferred_links") ?? 0
+        let rows = try Row.fetchAll(db, sql: "SELECT * FROM button_deferred_links ORDER BY seq DESC LIMIT ? OFFSET ?",
+                                    arguments: [page.limit, page.offset])
+        return (rows.map(ButtonService.linkJSON), total)
+    }
+}

@@ -121,6 +121,7 @@ public struct ButtonService: SandboxService {
         registerOrderRoutes(on: router)
         registerMobileRoutes(on: router)
         registerControlRoutes(on: router)
+        registerStatePages(on: router)
         router.fallback(forPrefix: "/v1/", SandboxRouter.Fallback(
             notFound: { request in
                 ButtonError.routeNotFound(request).response(headers: ["X-Button-API-Version": Self.pinnedAPIVersion])

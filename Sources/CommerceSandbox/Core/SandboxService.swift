@@ -9,6 +9,8 @@ public final class SandboxContext: Sendable {
     public let faults: FaultInjector
     public let journal: RequestJournal
     public let options: SandboxOptions
+    /// Who may use the `/sandbox/...` control routes and the console.
+    public let access: ControlAccess
     private let baseURLBox = LockedValue<URL?>(nil)
     private let servicesBox = LockedValue<[any SandboxService]>([])
 
@@ -18,6 +20,7 @@ public final class SandboxContext: Sendable {
         self.faults = try FaultInjector(database: database)
         self.journal = RequestJournal()
         self.options = options
+        self.access = ControlAccess(options: options)
     }
 
     /// The URL clients use to reach this sandbox (`--public-url`, else the bound address). Known once it listens.

@@ -47,5 +47,6 @@ public struct PaytronixService: SandboxService {
         PaytronixRESTRoutes(gateway: PaytronixRESTGateway(context: context)).register(on: router)
         PaytronixControlRoutes(context: context).register(on: router)
         PaytronixPushRoutes(context: context).register(on: router)
+        PaytronixStatePages(context: context).register(on: router)
     }
 }

@@ -246,3 +246,50 @@ enum PaytronixStore {
         ]
     }
 }
+
+// MARK: - Paged listings for the console
+
+extension PaytronixStore {
+    /// Guests (users) newest first, with their primary card; never their password or registration code.
+    static func guestsPage(_ db: Database, _ page: ControlPage) throws -> (items: [JSONValue], total: Int) {
+        let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM paytronix_users") ?? 0
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT u.*, (SELECT c.printed_card_number FROM paytronix_cards c WHERE c.account_id = u.account_id
+                         ORDER BY c.is_primary DESC LIMIT 1) AS card
+            FROM paytronix_users u ORDER BY u.id DESC LIMIT ? OFFSET ?
+            """, arguments: [page.limit, page.offset])
+        let items: [JSONValue] = rows.map { row in
+            ["username": .string(row["username"]), "merchantId": .integer(row["merchant_id"]),
+             "accountId": .integer(row["account_id"]), "printedCardNumber": .from(row["card"] as String?),
+             "firstName": .from(row["first_name"] as String?), "lastName": .from(row["last_name"] as String?),
+             "email": .from(row["email"] as String?), "mobilePhone": .from(row["mobile_phone"] as String?)]
+        }
+        return (items, total)
+    }
+
+    /// External accounts (push devices) newest first, attached or not, with the account's primary card.
+    static func externalAccountsPage(_ db: Database, _ page: ControlPage) throws -> (items: [JSONValue], total: Int) {
+        let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM paytronix_external_accounts") ?? 0
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT e.*, (SELECT c.printed_card_number FROM paytronix_cards c WHERE c.account_id = e.account_id
+                         ORDER BY c.is_primary DESC LIMIT 1) AS card
+            FROM paytronix_external_accounts e ORDER BY e.id DESC LIMIT ? OFFSET ?
+            """, arguments: [page.limit, page.offset])
+        let items: [JSONValue] = rows.map { row in
+            guard case .object(var object) = externalAccountJSON(row) else { return .null }
+            object["printedCardNumber"] = .from(row["card"] as String?)
+            object["merchantId"] = .integer(row["merchant_id"])
+            object["state"] = .string(row["state"])
+            return .object(object)
+        }
+        return (items, total)
+    }
+
+    /// Recorded push deliveries newest first, each as `POST /sandbox/paytronix/push/send` reported it.
+    static func pushDeliveriesPage(_ db: Database, _ page: ControlPage) throws -> (items: [JSONValue], total: Int) {
+        let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM paytronix_push_notifications") ?? 0
+        let records = try String.fetchAll(db, sql: "SELECT record FROM paytronix_push_notifications ORDER BY id DESC LIMIT ? OFFSET ?",
+                                          arguments: [page.limit, page.offset])
+        return (records.map { (try? JSONValue.parse(Data($0.utf8))) ?? .null }, total)
+    }
+}

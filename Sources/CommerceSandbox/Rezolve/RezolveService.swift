@@ -12,6 +12,8 @@ public struct RezolveService: SandboxService {
     /// The vendor path prefixes Rezolve owns. ATH Móvil (`/api/business-transaction/`) and Storefront
     /// (`/api/{YYYY-MM}/…`) share `/api/`, so only the versioned core prefixes are claimed.
     public static let pathPrefixes = ["/api/v1/", "/api/v2/", "/api/v3/", "/api/v4/"]
+    /// The SSP services' prefixes (spec §5.1). Button owns `/v1/`; these longer prefixes win over it.
+    static let sspPrefixes = ["/v1/OAuthProxy/", "/v1/resolver/", "/v1/Engagements/", "/v1/submissions"]
     static let controlPrefix = "/sandbox/rezolve/"
 
     public init(context: SandboxContext) {
@@ -20,10 +22,15 @@ public struct RezolveService: SandboxService {
 
     public func registerMigrations(_ migrator: inout DatabaseMigrator) {
         RezolveSchema.register(&migrator)
+        SspTokenSchema.register(&migrator)
+        RezolveTriggerStats.register(&migrator)
+        SspSchema.register(&migrator)
     }
 
     public func seed(_ db: Database) throws {
-        try RezolveSeedData.seed(db, now: context.clock.now().timeIntervalSince1970)
+        let now = context.clock.now().timeIntervalSince1970
+        try RezolveSeedData.seed(db, now: now)
+        try SspSeedData.seed(db, now: now)
     }
 
     public func credentials(_ db: Database) throws -> JSONValue {
@@ -55,8 +62,14 @@ public struct RezolveService: SandboxService {
         RezolveCartRoutes(endpoint: endpoint).register(on: router)
         RezolveCheckoutRoutes(endpoint: endpoint).register(on: router)
         RezolveOrderRoutes(endpoint: endpoint).register(on: router)
+        SspOAuthRoutes(endpoint: endpoint).register(on: router)
+        SspResolverRoutes(endpoint: endpoint).register(on: router)
+        SspActRoutes(endpoint: endpoint).register(on: router)
+        SspControlRoutes(endpoint: endpoint).register(on: router)
+        RezolveStaticRoutes().register(on: router)
         RezolveControlRoutes(endpoint: endpoint).register(on: router)
         RezolveControlPlaneRoutes(context: context).register(on: router)
+        RezolveStatePages(context: context).register(on: router)
         for prefix in Self.pathPrefixes {
             router.fallback(forPrefix: prefix, .init(
                 notFound: { _ in RezolveFailure.resourceNotFound.response },
@@ -66,11 +79,21 @@ public struct RezolveService: SandboxService {
                     return response
                 }))
         }
+        for prefix in Self.sspPrefixes {
+            router.fallback(forPrefix: prefix, .init(
+                notFound: { _ in SspProblem.notFound("No SSP resource at this path.").response },
+                methodNotAllowed: { request, allowed in
+                    var response = SspProblem(status: 405, title: "Method Not Allowed",
+                                              detail: "Method \(request.method) is not allowed.").response
+                    response.headers["Allow"] = allowed.map(\.rawValue).joined(separator: ", ")
+                    return response
+                }))
+        }
     }
 
     // MARK: For the sandbox's control plane
 
-    public var pathPrefixes: [String] { Self.pathPrefixes }
+    public var pathPrefixes: [String] { Self.pathPrefixes + Self.sspPrefixes + [RezolveStaticRoutes.prefix] }
 
     /// Deletes every Rezolve row and seeds again: the seeded partner and catalogue come back, customers,
     /// carts, orders and partners made through the control routes are gone.

@@ -82,6 +82,7 @@ public final class Sandbox: Sendable {
         SandboxCoreRoutes(context: context, services: services).register(on: router)
         ControlPlaneRoutes(context: context).register(on: router)
         OpenAPIRoutes(context: context).register(on: router)
+        ConsoleRoutes(context: context).register(on: router)
         for service in services { service.registerRoutes(on: router) }
         return (context, router, services)
     }
@@ -101,6 +102,8 @@ public final class Sandbox: Sendable {
         try SandboxCoreRoutes(context: context, services: services).credentials()
     }
 
+    /// The token control routes and the console require (``ControlAccess``), or `nil` when none is needed.
+    public var controlToken: String? { context.access.token }
 
     /// Stops listening, lets in-flight requests finish, and waits for the server to end.
     public func stop() async {

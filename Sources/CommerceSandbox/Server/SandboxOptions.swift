@@ -16,12 +16,16 @@ public struct SandboxOptions: Sendable {
     /// Serves each Rezolve customer's private key at a control route, so tests can decrypt what clients
     /// encrypted. Off unless asked for: a sandbox reachable from a network should never show keys.
     public var unsafeDebugKeys: Bool
+    /// The token `/sandbox/...` control routes and the console require when the sandbox listens beyond
+    /// loopback (``ControlAccess``); one is generated at start when this is `nil`. Given on loopback, it is
+    /// required there too.
+    public var controlToken: String?
 
     public init(host: String = "127.0.0.1", port: Int = 8080,
                 dataDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
                     .appendingPathComponent(".commercekit-sandbox"),
                 inMemory: Bool = false, publicURL: URL? = nil, buttonFinalizationDays: Int = 30,
-                unsafeDebugKeys: Bool = false) {
+                unsafeDebugKeys: Bool = false, controlToken: String? = nil) {
         self.host = host
         self.port = port
         self.dataDirectory = dataDirectory
@@ -29,6 +33,7 @@ public struct SandboxOptions: Sendable {
         self.publicURL = publicURL
         self.buttonFinalizationDays = buttonFinalizationDays
         self.unsafeDebugKeys = unsafeDebugKeys
+        self.controlToken = controlToken
     }
 
     /// In memory on 127.0.0.1 and a free port: what tests start.

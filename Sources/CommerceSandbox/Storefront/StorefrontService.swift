@@ -85,6 +85,7 @@ public struct StorefrontService: SandboxService {
         StorefrontPages(context: context).register(on: router)
         CardVaultRoute(context: context).register(on: router)
         StorefrontControlRoutes(context: context).register(on: router)
+        StorefrontStatePages(context: context).register(on: router)
     }
 
     /// The `{version}` segment of `/api/{version}/…`.

@@ -14,6 +14,8 @@ public final class Rezolve: Sendable {
     public let rxpManagerSettings: RXPManagerSettings?
     public let coordinatesConverter: CoordinatesConverter
     private let renewer = Locked<(any RezolveTokenRenewing)?>(nil)
+    /// The SSP services' client with its shared bearer; `nil` without SSP settings.
+    let sspClient: SspClient?
 
     /// The seed's initialiser. `config: nil` uses ``RezolveConfig/init()`` defaults.
     public init(apiKey: String, partnerId: String, subPartnerId: String?, environment: RezolveEnv,
@@ -23,10 +25,14 @@ public final class Rezolve: Sendable {
         self.partnerId = partnerId
         self.subPartnerId = subPartnerId
         self.environment = environment
-        self.config = config ?? RezolveConfig()
+        let resolvedConfig = config ?? RezolveConfig()
+        self.config = resolvedConfig
         self.sspActManagerSettings = sspActManagerSettings
         self.rxpManagerSettings = nil
         self.coordinatesConverter = coordinatesConverter
+        self.sspClient = sspActManagerSettings.map {
+            SspClient(settings: $0, config: resolvedConfig, converter: coordinatesConverter)
+        }
     }
 
     /// The sample app's initialiser, which also takes RXP settings (stored only).
@@ -37,10 +43,14 @@ public final class Rezolve: Sendable {
         self.partnerId = partnerId
         self.subPartnerId = subPartnerId
         self.environment = environment
-        self.config = config ?? RezolveConfig()
+        let resolvedConfig = config ?? RezolveConfig()
+        self.config = resolvedConfig
         self.sspActManagerSettings = sspActManagerSettings
         self.rxpManagerSettings = rxpManagerSettings
         self.coordinatesConverter = coordinatesConverter
+        self.sspClient = sspActManagerSettings.map {
+            SspClient(settings: $0, config: resolvedConfig, converter: coordinatesConverter)
+        }
     }
 
     /// Called when a core call answers 401 with code 8. Without one, such calls fail with `.expiredToken`.
@@ -73,7 +83,7 @@ public final class Rezolve: Sendable {
                                token: accessToken, partnerId: partnerId, entityId: entityId,
                                clock: config.clock, renewer: { [renewer] in renewer.get() })
         let session = RezolveSession(core: core, username: username, userId: userId,
-                                     sspConfigured: sspActManagerSettings != nil)
+                                     sspClient: sspClient)
         try await core.loadPublicKey()
         return session
     }

@@ -24,7 +24,7 @@ public final class RezolveSession: Sendable {
     public let sspActManager: SspActManager
     private let scanManager: ScanManager
 
-    init(core: SessionCore, username: String, userId: String?, sspConfigured: Bool) {
+    init(core: SessionCore, username: String, userId: String?, sspClient: SspClient?) {
         self.core = core
         self.username = username
         self.userId = userId
@@ -39,9 +39,9 @@ public final class RezolveSession: Sendable {
         paymentOptionManager = PaymentOptionManager(core: core)
         checkoutManager = CheckoutManager(core: core)
         userActivityManager = UserActivityManager(core: core)
-        triggerManager = TriggerManager()
-        sspActManager = SspActManager(isConfigured: sspConfigured)
-        scanManager = ScanManager()
+        triggerManager = TriggerManager(core: core)
+        sspActManager = SspActManager(client: sspClient, entityId: core.entityId, userId: userId)
+        scanManager = ScanManager(triggers: triggerManager, ssp: sspActManager, clock: core.clock)
         core.attach(self)
     }
 
@@ -63,6 +63,6 @@ public final class RezolveSession: Sendable {
         core.auth.update(jwt, now: core.clock())
     }
 
-    /// The scan manager; capture is Apple-only and arrives with part 2.
+    /// The scan manager: detections, SSP engagements and background listening.
     public func getScanManager() -> ScanManager { scanManager }
 }

@@ -5,6 +5,7 @@ import Testing
 
 /// Journey J1: browse, search, paginate and cache through `Graph.Client` against the sandbox.
 @Suite struct StorefrontBrowseJourneyTests {
+    @available(*, deprecated, message: "exercises the deprecated API on purpose")
     @Test func shopCollectionsPaginationAndAliases() async throws {
         try await SandboxHarness.with { harness in
             let client = harness.storefrontClient()
@@ -27,6 +28,7 @@ import Testing
             #expect(nodes.first?.products.edges.count == 10)
 
             let runners = SandboxIDs.id("Collection", 1)
+            @available(*, deprecated, message: "exercises the deprecated API on purpose")
             func page(after cursor: String?) async throws -> Storefront.ProductConnection {
                 let result = try await client.query(Storefront.buildQuery { $0
                     .node(id: runners) { $0.onCollection { $0
@@ -72,6 +74,7 @@ import Testing
         }
     }
 
+    @available(*, deprecated, message: "exercises the deprecated API on purpose")
     @Test func searches() async throws {
         try await SandboxHarness.with { harness in
             let client = harness.storefrontClient()
@@ -143,6 +146,7 @@ import Testing
         }
     }
 
+    @available(*, deprecated, message: "exercises the deprecated API on purpose")
     @Test func countryContextAndLocaleAreAccepted() async throws {
         try await SandboxHarness.with { harness in
             // §5.2: @inContext and Accept-Language are accepted and change nothing (one currency, no translations).

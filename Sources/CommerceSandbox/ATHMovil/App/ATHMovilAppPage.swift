@@ -1,3 +1,4 @@
+import CommerceCore
 import Foundation
 
 /// The simulated ATH Móvil app as plain server-rendered HTML (no JavaScript): the review screen with Pay and
@@ -102,18 +103,5 @@ enum ATHMovilAppPage {
         return "\(sign)$\(magnitude / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
+    static func escape(_ text: String) -> String { HTMLEscaping.escape(text) }
 }

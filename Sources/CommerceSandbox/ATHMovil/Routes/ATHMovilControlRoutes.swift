@@ -25,6 +25,13 @@ struct ATHMovilControlRoutes: Sendable {
         }
         router.get(p + "/payments/:ecommerceId", handler: controlled(paymentRecord))
         router.get(p + "/payments", handler: controlled(paymentByTrace))
+        // The console's paged list; Complete / Cancel / Fail / Expire are the action routes above.
+        router.get(p + "/pages/payments", handler: ControlProblem.answering { request in
+            let page = try ControlPage.from(request.query)
+            let now = context.clock.now()
+            let listed = try await context.database.write { db in try ATHMovilStore.paymentsPage(page, now: now, db) }
+            return page.response(listed.items, total: listed.total)
+        })
         router.post(p + "/clock/advance", handler: controlled(advanceClock))
         router.post(p + "/faults", handler: controlled(addFault))
         router.post(p + "/reset", handler: controlled(reset))

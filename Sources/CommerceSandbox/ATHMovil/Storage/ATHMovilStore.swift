@@ -70,6 +70,18 @@ enum ATHMovilStore {
             """, arguments: [reference, businessNumber]).map { try refreshed(ATHMovilEcommerce(row: $0), now: now, db) }
     }
 
+    /// Newest first, each with expiry applied: one page of every payment, for the console.
+    static func paymentsPage(_ page: ControlPage, now: Date, _ db: Database) throws -> (items: [JSONValue], total: Int) {
+        let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM athmovil_ecommerce") ?? 0
+        let rows = try Row.fetchAll(db, sql: "SELECT * FROM athmovil_ecommerce ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?",
+                                    arguments: [page.limit, page.offset])
+        let items = try rows.map { row -> JSONValue in
+            let payment = try refreshed(ATHMovilEcommerce(row: row), now: now, db)
+            return ATHMovilWire.record(payment, business: try business(number: payment.businessNumber, db))
+        }
+        return (items, total)
+    }
+
     private static func refreshed(_ ecommerce: ATHMovilEcommerce, now: Date, _ db: Database) throws -> ATHMovilEcommerce {
         var copy = ecommerce
         if copy.expireIfDue(now: now) { try copy.save(db) }

@@ -23,7 +23,18 @@ struct ControlPlaneRoutes: Sendable {
         }
         router.get("/sandbox/requests", handler: ControlProblem.answering { request in
             let filter = try JournalQuery.filter(from: request.query, services: context.services.map(\.name))
-            return .json(["requests": .array(context.journal.entries(filter).map(\.json))])
+            let page = context.journal.page(filter)
+            let summary = request.query["view"] == "summary"
+            return .json(["requests": .array(page.entries.map { summary ? $0.summaryJSON : $0.json }),
+                          "cursor": .integer(Int64(page.cursor))])
+        })
+        router.get("/sandbox/requests/:id", handler: ControlProblem.answering { request in
+            guard let id = Int(request.parameter("id")), let entry = context.journal.entry(id: id) else {
+                throw ControlProblem(status: 404, [("id", "No journal entry \(request.parameter("id")); the journal keeps the last 2,000 per service")])
+            }
+            guard case .object(var object) = entry.json else { return .json(entry.json) }
+            object["curl"] = .string(JournalCurl.command(for: entry, baseURL: context.publicURL(path: "")))
+            return .json(.object(object))
         })
         router.delete("/sandbox/requests") { _ in
             context.journal.removeAll()

@@ -56,6 +56,18 @@ public struct JournalEntry: Sendable {
     public var redactedRequestBody: JSONValue { JournalRedaction.body(requestBody, contentType: requestHeaders["Content-Type"]) }
     public var redactedResponseBody: JSONValue { JournalRedaction.body(responseBody, contentType: responseHeaders["Content-Type"]) }
 
+    /// A row of the console's list (`view=summary`): no headers or bodies, so nothing is parsed or redacted.
+    public var summaryJSON: JSONValue {
+        var object: JSONObject = [
+            "id": .integer(Int64(id)), "service": .from(service), "method": .string(method.rawValue), "path": .string(path),
+            "query": .from(query), "status": .integer(Int64(status)),
+            "time": .string(ISO8601.format(time, fraction: .milliseconds)),
+            "duration_ms": .double((durationSeconds * 1_000_000).rounded() / 1_000),
+        ]
+        if dropped { object["dropped"] = true }
+        return .object(object)
+    }
+
     /// The shape `GET /sandbox/requests` lists.
     public var json: JSONValue {
         var object: JSONObject = [

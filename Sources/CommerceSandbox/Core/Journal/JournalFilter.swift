@@ -13,6 +13,8 @@ public struct JournalFilter: Sendable {
     public var since: Date?
     public var until: Date?
     public var limit: Int?
+    /// Only entries recorded after this journal cursor (``RequestJournal/page(_:)``): what a poller has not seen.
+    public var recordedAfter: Int?
 
     public enum StatusMatch: Sendable, Equatable {
         case exact(Int)

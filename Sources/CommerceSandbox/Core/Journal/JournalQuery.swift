@@ -2,7 +2,8 @@ import CommerceCore
 import Foundation
 
 /// Reads `GET /sandbox/requests`' query: `service`, `path` (prefix or `*` glob), `method`, `status` (`404` or
-/// `4xx`), `since` / `until` (ISO-8601, sandbox clock) and `limit` (default 100, at most 10,000).
+/// `4xx`), `since` / `until` (ISO-8601, sandbox clock), `after` (a cursor: only entries recorded since),
+/// `view` (`full` or `summary`, read by the route) and `limit` (default 100, at most 10,000).
 enum JournalQuery {
     static let defaultLimit = 100
     static let maximumLimit = 10_000
@@ -29,6 +30,14 @@ enum JournalQuery {
                 continue
             }
             if key == "since" { filter.since = date } else { filter.until = date }
+        }
+        if let text = query["after"], !text.isEmpty {
+            if let cursor = Int(text), cursor >= 0 { filter.recordedAfter = cursor } else {
+                failures.append(("after", "after must be a cursor from an earlier answer (an integer of 0 or more)"))
+            }
+        }
+        if let view = query["view"], !view.isEmpty, view != "full", view != "summary" {
+            failures.append(("view", "view must be full or summary"))
         }
         if let text = query["limit"], !text.isEmpty {
             if let limit = Int(text), (1...maximumLimit).contains(limit) { filter.limit = limit } else {

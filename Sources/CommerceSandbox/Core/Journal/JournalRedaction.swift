@@ -11,7 +11,7 @@ public enum JournalRedaction {
     static let secretKeys: Set<String> = [
         "password", "clientsecret", "secret", "accesstoken", "refreshtoken", "registrationcode", "p12", "pkcs12",
         "pushpackage", "cvv", "cvv2", "cvc", "securitycode", "verificationvalue", "pin", "pan", "cardnumber",
-        "customeraccesstoken", "idtoken", "jwt",
+        "customeraccesstoken", "idtoken", "jwt", "bearertoken",
     ]
 
     static func isSecretKey(_ key: String) -> Bool {

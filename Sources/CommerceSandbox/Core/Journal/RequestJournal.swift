@@ -12,8 +12,16 @@ import Foundation
 public final class RequestJournal: @unchecked Sendable {
     private let capacity: Int
     private let lock = NSLock()
-    private var rings: [String: Deque<JournalEntry>] = [:]
+    private var rings: [String: Deque<Recorded>] = [:]
     private var lastID = 0
+    /// Counts recordings, so a poller that asks for what was recorded after its cursor also gets a slow
+    /// request whose (arrival) id is older than entries it already has.
+    private var lastRecorded = 0
+
+    private struct Recorded {
+        let sequence: Int
+        let entry: JournalEntry
+    }
 
     /// Bodies beyond this many bytes are cut (the entry says by how much).
     public static let maximumBodyBytes = 16 * 1024
@@ -34,21 +42,39 @@ public final class RequestJournal: @unchecked Sendable {
         lock.withLock {
             let key = entry.service ?? Self.unownedRing
             if rings[key] == nil { rings[key] = Deque(minimumCapacity: 64) }
-            rings[key]?.append(entry)
+            lastRecorded += 1
+            rings[key]?.append(Recorded(sequence: lastRecorded, entry: entry))
             if let count = rings[key]?.count, count > capacity { rings[key]?.removeFirst(count - capacity) }
         }
     }
 
     /// Entries the filter keeps, newest first, at most `filter.limit`.
     public func entries(_ filter: JournalFilter = JournalFilter()) -> [JournalEntry] {
-        let candidates: [JournalEntry] = lock.withLock {
-            if let service = filter.service { return Array(rings[service] ?? []) }
-            return rings.values.flatMap { $0 }
+        page(filter).entries
+    }
+
+    /// Entries the filter keeps (newest first, at most `filter.limit`) and the cursor to pass as
+    /// `filter.recordedAfter` next time to get only what was recorded since.
+    public func page(_ filter: JournalFilter) -> (entries: [JournalEntry], cursor: Int) {
+        let after = filter.recordedAfter ?? 0
+        let (candidates, cursor): ([JournalEntry], Int) = lock.withLock {
+            let rings = filter.service.map { [self.rings[$0] ?? []] } ?? Array(self.rings.values)
+            // Rings are in recording order, so only each ring's tail can be newer than the cursor.
+            let recent = rings.flatMap { ring in ring.reversed().prefix { $0.sequence > after }.map(\.entry) }
+            return (recent, lastRecorded)
         }
         var kept = candidates.filter(filter.keeps)
         kept.sort { $0.id > $1.id }
         if let limit = filter.limit, kept.count > limit { kept.removeLast(kept.count - limit) }
-        return kept
+        return (kept, cursor)
+    }
+
+    /// The entry numbered `id`, while the journal still holds it.
+    public func entry(id: Int) -> JournalEntry? {
+        lock.withLock {
+            for ring in rings.values { if let found = ring.last(where: { $0.entry.id == id }) { return found.entry } }
+            return nil
+        }
     }
 
     /// Forgets the entries of `service` (every service's when `nil`).

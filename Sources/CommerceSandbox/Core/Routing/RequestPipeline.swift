@@ -11,7 +11,9 @@ struct RequestPipeline: Sendable {
 
     func respond(to request: SandboxRequest, owner: (any SandboxService)?,
                  route: (SandboxRequest) async throws -> SandboxResponse) async -> SandboxResponse {
-        guard !request.rawPath.hasPrefix("/sandbox/") else { return await answer(request, route) }
+        if let refusal = context.access.refusal(for: request) { return refusal }
+        // The console's redirect at `/` is no vendor request either.
+        guard !request.rawPath.hasPrefix("/sandbox/"), request.rawPath != "/" else { return await answer(request, route) }
         let id = context.journal.nextID()
         let arrived = (time: context.clock.now(), wall: Date())
         let render: FaultInjector.Renderer = { status, body in

@@ -71,8 +71,17 @@ struct RezolveControlPlaneRoutes: Sendable {
         // The external callback answers with no body at all (§3.5.10), faults included: JSON null asks
         // Rezolve's renderer for an empty body.
         let silent = prefix.hasPrefix(RezolveService.externalCallbackPrefix)
+        // SSP paths answer faults in problem details, like their real errors.
+        let ssp = RezolveService.sspPrefixes.contains { prefix.hasPrefix($0) }
+        // (Spelled out: JSONValue is nil-literal convertible, so a ternary would turn `nil` into JSON null.)
+        var body: JSONValue?
+        if silent {
+            body = JSONValue.null
+        } else if ssp {
+            body = SspProblem(status: Int(status), title: "Injected fault").body
+        }
         return FaultRule(method: method, path: .prefix(prefix), count: Int(count), status: drops ? nil : Int(status),
-                         body: silent ? .null : nil, drop: drops ? .afterCommit : nil)
+                         body: body, drop: drops ? .afterCommit : nil)
     }
 
     private func controlled(_ body: @escaping @Sendable (JSONObject) async throws -> SandboxResponse) -> SandboxRouter.Handler {

@@ -36,6 +36,9 @@ struct RezolveControlRoutes: Sendable {
                           "state": .string(payment.state), "reason": .from(payment.reason),
                           "pending_action": .from(payment.pendingAction)])
         })
+        router.get(p + "/stats/triggers", handler: controlled { _ in
+            .json(try await endpoint.database.read { db in try RezolveTriggerStats.json(db) })
+        })
         router.get(p + "/settings", handler: controlled { _ in
             .json(Self.settingsJSON(try await endpoint.database.read { db in try RezolveCommerceStore.settings(db) }))
         })
@@ -49,13 +52,13 @@ struct RezolveControlRoutes: Sendable {
             }))
     }
 
-    private func controlled(_ body: @escaping @Sendable (SandboxRequest) async throws -> SandboxResponse) -> SandboxRouter.Handler {
+    func controlled(_ body: @escaping @Sendable (SandboxRequest) async throws -> SandboxResponse) -> SandboxRouter.Handler {
         { request in
             do { return try await body(request) } catch let failure as Failure { return failure.response }
         }
     }
 
-    private func object(_ request: SandboxRequest) throws -> JSONObject {
+    func object(_ request: SandboxRequest) throws -> JSONObject {
         if request.body.isEmpty { return [:] }
         guard case .object(let object)? = try? JSONValue.parse(request.body) else { throw Failure.field("body", "must be a JSON object") }
         return object

@@ -99,7 +99,4 @@ struct RZProduct: RezolveRecord {
     }
 
     var hasRequiredOptions: Bool { !options.isEmpty || customOptions.contains(where: \.isRequire) }
-
-    /// Thumbnail sizes: 400/800/1200/1600 on the longest side, only those smaller than the original.
-    var thumbnailSizes: [Int] { [400, 800, 1200, 1600].filter { $0 < max(imageWidth, imageHeight) } }
 }

@@ -10,9 +10,16 @@ struct RezolveCatalogWire: Sendable {
         context.publicURL(path: "/static/rezolve/img/\(merchantId)/\(name).png")
     }
 
-    func thumbs(_ merchantId: String, _ name: String, sizes: [Int]) -> JSONValue {
-        .array(sizes.map { .string(context.publicURL(path: "/static/rezolve/img/\(merchantId)/\(name)_thumb_\($0).png")) })
+    /// The thumbnails of a `width` × `height` original (spec §3.8), as URLs under `/static/rezolve/img/`.
+    func thumbs(_ merchantId: String, _ name: String, width: Int, height: Int) -> JSONValue {
+        .array(RezolveThumbnailRule.sizes(width: width, height: height).map { size in
+            let file = RezolveThumbnailRule.fileName(name, ext: "png", width: size.width, height: size.height)
+            return .string(context.publicURL(path: "/static/rezolve/img/\(merchantId)/\(file)"))
+        })
     }
+
+    /// Nominal sizes of every merchant's logo and banner (the product images' sizes live in the seed).
+    static let logoSize = (width: 1000, height: 1000), bannerSize = (width: 1200, height: 400)
 
     func currency(_ merchant: RZMerchant) -> JSONValue {
         ["base_currency_code": .string(merchant.currency), "base_currency_symbol": .string(merchant.currencySymbol),
@@ -27,11 +34,12 @@ struct RezolveCatalogWire: Sendable {
     }
 
     func merchant(_ merchant: RZMerchant, stores: [RZStore], partner: RZPartner, distance: Double? = nil) -> JSONValue {
-        let sizes = [400, 800]
         return ["id": .string(merchant.id), "name": .string(merchant.name), "tagline": .string(merchant.tagline),
                 "priority": .integer(Int64(merchant.priority)), "distance": distance.map(JSONValue.double) ?? .null,
-                "logo": .string(image(merchant.id, "logo")), "logo_thumbs": thumbs(merchant.id, "logo", sizes: sizes),
-                "banner": .string(image(merchant.id, "banner")), "banner_thumbs": thumbs(merchant.id, "banner", sizes: sizes),
+                "logo": .string(image(merchant.id, "logo")),
+                "logo_thumbs": thumbs(merchant.id, "logo", width: Self.logoSize.width, height: Self.logoSize.height),
+                "banner": .string(image(merchant.id, "banner")),
+                "banner_thumbs": thumbs(merchant.id, "banner", width: Self.bannerSize.width, height: Self.bannerSize.height),
                 "contact_information": ["email": .string(merchant.email), "name": .string(merchant.name),
                                         "phone_number": .string(merchant.phone)],
                 "email": .string(merchant.email), "phone_number": .string(merchant.phone),
@@ -63,7 +71,7 @@ struct RezolveCatalogWire: Sendable {
          "price": RezolveWire.money(product.priceMinor), "original_price": RezolveWire.money(product.originalPriceMinor),
          "currency_symbol": .string(merchant.currencySymbol),
          "image": .string(image(product.merchantId, String(product.id))),
-         "image_thumbs": thumbs(product.merchantId, String(product.id), sizes: product.thumbnailSizes),
+         "image_thumbs": thumbs(product.merchantId, String(product.id), width: product.imageWidth, height: product.imageHeight),
          "is_virtual": .bool(product.isVirtual), "has_required_options": .bool(product.hasRequiredOptions),
          "maximum_qty": .integer(Int64(product.maximumQty)), "is_act": .bool(product.isAct), "assets": []]
     }
@@ -103,7 +111,7 @@ struct RezolveCatalogWire: Sendable {
                 "currency_symbol": .string(merchant.currencySymbol), "weight": product.weight.map(JSONValue.double) ?? .null,
                 "is_act": .bool(product.isAct), "is_virtual": .bool(product.isVirtual),
                 "maximum_qty": .integer(Int64(product.maximumQty)), "images": [.string(image(product.merchantId, name))],
-                "image_thumbs": [thumbs(product.merchantId, name, sizes: product.thumbnailSizes)],
+                "image_thumbs": [thumbs(product.merchantId, name, width: product.imageWidth, height: product.imageHeight)],
                 "options": .array(options), "options_available": .array(available), "options_price": .array(prices),
                 "custom_options": .array(custom), "assets": [], "additional_attributes": [],
                 "product_full_path": ["product_title": .string(product.name), "merchant_name": .string(merchant.name),

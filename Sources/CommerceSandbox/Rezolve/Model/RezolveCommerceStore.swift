@@ -1,3 +1,4 @@
+import CommerceCore
 import Foundation
 import GRDB
 
@@ -60,5 +61,34 @@ enum RezolveCommerceStore {
         let due = try RZExternalPayment.filter(Column("pending_action") != nil && Column("applies_at") <= now.timeIntervalSince1970)
             .fetchAll(db)
         for payment in due { try RezolveExternalPayments.apply(payment, db) }
+    }
+}
+
+// MARK: - Paged listings for the console
+
+extension RezolveCommerceStore {
+    /// Carts newest first, with line and item counts.
+    static func cartsPage(_ db: Database, _ page: ControlPage) throws -> (items: [JSONValue], total: Int) {
+        let total = try RZCart.fetchCount(db)
+        let carts = try RZCart.order(Column("date_updated").desc, Column("id")).limit(page.limit, offset: page.offset).fetchAll(db)
+        let items: [JSONValue] = carts.map { cart in
+            ["id": .string(cart.id), "entityId": .string(cart.entityId), "merchantId": .string(cart.merchantId),
+             "lines": .integer(Int64(cart.lines.count)), "quantity": .integer(Int64(cart.lines.reduce(0) { $0 + $1.qty })),
+             "updatedAt": .string(ISO8601.format(Date(timeIntervalSince1970: cart.dateUpdated)))]
+        }
+        return (items, total)
+    }
+
+    /// Orders newest first, including ones not yet placed (their internal state says so).
+    static func ordersPage(_ db: Database, _ page: ControlPage) throws -> (items: [JSONValue], total: Int) {
+        let total = try RZOrder.fetchCount(db)
+        let orders = try RZOrder.order(Column("id").desc).limit(page.limit, offset: page.offset).fetchAll(db)
+        let items: [JSONValue] = orders.map { order in
+            ["id": .integer(order.id), "entityId": .string(order.entityId), "merchantId": .string(order.merchantId),
+             "state": .string(order.state), "paymentType": .string(order.paymentType),
+             "paymentStatus": .from(order.paymentStatus), "totalMinor": .integer(order.finalMinor),
+             "createdAt": .string(ISO8601.format(Date(timeIntervalSince1970: order.createdAt)))]
+        }
+        return (items, total)
     }
 }

@@ -1,3 +1,4 @@
+import CommerceCore
 import Foundation
 import GRDB
 
@@ -35,5 +36,22 @@ enum RezolveCustomerStore {
 
     static func isAddressUsed(_ addressId: String, _ db: Database) throws -> Bool {
         try RZCard.filter(Column("address_id") == addressId).fetchCount(db) > 0
+    }
+}
+
+// MARK: - Paged listing for the console
+
+extension RezolveCustomerStore {
+    /// Customers newest first; never their private keys.
+    static func page(_ db: Database, _ page: ControlPage) throws -> (items: [JSONValue], total: Int) {
+        let total = try RZCustomer.fetchCount(db)
+        let customers = try RZCustomer.order(Column("date_created").desc, Column("entity_id"))
+            .limit(page.limit, offset: page.offset).fetchAll(db)
+        let items: [JSONValue] = customers.map { customer in
+            ["entityId": .string(customer.entityId), "partnerId": .string(customer.partnerId),
+             "partnerEntityId": .string(customer.partnerEntityId), "email": .string(customer.email), "name": .string(customer.name),
+             "createdAt": .string(ISO8601.format(Date(timeIntervalSince1970: customer.dateCreated)))]
+        }
+        return (items, total)
     }
 }

@@ -190,7 +190,9 @@ enum RezolveSchema {
     }
 
     /// Every table, children before parents, for a reset.
-    static let tables = ["rz_idempotency", "rz_external_payment", "rz_order", "rz_option_session", "rz_cart",
-                         "rz_favourite", "rz_card", "rz_address", "rz_phone", "rz_customer", "rz_settings",
-                         "rz_product", "rz_category", "rz_store", "rz_merchant", "rz_partner"]
+    static let tables = SspSchema.tables + [
+        SspTokenSchema.table, RezolveTriggerStats.table, "rz_idempotency", "rz_external_payment", "rz_order",
+        "rz_option_session", "rz_cart", "rz_favourite", "rz_card", "rz_address", "rz_phone", "rz_customer", "rz_settings",
+        "rz_product", "rz_category", "rz_store", "rz_merchant", "rz_partner",
+    ]
 }

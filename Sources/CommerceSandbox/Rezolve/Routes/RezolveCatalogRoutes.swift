@@ -38,10 +38,12 @@ struct RezolveCatalogRoutes: Sendable {
         router.get(b1 + "/merchant/:mid/category/:cid/product/:productId", handler: endpoint.customer { request, _ in
             let mid = request.parameter("mid")
             let cid = Int64(request.parameter("cid")), productId = Int64(request.parameter("productId"))
-            let detail = try await endpoint.database.read { db in
+            let query = request.query
+            let detail = try await endpoint.database.write { db in
                 let merchant = try RezolveCatalogStore.merchant(mid, db)
                 let category = try RezolveCatalogStore.category(cid, merchantId: mid, db)
                 let product = try RezolveCatalogStore.product(productId, merchantId: mid, categoryId: category.id, db)
+                try RezolveTriggerStats.recordHit(query: query, merchantId: mid, categoryId: category.id, productId: product.id, db)
                 return wire.productDetail(product, merchant: merchant, category: category)
             }
             return .json(detail)
@@ -52,11 +54,14 @@ struct RezolveCatalogRoutes: Sendable {
     private func category(_ request: SandboxRequest, categoryId: Int64?, productsOnly: Bool = false) async throws -> SandboxResponse {
         let mid = request.parameter("mid")
         let isRoot = categoryId == nil && request.parameter("cid").isEmpty
-        let body = try await endpoint.database.read { db -> JSONValue in
+        let body = try await endpoint.database.write { db -> JSONValue in
             let merchant = try RezolveCatalogStore.merchant(mid, db)
             let category = isRoot ? try RezolveCatalogStore.rootCategory(merchantId: mid, db)
                 : try RezolveCatalogStore.category(categoryId, merchantId: mid, db)
             let pages = try RezolvePage.parse(request.query)
+            if !isRoot && !productsOnly {
+                try RezolveTriggerStats.recordHit(query: request.query, merchantId: mid, categoryId: category.id, productId: nil, db)
+            }
             let children = try RezolveCatalogStore.children(of: category.id, db)
             let products = try RezolveCatalogStore.products(in: category.id, db)
             let productItems = Self.sorted(products, by: pages.products).map { wire.displayProduct($0, merchant: merchant) }

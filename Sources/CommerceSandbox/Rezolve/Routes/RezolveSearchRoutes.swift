@@ -87,7 +87,8 @@ struct RezolveSearchRoutes: Sendable {
                     "is_act": .bool(product.isAct), "is_virtual": .bool(product.isVirtual),
                     "has_required_options": .bool(product.hasRequiredOptions),
                     "image": .string(wire.image(product.merchantId, String(product.id))),
-                    "image_thumbs": wire.thumbs(product.merchantId, String(product.id), sizes: product.thumbnailSizes)]
+                    "image_thumbs": wire.thumbs(product.merchantId, String(product.id), width: product.imageWidth,
+                                                                 height: product.imageHeight)]
         }
         return .json(["page": .integer(Int64(paging.page)), "total": .integer(Int64(hits.count)), "products": .array(items)])
     }

@@ -90,3 +90,25 @@ struct CartLineRecord: GraphValue {
         variantID == other && attributes.map { "\($0.key)=\($0.value)" } == otherAttributes.map { "\($0.key)=\($0.value)" }
     }
 }
+
+// MARK: - Paged listing for the console
+
+extension CartRecord {
+    /// Carts of every shop, most recently changed first, with line and item counts.
+    static func page(_ db: Database, _ page: ControlPage) throws -> (items: [JSONValue], total: Int) {
+        let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM storefront_carts") ?? 0
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT c.token, c.shop_id, c.buyer_email, c.created_at, c.updated_at,
+                   (SELECT COUNT(*) FROM storefront_cart_lines l WHERE l.cart_token = c.token) AS line_count,
+                   (SELECT COALESCE(SUM(quantity), 0) FROM storefront_cart_lines l WHERE l.cart_token = c.token) AS quantity
+            FROM storefront_carts c ORDER BY c.updated_at DESC, c.rowid DESC LIMIT ? OFFSET ?
+            """, arguments: [page.limit, page.offset])
+        let items: [JSONValue] = rows.map { row in
+            ["token": .string(row["token"]), "shop": .integer(row["shop_id"]), "lines": .integer(row["line_count"]),
+             "quantity": .integer(row["quantity"]), "buyerEmail": .from(row["buyer_email"] as String?),
+             "createdAt": .string(StorefrontFormat.dateTime(Date(timeIntervalSince1970: row["created_at"]))),
+             "updatedAt": .string(StorefrontFormat.dateTime(Date(timeIntervalSince1970: row["updated_at"])))]
+        }
+        return (items, total)
+    }
+}

@@ -126,3 +126,23 @@ struct CheckoutRecord: GraphValue, Codable {
         return lines.firstIndex { $0.token == gid.id }
     }
 }
+
+// MARK: - Paged listing for the console
+
+extension CheckoutRecord {
+    /// Checkouts of every shop, newest first, summarised (state, totals, order once completed).
+    static func page(_ db: Database, _ page: ControlPage) throws -> (items: [JSONValue], total: Int) {
+        let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM storefront_checkouts") ?? 0
+        let bodies = try String.fetchAll(db, sql: "SELECT body FROM storefront_checkouts ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?",
+                                         arguments: [page.limit, page.offset])
+        let items: [JSONValue] = bodies.map { body in
+            guard let checkout = try? JSONDecoder().decode(CheckoutRecord.self, from: Data(body.utf8)) else { return .null }
+            return ["token": .string(checkout.token), "shop": .integer(checkout.shopID), "status": .string(checkout.status.rawValue),
+                    "email": .from(checkout.email), "lines": .integer(Int64(checkout.lines.count)),
+                    "totalPrice": .string(StorefrontFormat.decimal(cents: checkout.totals.totalCents)),
+                    "orderId": .from(checkout.orderID.map { GlobalID("Order", $0).encoded }),
+                    "updatedAt": .string(StorefrontFormat.dateTime(checkout.updatedAt))]
+        }
+        return (items, total)
+    }
+}

@@ -189,3 +189,21 @@ extension ResolverRegistry {
         on("OrderLineItem", "discountAllocations", as: line) { _, _, _ in [(any Sendable)?]() }
     }
 }
+
+// MARK: - Paged listing for the console
+
+extension OrderRecord {
+    /// Orders of every shop, newest first, in the shape the per-shop control route lists them.
+    static func page(_ db: Database, _ page: ControlPage) throws -> (items: [JSONValue], total: Int) {
+        let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM storefront_orders") ?? 0
+        let orders = try fetch(db, where: "id IN (SELECT id FROM storefront_orders ORDER BY id DESC LIMIT ? OFFSET ?)",
+                               [page.limit, page.offset])
+        let items: [JSONValue] = orders.reversed().map { order in
+            guard case .object(var object) = order.controlJSON(customerGID: order.customerID.map { GlobalID("Customer", $0).encoded })
+            else { return .null }
+            object["shop"] = .integer(order.shopID)
+            return .object(object)
+        }
+        return (items, total)
+    }
+}

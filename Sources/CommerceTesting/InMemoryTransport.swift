@@ -1,4 +1,5 @@
 import Foundation
+import CommerceCore
 
 /// A transport for tests: every request is recorded and answered by a closure, with no network involved.
 public final class InMemoryTransport: HTTPTransport, @unchecked Sendable {

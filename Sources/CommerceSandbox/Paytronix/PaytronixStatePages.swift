@@ -1,0 +1,24 @@
+import CommerceCore
+import Foundation
+import GRDB
+
+/// `/sandbox/paytronix/pages/...`: the console's paged views of guests, external accounts and recorded
+/// push deliveries, in the shared ``ControlPage`` shape.
+struct PaytronixStatePages: Sendable {
+    let context: SandboxContext
+
+    func register(on router: SandboxRouter) {
+        let pages: [(String, @Sendable (GRDB.Database, ControlPage) throws -> (items: [JSONValue], total: Int))] = [
+            ("guests", PaytronixStore.guestsPage),
+            ("external-accounts", PaytronixStore.externalAccountsPage),
+            ("push-deliveries", PaytronixStore.pushDeliveriesPage),
+        ]
+        for (name, fetch) in pages {
+            router.get("/sandbox/paytronix/pages/\(name)", handler: ControlProblem.answering { request in
+                let page = try ControlPage.from(request.query)
+                let listed = try await context.database.read { db in try fetch(db, page) }
+                return page.response(listed.items, total: listed.total)
+            })
+        }
+    }
+}

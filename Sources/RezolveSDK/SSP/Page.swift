@@ -1,0 +1,137 @@
+import CommerceCore
+import Foundation
+
+/// An act page as the app renders it: display elements and inputs with the user's values (spec §2.6).
+public struct Page: Sendable, Equatable {
+    public enum Element: Sendable, Equatable {
+        case text(Page.Text)
+        case divider
+        case image(Page.Image)
+        case video(URL)
+        case dateField(Page.DateField)
+        case select(Page.Select)
+        case textField(Page.TextField)
+    }
+
+    public struct Text: Sendable, Equatable {
+        public let id: String
+        public let text: String
+    }
+
+    public struct Image: Sendable, Equatable {
+        public let id: String
+        public let url: URL
+    }
+
+    public struct DateField: Sendable, Equatable {
+        public let id: String
+        public let title: String
+        public let isRequired: Bool
+        public var value: Date?
+    }
+
+    public struct Select: Sendable, Equatable {
+        public typealias Option = SspOption
+        public let id: String
+        public let title: String
+        public let isRequired: Bool
+        public let options: [Option]
+        public var value: Option?
+    }
+
+    public struct TextField: Sendable, Equatable {
+        public enum InputType: String, Sendable, Equatable { case text, email, phone, number }
+        public let id: String
+        public let title: String
+        public let isRequired: Bool
+        public let placeholder: String?
+        public let inputType: InputType
+        public let minLength: Int?
+        public let maxLength: Int?
+        public var value: String?
+
+        /// Whether `value` is acceptable: empty only when optional, within the length limits, and of the input type.
+        public var isValid: Bool {
+            guard let value, !value.isEmpty else { return !isRequired }
+            if let minLength, value.count < minLength { return false }
+            if let maxLength, value.count > maxLength { return false }
+            switch inputType {
+            case .email: return Page.looksLikeEmail(value)
+            case .number: return Double(value) != nil
+            case .text, .phone: return true
+            }
+        }
+    }
+
+    /// A value the user entered, for ``setValue(_:forElementId:)``.
+    public enum Value: Sendable, Equatable {
+        case text(String)
+        case date(Date)
+        /// The `value` of one of a select's options.
+        case option(Int)
+    }
+
+    public typealias Option = SspOption
+
+    public var elements: [Element]
+
+    public init(elements: [Element]) { self.elements = elements }
+
+    /// `true` when every required input has a value and every given value is acceptable.
+    public var isValid: Bool {
+        elements.allSatisfy { element in
+            switch element {
+            case .text, .divider, .image, .video: true
+            case .dateField(let field): !field.isRequired || field.value != nil
+            case .select(let select): !select.isRequired || select.value != nil
+            case .textField(let field): field.isValid
+            }
+        }
+    }
+
+    /// Sets (or, with `nil`, clears) the value of the input whose id is `id`. A value of the wrong kind for that
+    /// input, or an option the select does not offer, clears it.
+    public mutating func setValue(_ value: Page.Value?, forElementId id: String) {
+        for index in elements.indices {
+            switch elements[index] {
+            case .dateField(var field) where field.id == id:
+                if case .date(let date)? = value { field.value = date } else { field.value = nil }
+                elements[index] = .dateField(field)
+            case .select(var select) where select.id == id:
+                if case .option(let chosen)? = value { select.value = select.options.first { $0.value == chosen } } else { select.value = nil }
+                elements[index] = .select(select)
+            case .textField(var field) where field.id == id:
+                if case .text(let text)? = value { field.value = text } else { field.value = nil }
+                elements[index] = .textField(field)
+            default:
+                continue
+            }
+        }
+    }
+
+    /// The answers of the inputs that have a value, in page order, in the wire forms of spec §3.5.11.
+    public var answers: [SspSubmissionAnswer] {
+        elements.compactMap { element -> SspSubmissionAnswer? in
+            switch element {
+            case .text, .divider, .image, .video: nil
+            case .dateField(let field): field.value.map { SspSubmissionAnswer(questionId: field.id, answer: Page.answerText(for: $0)) }
+            case .select(let select): select.value.map { SspSubmissionAnswer(questionId: select.id, answer: String($0.value)) }
+            case .textField(let field): field.value.map { SspSubmissionAnswer(questionId: field.id, answer: $0) }
+            }
+        }
+    }
+
+    /// `yyyy-MM-dd'T'HH:mm:ssZ` in UTC, the form Rezolve's sample app sends (`2024-01-31T18:05:07+0000`).
+    public static func answerText(for date: Date) -> String {
+        var text = ISO8601.format(date)
+        if text.hasSuffix("Z") { text.removeLast(); text += "+0000" }
+        return text
+    }
+
+    static func looksLikeEmail(_ text: String) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !text.contains(where: \.isWhitespace) else { return false }
+        let domain = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+        return domain.count >= 2 && domain.allSatisfy { !$0.isEmpty }
+    }
+}

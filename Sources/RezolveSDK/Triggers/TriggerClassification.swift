@@ -1,0 +1,29 @@
+import Foundation
+
+/// What a URL is, by the pure string rules of spec §3.7: a product trigger, a category trigger, or a plain
+/// URL the app should open itself.
+public enum TriggerClassification: Sendable, Hashable {
+    case product(RezolveTrigger)
+    case category(RezolveTrigger)
+    case url(URL)
+
+    public static func classify(_ url: URL) -> TriggerClassification {
+        guard let trigger = RezolveTrigger(url: url) else { return .url(url) }
+        switch trigger.kind {
+        case .product: return .product(trigger)
+        case .category: return .category(trigger)
+        }
+    }
+
+    /// Classifies a URL given as text (as SSP payloads carry it); text that is not a URL is `nil`.
+    public static func classify(_ text: String) -> TriggerClassification? {
+        URL(string: text.trimmingCharacters(in: .whitespacesAndNewlines)).map(classify)
+    }
+}
+
+/// What a trigger URL resolved to.
+public enum TriggerResolution: Sendable {
+    case product(Product)
+    case category(merchantId: String, RezolveCategory)
+    case url(URL)
+}
