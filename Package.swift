@@ -77,7 +77,7 @@ let package = Package(
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
             .product(name: "DequeModule", package: "swift-collections"),
-        ], resources: [.copy("Storefront/Resources"), .copy("Console/Assets")]),
+        ], resources: [.copy("Storefront/Resources"), .copy("Console/Assets"), .copy("OpenAPI/Documents")]),
         .executableTarget(name: "commercekit", dependencies: [
             "CommerceSandbox", "ButtonMerchant", "ButtonOrders", "StorefrontCodegen", "RezolvePartnerServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

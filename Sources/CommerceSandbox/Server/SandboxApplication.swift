@@ -81,6 +81,7 @@ public final class Sandbox: Sendable {
         let router = SandboxRouter()
         SandboxCoreRoutes(context: context, services: services).register(on: router)
         ControlPlaneRoutes(context: context).register(on: router)
+        OpenAPIRoutes(context: context).register(on: router)
         ConsoleRoutes(context: context).register(on: router)
         for service in services { service.registerRoutes(on: router) }
         return (context, router, services)

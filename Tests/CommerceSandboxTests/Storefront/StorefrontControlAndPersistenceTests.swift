@@ -76,6 +76,21 @@ import Testing
         #expect(try await client.control(.post, "/sandbox/storefront/shops/1/tokens", json: ["scopes": ["nope"]]).json["field"] == "scopes")
     }
 
+    /// Found by schemathesis: the fourth demo catalog's collection image ids met the first one's product image ids,
+    /// and creating that shop answered 500.
+    @Test func manyDemoShopsEachGetTheirCatalogWithImages() async throws {
+        var client = try StorefrontClient()
+        for number in 2...5 {
+            let created = try await client.control(.post, "/sandbox/storefront/shops",
+                                                   json: ["name": .string("Demo \(number)"), "domain": .string("demo\(number).example")])
+            #expect(created.status == 201, "shop \(number): \(created.json)")
+            client.token = try #require(created.json["storefrontAccessToken"]?.stringValue)
+            let data = try await client.data("query {collections(first:1){edges{node{image{id}}}},products(first:1){edges{node{images(first:1){edges{node{id}}}}}}}")
+            #expect(data["collections"]?["edges"]?[0]?["node"]?["image"]?["id"]?.stringValue != nil, "shop \(number)")
+            #expect(data["products"]?["edges"]?[0]?["node"]?["images"]?["edges"]?[0]?["node"]?["id"]?.stringValue != nil, "shop \(number)")
+        }
+    }
+
     @Test func failNextSimulation() async throws {
         let client = try StorefrontClient()
         _ = try await client.control(.put, "/sandbox/storefront/shops/1/simulation", json: ["failNext": ["count": 2, "status": 503]])

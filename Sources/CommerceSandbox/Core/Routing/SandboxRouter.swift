@@ -60,6 +60,12 @@ public final class SandboxRouter: @unchecked Sendable {
     public func patch(_ pattern: String, handler: @escaping Handler) { on(.patch, pattern, handler: handler) }
     public func delete(_ pattern: String, handler: @escaping Handler) { on(.delete, pattern, handler: handler) }
 
+    /// Every registered route as (method, pattern), in registration order: what the OpenAPI tests compare the
+    /// documents with.
+    var registeredRoutes: [(method: HTTPMethod, pattern: String)] {
+        lock.withLock { routes.map { ($0.method, $0.pattern) } }
+    }
+
     /// Sets how unmatched requests whose path starts with `prefix` are answered; the longest prefix wins.
     public func fallback(forPrefix prefix: String, _ fallback: Fallback) {
         lock.withLock { fallbacks.append((prefix, fallback)) }

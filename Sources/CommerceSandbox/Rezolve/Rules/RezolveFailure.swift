@@ -109,7 +109,8 @@ enum RezolveMessage {
         case .null: "Null"
         case .bool: "Boolean"
         case .integer: "Integer"
-        case .double(let number): number.rounded() == number ? "Integer" : "Number"
+        // A whole number too large for an integer (1e300) is a Number: calling it Integer would contradict the message.
+        case .double(let number): Int64(exactly: number) != nil ? "Integer" : "Number"
         case .string: "String"
         case .array: "Array"
         case .object: "Object"

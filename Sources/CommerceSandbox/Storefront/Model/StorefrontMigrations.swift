@@ -94,6 +94,20 @@ enum StorefrontMigrations {
                     year TEXT NOT NULL, has_cvv INTEGER NOT NULL, created_at REAL NOT NULL, used_at REAL);
                 """)
         }
+        // Image ids are per kind (ProductImage/1 and CollectionImage/1 are different images), but `id` was the
+        // table's primary key, so a fourth demo shop's collection image 11 hit product image 11 and answered 500.
+        migrator.registerMigration("storefront-4-images-keyed-by-kind") { db in
+            try db.execute(sql: """
+                CREATE TABLE storefront_images_by_kind (
+                    id INTEGER NOT NULL, owner_kind TEXT NOT NULL, owner_id INTEGER NOT NULL, position INTEGER NOT NULL,
+                    name TEXT NOT NULL, alt_text TEXT, width INTEGER NOT NULL, height INTEGER NOT NULL,
+                    PRIMARY KEY (owner_kind, id));
+                INSERT INTO storefront_images_by_kind (id, owner_kind, owner_id, position, name, alt_text, width, height)
+                    SELECT id, owner_kind, owner_id, position, name, alt_text, width, height FROM storefront_images;
+                DROP TABLE storefront_images;
+                ALTER TABLE storefront_images_by_kind RENAME TO storefront_images;
+                """)
+        }
     }
 
     /// Every Storefront table, for `reset`.
