@@ -25,12 +25,14 @@ public struct RezolveService: SandboxService {
         SspTokenSchema.register(&migrator)
         RezolveTriggerStats.register(&migrator)
         SspSchema.register(&migrator)
+        RezolveGeozoneSchema.register(&migrator)
     }
 
     public func seed(_ db: Database) throws {
         let now = context.clock.now().timeIntervalSince1970
         try RezolveSeedData.seed(db, now: now)
         try SspSeedData.seed(db, now: now)
+        try RezolveGeozoneSeed.seed(db, now: now)
     }
 
     public func credentials(_ db: Database) throws -> JSONValue {
@@ -67,6 +69,7 @@ public struct RezolveService: SandboxService {
         SspActRoutes(endpoint: endpoint).register(on: router)
         SspControlRoutes(endpoint: endpoint).register(on: router)
         RezolveStaticRoutes().register(on: router)
+        RezolveGeozoneRoutes(endpoint: endpoint).register(on: router)
         RezolveControlRoutes(endpoint: endpoint).register(on: router)
         RezolveControlPlaneRoutes(context: context).register(on: router)
         RezolveStatePages(context: context).register(on: router)
@@ -102,7 +105,7 @@ public struct RezolveService: SandboxService {
     }
 
     func resetState(_ db: Database) throws {
-        for table in RezolveSchema.tables { try db.execute(sql: "DELETE FROM \(table)") }
+        for table in RezolveGeozoneSchema.tables + RezolveSchema.tables { try db.execute(sql: "DELETE FROM \(table)") }
         try seed(db)
     }
 

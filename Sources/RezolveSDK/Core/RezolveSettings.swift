@@ -1,3 +1,4 @@
+import CommerceCore
 import Foundation
 
 /// Settings of the SSP engagement services (acts, resolver, geozones). Stored now; the SSP features arrive in part 2.
@@ -79,8 +80,18 @@ public struct CoordinatesConverter: Sendable {
     /// Locations are already WGS-84.
     public static let `default` = CoordinatesConverter(system: .wgs84, toWGS84: { $0 }, fromWGS84: { $0 })
 
-    /// Locations arrive in Baidu's BD-09. Only the geozone engine converts coordinates, and it arrives with
-    /// part 2 of CommerceKit's Rezolve support; until then this converter records the choice and passes
-    /// coordinates through unchanged.
-    public static let baidu = CoordinatesConverter(system: .bd09, toWGS84: { $0 }, fromWGS84: { $0 })
+    /// Locations arrive in Baidu's BD-09 (spec §5.9): the nearby-engagements engine converts them to WGS-84
+    /// for its distance maths and sends zone queries in BD-09 with `area.coordinatestype=BD09`.
+    public static let baidu = CoordinatesConverter(
+        system: .bd09,
+        toWGS84: { RezolveLocation(ChinaCoordinateTransform.bd09ToWGS84(GeoPoint($0))) },
+        fromWGS84: { RezolveLocation(ChinaCoordinateTransform.wgs84ToBD09(GeoPoint($0))) })
+}
+
+extension GeoPoint {
+    init(_ location: RezolveLocation) { self.init(latitude: location.latitude, longitude: location.longitude) }
+}
+
+extension RezolveLocation {
+    init(_ point: GeoPoint) { self.init(longitude: point.longitude, latitude: point.latitude) }
 }

@@ -7,10 +7,13 @@ public final class RezolveSsp: Sendable {
     let client: SspClient
     /// Acts and engagements; submissions made here carry no `entityId`.
     public let sspActManager: SspActManager
+    /// The nearby-engagements engine of this SSP connection (the seed's `ssp.nearbyEngagementsManager`).
+    public let nearbyEngagementsManager: NearbyEngagementsManager
 
     init(client: SspClient) {
         self.client = client
         sspActManager = SspActManager(client: client, entityId: nil)
+        nearbyEngagementsManager = NearbyEngagementsManager.over(client, locationSource: nil, clock: SystemRezolveClock())
     }
 }
 

@@ -74,11 +74,8 @@ enum RezolveSearchRules {
 
     /// Haversine distance in metres on a sphere of radius 6 371 008.8 m, rounded to 0.1 m.
     static func distance(from a: (latitude: Double, longitude: Double), to b: (latitude: Double, longitude: Double)) -> Double {
-        let radians = Double.pi / 180
-        let dLat = (b.latitude - a.latitude) * radians, dLon = (b.longitude - a.longitude) * radians
-        let h = sin(dLat / 2) * sin(dLat / 2)
-            + cos(a.latitude * radians) * cos(b.latitude * radians) * sin(dLon / 2) * sin(dLon / 2)
-        let metres = 2 * 6_371_008.8 * asin(min(1, h.squareRoot()))
+        let metres = GeoPoint(latitude: a.latitude, longitude: a.longitude)
+            .distance(to: GeoPoint(latitude: b.latitude, longitude: b.longitude))
         return (metres * 10).rounded() / 10
     }
 }

@@ -1,0 +1,58 @@
+import Foundation
+
+/// A latitude/longitude rectangle that contains every point within some distance of a centre. A rectangle that
+/// would cross the antimeridian is split in two, so each part keeps `minLongitude ≤ maxLongitude`.
+public struct GeoBoundingBox: Sendable, Hashable {
+    public var minLatitude: Double
+    public var maxLatitude: Double
+    public var minLongitude: Double
+    public var maxLongitude: Double
+
+    public init(minLatitude: Double, maxLatitude: Double, minLongitude: Double, maxLongitude: Double) {
+        self.minLatitude = minLatitude
+        self.maxLatitude = maxLatitude
+        self.minLongitude = minLongitude
+        self.maxLongitude = maxLongitude
+    }
+
+    public static let world = GeoBoundingBox(minLatitude: -90, maxLatitude: 90, minLongitude: -180, maxLongitude: 180)
+
+    // Widens every edge a little so rounding in the trigonometry can never exclude a point exactly on the circle.
+    private static let slackDegrees = 1e-7
+
+    /// The rectangles covering the spherical cap of `radiusMeters` around `center`: one, or two when the cap
+    /// crosses the antimeridian. A cap that reaches a pole covers every longitude.
+    public static func covering(center: GeoPoint, radiusMeters: Double) -> [GeoBoundingBox] {
+        let angular = max(0, radiusMeters) / GeoPoint.earthRadiusMeters
+        guard angular < Double.pi / 2 else { return [.world] }
+        let degrees = 180 / Double.pi
+        let minLat = center.latitude - angular * degrees - slackDegrees
+        let maxLat = center.latitude + angular * degrees + slackDegrees
+        if minLat <= -90 || maxLat >= 90 {
+            return [GeoBoundingBox(minLatitude: max(-90, minLat), maxLatitude: min(90, maxLat),
+                                   minLongitude: -180, maxLongitude: 180)]
+        }
+        // The widest longitude span of a cap is at the latitude where its edge is tangent to a meridian.
+        let ratio = sin(angular) / cos(center.latitude * Double.pi / 180)
+        guard ratio < 1 else {
+            return [GeoBoundingBox(minLatitude: minLat, maxLatitude: maxLat, minLongitude: -180, maxLongitude: 180)]
+        }
+        let halfWidth = asin(ratio) * degrees + slackDegrees
+        let west = center.longitude - halfWidth, east = center.longitude + halfWidth
+        if west < -180 {
+            return [GeoBoundingBox(minLatitude: minLat, maxLatitude: maxLat, minLongitude: west + 360, maxLongitude: 180),
+                    GeoBoundingBox(minLatitude: minLat, maxLatitude: maxLat, minLongitude: -180, maxLongitude: east)]
+        }
+        if east > 180 {
+            return [GeoBoundingBox(minLatitude: minLat, maxLatitude: maxLat, minLongitude: west, maxLongitude: 180),
+                    GeoBoundingBox(minLatitude: minLat, maxLatitude: maxLat, minLongitude: -180, maxLongitude: east - 360)]
+        }
+        return [GeoBoundingBox(minLatitude: minLat, maxLatitude: maxLat, minLongitude: west, maxLongitude: east)]
+    }
+
+    /// Whether the two rectangles share any point.
+    public func intersects(_ other: GeoBoundingBox) -> Bool {
+        minLatitude <= other.maxLatitude && other.minLatitude <= maxLatitude
+            && minLongitude <= other.maxLongitude && other.minLongitude <= maxLongitude
+    }
+}

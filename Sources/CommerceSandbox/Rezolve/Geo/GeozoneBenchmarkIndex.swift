@@ -1,0 +1,66 @@
+import CommerceCore
+import Foundation
+import GRDB
+
+/// The geozone table and its R*Tree outside a running sandbox, for the benchmark harness: the real migration,
+/// the real insert and the real query (`RezolveGeozoneStore`), against a lean full scan of the same table.
+@_spi(Benchmarks)
+public final class GeozoneBenchmarkIndex: Sendable {
+    private let database: SandboxDatabase
+
+    /// `zoneCount` Always-valid zones placed uniformly within `spreadMeters` of `center`, radii 50–300 m,
+    /// from a fixed seed so runs compare.
+    public init(zoneCount: Int, center: GeoPoint, spreadMeters: Double, seed: UInt64) throws {
+        database = try SandboxDatabase()
+        try database.migrate { RezolveGeozoneSchema.register(&$0) }
+        var generator = SeededGenerator(state: seed)
+        let metresPerDegree = GeoPoint.earthRadiusMeters * Double.pi / 180
+        try database.writer.write { db in
+            for index in 0..<zoneCount {
+                let distance = spreadMeters * Double.random(in: 0...1, using: &generator).squareRoot()
+                let bearing = Double.random(in: 0..<(2 * Double.pi), using: &generator)
+                let latitude = center.latitude + distance * cos(bearing) / metresPerDegree
+                let longitude = center.longitude
+                    + distance * sin(bearing) / (metresPerDegree * cos(center.latitude * Double.pi / 180))
+                _ = try RezolveGeozoneStore.insert(RZGeozone(
+                    seq: nil, id: "bench-\(index)", engagementId: nil, name: "Zone \(index)", latitude: latitude,
+                    longitude: longitude, radiusMeters: Double.random(in: 50...300, using: &generator),
+                    activeTimeType: "Always", validityPeriods: [], targetUserIds: [], triggerNotificationType: "Enter",
+                    dwellTime: nil, relatedType: "Product", relatedItemId: "\(index % 5000)", relatedTitle: "Item",
+                    relatedSubtitle: "", relatedPrice: nil, createdAt: 0), db)
+            }
+        }
+    }
+
+    /// The sandbox's query path: R*Tree prefilter, exact distance, validity, proximity order, limit 100.
+    /// Returns how many zones matched.
+    public func indexedQuery(center: GeoPoint, radiusMeters: Double) throws -> Int {
+        let query = GeozoneQuery(center: center, radiusMeters: radiusMeters, minutesFurther: 40, limit: 100)
+        return try database.writer.read { db in try RezolveGeozoneStore.triggered(query, now: 0, db).total }
+    }
+
+    /// The best a scan can do: read every zone's centre and radius (no record decoding) and test the distance.
+    public func fullScanCount(center: GeoPoint, radiusMeters: Double) throws -> Int {
+        try database.writer.read { db in
+            var count = 0
+            let rows = try Row.fetchCursor(db, sql: "SELECT latitude, longitude, radius_meters FROM \(RezolveGeozoneSchema.table)")
+            while let row = try rows.next() {
+                let zone = GeoPoint(latitude: row[0], longitude: row[1])
+                let radius: Double = row[2]
+                if center.distance(to: zone) <= radiusMeters + radius { count += 1 }
+            }
+            return count
+        }
+    }
+
+    private struct SeededGenerator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+}

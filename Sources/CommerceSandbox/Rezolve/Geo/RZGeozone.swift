@@ -1,0 +1,50 @@
+import CommerceCore
+import Foundation
+import GRDB
+
+/// One circular geo engagement zone (`rz_geozone`). Instants are epoch seconds.
+struct RZGeozone: RezolveRecord, Equatable {
+    static let databaseTableName = RezolveGeozoneSchema.table
+    /// The R*Tree's key; `nil` until inserted.
+    var seq: Int64?
+    var id: String
+    /// The linked `rz_engagement` that the resolver answers for this zone, if any.
+    var engagementId: String?
+    var name: String
+    var latitude: Double
+    var longitude: Double
+    var radiusMeters: Double
+    /// `Always` or `Scheduled`.
+    var activeTimeType: String
+    var validityPeriods: [GeozoneValidityPeriod]
+    var targetUserIds: [String]
+    var triggerNotificationType: String
+    var dwellTime: Int64?
+    /// `Product`, `Category`, `Act` or `Url`.
+    var relatedType: String
+    var relatedItemId: String
+    var relatedTitle: String
+    var relatedSubtitle: String
+    var relatedPrice: Double?
+    var createdAt: Double
+
+    var center: GeoPoint { GeoPoint(latitude: latitude, longitude: longitude) }
+
+    /// Whether the zone is active at `now`.
+    func isValid(at now: Double) -> Bool {
+        activeTimeType != "Scheduled" || validityPeriods.contains { $0.from <= now && now <= $0.to }
+    }
+
+    /// Whether the zone is active at some instant of `[now, now + seconds]` (the query's `MinutesFurther`).
+    func isValid(within seconds: Double, of now: Double) -> Bool {
+        activeTimeType != "Scheduled" || validityPeriods.contains { $0.from <= now + seconds && now <= $0.to }
+    }
+}
+
+/// A window in which a `Scheduled` zone is active.
+struct GeozoneValidityPeriod: Codable, Sendable, Equatable {
+    var from: Double
+    var to: Double
+    var timeZone: String
+    var timeZoneOffset: String
+}

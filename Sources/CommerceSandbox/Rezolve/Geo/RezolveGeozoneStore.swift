@@ -1,0 +1,77 @@
+import CommerceCore
+import Foundation
+import GRDB
+
+/// A zone the triggered-zones query returned, with its distance from the query centre.
+struct TriggeredGeozone: Sendable, Equatable {
+    let zone: RZGeozone
+    /// Metres from the query centre to the zone centre.
+    let proximity: Double
+    let isValidNow: Bool
+}
+
+/// What the triggered-zones query asks for, already validated and in WGS-84.
+struct GeozoneQuery: Sendable, Equatable {
+    var center: GeoPoint
+    var radiusMeters: Double
+    var minutesFurther: Int
+    var limit: Int
+}
+
+/// The matches of a query: the first `limit` in proximity order, and how many matched in all.
+struct GeozoneMatches: Sendable, Equatable {
+    let zones: [TriggeredGeozone]
+    let total: Int
+}
+
+/// Reads and writes `rz_geozone` and keeps its R*Tree in step.
+enum RezolveGeozoneStore {
+    /// Inserts `zone` and its bounding box (both halves when it crosses the antimeridian, which the R*Tree's
+    /// single box per key cannot hold, so such a zone gets the full longitude range instead).
+    static func insert(_ zone: RZGeozone, _ db: Database) throws -> RZGeozone {
+        var zone = zone
+        zone.seq = nil
+        try zone.insert(db)
+        let seq = db.lastInsertedRowID
+        zone.seq = seq
+        let boxes = GeoBoundingBox.covering(center: zone.center, radiusMeters: zone.radiusMeters)
+        let box = boxes.count == 1 ? boxes[0]
+            : GeoBoundingBox(minLatitude: boxes[0].minLatitude, maxLatitude: boxes[0].maxLatitude,
+                             minLongitude: -180, maxLongitude: 180)
+        try db.execute(sql: "INSERT INTO \(RezolveGeozoneSchema.rtree) (seq, min_lat, max_lat, min_lon, max_lon) VALUES (?, ?, ?, ?, ?)",
+                       arguments: [seq, box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude])
+        return zone
+    }
+
+    /// The query of spec §5.9: the R*Tree keeps only zones whose box meets the query circle's box, then the
+    /// exact test `distance ≤ query radius + zone radius` and the validity window decide.
+    ///
+    /// The prefilter never loses a match: when the two circles overlap, some point lies in both, and each box
+    /// contains its circle, so the boxes overlap too.
+    static func triggered(_ query: GeozoneQuery, now: Double, _ db: Database) throws -> GeozoneMatches {
+        let boxes = GeoBoundingBox.covering(center: query.center, radiusMeters: query.radiusMeters)
+        let condition = boxes.map { _ in "(r.max_lat >= ? AND r.min_lat <= ? AND r.max_lon >= ? AND r.min_lon <= ?)" }
+            .joined(separator: " OR ")
+        var arguments = StatementArguments()
+        for box in boxes {
+            arguments += [box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude]
+        }
+        let sql = "SELECT z.* FROM \(RezolveGeozoneSchema.table) z JOIN \(RezolveGeozoneSchema.rtree) r ON r.seq = z.seq WHERE \(condition)"
+        let candidates = try RZGeozone.fetchAll(db, sql: sql, arguments: arguments)
+        return select(candidates, query, now: now)
+    }
+
+    /// The exact filter, proximity order (ties by id, so the answer is stable) and the limit. Given every zone,
+    /// this is the full scan the R*Tree path is tested against.
+    static func select(_ candidates: [RZGeozone], _ query: GeozoneQuery, now: Double) -> GeozoneMatches {
+        let horizon = Double(query.minutesFurther) * 60
+        var matches: [TriggeredGeozone] = []
+        for zone in candidates {
+            let proximity = query.center.distance(to: zone.center)
+            guard proximity <= query.radiusMeters + zone.radiusMeters, zone.isValid(within: horizon, of: now) else { continue }
+            matches.append(TriggeredGeozone(zone: zone, proximity: proximity, isValidNow: zone.isValid(at: now)))
+        }
+        matches.sort { ($0.proximity, $0.zone.id) < ($1.proximity, $1.zone.id) }
+        return GeozoneMatches(zones: Array(matches.prefix(query.limit)), total: matches.count)
+    }
+}

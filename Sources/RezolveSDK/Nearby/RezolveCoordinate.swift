@@ -1,0 +1,53 @@
+import CommerceCore
+import Foundation
+
+#if canImport(CoreLocation)
+import CoreLocation
+
+/// On Apple platforms the engine speaks CoreLocation's types, so the seed's delegate code compiles unchanged.
+public typealias RezolveCoordinate = CLLocationCoordinate2D
+/// On Apple platforms, CoreLocation's circular region.
+public typealias RezolveCircularRegion = CLCircularRegion
+
+extension RezolveCircularRegion {
+    static func make(center: RezolveCoordinate, radius: Double, identifier: String) -> RezolveCircularRegion {
+        CLCircularRegion(center: center, radius: radius, identifier: identifier)
+    }
+}
+#else
+/// A latitude/longitude pair in degrees, with CoreLocation's member names (`CLLocationCoordinate2D` on Apple).
+public struct RezolveCoordinate: Sendable, Hashable {
+    public var latitude: Double
+    public var longitude: Double
+
+    public init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+
+    public init() { self.init(latitude: 0, longitude: 0) }
+}
+
+/// A circle on Earth with CoreLocation's member names (`CLCircularRegion` on Apple).
+public struct RezolveCircularRegion: Sendable, Hashable {
+    public let center: RezolveCoordinate
+    /// Metres.
+    public let radius: Double
+    public let identifier: String
+
+    public init(center: RezolveCoordinate, radius: Double, identifier: String) {
+        self.center = center
+        self.radius = radius
+        self.identifier = identifier
+    }
+
+    static func make(center: RezolveCoordinate, radius: Double, identifier: String) -> RezolveCircularRegion {
+        RezolveCircularRegion(center: center, radius: radius, identifier: identifier)
+    }
+}
+#endif
+
+extension RezolveCoordinate {
+    var geoPoint: GeoPoint { GeoPoint(latitude: latitude, longitude: longitude) }
+    init(_ point: GeoPoint) { self.init(latitude: point.latitude, longitude: point.longitude) }
+}

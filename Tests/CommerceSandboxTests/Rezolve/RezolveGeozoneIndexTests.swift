@@ -1,0 +1,93 @@
+import CommerceCore
+import Foundation
+import GRDB
+import Testing
+@testable import CommerceSandbox
+
+/// The R*Tree path must give exactly the full scan's answer (spec §5.9), including zones and queries that
+/// straddle the antimeridian or reach a pole.
+@Suite struct RezolveGeozoneIndexTests {
+    /// A small deterministic generator, so a failure can be replayed.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static func zone(_ index: Int, _ point: GeoPoint, radius: Double, scheduledFrom: Double?) -> RZGeozone {
+        RZGeozone(seq: nil, id: "rnd-\(index)", engagementId: nil, name: "Zone \(index)", latitude: point.latitude,
+                  longitude: point.longitude, radiusMeters: radius, activeTimeType: scheduledFrom == nil ? "Always" : "Scheduled",
+                  validityPeriods: scheduledFrom.map { [GeozoneValidityPeriod(from: $0, to: $0 + 3600, timeZone: "UTC", timeZoneOffset: "+00:00")] } ?? [],
+                  targetUserIds: [], triggerNotificationType: "Enter", dwellTime: nil, relatedType: "Product",
+                  relatedItemId: "\(index)", relatedTitle: "Zone \(index)", relatedSubtitle: "", relatedPrice: nil, createdAt: 0)
+    }
+
+    /// Points clustered where box arithmetic is hardest, plus a city cluster and uniform ones.
+    static func point(_ rng: inout SplitMix) -> GeoPoint {
+        switch Int.random(in: 0..<5, using: &rng) {
+        case 0: // around the antimeridian
+            let lon = Double.random(in: 179.9...180, using: &rng) * (Bool.random(using: &rng) ? 1 : -1)
+            return GeoPoint(latitude: Double.random(in: -60...60, using: &rng), longitude: lon)
+        case 1: // near either pole
+            let lat = Double.random(in: 89.9...90, using: &rng) * (Bool.random(using: &rng) ? 1 : -1)
+            return GeoPoint(latitude: lat, longitude: Double.random(in: -180...180, using: &rng))
+        case 2: // a city
+            return GeoPoint(latitude: 40.75 + Double.random(in: -0.05...0.05, using: &rng),
+                            longitude: -73.98 + Double.random(in: -0.05...0.05, using: &rng))
+        default:
+            return GeoPoint(latitude: Double.random(in: -90...90, using: &rng), longitude: Double.random(in: -180...180, using: &rng))
+        }
+    }
+
+    @Test func rtreeAnswerEqualsFullScanOnRandomZones() async throws {
+        let rig = try RezolveRig()
+        var rng = SplitMix(state: 20_261_125)
+        let now = 1_800_000_000.0
+        var zones: [RZGeozone] = []
+        for index in 0..<3000 {
+            let radius = [10.0, 150, 2_000, 20_000, 100_000][Int.random(in: 0..<5, using: &rng)]
+            let scheduled: Double? = Bool.random(using: &rng) ? nil : now + Double.random(in: -7200...7200, using: &rng)
+            zones.append(Self.zone(index, Self.point(&rng), radius: radius, scheduledFrom: scheduled))
+        }
+        try await rig.context.database.write { [zones] db in
+            for zone in zones { _ = try RezolveGeozoneStore.insert(zone, db) }
+        }
+        // The reference: every row, through the same exact filter, order and limit.
+        let everyZone = try await rig.context.database.read { db in try RZGeozone.fetchAll(db) }
+        #expect(everyZone.count == 3005)
+        var nonEmpty = 0
+        for _ in 0..<300 {
+            let query = GeozoneQuery(center: Self.point(&rng), radiusMeters: [50.0, 1_000, 5_000, 50_000, 500_000][Int.random(in: 0..<5, using: &rng)],
+                                     minutesFurther: [0, 40][Int.random(in: 0..<2, using: &rng)], limit: 1000)
+            let indexed = try await rig.context.database.read { db in try RezolveGeozoneStore.triggered(query, now: now, db) }
+            let scanned = RezolveGeozoneStore.select(everyZone, query, now: now)
+            #expect(indexed == scanned, "query \(query)")
+            if indexed.total > 0 { nonEmpty += 1 }
+        }
+        #expect(nonEmpty > 75, "the random queries must actually find zones for the comparison to mean anything")
+    }
+
+    @Test func rtreeModuleIsAvailableAndHoldsEveryZone() async throws {
+        let rig = try RezolveRig()
+        let counts = try await rig.context.database.read { db in
+            (try Int.fetchOne(db, sql: "SELECT count(*) FROM rz_geozone_rtree") ?? -1,
+             try Int.fetchOne(db, sql: "SELECT count(*) FROM rz_geozone") ?? -2)
+        }
+        #expect(counts.0 == 5)
+        #expect(counts.0 == counts.1)
+    }
+
+    @Test func boxesCoverTheirCapEvenAcrossTheAntimeridianAndPoles() {
+        let crossing = GeoBoundingBox.covering(center: GeoPoint(latitude: 10, longitude: 179.999), radiusMeters: 1_000)
+        #expect(crossing.count == 2)
+        #expect(crossing.contains { $0.maxLongitude == 180 } && crossing.contains { $0.minLongitude == -180 })
+        let polar = GeoBoundingBox.covering(center: GeoPoint(latitude: 89.999, longitude: 0), radiusMeters: 1_000)
+        #expect(polar == [GeoBoundingBox(minLatitude: polar[0].minLatitude, maxLatitude: 90, minLongitude: -180, maxLongitude: 180)])
+        #expect(GeoBoundingBox.covering(center: GeoPoint(latitude: 0, longitude: 0), radiusMeters: 2e7) == [.world])
+    }
+}
