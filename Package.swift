@@ -84,7 +84,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "CommerceBenchmarks", dependencies: [
-            "CommerceSandbox", "ButtonOrders", "Buy", "CommerceCore", "RezolveSDK",
+            "CommerceSandbox", "ButtonOrders", "Buy", "CommerceCore", "CommerceTesting", "RezolveSDK",
         ], path: "Benchmarks/Sources/CommerceBenchmarks"),
 
         // Helpers more than one test target needs (never a product).

@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceTesting
 import Foundation
 import RezolveSDK
 

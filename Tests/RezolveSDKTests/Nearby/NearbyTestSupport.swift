@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceTesting
 import Foundation
 @testable import RezolveSDK
 
