@@ -33,10 +33,8 @@ public struct RezolveDetection: Sendable, Equatable {
 
     /// The touch trigger this detection stands for.
     public var trigger: RezolveTrigger {
-        let kind: RezolveTrigger.Kind = productId.map {
-            .product(partnerId: partnerId, merchantId: merchantId, categoryId: categoryId, productId: $0)
-        } ?? .category(partnerId: partnerId, merchantId: merchantId, categoryId: categoryId)
-        return RezolveTrigger(kind: kind, adId: adId, placementId: placementId)
+        RezolveTrigger(partnerId: partnerId, merchantId: merchantId, categoryId: categoryId, productId: productId,
+                       adId: adId, placementId: placementId)
     }
 
     /// The event type an engagement found this way is reported with.
@@ -77,10 +75,8 @@ public struct AutoDetectResult: Sendable, Equatable {
 
     /// The touch trigger of §3.7; the query appears only when both ad and placement are known.
     public var triggerURL: URL {
-        let kind: RezolveTrigger.Kind = productId.map {
-            .product(partnerId: partnerId, merchantId: merchantId, categoryId: categoryId, productId: $0)
-        } ?? .category(partnerId: partnerId, merchantId: merchantId, categoryId: categoryId)
-        return RezolveTrigger(kind: kind, adId: adId, placementId: placementId).url
+        RezolveTrigger(partnerId: partnerId, merchantId: merchantId, categoryId: categoryId, productId: productId,
+                       adId: adId, placementId: placementId).url
     }
 
     /// A one-line summary (the seed calls it as a method): the title, or the trigger URL without one.

@@ -20,6 +20,15 @@ public struct RezolveTrigger: Sendable, Hashable, CustomStringConvertible {
         self.placementId = placementId
     }
 
+    /// A product trigger when `productId` is given, else a category trigger.
+    public init(partnerId: Int, merchantId: Int, categoryId: Int, productId: Int?, adId: String? = nil,
+                placementId: String? = nil) {
+        let kind: Kind = productId.map {
+            .product(partnerId: partnerId, merchantId: merchantId, categoryId: categoryId, productId: $0)
+        } ?? .category(partnerId: partnerId, merchantId: merchantId, categoryId: categoryId)
+        self.init(kind: kind, adId: adId, placementId: placementId)
+    }
+
     /// The trigger `url` stands for, or `nil` when it is a plain URL.
     public init?(url: URL) {
         guard let parsed = TriggerURLParser.parse(url) else { return nil }
