@@ -77,10 +77,19 @@ def toml_string(value):
     return json.dumps(str(value))
 
 
-def run_schemathesis(name, location, options, parameters, workdir):
-    """Runs one schemathesis invocation; returns its exit code."""
+def ssp_bearer(base_url, rezolve):
+    """A bearer from the SSP OAuth proxy, so the SSP operations are fuzzed past authentication."""
+    return post_json(f"{base_url}/v1/OAuthProxy/token", rezolve["ssp"], {})["bearerToken"]
+
+
+def run_schemathesis(name, location, options, parameters, workdir, authorization=None):
+    """Runs one schemathesis invocation; returns its exit code. `authorization` maps a path regex to the
+    Authorization header its operations get (Rezolve's core API takes a login JWT, its SSP paths an SSP bearer)."""
     config = os.path.join(workdir, f"{name}.toml")
     with open(config, "w") as handle:
+        for pattern, value in (authorization or {}).items():
+            handle.write(f"[[operations]]\ninclude-path-regex = {toml_string(pattern)}\n"
+                         f"headers = {{ Authorization = {toml_string(value)} }}\n\n")
         # Fixed path values (Rezolve's partner and customer) so fuzzing reaches past authentication.
         handle.write("[parameters]\n")
         for key, value in parameters.items():
@@ -127,6 +136,8 @@ def main(argv):
         "control": ([], {}),
     }
     headers, parameters = rezolve_session(base_url, credentials["rezolve"])
+    rezolve_authorization = {"^/api/": headers.pop("Authorization"),
+                             "^/v1/": f"Bearer {ssp_bearer(base_url, credentials['rezolve'])}"}
     per_document["rezolve"] = ([option for name, value in headers.items() for option in ("--header", f"{name}: {value}")],
                                parameters)
 
@@ -150,7 +161,8 @@ def main(argv):
             validate(get_json(location))
             print(f"openapi-spec-validator: {name}.json OK", flush=True)
             options, values = per_document[name]
-            if run_schemathesis(name, location, common + options, values, workdir) != 0:
+            authorization = rezolve_authorization if name == "rezolve" else None
+            if run_schemathesis(name, location, common + options, values, workdir, authorization) != 0:
                 failures.append(name)
 
     if failures:
