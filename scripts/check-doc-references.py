@@ -9,7 +9,7 @@ Python or shell file under Sources/ and Tests/ names a heading or a table row of
 A file's service comes from its path (see SERVICE_BY_PATH). A line that names a document itself
 ("Rules/Storefront.md §4.2", "spec rezolve.md §6.1") is checked against that document instead.
 
-Usage: scripts/check-doc-references.py [--list]   (--list prints what each document defines)
+Usage: scripts/check-doc-references.py [--root DIR] [--list]   (--list prints what each document defines)
 Exit status 1 when a citation does not resolve, printed as `path:line: §x.y not in Documentation/Rules/X.md`.
 Python 3 standard library only.
 """
@@ -18,7 +18,7 @@ import os
 import re
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DEFAULT_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RULES_DIR = os.path.join("Documentation", "Rules")
 SERVICES = ("Button", "ATHMovil", "Paytronix", "Storefront", "Rezolve")
 SCANNED_SUFFIXES = (".swift", ".py", ".sh")
@@ -65,6 +65,10 @@ NOT_RULE_IDS = {"HS256", "HS384", "HS512", "RS256", "ES256", "X509", "BD09", "MP
 NOT_RULE_CONTEXT = re.compile(r"(?:fragment\s+|\.\.\.)$")
 
 
+def family_of(rule_id):
+    return re.match(r"[A-Z]+", rule_id).group(0)
+
+
 def service_of(path):
     for prefix, service in SERVICE_BY_PATH:
         if path.startswith(prefix):
@@ -92,23 +96,23 @@ def anchors_of(document_text):
     return sections, rules
 
 
-def load_documents():
+def load_documents(root):
     documents = {}
     for service in SERVICES:
-        path = os.path.join(ROOT, RULES_DIR, service + ".md")
+        path = os.path.join(root, RULES_DIR, service + ".md")
         if os.path.isfile(path):
             with open(path, encoding="utf-8") as handle:
                 documents[service] = anchors_of(handle.read())
     return documents
 
 
-def scanned_files():
+def scanned_files(root):
     for top in ("Sources", "Tests"):
-        for folder, subfolders, names in os.walk(os.path.join(ROOT, top)):
+        for folder, subfolders, names in os.walk(os.path.join(root, top)):
             subfolders[:] = sorted(d for d in subfolders if not d.startswith("."))
             for name in sorted(names):
                 if name.endswith(SCANNED_SUFFIXES):
-                    yield os.path.relpath(os.path.join(folder, name), ROOT).replace(os.sep, "/")
+                    yield os.path.relpath(os.path.join(folder, name), root).replace(os.sep, "/")
 
 
 def citations_on(line):
@@ -128,16 +132,13 @@ def citations_on(line):
     return found
 
 
-def main(arguments):
-    documents = load_documents()
-    if "--list" in arguments:
-        for service, (sections, rules) in sorted(documents.items()):
-            print(f"{service}: {len(sections)} sections, {len(rules)} rule ids")
-        return 0
+def unresolved_citations(root):
+    """Every citation under root/Sources and root/Tests that its rules document does not define."""
+    documents = load_documents(root)
     problems = []
-    for path in scanned_files():
+    for path in scanned_files(root):
         file_service = service_of(path)
-        with open(os.path.join(ROOT, path), encoding="utf-8", errors="replace") as handle:
+        with open(os.path.join(root, path), encoding="utf-8", errors="replace") as handle:
             lines = handle.read().splitlines()
         for number, line in enumerate(lines, start=1):
             citations = citations_on(line)
@@ -152,16 +153,35 @@ def main(arguments):
                         problems.append(f"{path}:{number}: §{value} cites no service (name the document, "
                                         f"e.g. Rules/Storefront.md §{value})")
                 continue
-            sections, rules = documents.get(service, (set(), set()))
-            families = {re.match(r"[A-Z]+", rule).group(0) for rule in rules}
             document = f"{RULES_DIR}/{service}.md".replace(os.sep, "/")
+            if service not in documents:
+                problems.append(f"{path}:{number}: cites {document}, which does not exist")
+                continue
+            sections, rules = documents[service]
+            # A token of a letter family the document does not use (a test's "P1" phone id, a generated
+            # enum case such as M2) is data, not a citation.
+            families = {family_of(rule) for rule in rules}
             for kind, value in citations:
                 if kind == "§" and value not in sections:
                     problems.append(f"{path}:{number}: §{value} not in {document}")
-                elif kind == "rule" and value not in rules and re.match(r"[A-Z]+", value).group(0) in families:
-                    # A token of a letter family the document does not use (a test's "P1" phone id, a
-                    # generated enum case such as M2) is data, not a citation.
+                elif kind == "rule" and value not in rules and family_of(value) in families:
                     problems.append(f"{path}:{number}: {value} not in {document}")
+    return problems
+
+
+def main(arguments):
+    root = DEFAULT_ROOT
+    if "--root" in arguments:
+        index = arguments.index("--root") + 1
+        if index >= len(arguments):
+            print("--root needs a directory", file=sys.stderr)
+            return 2
+        root = arguments[index]
+    if "--list" in arguments:
+        for service, (sections, rules) in sorted(load_documents(root).items()):
+            print(f"{service}: {len(sections)} sections, {len(rules)} rule ids")
+        return 0
+    problems = unresolved_citations(root)
     for problem in problems:
         print(problem)
     if problems:
