@@ -77,6 +77,18 @@ def service_of(path):
     return match.group(1) if match else None
 
 
+RULE_RANGE = re.compile(r"\b([A-Z]{1,2})(\d{1,3})\s*[–-]\s*(?:\1)?(\d{1,3})\b")
+
+
+def rule_ids_in(text):
+    """The rule ids a heading or a first table cell defines; a range such as `D9–D11` defines each id in it."""
+    ids = set(RULE_ID.findall(text))
+    for family, first, last in RULE_RANGE.findall(text):
+        if int(first) <= int(last) <= int(first) + 50:
+            ids.update(f"{family}{number}" for number in range(int(first), int(last) + 1))
+    return ids
+
+
 def anchors_of(document_text):
     """The section numbers (from headings) and rule ids (from headings and table rows' first cells)."""
     sections, rules = set(), set()
@@ -87,12 +99,12 @@ def anchors_of(document_text):
             number = re.match(r"§\s?(\d+(?:\.\d+)*)", title)
             if number:
                 sections.add(number.group(1))
-            rules.update(RULE_ID.findall(title))
+            rules.update(rule_ids_in(title))
         elif line.startswith("|"):
             cells = line.strip().strip("|").split("|")
             if cells:
                 # "| K7 |", "| K7, K8 |", "| **K7** |"
-                rules.update(RULE_ID.findall(cells[0]))
+                rules.update(rule_ids_in(cells[0]))
     return sections, rules
 
 

@@ -68,6 +68,13 @@ class CheckerTests(unittest.TestCase):
             "Sources/CommerceCore/T.swift:4: §3.1 cites no service (name the document, e.g. Rules/Storefront.md §3.1)",
         ])
 
+    def test_a_range_in_a_first_cell_defines_every_id_in_it(self):
+        rules = BUTTON_RULES + "\n| Id | Note |\n|---|---|\n| S10–S13 | seed notes |\n"
+        root = self.tree({"Documentation/Rules/Button.md": rules,
+                          "Tests/ButtonOrdersTests/T.swift": "// S11 and S12 (seed)\n// S14\n"})
+        self.assertEqual(checker.unresolved_citations(root),
+                         ["Tests/ButtonOrdersTests/T.swift:2: S14 not in Documentation/Rules/Button.md"])
+
     def test_a_missing_rules_document_is_reported(self):
         root = self.tree({"Sources/PaytronixPush/P.swift": "// §3.6\n"})
         self.assertEqual(checker.unresolved_citations(root),
