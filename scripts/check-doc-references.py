@@ -63,6 +63,8 @@ RULE_ID = re.compile(r"(?<![A-Za-z0-9_{+.#%\\-])([A-Z]{1,2}\d{1,3})(?![A-Za-z0-9
 # fragments, GraphQL fragment names in test documents, and pybutton_check's own control-plane step label.
 NOT_RULE_IDS = {"HS256", "HS384", "HS512", "RS256", "ES256", "X509", "BD09", "MP4", "MD5", "T00", "CP1"}
 NOT_RULE_CONTEXT = re.compile(r"(?:fragment\s+|\.\.\.)$")
+# In a rules document, "D9–D11" in a first table cell defines D9, D10 and D11.
+RULE_RANGE = re.compile(r"\b([A-Z]{1,2})(\d{1,3})\s*[–-]\s*(?:\1)?(\d{1,3})\b")
 
 
 def family_of(rule_id):
@@ -75,9 +77,6 @@ def service_of(path):
             return service
     match = SERVICE_FOLDER.search(path)
     return match.group(1) if match else None
-
-
-RULE_RANGE = re.compile(r"\b([A-Z]{1,2})(\d{1,3})\s*[–-]\s*(?:\1)?(\d{1,3})\b")
 
 
 def rule_ids_in(text):
