@@ -10,6 +10,8 @@ final class ApplePayJourneyDelegate: PaySessionDelegate {
     private(set) var events: [String] = []
     private(set) var postalAddresses: [PayPostalAddress] = []
     private(set) var authorizations: [PayAuthorization] = []
+    /// The checkouts handed to the session with rates, in order.
+    private(set) var ratesCheckouts: [PayCheckout] = []
     /// The checkout read back after the authorised contact's full address and email were sent (J3 step 5).
     private(set) var checkoutBeforeCompletion: PayCheckout?
     private(set) var payment: (paymentID: String, ready: Bool)?
@@ -28,7 +30,9 @@ final class ApplePayJourneyDelegate: PaySessionDelegate {
             do {
                 try await calls.setShippingAddress(partial)
                 let rates = try await calls.pollShippingRates()
-                provide(try await calls.pollPayCheckout(), rates)
+                let updated = try await calls.pollPayCheckout()
+                ratesCheckouts.append(updated)
+                provide(updated, rates)
             } catch {
                 record(error)
                 provide(nil, [])

@@ -142,7 +142,8 @@ import Testing
             #expect(badStatus == .invalidShippingPostalAddress)
             #expect(badMethods.isEmpty)
             #expect(badSummary == opening)
-            // The delegate provided a checkout with CA tax; the sheet still shows the unchanged summary.
+            // The delegate provided a checkout with CA tax; the session keeps its own, as the sheet shows.
+            #expect(badDelegate.ratesCheckouts.last?.totalTax == decimal("11.57"))
             #expect(badSession.checkout.totalTax == 0)
 
             let noAddress = PayContact(firstName: "John", lastName: "Smith")
