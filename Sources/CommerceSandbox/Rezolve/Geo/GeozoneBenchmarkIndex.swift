@@ -42,7 +42,7 @@ public final class GeozoneBenchmarkIndex: Sendable {
                 if (row + 1) % batch == 0 { progress(row + 1) }
             }
         }
-        progress(zoneCount)
+        if zoneCount % batch != 0 { progress(zoneCount) }
     }
 
     /// The sandbox's query path: R*Tree prefilter, exact distance, validity, proximity order, limit 100.
