@@ -77,6 +77,7 @@ let package = Package(
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "SwiftASN1", package: "swift-asn1"),
             .product(name: "DequeModule", package: "swift-collections"),
+            .product(name: "HeapModule", package: "swift-collections"),
         ], resources: [.copy("Storefront/Resources"), .copy("Console/Assets"), .copy("OpenAPI/Documents")]),
         .executableTarget(name: "commercekit", dependencies: [
             "CommerceSandbox", "ButtonMerchant", "ButtonOrders", "StorefrontCodegen", "RezolvePartnerServer",

@@ -44,8 +44,9 @@ struct NearbyEngineBenchmark {
         let sdk = Rezolve(apiKey: "k", partnerId: "1", subPartnerId: nil, environment: environment, config: config,
                           sspActManagerSettings: settings, coordinatesConverter: .default)
         guard let ssp = sdk.createRezolveSsp() else { throw BenchmarkFailure("no SSP") }
-        let clock = ManualRezolveClock()
-        let manager = ssp.makeNearbyEngagementsManager(locationSource: ManualLocationSource(), clock: clock)
+        let clock = TestClock(Date(timeIntervalSince1970: 1_767_225_600), mode: .suspending)
+        let manager = ssp.makeNearbyEngagementsManager(locationSource: ManualLocationSource(), dateSource: clock.dateSource,
+                                                       sleep: clock.sleep)
         manager.maximumMonitoredZones = zoneCount
         manager.notificationSink = nil
 

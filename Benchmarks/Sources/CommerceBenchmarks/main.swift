@@ -1,10 +1,13 @@
 import Foundation
 
-// Runs every benchmark in release mode and prints ratios measured in the same run:
-//   swift run -c release CommerceBenchmarks [--quick]
-let quick = CommandLine.arguments.contains("--quick")
-print("CommerceKit benchmarks (\(quick ? "quick" : "full") run, release build expected)\n")
-try await SandboxThroughputBenchmark(quick: quick).run()
-try BuyBenchmarks(quick: quick).run()
-try GeozoneQueryBenchmark(quick: quick).run()
-try await NearbyEngineBenchmark(quick: quick).run()
+// Runs the benchmarks in release mode and prints ratios measured in the same run:
+//   swift run -c release CommerceBenchmarks [--quick] [--only throughput|buy|geozone|nearby] [--geozones N]
+let options = try BenchmarkOptions(CommandLine.arguments)
+let quick = options.quick
+say("CommerceKit benchmarks (\(quick ? "quick" : "full") run, release build expected)\n")
+if options.runs("throughput") { try await SandboxThroughputBenchmark(quick: quick).run() }
+if options.runs("buy") { try BuyBenchmarks(quick: quick).run() }
+if options.runs("geozone") {
+    try GeozoneQueryBenchmark(quick: quick, zoneCount: options.geozones ?? (quick ? 100_000 : 1_000_000)).run()
+}
+if options.runs("nearby") { try await NearbyEngineBenchmark(quick: quick).run() }

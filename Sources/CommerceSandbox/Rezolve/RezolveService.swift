@@ -98,14 +98,14 @@ public struct RezolveService: SandboxService {
 
     public var pathPrefixes: [String] { Self.pathPrefixes + Self.sspPrefixes + [RezolveStaticRoutes.prefix] }
 
-    /// Deletes every Rezolve row and seeds again: the seeded partner and catalogue come back, customers,
-    /// carts, orders and partners made through the control routes are gone.
+    /// Spec §5.11: customers, carts, orders, submissions and SSP fixtures go; partners stay (the seeded one and
+    /// any made through the control route), and the seeded catalogue, engagements and geozones come back.
     public func reset() async throws {
         try await context.database.write { db in try resetState(db) }
     }
 
     func resetState(_ db: Database) throws {
-        for table in RezolveGeozoneSchema.tables + RezolveSchema.tables { try db.execute(sql: "DELETE FROM \(table)") }
+        for table in RezolveGeozoneSchema.tables + RezolveSchema.clearedOnReset { try db.execute(sql: "DELETE FROM \(table)") }
         try seed(db)
     }
 

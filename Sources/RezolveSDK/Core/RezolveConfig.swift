@@ -33,9 +33,19 @@ public struct RezolveConfig: Sendable {
         self.retryPolicy = retryPolicy
         self.sleep = sleep
         self.store = store
-        self.deviceIdProvider = deviceIdProvider ?? StoredDeviceIdProvider(store: store)
+        self.deviceIdProvider = deviceIdProvider ?? Self.defaultDeviceIdProvider(store: store)
         self.clock = clock
         self.logger = logger
+    }
+
+    /// Spec §2: `identifierForVendor` where UIKit exists (falling back to a stored UUID while it is `nil`),
+    /// a stored UUID elsewhere.
+    static func defaultDeviceIdProvider(store: PersistentStore) -> any DeviceIdProvider {
+        #if canImport(UIKit) && !os(watchOS)
+        VendorDeviceIdProvider(store: store)
+        #else
+        StoredDeviceIdProvider(store: store)
+        #endif
     }
 
     /// Sleeps for the planned delay plus up to 0.25 s of random extra, as §3.10 asks.
@@ -63,7 +73,8 @@ public struct FixedDeviceIdProvider: DeviceIdProvider {
     public init(_ deviceId: String) { self.deviceId = deviceId }
 }
 
-/// The default: a UUID created on first use and kept in the store under `rezolve/device_id`, never rotated.
+/// The default where UIKit is missing (and Apple's fallback while `identifierForVendor` is `nil`): a UUID
+/// created on first use and kept in the store under `rezolve/device_id`, never rotated.
 public struct StoredDeviceIdProvider: DeviceIdProvider {
     static let key = "rezolve/device_id"
     let store: PersistentStore

@@ -19,8 +19,11 @@ public final class NearbyEngagementsManager {
     // MARK: Portable configuration
 
     public var locationSource: any RezolveLocationSource
-    /// Drives silence periods, refresh intervals, dwell times and the bundling window.
-    public var clock: any RezolveClock
+    /// "Now" for silence periods, refresh intervals, dwell times and the bundling window.
+    public var dateSource: @Sendable () -> Date
+    /// How the bundling window waits. Tests pass a `TestClock` in suspending mode (CommerceTesting), whose
+    /// sleepers wake only when the test advances it.
+    public var sleep: RetryExecutor.Sleep
     /// How long a notified engagement or related item stays silent.
     public var silencePeriod: TimeInterval = 3600
     /// How long entered zones are gathered into one notification after the first enter.
@@ -67,13 +70,15 @@ public final class NearbyEngagementsManager {
     private var queueTail: Task<Void, Never>?
 
     nonisolated init(service: any NearbyEngagementsService, store: PersistentStore, converter: CoordinatesConverter,
-                     locationSource: any RezolveLocationSource, clock: any RezolveClock,
+                     locationSource: any RezolveLocationSource, dateSource: @escaping @Sendable () -> Date,
+                     sleep: @escaping RetryExecutor.Sleep,
                      notificationSink: (@Sendable (EngagementNotification) -> Void)?) {
         self.service = service
         self.store = store
         self.converter = converter
         self.locationSource = locationSource
-        self.clock = clock
+        self.dateSource = dateSource
+        self.sleep = sleep
         self.notificationSink = notificationSink
         self.memory = SuppressionMemory.load(from: store)
     }
@@ -127,7 +132,7 @@ public final class NearbyEngagementsManager {
         return Task { [weak self] in
             await self?.serially { [weak self] in
                 guard let self, self.refreshRequested, let sample = self.lastSample else { return }
-                await self.refresh(around: sample, now: self.clock.now())
+                await self.refresh(around: sample, now: self.dateSource())
             }
         }
     }
@@ -141,7 +146,7 @@ public final class NearbyEngagementsManager {
 
     private func handle(_ sample: RezolveLocationSample) async {
         let point = wgs84(sample)
-        let now = clock.now()
+        let now = dateSource()
         lastSample = sample
         if needsRefresh(at: point, now: now) { await refresh(around: sample, now: now) }
 
@@ -155,7 +160,7 @@ public final class NearbyEngagementsManager {
             delegate?.didUpdateCurrentDistanceFrom(location: sample.coordinate, geofences: tracker.zones, beacons: [])
         }
         samplesProcessed += 1
-        flushIfDue(now: clock.now())
+        flushIfDue(now: dateSource())
     }
 
     private func wgs84(_ sample: RezolveLocationSample) -> GeoPoint {
@@ -207,12 +212,12 @@ public final class NearbyEngagementsManager {
         guard bundleDeadline == nil else { return }
         let deadline = now.addingTimeInterval(bundlingWindow)
         bundleDeadline = deadline
-        let clock = self.clock
+        let sleep = self.sleep, wait = Duration.seconds(deadline.timeIntervalSince(now))
         flushTask = Task { [weak self] in
-            do { try await clock.sleep(until: deadline) } catch { return }
+            do { try await sleep(wait) } catch { return }
             await self?.serially { [weak self] in
                 guard let self else { return }
-                self.flushIfDue(now: self.clock.now())
+                self.flushIfDue(now: self.dateSource())
             }
         }
     }

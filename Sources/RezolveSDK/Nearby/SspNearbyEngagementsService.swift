@@ -25,10 +25,11 @@ struct SspNearbyEngagementsService: NearbyEngagementsService {
 extension NearbyEngagementsManager {
     /// An engine over `client`, with the platform's default location source unless one is given.
     nonisolated static func over(_ client: SspClient, locationSource: (any RezolveLocationSource)?,
-                                 clock: any RezolveClock) -> NearbyEngagementsManager {
+                                 dateSource: @escaping @Sendable () -> Date,
+                                 sleep: @escaping RetryExecutor.Sleep) -> NearbyEngagementsManager {
         NearbyEngagementsManager(service: SspNearbyEngagementsService(client: client), store: client.config.store,
                                  converter: client.converter, locationSource: locationSource ?? defaultLocationSource,
-                                 clock: clock, notificationSink: LocalNotificationSink.defaultSink)
+                                 dateSource: dateSource, sleep: sleep, notificationSink: LocalNotificationSink.defaultSink)
     }
 
     private nonisolated static var defaultLocationSource: any RezolveLocationSource {
@@ -40,12 +41,22 @@ extension NearbyEngagementsManager {
     }
 }
 
+extension NearbyEngagementsManager {
+    /// Wall-clock "now", every engine's default.
+    public nonisolated static let liveDateSource: @Sendable () -> Date = { Date() }
+    /// A real wait, every engine's default.
+    public nonisolated static let liveSleep: RetryExecutor.Sleep = { try await Task.sleep(for: $0) }
+}
+
 extension RezolveSsp {
     /// A new engine over this SSP connection, for apps and tests that restart monitoring with their own
-    /// location source and clock. Silence memory is shared with every other engine through
+    /// location source and time (a date source and a `Duration` sleep, the shapes every CommerceKit client
+    /// takes; wall-clock time unless given). Silence memory is shared with every other engine through
     /// ``RezolveConfig/store``.
     public func makeNearbyEngagementsManager(locationSource: (any RezolveLocationSource)? = nil,
-                                             clock: any RezolveClock = SystemRezolveClock()) -> NearbyEngagementsManager {
-        NearbyEngagementsManager.over(client, locationSource: locationSource, clock: clock)
+                                             dateSource: @escaping @Sendable () -> Date = NearbyEngagementsManager.liveDateSource,
+                                             sleep: @escaping RetryExecutor.Sleep = NearbyEngagementsManager.liveSleep)
+        -> NearbyEngagementsManager {
+        NearbyEngagementsManager.over(client, locationSource: locationSource, dateSource: dateSource, sleep: sleep)
     }
 }

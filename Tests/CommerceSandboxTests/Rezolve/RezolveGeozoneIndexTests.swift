@@ -63,13 +63,42 @@ import Testing
         var nonEmpty = 0
         for _ in 0..<300 {
             let query = GeozoneQuery(center: Self.point(&rng), radiusMeters: [50.0, 1_000, 5_000, 50_000, 500_000][Int.random(in: 0..<5, using: &rng)],
-                                     minutesFurther: [0, 40][Int.random(in: 0..<2, using: &rng)], limit: 1000)
+                                     minutesFurther: [0, 40][Int.random(in: 0..<2, using: &rng)],
+                                     limit: [1, 7, 1000][Int.random(in: 0..<3, using: &rng)])
             let indexed = try await rig.context.database.read { db in try RezolveGeozoneStore.triggered(query, now: now, db) }
             let scanned = RezolveGeozoneStore.select(everyZone, query, now: now)
             #expect(indexed == scanned, "query \(query)")
             if indexed.total > 0 { nonEmpty += 1 }
         }
         #expect(nonEmpty > 75, "the random queries must actually find zones for the comparison to mean anything")
+    }
+
+    /// Many zones at one spot tie on proximity: a small limit must keep the same ids, in the same order, as the
+    /// scan's sort by (proximity, id), whatever order the rows were inserted in.
+    @Test func smallLimitKeepsTheScansTieOrder() async throws {
+        let rig = try RezolveRig()
+        let spot = GeoPoint(latitude: -33.8688, longitude: 151.2093)
+        let ids = [17, 3, 11, 42, 5, 29, 8, 23, 1, 36]
+        try await rig.context.database.write { db in
+            for index in ids { _ = try RezolveGeozoneStore.insert(Self.zone(index, spot, radius: 100, scheduledFrom: nil), db) }
+            // A nearer zone beats every tied one, and a scheduled zone out of its window is never kept.
+            let nearer = GeoPoint(latitude: spot.latitude, longitude: spot.longitude + 0.0001)
+            _ = try RezolveGeozoneStore.insert(Self.zone(99, nearer, radius: 100, scheduledFrom: nil), db)
+            _ = try RezolveGeozoneStore.insert(Self.zone(98, nearer, radius: 100, scheduledFrom: 1_000), db)
+        }
+        let everyZone = try await rig.context.database.read { db in try RZGeozone.fetchAll(db) }
+        let centre = GeoPoint(latitude: spot.latitude, longitude: spot.longitude + 0.0002)
+        for limit in [1, 3, 4, 11, 12] {
+            let query = GeozoneQuery(center: centre, radiusMeters: 50, minutesFurther: 0, limit: limit)
+            let indexed = try await rig.context.database.read { db in try RezolveGeozoneStore.triggered(query, now: 1_800_000_000, db) }
+            #expect(indexed == RezolveGeozoneStore.select(everyZone, query, now: 1_800_000_000), "limit \(limit)")
+            #expect(indexed.total == 11)
+            #expect(indexed.zones.count == min(limit, 11))
+        }
+        let three = try await rig.context.database.read { db in
+            try RezolveGeozoneStore.triggered(GeozoneQuery(center: centre, radiusMeters: 50, minutesFurther: 0, limit: 3), now: 1_800_000_000, db)
+        }
+        #expect(three.zones.map(\.zone.id) == ["rnd-99", "rnd-1", "rnd-11"])
     }
 
     @Test func rtreeModuleIsAvailableAndHoldsEveryZone() async throws {

@@ -4,7 +4,7 @@ import Testing
 import _CryptoExtras
 @testable import CommerceSandbox
 
-/// State survives a restart of a file-backed sandbox (spec §5.10); reset restores the seed.
+/// State survives a restart of a file-backed sandbox (spec §5.10); reset restores the seed and keeps partners.
 @Suite struct RezolvePersistenceTests {
     @Test func customersOrdersAndKeysSurviveARestart() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ck-rezolve-\(UUID().uuidString)")
@@ -41,12 +41,45 @@ import _CryptoExtras
     @Test func resetRemovesCustomersAndRestoresTheSeed() async throws {
         let rig = try RezolveRig()
         let session = try await rig.session()
-        _ = try await rig.call(.post, "/sandbox/rezolve/partners", json: ["name": "Temporary"])
         #expect(try await rig.call(.post, "/sandbox/rezolve/reset").json["reset"] == true)
         #expect(try await rig.call(session, .get, session.b1 + "/profile").status == 403)
-        #expect(try await rig.call(.get, "/sandbox/rezolve/partners").json["partners"]?.arrayValue?.map { $0["partner_id"] } == ["317"])
         let fresh = try await rig.session()
         #expect(try await rig.call(fresh, .get, fresh.b1 + "/merchant").json.arrayValue?.count == 3)
+    }
+
+    /// Spec §5.11: reset keeps partners, including one made through the control route; its customers go. Both
+    /// the Rezolve alias and the sandbox-wide reset behave so.
+    @Test(arguments: ["/sandbox/rezolve/reset", "/sandbox/reset", "/sandbox/reset?service=rezolve"])
+    func resetKeepsPartnersMadeThroughTheControlRoute(_ resetPath: String) async throws {
+        let rig = try RezolveRig()
+        let made = try await rig.call(.post, "/sandbox/rezolve/partners", json: ["name": "Kept"])
+        let partnerId = try RigError.string(made.json["partner_id"], made)
+        let apiKey = try RigError.string(made.json["api_key"], made)
+        let authKey = try RigError.string(made.json["auth_key"], made)
+
+        func register(_ partnerEntityId: String) async throws -> RezolveRig.Reply {
+            try await rig.call(.post, "/api/v1/authentication/register", json: ["email": "kept@example.com"], headers: [
+                "x-rezolve-partner-apikey": apiKey,
+                "Authorization": "Bearer " + RezolveRig.registrationToken(partnerEntityId, exp: rig.nowSeconds + 600, key: authKey)])
+        }
+        func profile(_ entity: String, _ partnerEntityId: String) async throws -> RezolveRig.Reply {
+            try await rig.call(.get, "/api/v1/partner/\(partnerId)/customer/\(entity)/profile", headers: [
+                "x-rezolve-partner-apikey": apiKey, "x-rezolve-device-id": RezolveRig.device,
+                "Authorization": "Bearer " + RezolveRig.loginToken(entity, partnerEntityId, exp: rig.nowSeconds + 600, key: authKey)])
+        }
+        let first = try await register("kept-1")
+        let before = try RigError.string(first.json["entity_id"], first)
+        #expect(try await profile(before, "kept-1").status == 200)
+
+        #expect(try await rig.call(.post, resetPath).status == 200)
+
+        let partners = try await rig.call(.get, "/sandbox/rezolve/partners").json["partners"]?.arrayValue ?? []
+        #expect(partners.map { $0["partner_id"] } == ["317", .string(partnerId)])
+        #expect(try await profile(before, "kept-1").status == 403, "the partner's customers are gone")
+        let again = try await register("kept-1")
+        #expect(again.status == 201, "registered anew, since reset deleted the customer")
+        let after = try RigError.string(again.json["entity_id"], again)
+        #expect(try await profile(after, "kept-1").status == 200)
     }
 
     @Test func faultsThroughRezolvesAliasAnswerInItsEnvelope() async throws {

@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceTesting
 import CommerceSandbox
 import Foundation
 import RezolveSDK
@@ -42,9 +43,9 @@ private final class SinkRecorder: Sendable {
 
     /// Moves the client clock past the bundling window and handles one more sample at the same place, so the
     /// window has certainly closed when this returns.
-    private func closeWindow(_ point: (Double, Double), _ clock: ManualRezolveClock, _ source: ManualLocationSource,
+    private func closeWindow(_ point: (Double, Double), _ clock: TestClock, _ source: ManualLocationSource,
                              _ manager: NearbyEngagementsManager) async throws {
-        clock.advance(by: 5)
+        clock.advance(5)
         try await push(point, source, manager)
     }
 
@@ -83,10 +84,11 @@ private final class SinkRecorder: Sendable {
         // The client clock starts at the sandbox's time, so validity periods mean the same on both sides.
         // 1. The SSP, its engine with a manual source, an injected clock and a recording sink.
         let rezolveSsp = try #require(sdk.createRezolveSsp())
-        let source = ManualLocationSource(), clock = ManualRezolveClock(start: Date()), sink = SinkRecorder(), delegate = JourneyDelegate()
+        let source = ManualLocationSource(), clock = TestClock(Date(), mode: .suspending), sink = SinkRecorder(), delegate = JourneyDelegate()
         let manager = rezolveSsp.nearbyEngagementsManager
         manager.locationSource = source
-        manager.clock = clock
+        manager.dateSource = clock.dateSource
+        manager.sleep = clock.sleep
         manager.notificationSink = sink.sink
         manager.delegate = delegate
         manager.startMonitoringForNearbyEngagements()
@@ -107,7 +109,7 @@ private final class SinkRecorder: Sendable {
         // 3. Away 1 km (exit), back 10 minutes later: refreshed by the interval, but silenced.
         try await push(Self.awayFromManhattan, source, manager)
         #expect(delegate.exited.count == 3)
-        clock.advance(by: 600)
+        clock.advance(600)
         try await push(Self.manhattan, source, manager)
         #expect(queries() == 2)
         try await closeWindow(Self.manhattan, clock, source, manager)
@@ -138,7 +140,7 @@ private final class SinkRecorder: Sendable {
 
         // 6. Both clocks move 30 minutes; a refresh lists geo-later as valid and the next sample notifies it.
         #expect(try await sandbox.call(.post, "/sandbox/rezolve/clock/advance", json: ["seconds": 1800]).status == 200)
-        clock.advance(by: 1800)
+        clock.advance(1800)
         await manager.refreshLocation().value
         #expect(queries() == 4)
         try await push(Self.brooklyn, source, manager)
@@ -149,7 +151,8 @@ private final class SinkRecorder: Sendable {
 
         // 7. A new manager on the same store: Manhattan is still silenced.
         manager.stopMonitoringForNearbyEngagements()
-        let restarted = rezolveSsp.makeNearbyEngagementsManager(locationSource: source, clock: clock)
+        let restarted = rezolveSsp.makeNearbyEngagementsManager(locationSource: source, dateSource: clock.dateSource,
+                                                                    sleep: clock.sleep)
         let restartedDelegate = JourneyDelegate()
         restarted.notificationSink = sink.sink
         restarted.delegate = restartedDelegate

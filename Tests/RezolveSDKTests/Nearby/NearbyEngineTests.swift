@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceTesting
 import Foundation
 import Testing
 @testable import RezolveSDK
@@ -44,16 +45,16 @@ import Testing
         zone.dwellTime = 60
         let rig = NearbyRig(zones: [zone])
         await rig.at(18.4655, -66.1057)
-        rig.clock.advance(by: 40)
+        rig.clock.advance(40)
         await rig.at(18.4655, -66.1057)
         #expect(rig.delegate.entered.isEmpty)
         await rig.at(18.4675, -66.1057)          // left: the timer starts over
-        rig.clock.advance(by: 10)
+        rig.clock.advance(10)
         await rig.at(18.4655, -66.1057)
-        rig.clock.advance(by: 40)
+        rig.clock.advance(40)
         await rig.at(18.4655, -66.1057)
         #expect(rig.delegate.entered.isEmpty)
-        rig.clock.advance(by: 20)
+        rig.clock.advance(20)
         await rig.at(18.4655, -66.1057)
         #expect(rig.delegate.entered == ["geo-sanjuan"])
     }
@@ -62,7 +63,7 @@ import Testing
         let rig = NearbyRig(zones: [Server.manhattanA, Server.manhattanB, Server.manhattanDup])
         await rig.at(40.7580, -73.9855)
         #expect(Set(rig.delegate.entered) == ["geo-manhattan-a", "geo-manhattan-b", "geo-manhattan-dup"])
-        rig.clock.advance(by: 4)
+        rig.clock.advance(4)
         await rig.at(40.7580, -73.9855)
         #expect(rig.collector.all.isEmpty, "the window is still open")
         await rig.closeWindow(at: 40.7580, -73.9855)
@@ -81,7 +82,7 @@ import Testing
         for _ in 0..<200 where rig.clock.sleeperCount == 0 { try await Task.sleep(for: .milliseconds(10)) }
         #expect(rig.clock.sleeperCount == 1, "the bundling window waits on the injected clock")
         #expect(rig.collector.all.isEmpty)
-        rig.clock.advance(by: 5)
+        rig.clock.advance(5)
         for _ in 0..<200 where rig.collector.all.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
         let note = try #require(rig.collector.all.first)
         #expect(note.title == "Classic Tee")
@@ -107,7 +108,7 @@ import Testing
 
         await rig.at(40.7670, -73.9855)          // 1 km north: exit all three
         #expect(rig.delegate.exited.count == 3)
-        rig.clock.advance(by: 600)
+        rig.clock.advance(600)
         await rig.at(40.7580, -73.9855)
         await rig.closeWindow(at: 40.7580, -73.9855)
         #expect(rig.collector.all.count == 1, "silenced for 3600 s")
@@ -125,7 +126,7 @@ import Testing
         await rig.at(40.6782, -73.9442)
         await rig.closeWindow(at: 40.6782, -73.9442)
         await rig.at(40.6882, -73.9442)
-        rig.clock.advance(by: 3600)
+        rig.clock.advance(3600)
         await rig.at(40.6782, -73.9442)
         await rig.closeWindow(at: 40.6782, -73.9442)
         #expect(rig.collector.all.count == 2)
@@ -137,12 +138,12 @@ import Testing
         await first.at(40.6782, -73.9442)
         await first.closeWindow(at: 40.6782, -73.9442)
         let saved = try #require(store.codable(SuppressionMemory.self, forKey: "rezolve/nearby/suppression"))
-        let at = first.clock.now().timeIntervalSince1970
+        let at = first.clock.now.timeIntervalSince1970
         #expect(saved.engagements == ["geo-brooklyn": at])
         #expect(saved.relatedItems == ["Product:6": at])
 
         let second = NearbyRig(zones: [Server.brooklyn], store: store)
-        second.clock.advance(by: 5)               // both clocks start at the same instant
+        second.clock.advance(5)               // both clocks start at the same instant
         await second.at(40.6782, -73.9442)
         await second.closeWindow(at: 40.6782, -73.9442)
         #expect(second.delegate.entered == ["geo-brooklyn"])
@@ -156,7 +157,7 @@ import Testing
         let before = rig.store.codable(SuppressionMemory.self, forKey: "rezolve/nearby/suppression")
         rig.manager.debugNotifications = true
         await rig.at(40.6882, -73.9442)
-        rig.clock.advance(by: 60)
+        rig.clock.advance(60)
         await rig.at(40.6782, -73.9442)
         await rig.closeWindow(at: 40.6782, -73.9442)
         #expect(rig.collector.all.map(\.isDebug) == [false, true])
@@ -181,12 +182,12 @@ import Testing
         later.item = "10"
         later.isValidNow = false
         let rig = NearbyRig(zones: [later])
-        later.validFrom = rig.clock.now().addingTimeInterval(1800)
-        later.validTo = rig.clock.now().addingTimeInterval(7200)
+        later.validFrom = rig.clock.now.addingTimeInterval(1800)
+        later.validTo = rig.clock.now.addingTimeInterval(7200)
         rig.server.place([later])
         await rig.at(40.6782, -73.9442)
         #expect(rig.delegate.entered.isEmpty)
-        rig.clock.advance(by: 1800)
+        rig.clock.advance(1800)
         await rig.at(40.6782, -73.9442)
         #expect(rig.delegate.entered == ["geo-later"], "the first observation of a newly valid zone is an enter")
     }

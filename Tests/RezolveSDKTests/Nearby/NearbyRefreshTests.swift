@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceTesting
 import Foundation
 import Testing
 @testable import RezolveSDK
@@ -27,10 +28,10 @@ import Testing
         #expect(rig.server.queries.count == 1)
         await rig.at(40.7017, -73.9442)          // ≈ 2.6 km from the first centre
         #expect(rig.server.queries.count == 2)
-        rig.clock.advance(by: 599)
+        rig.clock.advance(599)
         await rig.at(40.7017, -73.9442)
         #expect(rig.server.queries.count == 2)
-        rig.clock.advance(by: 1)
+        rig.clock.advance(1)
         await rig.at(40.7017, -73.9442)
         #expect(rig.server.queries.count == 3)
         await rig.manager.refreshLocation().value

@@ -138,7 +138,7 @@ final class NotificationCollector: Sendable {
 @MainActor
 struct NearbyRig {
     let server = FakeGeozoneServer()
-    let clock = ManualRezolveClock()
+    let clock = TestClock(Date(timeIntervalSince1970: 1_767_225_600), mode: .suspending)
     let store: PersistentStore
     let delegate = RecordingNearbyDelegate()
     let collector = NotificationCollector()
@@ -149,14 +149,15 @@ struct NearbyRig {
         self.store = store
         server.place(zones)
         let config = RezolveConfig(transport: server.transport, sleep: { _ in }, deviceIdProvider: FixedDeviceIdProvider(Fixture.deviceId),
-                                   store: store, clock: { [clock] in clock.now() })
+                                   store: store, clock: clock.dateSource)
         let settings = SspActManagerSettings(auth0ClientId: "client", auth0Secret: "secret", auth0Audience: "audience",
                                              auth0Endpoint: "http://127.0.0.1:8080", sspEndpoint: "http://127.0.0.1:8080",
                                              sspWidth: "400", baiduLocationKey: nil)
         let rezolve = Rezolve(apiKey: "api-key", partnerId: Fixture.partnerId, subPartnerId: nil,
                               environment: RezolveEnv(rawValue: "http://127.0.0.1:8080")!, config: config,
                               sspActManagerSettings: settings, coordinatesConverter: converter)
-        manager = rezolve.createRezolveSsp()!.makeNearbyEngagementsManager(locationSource: source, clock: clock)
+        manager = rezolve.createRezolveSsp()!.makeNearbyEngagementsManager(locationSource: source, dateSource: clock.dateSource,
+                                                                                sleep: clock.sleep)
         manager.notificationSink = collector.sink
         manager.delegate = delegate
     }
@@ -168,7 +169,7 @@ struct NearbyRig {
 
     /// Lets the bundling window close: moves the clock past it and handles one more sample there.
     func closeWindow(at latitude: Double, _ longitude: Double) async {
-        clock.advance(by: manager.bundlingWindow)
+        clock.advance(manager.bundlingWindow)
         await at(latitude, longitude)
     }
 }

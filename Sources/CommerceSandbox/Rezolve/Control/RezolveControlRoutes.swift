@@ -24,6 +24,7 @@ struct RezolveControlRoutes: Sendable {
         })
         router.post(p + "/partners", handler: controlled(createPartner))
         router.post(p + "/customers", handler: controlled(createCustomer))
+        router.post(p + "/products", handler: controlled(addProduct))
         router.post(p + "/orders/:orderId/status", handler: controlled(setOrderStatus))
         router.get(p + "/payments/:paymentId", handler: controlled { request in
             let id = request.parameter("paymentId"), now = endpoint.now
@@ -111,6 +112,23 @@ struct RezolveControlRoutes: Sendable {
         }
         return .json(["entity_id": .string(entityId), "partner_id": .string(partnerId),
                       "partner_entity_id": .string(partnerEntityId), "email": .string(email)], status: 201)
+    }
+
+    /// A product for a test (see `ProductFixture`), in a category of its merchant; gone again after a reset.
+    @Sendable func addProduct(_ request: SandboxRequest) async throws -> SandboxResponse {
+        let product = try ProductFixture.product(from: try object(request))
+        try await endpoint.database.write { db in
+            guard try RZMerchant.fetchOne(db, key: product.merchantId) != nil else { throw Failure.field("merchantId", "unknown merchant") }
+            guard let category = try RZCategory.fetchOne(db, key: product.categoryId), category.merchantId == product.merchantId else {
+                throw Failure.field("categoryId", "not a category of merchant \(product.merchantId)")
+            }
+            guard try RZProduct.fetchOne(db, key: product.id) == nil else {
+                throw Failure(status: 409, message: "product \(product.id) already exists")
+            }
+            try product.insert(db)
+        }
+        return .json(["id": .integer(product.id), "merchant_id": .string(product.merchantId),
+                      "category_id": .integer(product.categoryId), "name": .string(product.name)], status: 201)
     }
 
     /// Merchant-side transitions: pending → complete | pre-canceled, pre-canceled → cancelled.

@@ -32,12 +32,22 @@ struct RZGeozone: RezolveRecord, Equatable {
 
     /// Whether the zone is active at `now`.
     func isValid(at now: Double) -> Bool {
-        activeTimeType != "Scheduled" || validityPeriods.contains { $0.from <= now && now <= $0.to }
+        activeTimeType != "Scheduled" || Self.isValid(validityPeriods, at: now)
     }
 
     /// Whether the zone is active at some instant of `[now, now + seconds]` (the query's `MinutesFurther`).
     func isValid(within seconds: Double, of now: Double) -> Bool {
-        activeTimeType != "Scheduled" || validityPeriods.contains { $0.from <= now + seconds && now <= $0.to }
+        activeTimeType != "Scheduled" || Self.isValid(validityPeriods, within: seconds, of: now)
+    }
+
+    /// Whether one of a scheduled zone's `periods` contains `now`.
+    static func isValid(_ periods: [GeozoneValidityPeriod], at now: Double) -> Bool {
+        periods.contains { $0.from <= now && now <= $0.to }
+    }
+
+    /// Whether one of a scheduled zone's `periods` meets `[now, now + seconds]`.
+    static func isValid(_ periods: [GeozoneValidityPeriod], within seconds: Double, of now: Double) -> Bool {
+        periods.contains { $0.from <= now + seconds && now <= $0.to }
     }
 }
 

@@ -34,13 +34,22 @@ enum RezolveGeozoneStore {
         try zone.insert(db)
         let seq = db.lastInsertedRowID
         zone.seq = seq
-        let boxes = GeoBoundingBox.covering(center: zone.center, radiusMeters: zone.radiusMeters)
+        try indexStatement(db).execute(arguments: indexArguments(seq: seq, center: zone.center, radiusMeters: zone.radiusMeters))
+        return zone
+    }
+
+    /// The one R*Tree insert, prepared once per connection.
+    static func indexStatement(_ db: Database) throws -> Statement {
+        try db.cachedStatement(sql: "INSERT INTO \(RezolveGeozoneSchema.rtree) (seq, min_lat, max_lat, min_lon, max_lon) VALUES (?, ?, ?, ?, ?)")
+    }
+
+    /// The R*Tree row of a zone: its bounding box, or the full longitude range when it crosses the antimeridian.
+    static func indexArguments(seq: Int64, center: GeoPoint, radiusMeters: Double) -> StatementArguments {
+        let boxes = GeoBoundingBox.covering(center: center, radiusMeters: radiusMeters)
         let box = boxes.count == 1 ? boxes[0]
             : GeoBoundingBox(minLatitude: boxes[0].minLatitude, maxLatitude: boxes[0].maxLatitude,
                              minLongitude: -180, maxLongitude: 180)
-        try db.execute(sql: "INSERT INTO \(RezolveGeozoneSchema.rtree) (seq, min_lat, max_lat, min_lon, max_lon) VALUES (?, ?, ?, ?, ?)",
-                       arguments: [seq, box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude])
-        return zone
+        return [seq, box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude]
     }
 
     /// The query of spec §5.9: the R*Tree keeps only zones whose box meets the query circle's box, then the
@@ -48,6 +57,10 @@ enum RezolveGeozoneStore {
     ///
     /// The prefilter never loses a match: when the two circles overlap, some point lies in both, and each box
     /// contains its circle, so the boxes overlap too.
+    ///
+    /// Ranking reads only the numbers it needs (id, centre, radius, validity) and keeps the `limit` nearest in a
+    /// bounded heap; whole zones are loaded for those alone. At a 5 km radius a query matches thousands of zones,
+    /// and decoding every one of them used to cost more than a full scan.
     static func triggered(_ query: GeozoneQuery, now: Double, _ db: Database) throws -> GeozoneMatches {
         let boxes = GeoBoundingBox.covering(center: query.center, radiusMeters: query.radiusMeters)
         let condition = boxes.map { _ in "(r.max_lat >= ? AND r.min_lat <= ? AND r.max_lon >= ? AND r.min_lon <= ?)" }
@@ -56,9 +69,39 @@ enum RezolveGeozoneStore {
         for box in boxes {
             arguments += [box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude]
         }
-        let sql = "SELECT z.* FROM \(RezolveGeozoneSchema.table) z JOIN \(RezolveGeozoneSchema.rtree) r ON r.seq = z.seq WHERE \(condition)"
-        let candidates = try RZGeozone.fetchAll(db, sql: sql, arguments: arguments)
-        return select(candidates, query, now: now)
+        let sql = """
+            SELECT z.seq, z.id, z.latitude, z.longitude, z.radius_meters, z.active_time_type, z.validity_periods
+            FROM \(RezolveGeozoneSchema.table) z JOIN \(RezolveGeozoneSchema.rtree) r ON r.seq = z.seq WHERE \(condition)
+            """
+        let horizon = Double(query.minutesFurther) * 60
+        var nearest = NearestGeozones(limit: query.limit)
+        let rows = try Row.fetchCursor(try db.cachedStatement(sql: sql), arguments: arguments)
+        while let row = try rows.next() {
+            let proximity = query.center.distance(to: GeoPoint(latitude: row[2], longitude: row[3]))
+            let radius: Double = row[4]
+            guard proximity <= query.radiusMeters + radius else { continue }
+            var isValidNow = true
+            if (row[5] as String) == "Scheduled" {
+                // Only scheduled zones need their periods, and only once they are close enough to matter.
+                let periods = try validityPeriods(row[6])
+                guard RZGeozone.isValid(periods, within: horizon, of: now) else { continue }
+                isValidNow = RZGeozone.isValid(periods, at: now)
+            }
+            nearest.offer(RankedGeozone(proximity: proximity, id: row[1], seq: row[0], isValidNow: isValidNow))
+        }
+        let ranked = nearest.nearestFirst
+        let zonesBySeq = try Dictionary(RZGeozone.fetchAll(db, keys: ranked.map(\.seq)).compactMap { zone in
+            zone.seq.map { ($0, zone) }
+        }, uniquingKeysWith: { first, _ in first })
+        let zones = ranked.compactMap { match in
+            zonesBySeq[match.seq].map { TriggeredGeozone(zone: $0, proximity: match.proximity, isValidNow: match.isValidNow) }
+        }
+        return GeozoneMatches(zones: zones, total: nearest.total)
+    }
+
+    /// Decodes a `validity_periods` column the way the record itself stores it.
+    private static func validityPeriods(_ text: String) throws -> [GeozoneValidityPeriod] {
+        try RZGeozone.databaseJSONDecoder(for: "validity_periods").decode([GeozoneValidityPeriod].self, from: Data(text.utf8))
     }
 
     /// The exact filter, proximity order (ties by id, so the answer is stable) and the limit. Given every zone,

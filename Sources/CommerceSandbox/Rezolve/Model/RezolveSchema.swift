@@ -189,10 +189,11 @@ enum RezolveSchema {
         }
     }
 
-    /// Every table, children before parents, for a reset.
-    static let tables = SspSchema.tables + [
+    /// The tables a reset empties, children before parents: every one but `rz_partner`, because spec §5.11
+    /// keeps partners (made through the control route too) across a reset; the seed then restores the rest.
+    static let clearedOnReset = SspSchema.tables + [
         SspTokenSchema.table, RezolveTriggerStats.table, "rz_idempotency", "rz_external_payment", "rz_order",
         "rz_option_session", "rz_cart", "rz_favourite", "rz_card", "rz_address", "rz_phone", "rz_customer", "rz_settings",
-        "rz_product", "rz_category", "rz_store", "rz_merchant", "rz_partner",
+        "rz_product", "rz_category", "rz_store", "rz_merchant",
     ]
 }
