@@ -5,7 +5,9 @@ import Foundation
 ///
 /// The refund needs the business's private token, so it belongs on a server, never in an app.
 public struct ATHMBusinessAPI: Sendable {
+    /// Production or a sandbox: decides the host every call goes to.
     public let environment: ATHMEnvironment
+    /// Sends the HTTP requests; tests pass an in-memory transport.
     public let transport: any HTTPTransport
     private let sleep: RetryExecutor.Sleep
     private let random: @Sendable () -> Double
