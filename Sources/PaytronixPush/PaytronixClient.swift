@@ -6,6 +6,7 @@ import Foundation
 /// Every call sends HTTP Basic `client_id:client_secret`, retries under ``PaytronixConfiguration/retryPolicy``
 /// where repeating is safe, and turns a `result: "failure"` reply into ``PaytronixError/failure(code:message:fieldErrors:httpStatus:)``.
 public struct PaytronixClient: Sendable {
+    /// Where calls go and the credentials they carry.
     public let configuration: PaytronixConfiguration
     let transport: any HTTPTransport
     let sleep: RetryExecutor.Sleep

@@ -12,10 +12,15 @@ public enum PushRegistrationOutcome: Sendable, Equatable {
 /// The seed's two push flows, one call each: register a new guest together with this device, or, after a
 /// login, make sure this device is attached to the guest's account.
 public actor PushRegistrar {
+    /// The client the registration calls go through.
     public let client: PaytronixClient
+    /// The guest session whose tokens the login flow uses.
     public let session: GuestSession
+    /// The app's bundle identifier, which Paytronix pushes to.
     public let appIdentifier: String
+    /// Your company's name, sent as the `integrator=` part of the integration detail.
     public let integrator: String
+    /// The integration format version sent as `version=`; `12.0` unless you pass another.
     public let integrationVersion: String
     private let store: PersistentStore
     private let fixedIntegrationDetail: IntegrationDetail?
