@@ -8,10 +8,15 @@ import Foundation
 /// carries an id: an id that is pending or was delivered recently is not queued twice, and receivers use the
 /// same id to discard the duplicates that at-least-once delivery can produce.
 public actor EventOutbox<Event: Codable & Sendable> {
+    /// One queued event with the bookkeeping the outbox needs to deliver it at least once.
     public struct Entry: Codable, Sendable {
+        /// The event's id: the outbox refuses a second event with it, and receivers use it to drop duplicates.
         public let id: String
+        /// The queued event itself.
         public let event: Event
+        /// When ``EventOutbox/enqueue(_:id:)`` accepted the event.
         public let enqueuedAt: Date
+        /// How many deliveries have been started, the one in progress included.
         public var attempts: Int
     }
 
