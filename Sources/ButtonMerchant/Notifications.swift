@@ -13,14 +13,14 @@ extension Notification.Name {
 extension Notification {
     /// `userInfo` keys used by ButtonMerchant notifications.
     public enum Key {
-        /// The key under which ``Notification/Name/Button/AttributionTokenDidChange`` carries the new token.
+        /// The key under which `Notification.Name.Button.AttributionTokenDidChange` carries the new token.
         public static let NewToken = "com.usebutton.merchant.notification.key.newToken"
     }
 }
 
 extension ButtonMerchant {
-    /// The same name as ``Notification/Name/Button/AttributionTokenDidChange``, for Objective-C style code.
+    /// The same name as `Notification.Name.Button.AttributionTokenDidChange`, for Objective-C style code.
     public static let AttributionTokenDidChangeNotification = Notification.Name.Button.AttributionTokenDidChange
-    /// The same key as ``Notification/Key/NewToken``, for Objective-C style code.
+    /// The same key as `Notification.Key.NewToken`, for Objective-C style code.
     public static let AttributionTokenKey = Notification.Key.NewToken
 }

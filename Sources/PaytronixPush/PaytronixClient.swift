@@ -11,7 +11,10 @@ public struct PaytronixClient: Sendable {
     let transport: any HTTPTransport
     let sleep: RetryExecutor.Sleep
 
-    /// - Parameter sleep: how the client waits between retries; tests pass a closure that returns at once.
+    /// - Parameters:
+    ///   - configuration: the host, merchant and integration credentials every call uses.
+    ///   - transport: how requests are sent; tests pass an in-memory transport.
+    ///   - sleep: how the client waits between retries; tests pass a closure that returns at once.
     public init(configuration: PaytronixConfiguration, transport: any HTTPTransport = URLSessionTransport(),
                 sleep: @escaping RetryExecutor.Sleep = { try await Task.sleep(for: $0) }) {
         self.configuration = configuration

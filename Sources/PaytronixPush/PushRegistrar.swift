@@ -27,9 +27,14 @@ public actor PushRegistrar {
     private let now: @Sendable () -> Date
 
     /// - Parameters:
+    ///   - client: the client the registration calls go through.
+    ///   - session: the guest session whose tokens the login flow uses and the sign-up flow fills.
     ///   - appIdentifier: the app's bundle identifier, which Paytronix pushes to.
     ///   - integrator: your company's name for the `integrator=` part of `integrationDetail`.
+    ///   - integrationVersion: the `version=` part of `integrationDetail`.
+    ///   - store: where the device last confirmed on the account is recorded, per merchant and app; logout clears it.
     ///   - integrationDetail: the device facts to send; `nil` reads them from the running device each time.
+    ///   - now: the clock the records are stamped with (tests inject one).
     public init(client: PaytronixClient, session: GuestSession, appIdentifier: String,
                 integrator: String, integrationVersion: String = "12.0", store: PersistentStore,
                 integrationDetail: IntegrationDetail? = nil, now: @escaping @Sendable () -> Date = { Date() }) {

@@ -16,6 +16,7 @@ public struct ATHMBusinessAPI: Sendable {
     ///   - environment: production or a sandbox.
     ///   - transport: how requests are sent.
     ///   - sleep: how retries wait (tests pass one that returns at once).
+    ///   - random: a number from 0 to 1 that spreads each retry over up to 250 ms more (tests pin it).
     public init(environment: ATHMEnvironment, transport: any HTTPTransport = URLSessionTransport(),
                 sleep: @escaping RetryExecutor.Sleep = { try await Task.sleep(for: $0) },
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }) {

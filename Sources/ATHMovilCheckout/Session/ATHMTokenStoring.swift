@@ -11,7 +11,7 @@ public protocol ATHMTokenStoring: Sendable {
     func delete()
 }
 
-/// Keeps the token in a ``PersistentStore`` (owner-only file, atomic writes): the default off Apple platforms.
+/// Keeps the token in a CommerceCore `PersistentStore` (owner-only file, atomic writes): the default off Apple platforms.
 public struct ATHMPersistentTokenStore: ATHMTokenStoring {
     /// The store key, `athm_checkout/authToken`.
     public static let key = "athm_checkout/authToken"

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Sends one HTTP request and returns the complete response. Client modules talk to the network only through
-/// this protocol, so tests swap in ``InMemoryTransport`` and apps can add their own logging or pinning.
+/// this protocol, so tests swap in `InMemoryTransport` (from `CommerceTesting`) and apps can add their own logging or pinning.
 public protocol HTTPTransport: Sendable {
     /// Throws ``TransportError`` when no HTTP response arrived; any HTTP status, even 5xx, is a response.
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
