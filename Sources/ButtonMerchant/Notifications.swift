@@ -1,5 +1,6 @@
 import Foundation
 
+/// The notification names ButtonMerchant posts, under `Notification.Name.Button`.
 extension Notification.Name {
     /// Notification names posted by ButtonMerchant.
     public enum Button {
@@ -10,6 +11,7 @@ extension Notification.Name {
     }
 }
 
+/// The `userInfo` keys ButtonMerchant's notifications carry, under `Notification.Key`.
 extension Notification {
     /// `userInfo` keys used by ButtonMerchant notifications.
     public enum Key {

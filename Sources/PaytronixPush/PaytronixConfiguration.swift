@@ -54,6 +54,7 @@ public struct PaytronixConfiguration: Sendable {
     }
 }
 
+/// The retry schedule Paytronix calls use by default.
 extension RetryPolicy {
     /// Paytronix's policy: 3 attempts, 250 ms then 500 ms apart with ±20 % jitter, on no response and on
     /// HTTP 408, 429, 500, 502, 503 and 504, honouring `Retry-After` up to 5 s. The client turns retries off

@@ -128,6 +128,7 @@ private final class TaskBox: @unchecked Sendable {
     }
 }
 
+/// Bridges Swift's `Duration` to the `TimeInterval` Foundation's URL loading expects.
 extension Duration {
     /// The duration in seconds as a `TimeInterval`.
     public var timeInterval: TimeInterval {
