@@ -4,7 +4,7 @@ import Foundation
 
 /// The partner's credentials. The auth key signs every JWT and must stay on the partner's server.
 public struct RezolvePartnerCredentials: Sendable {
-    /// The partner id Rezolve assigned, such as `317`; it goes into every JWT's claims.
+    /// The partner id Rezolve assigned, such as `317`; the app's `Rezolve` instance is created with the same id.
     public let partnerId: String
     /// The partner's API key, sent as `x-rezolve-partner-apikey` with registration.
     public let apiKey: String
@@ -25,7 +25,7 @@ public struct RezolvePartnerCredentials: Sendable {
 /// token. The signature is HMAC-SHA512 over `base64url(header).base64url(payload)`, keyed with the auth key's
 /// UTF-8 bytes exactly as given.
 public struct RezolveJWTMinter: Sendable {
-    /// The partner whose id goes into the claims and whose auth key signs.
+    /// The partner whose auth key signs every token.
     public let credentials: RezolvePartnerCredentials
 
     /// Creates a minter for `credentials`; it holds no other state, so equal inputs give equal tokens.
