@@ -23,7 +23,7 @@ public struct IntegrationDetail: Sendable, Equatable, CustomStringConvertible {
     public var merchantId: Int
     /// The company that built the integration (the seed's own app uses `Paytronix`).
     public var integrator: String
-    /// The version of the integration format; the seed sends `12.0`.
+    /// The version of the integration format, `12.0` by default.
     public var version: String
 
     /// Creates a detail from explicit values; ``current(merchantId:integrator:version:)`` reads the running device.

@@ -47,7 +47,7 @@ public struct ATHMEcommerceTransaction: Sendable, Equatable {
     public let ecommerceId: String
     /// Empty until completed.
     public let referenceNumber: String
-    /// The payment service's id of the paying customer; empty until the customer has confirmed.
+    /// The paid business's account number with the payment service, such as `215070001`.
     public let businessCustomerId: String
     /// `yyyy-MM-dd HH:mm:ss` in Puerto Rico time; empty until completed.
     public let transactionDate: String
@@ -55,7 +55,7 @@ public struct ATHMEcommerceTransaction: Sendable, Equatable {
     public let dailyTransactionId: String
     /// The display name of the business that was paid.
     public let businessName: String
-    /// The business's short path (its handle in ATH Móvil links).
+    /// The business's path as registered with the payment service.
     public let businessPath: String
     /// The business's industry as registered with the payment service.
     public let industry: String
@@ -65,7 +65,7 @@ public struct ATHMEcommerceTransaction: Sendable, Equatable {
     public let tax: Decimal
     /// What the customer pays, in dollars.
     public let total: Decimal
-    /// The payment service's fee, in dollars; zero until completed.
+    /// The payment service's fee, in dollars.
     public let fee: Decimal
     /// What the business receives (``total`` less ``fee``), in dollars.
     public let netAmount: Decimal

@@ -28,7 +28,7 @@ public final class ATHMPaymentError: Error, CustomStringConvertible, @unchecked 
         case missingScheme
         /// The timeout is outside 60 to 600 seconds.
         case invalidTimeout
-        /// A text field holds characters the service refuses.
+        /// The payment could not be written into the ATH Móvil link, for example a subtotal that is not finite.
         case invalidCharacters
         /// Neither the ATH Móvil link nor the App Store fallback could be opened.
         case openFailed
