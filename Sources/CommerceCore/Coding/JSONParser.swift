@@ -6,7 +6,7 @@ public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertibl
     public let offset: Int
     /// What was wrong there, in English, such as `unexpected end of input`.
     public let reason: String
-    /// The position and reason in one line, for logs and 400 responses.
+    /// The position and reason in one line, for logs and error messages.
     public var description: String { "Invalid JSON at byte \(offset): \(reason)" }
 }
 

@@ -20,7 +20,7 @@ public struct GeoBoundingBox: Sendable, Hashable {
         self.maxLongitude = maxLongitude
     }
 
-    /// The whole globe, for a search radius that covers it.
+    /// The whole globe.
     public static let world = GeoBoundingBox(minLatitude: -90, maxLatitude: 90, minLongitude: -180, maxLongitude: 180)
 
     // Widens every edge a little so rounding in the trigonometry can never exclude a point exactly on the circle.

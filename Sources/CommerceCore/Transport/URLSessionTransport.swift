@@ -6,7 +6,7 @@ import FoundationNetworking
 /// ``HTTPTransport`` over Foundation's `URLSession` (FoundationNetworking on Linux). Requests never
 /// send or store cookies, whatever the session's configuration says.
 public struct URLSessionTransport: HTTPTransport {
-    /// The session requests go through; on Linux a cookie-free copy of the one passed in.
+    /// The session requests go through; on Linux, a cookie-free stand-in when the one passed in handles cookies.
     public let session: URLSession
 
     /// Wraps `session`. On Linux, where FoundationNetworking ignores a request's `httpShouldHandleCookies`,
