@@ -17,7 +17,7 @@ public struct UserFields: Codable, Sendable, Equatable {
     public var password: String?
     /// The guest's e-mail address.
     public var email: String?
-    /// The guest's mobile number, which Paytronix may use for text messages.
+    /// The guest's mobile phone number.
     public var mobilePhone: String?
     /// The guest's landline or other phone number.
     public var phone: String?
@@ -118,7 +118,7 @@ public struct CreateAndRegisterRequest: Codable, Sendable, Equatable {
     public var userFields: UserFields
     /// The account's details, including the devices to attach.
     public var accountFields: AccountFields
-    /// The store credited with the sign-up; nil leaves it to Paytronix.
+    /// The code of the store where the new card is activated; nil sends none.
     public var activationStoreCode: String?
     /// Whether field values go out with their JSON types or as strings.
     public var style: FieldStyle
@@ -146,7 +146,7 @@ public struct RegisterRequest: Codable, Sendable, Equatable {
     /// Whether field values go out with their JSON types or as strings.
     public var style: FieldStyle
 
-    /// Creates a request to register a guest on the card the call authenticates with.
+    /// Creates a request to register a guest on an existing card.
     public init(enforceUniqueFields: [String] = [], userFields: UserFields, accountFields: AccountFields = .init(),
                 style: FieldStyle = .typed) {
         self.enforceUniqueFields = enforceUniqueFields
