@@ -99,6 +99,8 @@ package enum JSONEscaping {
 }
 
 extension JSONValue: Codable {
+    /// Decodes any JSON value through `Codable`; object keys come out sorted, since `Decoder` does not keep their order.
+    /// - Throws: `DecodingError.dataCorrupted` when the value is none of the JSON kinds.
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() { self = .null }
@@ -114,6 +116,7 @@ extension JSONValue: Codable {
         }
     }
 
+    /// Encodes the value through `Codable`; key order then depends on the encoder.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
