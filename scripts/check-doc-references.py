@@ -48,6 +48,8 @@ SERVICE_BY_PATH = [
     ("Tests/RealClients/pybutton", "Button"),
     ("Tests/RealClients/athmovil", "ATHMovil"),
     ("Tests/RealClients/rezolve", "Rezolve"),
+    ("Tests/RealClients/storefront", "Storefront"),
+    ("Tests/RealClients/paytronix", "Paytronix"),
 ]
 # Sources/CommerceSandbox/<Service>/, Tests/*/<Service>/, Sources/commercekit/<Service>*.swift, ...
 SERVICE_FOLDER = re.compile(r"(?:^|/)(" + "|".join(SERVICES) + r")(?:/|[A-Z][A-Za-z]*\.(?:swift|py|sh)$)")
