@@ -99,7 +99,9 @@ import Testing
     @Test func readinessFollowsTheShopsSimulationSettings() async throws {
         let client = try StorefrontClient()
         let set = try await client.control(.put, "/sandbox/storefront/shops/1/simulation",
-                                           json: ["checkoutReadyAfterPolls": 3, "shippingRatesReadyAfterPolls": 0])
+                                           // A long deadline: only the poll count may decide, however slow a loaded run is.
+                                           json: ["checkoutReadyAfterPolls": 3, "shippingRatesReadyAfterPolls": 0,
+                                                  "asyncDeadlineSeconds": 3_600])
         #expect(set.status == 200)
         let steps = CheckoutSteps(client: client)
         let id = try await steps.createJ2()
