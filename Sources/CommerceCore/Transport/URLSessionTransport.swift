@@ -46,8 +46,9 @@ public struct URLSessionTransport: HTTPTransport {
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method.rawValue
-        // No CommerceKit service uses cookies, and the Storefront wire rules forbid them (spec §3.1): a
-        // session that handles cookies must neither send its store's cookies nor keep the service's.
+        // No CommerceKit service uses cookies, and the Storefront wire rules forbid them
+        // (Rules/Storefront.md §3.1): a session that handles cookies must neither send its store's cookies nor
+        // keep the service's.
         urlRequest.httpShouldHandleCookies = false
         for field in request.headers { urlRequest.addValue(field.value, forHTTPHeaderField: field.name) }
         urlRequest.httpBody = request.body

@@ -16,16 +16,6 @@ enum ButtonOrderValidatorBridge {
     }
 }
 
-/// The authenticated caller of an Order API request.
-struct ButtonCaller: Sendable {
-    let organization: ButtonOrganization
-    /// The effective API version: the request's `X-Button-API-Version`, else the organisation's pinned one.
-    let apiVersion: String
-
-    var requiresPurchaseDate: Bool { apiVersion >= "2018-02-13" }
-    var headers: HTTPHeaders { ["X-Button-API-Version": apiVersion] }
-}
-
 extension ButtonService {
     static let orderPrefix = "/v1/order/"
     static let btnRefPrefix = "/v1/order/btn-ref/"
@@ -33,64 +23,33 @@ extension ButtonService {
     static let pathMismatchMessage = "order_id in the body must match the order id in the path"
 
     func registerOrderRoutes(on router: SandboxRouter) {
-        router.post("/v1/order", handler: orderRoute { request, caller in try await createOrder(request, caller) })
-        router.get("/v1/order/btn-ref/**", handler: orderRoute { request, caller in try await listByBtnRef(request, caller) })
-        router.get("/v1/order/**", handler: orderRoute { request, caller in try await getOrder(request, caller) })
-        router.post("/v1/order/**", handler: orderRoute { request, caller in try await updateOrder(request, caller) })
-        router.delete("/v1/order/**", handler: orderRoute { request, caller in try await deleteOrder(request, caller) })
+        router.post("/v1/order", handler: orderRoute { request, credentials in try await createOrder(request, credentials) })
+        router.get("/v1/order/btn-ref/**", handler: orderRoute { request, credentials in try await listByBtnRef(request, credentials) })
+        router.get("/v1/order/**", handler: orderRoute { request, credentials in try await getOrder(request, credentials) })
+        router.post("/v1/order/**", handler: orderRoute { request, credentials in try await updateOrder(request, credentials) })
+        router.delete("/v1/order/**", handler: orderRoute { request, credentials in try await deleteOrder(request, credentials) })
         // `/v1/order/btn-ref` itself (also with a trailing slash) is an order id for the `**` routes above, but the
         // trie stops at its `btn-ref` node, so it gets the same handlers with that id.
         let id: @Sendable (SandboxRequest) -> SandboxRequest = { var request = $0; request.catchAll = "btn-ref"; return request }
-        router.get("/v1/order/btn-ref", handler: orderRoute { request, caller in try await getOrder(id(request), caller) })
-        router.post("/v1/order/btn-ref", handler: orderRoute { request, caller in try await updateOrder(id(request), caller) })
-        router.delete("/v1/order/btn-ref", handler: orderRoute { request, caller in try await deleteOrder(id(request), caller) })
+        router.get("/v1/order/btn-ref", handler: orderRoute { request, credentials in try await getOrder(id(request), credentials) })
+        router.post("/v1/order/btn-ref", handler: orderRoute { request, credentials in try await updateOrder(id(request), credentials) })
+        router.delete("/v1/order/btn-ref", handler: orderRoute { request, credentials in try await deleteOrder(id(request), credentials) })
     }
 
-    /// Authenticates (A1, A2), checks the version header (H1), keeps `btn-ref/` GET-only (R2), and renders
-    /// errors in Button's envelope with the version echoed.
-    private func orderRoute(_ body: @escaping @Sendable (SandboxRequest, ButtonCaller) async throws -> SandboxResponse)
+    /// Reads the credentials (A1), keeps `btn-ref/` GET-only (R2), and renders errors in Button's envelope with
+    /// the version echoed. Each operation authenticates (A2, H1) inside its own database visit.
+    private func orderRoute(_ body: @escaping @Sendable (SandboxRequest, ButtonCredentials) async throws -> SandboxResponse)
         -> SandboxRouter.Handler {
         { request in
-            var echo: HTTPHeaders = ["X-Button-API-Version": Self.pinnedAPIVersion]
             do {
                 if request.method != .get, request.rawPath.hasPrefix(Self.btnRefPrefix) {
                     throw ButtonError.methodNotAllowed(request, [.get])
                 }
-                let caller = try await authenticate(request)
-                echo = caller.headers
-                return try await body(request, caller)
+                return try await body(request, try ButtonCredentials(request))
             } catch let error as ButtonError {
-                return error.response(headers: echo)
+                return error.response(headers: ["X-Button-API-Version": Self.pinnedAPIVersion])
             }
         }
-    }
-
-    /// A1/A2 then H1.
-    func authenticate(_ request: SandboxRequest) async throws -> ButtonCaller {
-        guard let header = request.headers["Authorization"]?.trimmingCharacters(in: .whitespaces),
-              header.count >= 6, header.prefix(6).lowercased() == "basic " else { throw ButtonError.missingKey }
-        let encoded = header.dropFirst(6).trimmingCharacters(in: .whitespaces)
-        guard let data = Data(base64Encoded: encoded), let decoded = String(data: data, encoding: .utf8) else {
-            throw ButtonError.invalidKey
-        }
-        // The key is the username; a password, if any, is ignored.
-        let key = String(decoded.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
-        let organization = try await database.read { db -> ButtonOrganization? in
-            guard let org = try String.fetchOne(db.cachedStatement(sql: "SELECT org FROM button_api_keys WHERE key = ?"), arguments: [key]) else {
-                return nil
-            }
-            return try ButtonOrganization.fetch(db, id: org)
-        }
-        guard let organization, !key.isEmpty else { throw ButtonError.invalidKey }
-        var version = organization.apiVersion
-        if let requested = request.headers["X-Button-API-Version"] {
-            let label = requested.trimmingCharacters(in: .whitespaces)
-            guard ButtonHTTP.isVersionLabel(label) else {
-                throw ButtonError.invalid(field: "X-Button-API-Version", "X-Button-API-Version must be a date label such as 2018-02-13")
-            }
-            version = label
-        }
-        return ButtonCaller(organization: organization, apiVersion: version)
     }
 
     /// The order id of `/v1/order/{id…}`: the whole rest of the raw path, percent-decoded here (pybutton does
@@ -102,147 +61,167 @@ extension ButtonService {
 
     // MARK: - Operations
 
-    private func createOrder(_ request: SandboxRequest, _ caller: ButtonCaller) async throws -> SandboxResponse {
+    private func createOrder(_ request: SandboxRequest, _ credentials: ButtonCredentials) async throws -> SandboxResponse {
         let now = clock.now()
-        let body = try ButtonHTTP.requireObjectBody(request)
-        var failures = ButtonOrderValidatorBridge.failures(body, pathOrderId: nil, requiresPurchaseDate: caller.requiresPurchaseDate)
-        let finalization = Self.finalizationDate(body, now: now, failures: &failures)
-        let org = caller.organization
-        let rendered = try await database.write { [failures] db -> JSONValue in
-            try ButtonOrderStore.sweep(db, now: now)
-            // S2 comes before the field rules (table order), whenever the id itself is usable.
-            if let orderId = body["order_id"]?.stringValue, !failures.contains(where: { $0.field == "order_id" }),
-               try Row.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM button_orders WHERE org = ? AND order_id = ?"),
-                                arguments: [org.id, orderId]) != nil {
-                throw ButtonError.conflict("order_exists", "Order \(orderId) already exists")
-            }
-            guard failures.isEmpty else { throw ButtonError.invalid(failures) }
-            let orderId = body["order_id"]?.stringValue ?? ""
-            var buttonOrderId = "btnorder-" + RandomToken.hex(16)
-            while try Row.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM button_orders WHERE button_order_id = ?"),
-                                   arguments: [buttonOrderId]) != nil {
-                buttonOrderId = "btnorder-" + RandomToken.hex(16)
-            }
-            let btnRef = ButtonHTTP.present(body["btn_ref"])?.stringValue
-            let finalizationDate = finalization ?? now.addingTimeInterval(Double(org.windowDays) * 86_400)
-            let current = Self.orderState(body, previous: nil, buttonOrderId: buttonOrderId, orderId: orderId,
-                                          btnRef: btnRef, finalizationDate: finalizationDate, now: now)
-            let (attribution, attributionApp) = try ButtonOrderStore.classify(db, btnRef: btnRef)
-            let ignored = ButtonOrderStore.ignoredFields(body)
-            let stamp = now.timeIntervalSince1970
-            try db.cachedStatement(sql: """
-                INSERT INTO button_orders (org, order_id, button_order_id, current, status, finalization_date, btn_ref,
-                    attribution, attribution_app, ignored_fields, created_at, updated_at)
-                VALUES (?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?)
-                """).execute(arguments: [org.id, orderId, buttonOrderId, current.serialized(), finalizationDate.timeIntervalSince1970,
-                                 btnRef, attribution, attributionApp, Self.stringArray(ignored).serialized(), stamp, stamp])
-            let seq = db.lastInsertedRowID
-            try Self.recordVersion(db, seq: seq, kind: "create", body: body, ignored: ignored,
-                                   apiVersion: caller.apiVersion, now: now)
-            // A finalization date at or before now was refused (O10), so the new order is open.
-            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM button_orders WHERE seq = ?"), arguments: [seq]) else {
-                return .null
-            }
-            return ButtonOrderStore.render(row)
+        // Parsed before the visit, reported inside it: an unauthenticated request hears 401 whatever its body.
+        let parsed = Result { try ButtonHTTP.requireObjectBody(request) }
+        let answer = try await database.write { db -> ButtonAnswer<JSONValue> in
+            let caller = try credentials.caller(in: db)
+            return ButtonAnswer(value: try caller.answering { try Self.insertOrder(db, try parsed.get(), caller, now: now) }, caller: caller)
         }
-        return ButtonHTTP.object(rendered, headers: caller.headers)
+        return ButtonHTTP.object(answer.value, headers: answer.caller.headers)
     }
 
-    private func getOrder(_ request: SandboxRequest, _ caller: ButtonCaller) async throws -> SandboxResponse {
+    /// Validates and stores a new order; returns its public object.
+    private static func insertOrder(_ db: Database, _ body: JSONObject, _ caller: ButtonCaller, now: Date) throws -> JSONValue {
+        var failures = ButtonOrderValidatorBridge.failures(body, pathOrderId: nil, requiresPurchaseDate: caller.requiresPurchaseDate)
+        let finalization = finalizationDate(body, now: now, failures: &failures)
+        let org = caller.organization
+        try ButtonOrderStore.sweep(db, now: now)
+        // S2 comes before the field rules (table order), whenever the id itself is usable.
+        if let orderId = body["order_id"]?.stringValue, !failures.contains(where: { $0.field == "order_id" }),
+           try Row.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM button_orders WHERE org = ? AND order_id = ?"),
+                            arguments: [org.id, orderId]) != nil {
+            throw ButtonError.conflict("order_exists", "Order \(orderId) already exists")
+        }
+        guard failures.isEmpty else { throw ButtonError.invalid(failures) }
+        let orderId = body["order_id"]?.stringValue ?? ""
+        var buttonOrderId = "btnorder-" + RandomToken.hex(16)
+        while try Row.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM button_orders WHERE button_order_id = ?"),
+                               arguments: [buttonOrderId]) != nil {
+            buttonOrderId = "btnorder-" + RandomToken.hex(16)
+        }
+        let btnRef = ButtonHTTP.present(body["btn_ref"])?.stringValue
+        let finalizationDate = finalization ?? now.addingTimeInterval(Double(org.windowDays) * 86_400)
+        let current = orderState(body, previous: nil, buttonOrderId: buttonOrderId, orderId: orderId,
+                                 btnRef: btnRef, finalizationDate: finalizationDate, now: now)
+        let (attribution, attributionApp) = try ButtonOrderStore.classify(db, btnRef: btnRef)
+        let ignored = ButtonOrderStore.ignoredFields(body)
+        let stamp = now.timeIntervalSince1970
+        try db.cachedStatement(sql: """
+            INSERT INTO button_orders (org, order_id, button_order_id, current, status, finalization_date, btn_ref,
+                attribution, attribution_app, ignored_fields, created_at, updated_at)
+            VALUES (?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [org.id, orderId, buttonOrderId, current.serialized(), finalizationDate.timeIntervalSince1970,
+                             btnRef, attribution, attributionApp, stringArray(ignored).serialized(), stamp, stamp])
+        try recordVersion(db, seq: db.lastInsertedRowID, kind: "create", body: body, ignored: ignored,
+                          apiVersion: caller.apiVersion, now: now)
+        // A finalization date at or before now was refused (O10), so the new order is open: the stored state
+        // is already the public object (`ButtonOrderStore.render` would only copy its `open` status back in).
+        return current
+    }
+
+    private func getOrder(_ request: SandboxRequest, _ credentials: ButtonCredentials) async throws -> SandboxResponse {
         // `/v1/order/btn-ref/` with an empty token still belongs to the token lookup.
-        if request.rawPath.hasPrefix(Self.btnRefPrefix) { return try await listByBtnRef(request, caller) }
+        if request.rawPath.hasPrefix(Self.btnRefPrefix) { return try await listByBtnRef(request, credentials) }
         let now = clock.now()
         let id = Self.pathOrderId(request)
-        let org = caller.organization.id
+        @Sendable func find(_ db: Database, _ caller: ButtonCaller) throws -> JSONValue {
+            guard let row = try ButtonOrderStore.find(db, org: caller.organization.id, id: id) else {
+                throw ButtonError.notFound("Order \(id) not found")
+            }
+            return ButtonOrderStore.render(row)
+        }
         // A read answers unless some order is due for finalization; only then does the GET take the writer.
-        let read = try await database.read { db -> JSONValue? in
+        let read = try await database.read { db -> ButtonAnswer<JSONValue>? in
+            let caller = try credentials.caller(in: db)
             guard try !ButtonOrderStore.hasDueOrders(db, now: now) else { return nil }
-            guard let row = try ButtonOrderStore.find(db, org: org, id: id) else { throw ButtonError.notFound("Order \(id) not found") }
-            return ButtonOrderStore.render(row)
+            return ButtonAnswer(value: try caller.answering { try find(db, caller) }, caller: caller)
         }
-        if let read { return ButtonHTTP.object(read, headers: caller.headers) }
-        let rendered = try await database.write { db -> JSONValue in
+        if let read { return ButtonHTTP.object(read.value, headers: read.caller.headers) }
+        let answer = try await database.write { db -> ButtonAnswer<JSONValue> in
+            let caller = try credentials.caller(in: db)
             try ButtonOrderStore.sweep(db, now: now)
-            guard let row = try ButtonOrderStore.find(db, org: org, id: id) else { throw ButtonError.notFound("Order \(id) not found") }
-            return ButtonOrderStore.render(row)
+            return ButtonAnswer(value: try caller.answering { try find(db, caller) }, caller: caller)
         }
-        return ButtonHTTP.object(rendered, headers: caller.headers)
+        return ButtonHTTP.object(answer.value, headers: answer.caller.headers)
     }
 
-    private func listByBtnRef(_ request: SandboxRequest, _ caller: ButtonCaller) async throws -> SandboxResponse {
+    private func listByBtnRef(_ request: SandboxRequest, _ credentials: ButtonCredentials) async throws -> SandboxResponse {
         let now = clock.now()
         let btnRef = ButtonHTTP.decode(request.rawPath.dropFirst(Self.btnRefPrefix.count))
-        let org = caller.organization.id
-        let rendered = try await database.write { db -> [JSONValue] in
+        let answer = try await database.write { db -> ButtonAnswer<[JSONValue]> in
+            let caller = try credentials.caller(in: db)
             try ButtonOrderStore.sweep(db, now: now)
-            return try Row.fetchAll(db, sql: "SELECT * FROM button_orders WHERE org = ? AND btn_ref = ? ORDER BY seq",
-                                    arguments: [org, btnRef]).map(ButtonOrderStore.render)
+            let rows = try Row.fetchAll(db, sql: "SELECT * FROM button_orders WHERE org = ? AND btn_ref = ? ORDER BY seq",
+                                        arguments: [caller.organization.id, btnRef])
+            return ButtonAnswer(value: rows.map(ButtonOrderStore.render), caller: caller)
         }
-        return ButtonHTTP.objects(rendered, headers: caller.headers)
+        return ButtonHTTP.objects(answer.value, headers: answer.caller.headers)
     }
 
-    private func updateOrder(_ request: SandboxRequest, _ caller: ButtonCaller) async throws -> SandboxResponse {
+    private func updateOrder(_ request: SandboxRequest, _ credentials: ButtonCredentials) async throws -> SandboxResponse {
         let now = clock.now()
         let id = Self.pathOrderId(request)
-        let body = try ButtonHTTP.requireObjectBody(request)
-        let org = caller.organization.id
-        let requiresPurchaseDate = caller.requiresPurchaseDate
-        let rendered = try await database.write { db -> JSONValue in
-            try ButtonOrderStore.sweep(db, now: now)
-            guard let row = try ButtonOrderStore.find(db, org: org, id: id) else { throw ButtonError.notFound("Order \(id) not found") }
-            let orderId: String = row["order_id"]
-            try Self.requireChangeable(row, orderId: orderId)
-            // S5 is judged against the stored merchant id, so an update addressed by button_order_id works too.
-            var failures = ButtonOrderValidatorBridge.failures(body, pathOrderId: orderId, requiresPurchaseDate: requiresPurchaseDate)
-            let finalization = Self.finalizationDate(body, now: now, failures: &failures)
-            let storedRef: String? = row["btn_ref"]
-            let bodyRef = ButtonHTTP.present(body["btn_ref"])?.stringValue
-            if let storedRef, let bodyRef, bodyRef != storedRef, !failures.contains(where: { $0.field == "btn_ref" }) {
-                // S6 is a §4.1 rule: reported before the field rules, right after S5 when both apply.
-                let afterS5 = failures.first?.message == Self.pathMismatchMessage ? 1 : 0
-                failures.insert((field: "btn_ref", message: "btn_ref cannot be changed once set"), at: afterS5)
-            }
-            guard failures.isEmpty else { throw ButtonError.invalid(failures) }
-            let previous = ButtonHTTP.parseColumn(row["current"]).objectValue ?? JSONObject()
-            let btnRef = storedRef ?? bodyRef
-            let finalizationDate = finalization ?? Date(timeIntervalSince1970: row["finalization_date"])
-            let current = Self.orderState(body, previous: previous, buttonOrderId: row["button_order_id"], orderId: orderId,
-                                          btnRef: btnRef, finalizationDate: finalizationDate, now: now)
-            let ignored = ButtonOrderStore.ignoredFields(body)
-            let seq: Int64 = row["seq"]
-            var attribution: String? = row["attribution"]
-            var attributionApp: String? = row["attribution_app"]
-            if storedRef == nil, btnRef != nil { (attribution, attributionApp) = try ButtonOrderStore.classify(db, btnRef: btnRef) }
-            try db.execute(sql: """
-                UPDATE button_orders SET current = ?, finalization_date = ?, btn_ref = ?, attribution = ?, attribution_app = ?,
-                    ignored_fields = ?, updated_at = ? WHERE seq = ?
-                """, arguments: [current.serialized(), finalizationDate.timeIntervalSince1970, btnRef, attribution, attributionApp,
-                                 Self.stringArray(ignored).serialized(), now.timeIntervalSince1970, seq])
-            try Self.recordVersion(db, seq: seq, kind: "update", body: body, ignored: ignored, apiVersion: caller.apiVersion, now: now)
-            // A new date at or before now was refused (O10); the order stays open.
-            guard let updated = try Row.fetchOne(db, sql: "SELECT * FROM button_orders WHERE seq = ?", arguments: [seq]) else {
-                return .null
-            }
-            return ButtonOrderStore.render(updated)
+        let parsed = Result { try ButtonHTTP.requireObjectBody(request) }
+        let answer = try await database.write { db -> ButtonAnswer<JSONValue> in
+            let caller = try credentials.caller(in: db)
+            return ButtonAnswer(value: try caller.answering { try Self.changeOrder(db, id: id, try parsed.get(), caller, now: now) },
+                                caller: caller)
         }
-        return ButtonHTTP.object(rendered, headers: caller.headers)
+        return ButtonHTTP.object(answer.value, headers: answer.caller.headers)
     }
 
-    private func deleteOrder(_ request: SandboxRequest, _ caller: ButtonCaller) async throws -> SandboxResponse {
+    /// Validates and applies an update to the order `id` names; returns its public object.
+    private static func changeOrder(_ db: Database, id: String, _ body: JSONObject, _ caller: ButtonCaller, now: Date) throws -> JSONValue {
+        try ButtonOrderStore.sweep(db, now: now)
+        guard let row = try ButtonOrderStore.find(db, org: caller.organization.id, id: id) else {
+            throw ButtonError.notFound("Order \(id) not found")
+        }
+        let orderId: String = row["order_id"]
+        try requireChangeable(row, orderId: orderId)
+        // S5 is judged against the stored merchant id, so an update addressed by button_order_id works too.
+        var failures = ButtonOrderValidatorBridge.failures(body, pathOrderId: orderId, requiresPurchaseDate: caller.requiresPurchaseDate)
+        let finalization = finalizationDate(body, now: now, failures: &failures)
+        let storedRef: String? = row["btn_ref"]
+        let bodyRef = ButtonHTTP.present(body["btn_ref"])?.stringValue
+        if let storedRef, let bodyRef, bodyRef != storedRef, !failures.contains(where: { $0.field == "btn_ref" }) {
+            // S6 is a §4.1 rule: reported before the field rules, right after S5 when both apply.
+            let afterS5 = failures.first?.message == pathMismatchMessage ? 1 : 0
+            failures.insert((field: "btn_ref", message: "btn_ref cannot be changed once set"), at: afterS5)
+        }
+        guard failures.isEmpty else { throw ButtonError.invalid(failures) }
+        let previous = ButtonHTTP.parseColumn(row["current"]).objectValue ?? JSONObject()
+        let btnRef = storedRef ?? bodyRef
+        let finalizationDate = finalization ?? Date(timeIntervalSince1970: row["finalization_date"])
+        let current = orderState(body, previous: previous, buttonOrderId: row["button_order_id"], orderId: orderId,
+                                 btnRef: btnRef, finalizationDate: finalizationDate, now: now)
+        let ignored = ButtonOrderStore.ignoredFields(body)
+        let seq: Int64 = row["seq"]
+        var attribution: String? = row["attribution"]
+        var attributionApp: String? = row["attribution_app"]
+        if storedRef == nil, btnRef != nil { (attribution, attributionApp) = try ButtonOrderStore.classify(db, btnRef: btnRef) }
+        try db.execute(sql: """
+            UPDATE button_orders SET current = ?, finalization_date = ?, btn_ref = ?, attribution = ?, attribution_app = ?,
+                ignored_fields = ?, updated_at = ? WHERE seq = ?
+            """, arguments: [current.serialized(), finalizationDate.timeIntervalSince1970, btnRef, attribution, attributionApp,
+                             stringArray(ignored).serialized(), now.timeIntervalSince1970, seq])
+        try recordVersion(db, seq: seq, kind: "update", body: body, ignored: ignored, apiVersion: caller.apiVersion, now: now)
+        // A new date at or before now was refused (O10), and S3/S4 let only open orders through: it stays open,
+        // so the stored state is the public object.
+        return current
+    }
+
+    private func deleteOrder(_ request: SandboxRequest, _ credentials: ButtonCredentials) async throws -> SandboxResponse {
         let now = clock.now()
         let id = Self.pathOrderId(request)
-        let org = caller.organization.id
-        try await database.write { db in
-            try ButtonOrderStore.sweep(db, now: now)
-            guard let row = try ButtonOrderStore.find(db, org: org, id: id) else { throw ButtonError.notFound("Order \(id) not found") }
-            let status: String = row["status"]
-            let orderId: String = row["order_id"]
-            if status == "deleted" { return }  // idempotent
-            if status == "finalized" {
-                throw ButtonError.conflict("order_finalized", "Order \(orderId) is finalized and can no longer be changed")
+        let caller = try await database.write { db -> ButtonCaller in
+            let caller = try credentials.caller(in: db)
+            try caller.answering {
+                try ButtonOrderStore.sweep(db, now: now)
+                guard let row = try ButtonOrderStore.find(db, org: caller.organization.id, id: id) else {
+                    throw ButtonError.notFound("Order \(id) not found")
+                }
+                let status: String = row["status"]
+                let orderId: String = row["order_id"]
+                if status == "deleted" { return }  // idempotent
+                if status == "finalized" {
+                    throw ButtonError.conflict("order_finalized", "Order \(orderId) is finalized and can no longer be changed")
+                }
+                try db.execute(sql: "UPDATE button_orders SET status = 'deleted', deleted_at = ?, updated_at = ? WHERE seq = ?",
+                               arguments: [now.timeIntervalSince1970, now.timeIntervalSince1970, row["seq"] as Int64])
             }
-            try db.execute(sql: "UPDATE button_orders SET status = 'deleted', deleted_at = ?, updated_at = ? WHERE seq = ?",
-                           arguments: [now.timeIntervalSince1970, now.timeIntervalSince1970, row["seq"] as Int64])
+            return caller
         }
         return ButtonHTTP.object(.null, headers: caller.headers)
     }
