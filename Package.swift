@@ -111,7 +111,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: [
             "CommerceSandbox", "CommerceCore", "CommerceTesting", "ButtonMerchant", "ButtonOrders",
             "ATHMovilCheckout", "PaytronixPush", "Buy", "CommerceTestSupport",
-            "RezolveSDK", "RezolvePartnerServer",
+            "RezolveSDK", "RezolvePartnerServer", "Pay",
         ]),
     ],
     swiftLanguageModes: [.v6]

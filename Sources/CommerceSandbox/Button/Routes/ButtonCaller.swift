@@ -30,7 +30,7 @@ struct ButtonCredentials: Sendable {
         var version = organization.apiVersion
         if let requestedVersion {
             let label = requestedVersion.trimmingCharacters(in: .whitespaces)
-            guard ButtonHTTP.isVersionLabel(label) else {
+            guard ButtonFormats.isVersionLabel(label) else {
                 throw ButtonError.invalid(field: "X-Button-API-Version", "X-Button-API-Version must be a date label such as 2018-02-13")
             }
             version = label

@@ -56,7 +56,7 @@ extension ButtonService {
     /// not escape `/`, ButtonOrders sends `%2F`; both reach the same order).
     static func pathOrderId(_ request: SandboxRequest) -> String {
         guard request.rawPath.hasPrefix(orderPrefix) else { return request.catchAll ?? "" }
-        return ButtonHTTP.decode(request.rawPath.dropFirst(orderPrefix.count))
+        return ButtonRequest.decode(request.rawPath.dropFirst(orderPrefix.count))
     }
 
     // MARK: - Operations
@@ -64,12 +64,12 @@ extension ButtonService {
     private func createOrder(_ request: SandboxRequest, _ credentials: ButtonCredentials) async throws -> SandboxResponse {
         let now = clock.now()
         // Parsed before the visit, reported inside it: an unauthenticated request hears 401 whatever its body.
-        let parsed = Result { try ButtonHTTP.requireObjectBody(request) }
+        let parsed = Result { try ButtonRequest.requireObjectBody(request) }
         let answer = try await database.write { db -> ButtonAnswer<JSONValue> in
             let caller = try credentials.caller(in: db)
             return ButtonAnswer(value: try caller.answering { try Self.insertOrder(db, try parsed.get(), caller, now: now) }, caller: caller)
         }
-        return ButtonHTTP.object(answer.value, headers: answer.caller.headers)
+        return ButtonEnvelope.object(answer.value, headers: answer.caller.headers)
     }
 
     /// Validates and stores a new order; returns its public object.
@@ -91,7 +91,7 @@ extension ButtonService {
                                arguments: [buttonOrderId]) != nil {
             buttonOrderId = "btnorder-" + RandomToken.hex(16)
         }
-        let btnRef = ButtonHTTP.present(body["btn_ref"])?.stringValue
+        let btnRef = ButtonRequest.present(body["btn_ref"])?.stringValue
         let finalizationDate = finalization ?? now.addingTimeInterval(Double(org.windowDays) * 86_400)
         let current = orderState(body, previous: nil, buttonOrderId: buttonOrderId, orderId: orderId,
                                  btnRef: btnRef, finalizationDate: finalizationDate, now: now)
@@ -128,18 +128,18 @@ extension ButtonService {
             guard try !ButtonOrderStore.hasDueOrders(db, now: now) else { return nil }
             return ButtonAnswer(value: try caller.answering { try find(db, caller) }, caller: caller)
         }
-        if let read { return ButtonHTTP.object(read.value, headers: read.caller.headers) }
+        if let read { return ButtonEnvelope.object(read.value, headers: read.caller.headers) }
         let answer = try await database.write { db -> ButtonAnswer<JSONValue> in
             let caller = try credentials.caller(in: db)
             try ButtonOrderStore.sweep(db, now: now)
             return ButtonAnswer(value: try caller.answering { try find(db, caller) }, caller: caller)
         }
-        return ButtonHTTP.object(answer.value, headers: answer.caller.headers)
+        return ButtonEnvelope.object(answer.value, headers: answer.caller.headers)
     }
 
     private func listByBtnRef(_ request: SandboxRequest, _ credentials: ButtonCredentials) async throws -> SandboxResponse {
         let now = clock.now()
-        let btnRef = ButtonHTTP.decode(request.rawPath.dropFirst(Self.btnRefPrefix.count))
+        let btnRef = ButtonRequest.decode(request.rawPath.dropFirst(Self.btnRefPrefix.count))
         let answer = try await database.write { db -> ButtonAnswer<[JSONValue]> in
             let caller = try credentials.caller(in: db)
             try ButtonOrderStore.sweep(db, now: now)
@@ -147,19 +147,19 @@ extension ButtonService {
                                         arguments: [caller.organization.id, btnRef])
             return ButtonAnswer(value: rows.map(ButtonOrderStore.render), caller: caller)
         }
-        return ButtonHTTP.objects(answer.value, headers: answer.caller.headers)
+        return ButtonEnvelope.objects(answer.value, headers: answer.caller.headers)
     }
 
     private func updateOrder(_ request: SandboxRequest, _ credentials: ButtonCredentials) async throws -> SandboxResponse {
         let now = clock.now()
         let id = Self.pathOrderId(request)
-        let parsed = Result { try ButtonHTTP.requireObjectBody(request) }
+        let parsed = Result { try ButtonRequest.requireObjectBody(request) }
         let answer = try await database.write { db -> ButtonAnswer<JSONValue> in
             let caller = try credentials.caller(in: db)
             return ButtonAnswer(value: try caller.answering { try Self.changeOrder(db, id: id, try parsed.get(), caller, now: now) },
                                 caller: caller)
         }
-        return ButtonHTTP.object(answer.value, headers: answer.caller.headers)
+        return ButtonEnvelope.object(answer.value, headers: answer.caller.headers)
     }
 
     /// Validates and applies an update to the order `id` names; returns its public object.
@@ -174,14 +174,14 @@ extension ButtonService {
         var failures = ButtonOrderValidatorBridge.failures(body, pathOrderId: orderId, requiresPurchaseDate: caller.requiresPurchaseDate)
         let finalization = finalizationDate(body, now: now, failures: &failures)
         let storedRef: String? = row["btn_ref"]
-        let bodyRef = ButtonHTTP.present(body["btn_ref"])?.stringValue
+        let bodyRef = ButtonRequest.present(body["btn_ref"])?.stringValue
         if let storedRef, let bodyRef, bodyRef != storedRef, !failures.contains(where: { $0.field == "btn_ref" }) {
             // S6 is a §4.1 rule: reported before the field rules, right after S5 when both apply.
             let afterS5 = failures.first?.message == pathMismatchMessage ? 1 : 0
             failures.insert((field: "btn_ref", message: "btn_ref cannot be changed once set"), at: afterS5)
         }
         guard failures.isEmpty else { throw ButtonError.invalid(failures) }
-        let previous = ButtonHTTP.parseColumn(row["current"]).objectValue ?? JSONObject()
+        let previous = ButtonColumn.json(row["current"]).objectValue ?? JSONObject()
         let btnRef = storedRef ?? bodyRef
         let finalizationDate = finalization ?? Date(timeIntervalSince1970: row["finalization_date"])
         let current = orderState(body, previous: previous, buttonOrderId: row["button_order_id"], orderId: orderId,
@@ -223,7 +223,7 @@ extension ButtonService {
             }
             return caller
         }
-        return ButtonHTTP.object(.null, headers: caller.headers)
+        return ButtonEnvelope.object(.null, headers: caller.headers)
     }
 
     // MARK: - Rules and state
@@ -240,7 +240,7 @@ extension ButtonService {
     /// O10 (a failure, inserted in table order) and O11 (capping) for a body's `finalization_date`.
     /// Returns the effective date, or `nil` when the body has none (or an invalid one).
     static func finalizationDate(_ body: JSONObject, now: Date, failures: inout [(field: String, message: String)]) -> Date? {
-        guard let text = ButtonHTTP.present(body["finalization_date"])?.stringValue,
+        guard let text = ButtonRequest.present(body["finalization_date"])?.stringValue,
               !failures.contains(where: { $0.field == "finalization_date" }), let date = ISO8601.parse(text) else { return nil }
         guard date > now else {
             // After S5 (field order_id) and the fields whose rules come before O10 in the table.
@@ -249,7 +249,7 @@ extension ButtonService {
             failures.insert((field: "finalization_date", message: "finalization_date must be in the future"), at: index)
             return nil
         }
-        let cap = ButtonHTTP.oneYearAfter(now)
+        let cap = ButtonDates.oneYearAfter(now)
         return date > cap ? cap : date
     }
 
@@ -257,23 +257,23 @@ extension ButtonService {
     static func orderState(_ body: JSONObject, previous: JSONObject?, buttonOrderId: String, orderId: String, btnRef: String?,
                            finalizationDate: Date, now: Date) -> JSONValue {
         let purchaseDate: JSONValue
-        if let text = ButtonHTTP.present(body["purchase_date"])?.stringValue, let date = ISO8601.parse(text) {
-            purchaseDate = .string(ButtonHTTP.format(date))
+        if let text = ButtonRequest.present(body["purchase_date"])?.stringValue, let date = ISO8601.parse(text) {
+            purchaseDate = .string(ButtonDates.format(date))
         } else {
-            purchaseDate = previous?["purchase_date"] ?? .string(ButtonHTTP.format(now))  // only before API 2018-02-13
+            purchaseDate = previous?["purchase_date"] ?? .string(ButtonDates.format(now))  // only before API 2018-02-13
         }
-        let items = ButtonHTTP.present(body["line_items"])?.arrayValue ?? []
-        let ifa: JSONValue = ButtonHTTP.present(body["advertising_id"]) ?? previous?["ifa"] ?? .null
-        let total = ButtonHTTP.present(body["total"])?.integerValue
+        let items = ButtonRequest.present(body["line_items"])?.arrayValue ?? []
+        let ifa: JSONValue = ButtonRequest.present(body["advertising_id"]) ?? previous?["ifa"] ?? .null
+        let total = ButtonRequest.present(body["total"])?.integerValue
         let object: JSONObject = [
             "button_order_id": .string(buttonOrderId),
             "order_id": .string(orderId),
             "total": total.map(JSONValue.integer) ?? previous?["total"] ?? .null,
-            "currency": ButtonHTTP.present(body["currency"]) ?? previous?["currency"] ?? .null,
+            "currency": ButtonRequest.present(body["currency"]) ?? previous?["currency"] ?? .null,
             "purchase_date": purchaseDate,
-            "finalization_date": .string(ButtonHTTP.format(finalizationDate)),
+            "finalization_date": .string(ButtonDates.format(finalizationDate)),
             "btn_ref": .from(btnRef),
-            "customer_order_id": ButtonHTTP.present(body["customer_order_id"]) ?? .null,
+            "customer_order_id": ButtonRequest.present(body["customer_order_id"]) ?? .null,
             "customer": ButtonOrderStore.normalizeCustomer(body["customer"]),
             "line_items": .array(items.map(ButtonOrderStore.normalizeLineItem)),
             "status": "open",
