@@ -83,6 +83,7 @@ public struct StorefrontService: SandboxService {
                     ? StorefrontHTTPErrors.methodNotAllowed() : StorefrontHTTPErrors.notFound()
             }))
         StorefrontPages(context: context).register(on: router)
+        WebCheckoutPages(context: context).register(on: router)
         CardVaultRoute(context: context).register(on: router)
         StorefrontControlRoutes(context: context).register(on: router)
         StorefrontStatePages(context: context).register(on: router)

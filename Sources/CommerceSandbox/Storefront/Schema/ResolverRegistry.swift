@@ -38,6 +38,11 @@ struct ResolverRegistry: Sendable {
         registry.registerCheckoutLineItemMutations()
         registry.registerCheckoutCompletionMutations()
         registry.registerCheckoutCustomerMutations()
+        registry.registerCheckoutDiscountMutations()
+        registry.registerCheckoutFreeCompletion()
+        registry.registerCartDetailMutations()
+        registry.registerCustomerActivationMutations()
+        registry.registerLocalization()
         return registry
     }()
 
