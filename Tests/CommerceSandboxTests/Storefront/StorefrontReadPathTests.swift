@@ -15,11 +15,13 @@ import Testing
     @Test func queriesDoNotWaitForTheWriter() async throws {
         let (client, directory) = try Self.fileBacked()
         defer { try? FileManager.default.removeItem(at: directory) }
+        // The writer is held until the query has answered (or 30 s pass, which only a waiting query causes).
         let started = Locked(false), finished = Locked(false)
-        let slowWrite = Task {
+        let release = DispatchSemaphore(value: 0)
+        let heldWrite = Task {
             try await client.context.database.writer.write { _ in
                 started.set(true)
-                Thread.sleep(forTimeInterval: 2)
+                _ = release.wait(timeout: .now() + 30)
                 finished.set(true)
             }
         }
@@ -27,7 +29,8 @@ import Testing
         let data = try await client.data("{shop{name} products(first:2){edges{node{title}}}}")
         #expect(data["shop"]?["name"] == "Sandbox Shoes")
         #expect(finished.current == false, "the query waited for the writer")
-        try await slowWrite.value
+        release.signal()
+        try await heldWrite.value
     }
 
     @Test func aReadinessPollOnAReaderStillCountsOnce() async throws {
