@@ -152,17 +152,3 @@ import Testing
         #expect(unknown["checkoutUserErrors"]?[0]?["code"] == "LINE_ITEM_NOT_FOUND")
     }
 }
-
-/// `nodes(ids:)` with an unknown ID (the bug issue 12 reports): it should be a `null` entry. Still open —
-/// GraphQLSwift fails the whole answer with a `MapError` when a list item resolves to `nil`.
-@Suite struct StorefrontNodesTests {
-    @Test func unknownIDsAreNullEntries() async throws {
-        let client = try StorefrontClient()
-        let body = try await client.graphQL("{nodes(ids:[\"\(GID.product(1))\",\"\(GID.product(999))\"]){...on Product{title}}}")
-        withKnownIssue("nodes(ids:) with an unknown ID answers a MapError (issue 12)") {
-            #expect(body["errors"] == nil)
-            #expect(body["data"]?["nodes"]?.arrayValue?.count == 2)
-            #expect(body["data"]?["nodes"]?[1] == .null)
-        }
-    }
-}
