@@ -7,6 +7,7 @@ public enum TriggerClassification: Sendable, Hashable {
     case category(RezolveTrigger)
     case url(URL)
 
+    /// Sorts a URL without any network call: `rzlv.co` product and category paths become triggers, anything else is ``url(_:)``.
     public static func classify(_ url: URL) -> TriggerClassification {
         guard let trigger = RezolveTrigger(url: url) else { return .url(url) }
         switch trigger.kind {
