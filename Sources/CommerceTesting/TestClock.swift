@@ -33,6 +33,7 @@ public final class TestClock: Sendable {
     }
 
     private let state: Locked<State>
+    /// Whether sleeps return at once or wait for ``advance(by:)``; fixed when the clock is created.
     public let mode: Mode
 
     /// - Parameters:
