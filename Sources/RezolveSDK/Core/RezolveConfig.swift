@@ -75,6 +75,7 @@ extension RetryPolicy {
 
 /// Supplies the device id sent as `x-rezolve-device-id`.
 public protocol DeviceIdProvider: Sendable {
+    /// The id to send; it must not change while a login token issued for it is in use.
     var deviceId: String { get }
 }
 

@@ -38,7 +38,9 @@ public struct CheckoutShippingMethod: Sendable, Equatable, Encodable {
 public struct CheckoutBundle: Sendable {
     /// What is being checked out: a single product, or a cart already on the server.
     public enum Source: Sendable {
+        /// Buy one product directly ("instant buy").
         case product(CheckoutProduct)
+        /// Buy a server-side cart, by its id.
         case cart(id: String)
     }
 

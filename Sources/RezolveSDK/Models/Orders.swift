@@ -26,6 +26,7 @@ public struct OrderHistory: Sendable, Decodable {
 /// An order's state as Rezolve reports it; values CommerceKit does not know are kept as text.
 public enum OrderStatus: Sendable, Equatable, Decodable {
     case pending, preCanceled, cancelled, complete
+    /// A status CommerceKit does not know, kept as the server's text (empty when the reply has none).
     case unknown(String)
 
     /// Maps Rezolve's status text (`pre-canceled`, either spelling of `cancelled`, …) to a case; anything else becomes ``unknown(_:)``.

@@ -2,7 +2,9 @@ import Foundation
 
 /// Sort direction of a category page, sent as `ASC` / `DESC`.
 public enum SortDirection: String, Sendable, Equatable {
+    /// Smallest value of the sort field first.
     case ascending = "ASC"
+    /// Largest value of the sort field first.
     case descending = "DESC"
 }
 

@@ -5,11 +5,17 @@ import Foundation
 /// ``value`` gives the Foundation form (`[String: Any]`, `[Any]`, `String`, `NSNumber`-compatible numbers, `NSNull`),
 /// so the seed's `order.data["callback"]?.value as? [AnyHashable: Any]` works.
 public enum RezolveJSON: Sendable, Equatable, Codable {
+    /// JSON `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// Any JSON number, held as a `Double`.
     case number(Double)
+    /// A JSON string.
     case string(String)
+    /// A JSON array, in order.
     case array([RezolveJSON])
+    /// A JSON object.
     case object([String: RezolveJSON])
 
     /// Reads any JSON value; numbers become ``number(_:)`` whether written as integers or decimals.

@@ -2,7 +2,9 @@ import Foundation
 
 /// Sort order of a search, sent as `asc` / `desc`.
 public enum SearchOrder: String, Sendable, Encodable {
+    /// Smallest (or nearest, or least relevant) first.
     case ascending = "asc"
+    /// Largest (or farthest, or most relevant) first.
     case descending = "desc"
 }
 

@@ -5,12 +5,19 @@ import Foundation
 public struct Page: Sendable, Equatable {
     /// One thing on the page, in display order: something to show or an input to fill in.
     public enum Element: Sendable, Equatable {
+        /// A paragraph of text.
         case text(Page.Text)
+        /// A horizontal separator.
         case divider
+        /// An image.
         case image(Page.Image)
+        /// A video to play from this address.
         case video(URL)
+        /// A date input.
         case dateField(Page.DateField)
+        /// A pick-one-of-a-list input.
         case select(Page.Select)
+        /// A free-text input.
         case textField(Page.TextField)
     }
 
@@ -94,7 +101,9 @@ public struct Page: Sendable, Equatable {
 
     /// A value the user entered, for ``setValue(_:forElementId:)``.
     public enum Value: Sendable, Equatable {
+        /// Text for a text field.
         case text(String)
+        /// A date for a date field.
         case date(Date)
         /// The `value` of one of a select's options.
         case option(Int)

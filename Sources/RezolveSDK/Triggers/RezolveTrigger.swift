@@ -4,7 +4,9 @@ import Foundation
 public struct RezolveTrigger: Sendable, Hashable, CustomStringConvertible {
     /// What the trigger points at. The partner segment is informational: resolution uses the session's partner.
     public enum Kind: Sendable, Hashable {
+        /// A product trigger, `rzlv.co/{partner}/{merchant}/{category}/{product}`.
         case product(partnerId: Int, merchantId: Int, categoryId: Int, productId: Int)
+        /// A category trigger, `rzlv.co/{partner}/{merchant}/{category}`.
         case category(partnerId: Int, merchantId: Int, categoryId: Int)
     }
 
