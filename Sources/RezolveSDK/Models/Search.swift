@@ -2,9 +2,9 @@ import Foundation
 
 /// Sort order of a search, sent as `asc` / `desc`.
 public enum SearchOrder: String, Sendable, Encodable {
-    /// Smallest (or nearest, or least relevant) first.
+    /// Lowest value of the ranking field first; nearest first when ranking by location.
     case ascending = "asc"
-    /// Largest (or farthest, or most relevant) first.
+    /// Highest value of the ranking field first; farthest first when ranking by location.
     case descending = "desc"
 }
 

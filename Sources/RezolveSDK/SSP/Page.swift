@@ -67,7 +67,7 @@ public struct Page: Sendable, Equatable {
 
     /// An input for free text, with an optional kind and length limits.
     public struct TextField: Sendable, Equatable {
-        /// What kind of text is expected; decides the keyboard and the check in ``isValid``.
+        /// What kind of text is expected; decides the keyboard and the check in ``Page/TextField/isValid``.
         public enum InputType: String, Sendable, Equatable { case text, email, phone, number }
         /// Id of the question; answers are sent under it.
         public let id: String
