@@ -8,7 +8,7 @@ public final class RezolveSession: Sendable {
     let core: SessionCore
     /// The customer's login name, as given when the session was created.
     public let username: String
-    /// The app's own id for the customer, if given; SSP submissions carry it.
+    /// The app's own id for the customer, if given; sent with SSP engagement resolutions.
     public let userId: String?
 
     /// Reads and updates the customer's profile.

@@ -16,7 +16,7 @@ public struct ConsumerProfile: Sendable, Equatable, Codable {
     public var email: String?
     /// Phone number on the account; read-only.
     public let phone: String?
-    /// Dialling or country code that goes with ``phone``; read-only.
+    /// Country code stored with ``phone``; read-only.
     public let countryCode: String?
     /// Partner-defined extra data, kept as raw JSON; read-only.
     public let metadata: RezolveJSON?

@@ -31,7 +31,7 @@ public struct DeviceInfo: Sendable, Equatable {
     public var os: String
     /// Operating system version, such as `17.4.1`.
     public var osVersion: String
-    /// Device model or, where none is known, the CPU architecture.
+    /// Device model; ``current`` reports the CPU architecture instead.
     public var model: String
     /// The app's bundle id or process name.
     public var app: String

@@ -8,7 +8,7 @@ public struct Merchant: Sendable, Equatable, Decodable {
     public let name: String
     /// Short line under the name, if any.
     public let tagline: String?
-    /// The partner's ranking weight for the merchant; nil when unset.
+    /// Ordering weight the server attaches to the merchant; nil when absent.
     public let priority: Int?
     /// Metres from the search location to the nearest store; `nil` without a location or stores.
     public let distance: Double?

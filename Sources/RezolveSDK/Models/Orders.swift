@@ -108,13 +108,13 @@ public struct OrderDetails: Sendable, Decodable {
     public let email: String?
     /// Customer's phone on the order; nil when none was given.
     public let phone: Phone?
-    /// The delivery method chosen; nil for collection or virtual orders that have none.
+    /// The delivery method chosen; nil when the reply has none.
     public let shippingMethod: ShippingMethod?
     /// Where the order ships; nil when nothing ships.
     public let shippingAddress: Address?
     /// The billing address; nil when the order carries none.
     public let billingAddress: Address?
-    /// The store the order is collected from; nil unless it is a pick-up order.
+    /// The store the order is collected from, for click-and-collect orders; nil otherwise.
     public let storeDetails: StoreDetails?
     /// The order's totals.
     public let price: Price?

@@ -18,7 +18,7 @@ public struct Address: Sendable, Equatable, Codable {
     public var state: String?
     /// Postal code, as text even when the server sends a number.
     public var zip: String
-    /// Country name or code as the customer entered it.
+    /// Country of the address, as the customer gave it.
     public var country: String
     /// ISO 3166-1 alpha-2 country code, such as `US`.
     public var countryAlpha2: String?
@@ -122,11 +122,11 @@ struct PhoneList: Decodable {
 public struct Favourite: Sendable, Equatable, Codable {
     /// Assigned by the server; nil before creation.
     public var id: String?
-    /// Who the favourite is with, such as a carrier's name.
+    /// The service the favourite is for, as the app names it (free text).
     public var provider: String
-    /// What kind of favourite this is, as the app defines it.
+    /// The kind of favourite, as the app names it (free text).
     public var type: String
-    /// The saved value, such as a phone number to top up.
+    /// The saved value itself, such as a number to top up (free text).
     public var value: String
 
     /// Creates a favourite; leave `id` nil for one not yet created on the server.
