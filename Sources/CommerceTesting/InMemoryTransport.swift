@@ -10,7 +10,8 @@ public final class InMemoryTransport: HTTPTransport, @unchecked Sendable {
     private var handler: Handler
     private var recorded: [HTTPRequest] = []
 
-    /// - Parameter handler: answers each request; throw a `TransportError` (CommerceCore) to simulate a network failure.
+    /// - Parameter handler: answers each request; throw a `TransportError` (CommerceCore) to simulate a network
+    ///   failure.
     public init(handler: @escaping Handler = { _ in HTTPResponse(statusCode: 404) }) {
         self.handler = handler
     }

@@ -4,7 +4,7 @@ import Foundation
 /// The SDK's entry point: one per partner app. It holds the partner's public API key and creates a
 /// ``RezolveSession`` for each logged-in customer.
 public final class Rezolve: Sendable {
-    /// The partner's public API key, sent with every Rezolve call.
+    /// The partner's public API key, sent as `x-rezolve-partner-apikey` with every core API call.
     public let apiKey: String
     /// The partner id Rezolve issued; customer paths are built under it.
     public let partnerId: String

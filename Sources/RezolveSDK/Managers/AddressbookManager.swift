@@ -9,10 +9,12 @@ public final class AddressbookManager: Sendable {
     /// - Throws: `RezolveError` when the server refuses it or the call fails.
     public func create(_ address: Address) async throws(RezolveError) -> Address { try await routes.create(address) }
     /// Replaces the stored address that has the same id, and returns it as the server stored it.
-    /// - Throws: `RezolveError.invalidInput` when the id is nil or empty, before anything is sent; otherwise any server or transport error.
+    /// - Throws: `RezolveError.invalidInput` when the id is nil or empty, before anything is sent; otherwise any server
+    ///   or transport error.
     public func update(_ address: Address) async throws(RezolveError) -> Address { try await routes.update(address) }
     /// Removes the address with this id from the server.
-    /// - Throws: `RezolveError.invalidInput` when the id is nil or empty, before anything is sent; otherwise any server or transport error.
+    /// - Throws: `RezolveError.invalidInput` when the id is nil or empty, before anything is sent; otherwise any server
+    ///   or transport error.
     public func delete(_ address: Address) async throws(RezolveError) { try await routes.delete(address) }
     /// Fetches one address by its server id.
     /// - Throws: `RezolveError` when there is no such address or the call fails.

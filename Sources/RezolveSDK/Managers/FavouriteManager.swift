@@ -9,10 +9,12 @@ public final class FavouriteManager: Sendable {
     /// - Throws: `RezolveError` when the server refuses it or the call fails.
     public func create(_ favourite: Favourite) async throws(RezolveError) -> Favourite { try await routes.create(favourite) }
     /// Replaces the stored favourite that has the same id, and returns it as the server stored it.
-    /// - Throws: `RezolveError.invalidInput` when the id is nil or empty, before anything is sent; otherwise any server or transport error.
+    /// - Throws: `RezolveError.invalidInput` when the id is nil or empty, before anything is sent; otherwise any server
+    ///   or transport error.
     public func update(_ favourite: Favourite) async throws(RezolveError) -> Favourite { try await routes.update(favourite) }
     /// Removes the favourite with this id from the server.
-    /// - Throws: `RezolveError.invalidInput` when the id is nil or empty, before anything is sent; otherwise any server or transport error.
+    /// - Throws: `RezolveError.invalidInput` when the id is nil or empty, before anything is sent; otherwise any server
+    ///   or transport error.
     public func delete(_ favourite: Favourite) async throws(RezolveError) { try await routes.delete(favourite) }
     /// Fetches one favourite by its server id.
     /// - Throws: `RezolveError` when there is no such favourite or the call fails.

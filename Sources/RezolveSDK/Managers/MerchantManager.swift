@@ -24,7 +24,8 @@ public final class MerchantManager: Sendable {
                                     body: try WireCoding.encode(data))
     }
 
-    /// Callback form of `getMerchants(onlyActive:)`: the handler runs on the main actor with the merchants, or the error.
+    /// Callback form of `getMerchants(onlyActive:)`: the handler runs on the main actor with the merchants, or the
+    /// error.
     public func getMerchants(onlyActive: Bool = true,
                              completionHandler: @escaping @MainActor (Result<[Merchant], RezolveError>) -> Void) {
         Deliver.run({ () async throws(RezolveError) in try await self.getMerchants(onlyActive: onlyActive) },
@@ -36,7 +37,8 @@ public final class MerchantManager: Sendable {
         Deliver.run({ () async throws(RezolveError) in try await self.getMerchant(id: id) }, completion: completionHandler)
     }
 
-    /// Callback form of `searchForMerchants(using:page:limit:)`: the handler runs on the main actor with one page of results, or the error.
+    /// Callback form of `searchForMerchants(using:page:limit:)`: the handler runs on the main actor with one page of
+    /// results, or the error.
     public func searchForMerchants(using data: MerchantSearchData, page: Int, limit: Int,
                                    completionHandler: @escaping @MainActor (Result<MerchantSearchResult, RezolveError>) -> Void) {
         Deliver.run({ () async throws(RezolveError) in try await self.searchForMerchants(using: data, page: page, limit: limit) },

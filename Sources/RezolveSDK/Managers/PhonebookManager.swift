@@ -9,10 +9,12 @@ public final class PhonebookManager: Sendable {
     /// - Throws: `RezolveError` when the server refuses it or the call fails.
     public func create(_ phone: Phone) async throws(RezolveError) -> Phone { try await routes.create(phone) }
     /// Replaces the stored phone book entry that has the same id, and returns it as the server stored it.
-    /// - Throws: `RezolveError.invalidInput` when the id is nil or empty, before anything is sent; otherwise any server or transport error.
+    /// - Throws: `RezolveError.invalidInput` when the id is nil or empty, before anything is sent; otherwise any server
+    ///   or transport error.
     public func update(_ phone: Phone) async throws(RezolveError) -> Phone { try await routes.update(phone) }
     /// Removes the phone book entry with this id from the server.
-    /// - Throws: `RezolveError.invalidInput` when the id is nil or empty, before anything is sent; otherwise any server or transport error.
+    /// - Throws: `RezolveError.invalidInput` when the id is nil or empty, before anything is sent; otherwise any server
+    ///   or transport error.
     public func delete(_ phone: Phone) async throws(RezolveError) { try await routes.delete(phone) }
     /// Fetches one phone book entry by its server id.
     /// - Throws: `RezolveError` when there is no such phone book entry or the call fails.

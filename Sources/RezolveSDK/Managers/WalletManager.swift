@@ -30,7 +30,8 @@ public final class WalletManager: Sendable {
     }
 
     /// Removes the card with this id from the server.
-    /// - Throws: `RezolveError.invalidInput` when the id is nil or empty, before anything is sent; otherwise any server or transport error.
+    /// - Throws: `RezolveError.invalidInput` when the id is nil or empty, before anything is sent; otherwise any server
+    ///   or transport error.
     public func delete(_ paymentCard: PaymentCard) async throws(RezolveError) {
         try await core.sendIgnoringBody(.delete, path(try requireId(paymentCard)))
     }

@@ -29,7 +29,8 @@ public enum OrderStatus: Sendable, Equatable, Decodable {
     /// A status CommerceKit does not know, kept as the server's text (empty when the reply has none).
     case unknown(String)
 
-    /// Maps Rezolve's status text (`pre-canceled`, either spelling of `cancelled`, …) to a case; anything else becomes ``unknown(_:)``.
+    /// Maps Rezolve's status text (`pre-canceled`, either spelling of `cancelled`, …) to a case; anything else becomes
+    /// ``unknown(_:)``.
     public init(rawValue: String) {
         switch rawValue {
         case "pending": self = .pending

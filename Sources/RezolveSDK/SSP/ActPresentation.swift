@@ -3,7 +3,8 @@ import Foundation
 /// What to leave out, and which words to change, when a product is shown as an Act (spec §2.7). The seed
 /// lists four screens; this is data only, no UI ships with CommerceKit.
 public struct ActPresentation: Sendable, Equatable {
-    /// The four places an Act can appear: its detail page, the screen after submitting, the activity list and an activity's detail.
+    /// The four places an Act can appear: its detail page, the screen after submitting, the activity list and an
+    /// activity's detail.
     public enum Screen: String, Sendable, CaseIterable {
         case detail, postPurchase, activityList, activityDetail
     }

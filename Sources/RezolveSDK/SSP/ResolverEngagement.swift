@@ -45,7 +45,7 @@ public struct Payoff: Sendable, Equatable, Decodable {
     public let actionToken: String?
     /// Kind of action the payoff performs, as the resolver names it.
     public let actionType: String?
-    /// The payoff's content, such as an address to open.
+    /// The payoff's content, as the resolver sends it.
     public let content: String?
     /// Heading to show.
     public let title: String?

@@ -86,14 +86,16 @@ public final class SspActManager: Sendable {
         Deliver.run({ () async throws(RezolveError) in try await self.getAct(actId: actId) }, completion: completionHandler)
     }
 
-    /// Callback form of `submitAct(actId:actSubmission:)`: the handler runs on the main actor with the stored submission, or the error.
+    /// Callback form of `submitAct(actId:actSubmission:)`: the handler runs on the main actor with the stored
+    /// submission, or the error.
     public func submitAct(actId: String, actSubmission: SspActSubmission,
                           completionHandler: @escaping @MainActor (Result<SspActSubmissionResponse, RezolveError>) -> Void) {
         Deliver.run({ () async throws(RezolveError) in try await self.submitAct(actId: actId, actSubmission: actSubmission) },
                     completion: completionHandler)
     }
 
-    /// Callback form of `resolveEngagement(engagementId:location:)`: the handler runs on the main actor with the engagement, or the error.
+    /// Callback form of `resolveEngagement(engagementId:location:)`: the handler runs on the main actor with the
+    /// engagement, or the error.
     public func resolveEngagement(engagementId: String, location: RezolveLocation?,
                                   completionHandler: @escaping @MainActor (Result<ResolverEngagement, RezolveError>) -> Void) {
         Deliver.run({ () async throws(RezolveError) in try await self.resolveEngagement(engagementId: engagementId, location: location) },

@@ -44,7 +44,8 @@ extension ProductDelegate {
 public protocol AutoDetectManagerDelegate: AnyObject {
     /// Called once when background listening stops, with the items gathered, without duplicates.
     func onAutoDetectStopListening(resolved: [AutoDetectResult])
-    /// Called with a readable message if background listening fails; CommerceKit itself does not call it yet, having no capture layer.
+    /// Called with a readable message if background listening fails; CommerceKit itself does not call it yet, having no
+    /// capture layer.
     func onAutoDetectError(error: String)
 }
 

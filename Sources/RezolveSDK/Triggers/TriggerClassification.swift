@@ -10,7 +10,8 @@ public enum TriggerClassification: Sendable, Hashable {
     /// Any other URL, for the app to open itself.
     case url(URL)
 
-    /// Sorts a URL without any network call: `rzlv.co` product and category paths become triggers, anything else is ``url(_:)``.
+    /// Sorts a URL without any network call: `rzlv.co` product and category paths become triggers, anything else is
+    /// ``url(_:)``.
     public static func classify(_ url: URL) -> TriggerClassification {
         guard let trigger = RezolveTrigger(url: url) else { return .url(url) }
         switch trigger.kind {
