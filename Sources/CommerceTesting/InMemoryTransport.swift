@@ -3,13 +3,15 @@ import CommerceCore
 
 /// A transport for tests: every request is recorded and answered by a closure, with no network involved.
 public final class InMemoryTransport: HTTPTransport, @unchecked Sendable {
+    /// The closure that answers a request; throw to make the send fail as the network would.
     public typealias Handler = @Sendable (HTTPRequest) async throws -> HTTPResponse
 
     private let lock = NSLock()
     private var handler: Handler
     private var recorded: [HTTPRequest] = []
 
-    /// - Parameter handler: answers each request; throw a ``TransportError`` to simulate a network failure.
+    /// - Parameter handler: answers each request; throw a `TransportError` (CommerceCore) to simulate a network
+    ///   failure.
     public init(handler: @escaping Handler = { _ in HTTPResponse(statusCode: 404) }) {
         self.handler = handler
     }
@@ -32,6 +34,8 @@ public final class InMemoryTransport: HTTPTransport, @unchecked Sendable {
         self.handler = handler
     }
 
+    /// Records `request`, then answers it with the handler in place at that moment.
+    /// - Throws: Whatever the handler throws.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let current: Handler = {
             lock.lock(); defer { lock.unlock() }

@@ -4,7 +4,7 @@ import Foundation
 /// Time that tests move by hand, for every client module at once.
 ///
 /// The SDKs take the time as a date source (`@Sendable () -> Date`) and wait through a
-/// ``RetryExecutor/Sleep``; pass ``dateSource`` and ``sleep`` and the test decides when time passes.
+/// `RetryExecutor.Sleep` (CommerceCore); pass ``dateSource`` and ``sleep`` and the test decides when time passes.
 ///
 /// In the default ``Mode-swift.enum/recording`` mode, `sleep` returns at once, records the requested wait in
 /// ``sleeps`` and moves the clock by it, so retry schedules can be asserted exactly without a test ever waiting.
@@ -33,6 +33,7 @@ public final class TestClock: Sendable {
     }
 
     private let state: Locked<State>
+    /// Whether sleeps return at once or wait for ``advance(by:)``; fixed when the clock is created.
     public let mode: Mode
 
     /// - Parameters:

@@ -38,8 +38,10 @@ public struct HttpResponse: Sendable, Error {
     public let statusCode: Int
     /// The error envelope the server sent (re-encoded), or `nil` for local failures.
     public let body: Data?
+    /// The full error the call failed with, for code that needs more than the status.
     public let error: RezolveError
 
+    /// Creates a response, for tests of legacy callback code.
     public init(statusCode: Int, body: Data?, error: RezolveError) {
         self.statusCode = statusCode
         self.body = body

@@ -4,14 +4,21 @@ import Foundation
 /// The SDK's entry point: one per partner app. It holds the partner's public API key and creates a
 /// ``RezolveSession`` for each logged-in customer.
 public final class Rezolve: Sendable {
+    /// The partner's public API key, sent as `x-rezolve-partner-apikey` with every core API call.
     public let apiKey: String
+    /// The partner id Rezolve issued; customer paths are built under it.
     public let partnerId: String
     /// Stored and exposed only: Rezolve's API has no public field that carries it.
     public let subPartnerId: String?
+    /// Which Rezolve deployment the calls go to.
     public let environment: RezolveEnv
+    /// Transport, retries, device id, storage, clock and logging used by every session.
     public let config: RezolveConfig
+    /// How to reach the SSP services; nil when the app does not use SSP acts or engagements.
     public let sspActManagerSettings: SspActManagerSettings?
+    /// Where the RXP service lives; nil when the app does not use it.
     public let rxpManagerSettings: RXPManagerSettings?
+    /// Converts between the app's coordinates and WGS 84 for every location the SDK sends or receives.
     public let coordinatesConverter: CoordinatesConverter
     private let renewer = Locked<(any RezolveTokenRenewing)?>(nil)
     /// The SSP services' client with its shared bearer; `nil` without SSP settings.

@@ -18,8 +18,19 @@ public struct RezolveConfig: Sendable {
     public var store: PersistentStore
     /// "Now", used to recognise an already-expired JWT (the seed's logout).
     public var clock: @Sendable () -> Date
+    /// Where the SDK writes its debug diagnostics, such as which paths were called and how they answered.
     public var logger: Logger
 
+    /// Creates a configuration; every argument has a default suited to a shipping app.
+    /// - Parameters:
+    ///   - transport: Sends the HTTP requests; swap in a test transport to run without a network.
+    ///   - timeout: How long one attempt may take.
+    ///   - retryPolicy: When failed calls are tried again.
+    ///   - sleep: Waits between retries; tests pass one that does not sleep.
+    ///   - deviceIdProvider: Supplies `x-rezolve-device-id`; nil picks the platform default.
+    ///   - store: Where the default device id is kept.
+    ///   - clock: The current time, used to spot an expired login token.
+    ///   - logger: Where diagnostics go.
     public init(transport: any HTTPTransport = URLSessionTransport(),
                 timeout: Duration = .seconds(30),
                 retryPolicy: RetryPolicy = .rezolveDefault,
@@ -64,12 +75,15 @@ extension RetryPolicy {
 
 /// Supplies the device id sent as `x-rezolve-device-id`.
 public protocol DeviceIdProvider: Sendable {
+    /// The id to send; it must not change while a login token issued for it is in use.
     var deviceId: String { get }
 }
 
 /// A device id that never changes; for tests and for apps that manage the id themselves.
 public struct FixedDeviceIdProvider: DeviceIdProvider {
+    /// The id sent with every call.
     public let deviceId: String
+    /// Wraps an id the app already has; it must match the `device_id` in the customer's login token.
     public init(_ deviceId: String) { self.deviceId = deviceId }
 }
 
@@ -79,8 +93,10 @@ public struct StoredDeviceIdProvider: DeviceIdProvider {
     static let key = "rezolve/device_id"
     let store: PersistentStore
 
+    /// Keeps the id in `store`, creating it on first use.
     public init(store: PersistentStore) { self.store = store }
 
+    /// The stored id, or a new UUID saved to the store the first time it is asked for.
     public var deviceId: String {
         if let existing = store.string(forKey: Self.key), !existing.isEmpty { return existing }
         var created = UUID().uuidString

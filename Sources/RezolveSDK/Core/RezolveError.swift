@@ -4,8 +4,11 @@ import Foundation
 public struct RezolveAPIError: Sendable, Equatable, CustomStringConvertible {
     /// An optional machine-readable detail, such as `rce_product_not_found`.
     public struct Reason: Sendable, Equatable {
+        /// Text explaining the detail, for logs rather than for customers.
         public let message: String
+        /// The detail's machine-readable code.
         public let code: String
+        /// Creates a detail, for tests and for building envelopes by hand.
         public init(message: String, code: String) {
             self.message = message
             self.code = code
@@ -16,9 +19,12 @@ public struct RezolveAPIError: Sendable, Equatable, CustomStringConvertible {
     public let type: String
     /// The numeric code as a string (`"1"` … `"8"`), whether the server sent a string or a number.
     public let code: String
+    /// The server's explanation, for logs; not written for customers.
     public let message: String
+    /// A finer-grained detail, when the server sends one.
     public let reason: Reason?
 
+    /// Creates an entry, for tests and for building envelopes by hand.
     public init(type: String, code: String, message: String, reason: Reason? = nil) {
         self.type = type
         self.code = code
@@ -26,6 +32,7 @@ public struct RezolveAPIError: Sendable, Equatable, CustomStringConvertible {
         self.reason = reason
     }
 
+    /// The entry as `type (code): message`.
     public var description: String { "\(type) (\(code)): \(message)" }
 }
 
@@ -59,14 +66,19 @@ public enum RezolveError: Error, Sendable, Equatable, CustomStringConvertible {
     case encryption(String)
     /// A local check failed before any request was sent.
     case invalidInput(field: String, reason: String)
+    /// The URL is not a Rezolve touch trigger, so nothing was resolved; the app opens it itself.
     case notARezolveTrigger(URL)
+    /// An information-page act was submitted; such acts have nothing to submit.
     case actIsInformationPage
+    /// An SSP call was made but the SDK was created without ``SspActManagerSettings``.
     case sspNotConfigured
     /// The session was given an already-expired token (the seed's logout); no request is sent.
     case loggedOut
+    /// The feature cannot run in this build (such as camera or microphone scanning); the text says what to use instead.
     case unsupportedOnThisPlatform(String)
     /// The feature belongs to a later part of CommerceKit's Rezolve support and is not implemented yet.
     case notYetAvailable(String)
+    /// The task making the call was cancelled before an answer arrived.
     case cancelled
 
     /// The HTTP status this error stands for, when it came from (or mimics) an HTTP answer.
@@ -113,5 +125,6 @@ public enum RezolveError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The error as `RezolveError: ` followed by ``message``.
     public var description: String { "RezolveError: \(message)" }
 }

@@ -6,21 +6,36 @@ import Foundation
 /// encrypt card data. The token can be replaced at any time; an already-expired token logs the session out.
 public final class RezolveSession: Sendable {
     let core: SessionCore
+    /// The customer's login name, as given when the session was created.
     public let username: String
+    /// The app's own id for the customer, if given; sent with SSP engagement resolutions.
     public let userId: String?
 
+    /// Reads and updates the customer's profile.
     public let consumerProfileManager: ConsumerProfileManager
+    /// Lists, creates, updates and deletes the customer's delivery addresses.
     public let addressbookManager: AddressbookManager
+    /// Lists, creates, updates and deletes the customer's phone numbers.
     public let phonebookManager: PhonebookManager
+    /// Lists, creates, updates and deletes the customer's saved favourites.
     public let favouriteManager: FavouriteManager
+    /// Manages the customer's saved payment cards; encrypts card numbers before they are sent.
     public let walletManager: WalletManager
+    /// Lists merchants, searches them, and reads their category trees.
     public let merchantManager: MerchantManager
+    /// Reads products and categories and searches products.
     public let productManager: ProductManager
+    /// Creates and fills carts held on the server.
     public let cartManager: CartManager
+    /// Asks which delivery and payment methods a merchant offers for a product or cart.
     public let paymentOptionManager: PaymentOptionManager
+    /// Prices a product or cart and places the order.
     public let checkoutManager: CheckoutManager
+    /// Reads the customer's order history and single orders.
     public let userActivityManager: UserActivityManager
+    /// Resolves touch triggers (`rzlv.co` links) into products, categories and acts.
     public let triggerManager: TriggerManager
+    /// Fetches SSP acts and submits their answers; its calls fail when the SDK was set up without SSP.
     public let sspActManager: SspActManager
     private let scanManager: ScanManager
 
@@ -45,7 +60,9 @@ public final class RezolveSession: Sendable {
         core.attach(self)
     }
 
+    /// The customer's Rezolve entity id, as given when the session was created.
     public var entityId: String { core.entityId }
+    /// The partner id the session's calls are made under.
     public var partnerId: String { core.partnerId }
     /// The login JWT sent with every call (the renewer's latest one after a renewal).
     public var accessToken: String { core.auth.token }

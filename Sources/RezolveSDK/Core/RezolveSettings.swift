@@ -6,8 +6,11 @@ import Foundation
 /// The seed and Rezolve's sample app disagree on the fields, so both initialisers exist. The sample app has no
 /// separate secret and uses its `apiKey` as the OAuth client secret.
 public struct SspActManagerSettings: Sendable, Equatable {
+    /// Client id of the app at Rezolve's OAuth proxy.
     public let auth0ClientId: String
+    /// Client secret used when asking the proxy for an SSP bearer token.
     public let auth0Secret: String
+    /// Audience the SSP bearer token is requested for.
     public let auth0Audience: String
     /// Base URL of the OAuth proxy.
     public let auth0Endpoint: String
@@ -51,7 +54,9 @@ public struct SspActManagerSettings: Sendable, Equatable {
 
 /// Settings of Rezolve's RXP smart-trigger service. Accepted and stored only; RXP is outside CommerceKit's scope.
 public struct RXPManagerSettings: Sendable, Equatable {
+    /// Base URL of the RXP service.
     public let rxpEndpoint: String
+    /// Keeps the RXP address; nothing is sent to it.
     public init(rxpEndpoint: String) { self.rxpEndpoint = rxpEndpoint }
 }
 
@@ -60,8 +65,11 @@ public struct CoordinatesConverter: Sendable {
     /// Which system the app's coordinates are in.
     public enum System: String, Sendable { case wgs84, bd09, custom }
 
+    /// Which system the app's coordinates are in.
     public let system: System
+    /// Turns an app location into WGS-84.
     public let toWGS84: @Sendable (RezolveLocation) -> RezolveLocation
+    /// Turns a WGS-84 location into the app's system.
     public let fromWGS84: @Sendable (RezolveLocation) -> RezolveLocation
 
     /// A converter for a system of the app's own.

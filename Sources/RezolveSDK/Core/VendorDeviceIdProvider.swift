@@ -13,8 +13,10 @@ public struct VendorDeviceIdProvider: DeviceIdProvider {
     /// The vendor id once read; it does not change while the app runs, and reading it needs the main thread.
     private let cached = Locked<String?>(nil)
 
+    /// Uses `store` for the fallback id, needed while iOS has no vendor id to give.
     public init(store: PersistentStore) { fallback = StoredDeviceIdProvider(store: store) }
 
+    /// The vendor id, or the stored fallback while iOS does not yet have one.
     public var deviceId: String {
         if let known = cached.get() { return known }
         guard let vendor = Self.readVendorIdentifier() else { return fallback.deviceId }

@@ -33,16 +33,21 @@ public final class CartManager: Sendable {
         return try WireCoding.decode(CartDetails.self, from: response.body)
     }
 
+    /// Callback form of `createCartWithProduct(_:merchantId:)`: the handler runs on the main actor with the cart as it
+    /// now stands, or the error.
     public func createCartWithProduct(_ product: CheckoutProduct, merchantId: String,
                                       completionHandler: @escaping @MainActor (Result<CartDetails, RezolveError>) -> Void) {
         Deliver.run({ () async throws(RezolveError) in try await self.createCartWithProduct(product, merchantId: merchantId) },
                     completion: completionHandler)
     }
 
+    /// Callback form of `getCarts()`: the handler runs on the main actor with every open cart, or the error.
     public func getCarts(completionHandler: @escaping @MainActor (Result<[CartDetails], RezolveError>) -> Void) {
         Deliver.run({ () async throws(RezolveError) in try await self.getCarts() }, completion: completionHandler)
     }
 
+    /// Callback form of `removeCartProduct(merchantId:cart:product:)`: the handler runs on the main actor with the
+    /// updated cart, nil when the cart was emptied and deleted, or the error.
     public func removeCartProduct(merchantId: String, cart: CartDetails, product: CheckoutProduct,
                                   completionHandler: @escaping @MainActor (Result<CartDetails?, RezolveError>) -> Void) {
         Deliver.run({ () async throws(RezolveError) in

@@ -110,6 +110,8 @@ public final class CheckoutManager: Sendable {
         Deliver.runUntyped({ () async throws(RezolveError) in try await self.checkout(bundle: bundle) }, completion: completionHandler)
     }
 
+    /// Callback form of `buy(bundle:idempotencyKey:)`, without an idempotency key: the handler runs on the main actor
+    /// with the placed order, or the error.
     public func buy(bundle: CheckoutBundle, completionHandler: @escaping @MainActor (Result<CheckoutOrder, RezolveError>) -> Void) {
         Deliver.run({ () async throws(RezolveError) in try await self.buy(bundle: bundle) }, completion: completionHandler)
     }

@@ -24,16 +24,21 @@ public final class MerchantManager: Sendable {
                                     body: try WireCoding.encode(data))
     }
 
+    /// Callback form of `getMerchants(onlyActive:)`: the handler runs on the main actor with the merchants, or the
+    /// error.
     public func getMerchants(onlyActive: Bool = true,
                              completionHandler: @escaping @MainActor (Result<[Merchant], RezolveError>) -> Void) {
         Deliver.run({ () async throws(RezolveError) in try await self.getMerchants(onlyActive: onlyActive) },
                     completion: completionHandler)
     }
 
+    /// Callback form of `getMerchant(id:)`: the handler runs on the main actor with the merchant, or the error.
     public func getMerchant(id: String, completionHandler: @escaping @MainActor (Result<Merchant, RezolveError>) -> Void) {
         Deliver.run({ () async throws(RezolveError) in try await self.getMerchant(id: id) }, completion: completionHandler)
     }
 
+    /// Callback form of `searchForMerchants(using:page:limit:)`: the handler runs on the main actor with one page of
+    /// results, or the error.
     public func searchForMerchants(using data: MerchantSearchData, page: Int, limit: Int,
                                    completionHandler: @escaping @MainActor (Result<MerchantSearchResult, RezolveError>) -> Void) {
         Deliver.run({ () async throws(RezolveError) in try await self.searchForMerchants(using: data, page: page, limit: limit) },

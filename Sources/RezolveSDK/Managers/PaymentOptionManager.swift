@@ -18,6 +18,8 @@ public final class PaymentOptionManager: Sendable {
         return try await core.write(.post, [PaymentOption].self, path, json: EmptyObject())
     }
 
+    /// Callback form of `getPaymentOptionFor(checkoutProduct:merchantId:)`: the handler runs on the main actor with the
+    /// option, or the error.
     public func getPaymentOptionFor(checkoutProduct: CheckoutProduct, merchantId: String,
                                     completionHandler: @escaping @MainActor (Result<PaymentOption, RezolveError>) -> Void) {
         Deliver.run({ () async throws(RezolveError) in
@@ -25,6 +27,8 @@ public final class PaymentOptionManager: Sendable {
         }, completion: completionHandler)
     }
 
+    /// Callback form of `getPaymentOptionsForCartWith(merchantId:cartId:)`: the handler runs on the main actor with the
+    /// options, or the error.
     public func getPaymentOptionsForCartWith(merchantId: String, cartId: String,
                                              completionHandler: @escaping @MainActor (Result<[PaymentOption], RezolveError>) -> Void) {
         Deliver.run({ () async throws(RezolveError) in

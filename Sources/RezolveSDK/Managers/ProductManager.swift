@@ -39,12 +39,16 @@ public final class ProductManager: Sendable {
                                     body: try WireCoding.encode(data))
     }
 
+    /// Callback form of `getRootCategoryForMerchantWith(id:)`: the handler runs on the main actor with the root
+    /// category, or the error.
     public func getRootCategoryForMerchantWith(id: String,
                                                completionHandler: @escaping @MainActor (Result<Category, RezolveError>) -> Void) {
         Deliver.run({ () async throws(RezolveError) in try await self.getRootCategoryForMerchantWith(id: id) },
                     completion: completionHandler)
     }
 
+    /// Callback form of `getPaginatedCategoriesAndProducts(merchantId:categoryId:pageNavigationFilters:)`: the handler
+    /// runs on the main actor with the requested pages, or the error.
     public func getPaginatedCategoriesAndProducts(merchantId: String, categoryId: Int, pageNavigationFilters: PageNavigationFilter,
                                                   completionHandler: @escaping @MainActor (Result<Category, RezolveError>) -> Void) {
         Deliver.run({ () async throws(RezolveError) in
@@ -53,6 +57,8 @@ public final class ProductManager: Sendable {
         }, completion: completionHandler)
     }
 
+    /// Callback form of `getProductDetails(merchantId:categoryId:product:)`: the handler runs on the main actor with
+    /// the full product, or the error.
     public func getProductDetails(merchantId: String, categoryId: Int, product: Product,
                                   completionHandler: @escaping @MainActor (Result<Product, RezolveError>) -> Void) {
         Deliver.run({ () async throws(RezolveError) in
@@ -60,6 +66,8 @@ public final class ProductManager: Sendable {
         }, completion: completionHandler)
     }
 
+    /// Callback form of `searchForProducts(using:page:limit:)`: the handler runs on the main actor with one page of
+    /// results, or the error.
     public func searchForProducts(using data: ProductSearchData, page: Int, limit: Int,
                                   completionHandler: @escaping @MainActor (Result<ProductSearchResult, RezolveError>) -> Void) {
         Deliver.run({ () async throws(RezolveError) in try await self.searchForProducts(using: data, page: page, limit: limit) },

@@ -16,10 +16,13 @@ public final class UserActivityManager: Sendable {
         try await core.get(OrderDetails.self, core.customerPath(3, "/order/\(segment(id))"))
     }
 
+    /// Callback form of `getOrders(from:to:)`: the handler runs on the main actor with the orders of the range, or the
+    /// error.
     public func getOrders(from: Date, to: Date, completionHandler: @escaping @MainActor (Result<OrderHistory, RezolveError>) -> Void) {
         Deliver.run({ () async throws(RezolveError) in try await self.getOrders(from: from, to: to) }, completion: completionHandler)
     }
 
+    /// Callback form of `getOrder(id:)`: the handler runs on the main actor with the order, or the error.
     public func getOrder(id: String, completionHandler: @escaping @MainActor (Result<OrderDetails, RezolveError>) -> Void) {
         Deliver.run({ () async throws(RezolveError) in try await self.getOrder(id: id) }, completion: completionHandler)
     }

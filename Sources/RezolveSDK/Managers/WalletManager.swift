@@ -12,25 +12,37 @@ public final class WalletManager: Sendable {
         core.customerPath(1, "/wallet" + (id.map { "/\(segment($0))" } ?? ""))
     }
 
+    /// Saves a new card, sending its number only in encrypted form, and returns it with the id the server assigned.
+    /// - Throws: `RezolveError.invalidInput` when the number is not 12 to 19 digits or a date is not `MMYY` /
+    ///   `MM/YY`; `RezolveError.encryption` when the session has no public key; otherwise any server error.
     public func create(_ paymentCard: PaymentCard) async throws(RezolveError) -> PaymentCard {
         let body = try makeBody(paymentCard, requirePan: true)
         return try await core.write(.post, PaymentCardWire.self, path(), json: body).card
     }
 
+    /// Replaces the stored card that has the same id; a new number is sent only when ``PaymentCard/pan`` is set.
+    /// - Throws: `RezolveError.invalidInput` when the id is missing or a field fails the checks of `create(_:)`,
+    ///   before anything is sent; otherwise any server or transport error.
     public func update(_ paymentCard: PaymentCard) async throws(RezolveError) -> PaymentCard {
         let id = try requireId(paymentCard)
         let body = try makeBody(paymentCard, requirePan: false)
         return try await core.write(.put, PaymentCardWire.self, path(id), json: body).card
     }
 
+    /// Removes the card with this id from the server.
+    /// - Throws: `RezolveError.invalidInput` when the id is nil or empty, before anything is sent; otherwise any server
+    ///   or transport error.
     public func delete(_ paymentCard: PaymentCard) async throws(RezolveError) {
         try await core.sendIgnoringBody(.delete, path(try requireId(paymentCard)))
     }
 
+    /// Fetches one card by its server id.
+    /// - Throws: `RezolveError` when there is no such card or the call fails.
     public func get(id: String) async throws(RezolveError) -> PaymentCard {
         try await core.get(PaymentCardWire.self, path(id)).card
     }
 
+    /// Fetches every card the customer has saved; empty when there are none.
     public func getAll() async throws(RezolveError) -> [PaymentCard] {
         try await core.get([PaymentCardWire].self, path()).map(\.card)
     }
@@ -78,22 +90,27 @@ public final class WalletManager: Sendable {
 
     // MARK: Callback forms
 
+    /// Callback form of `create(_:)`: the handler runs on the main actor with the stored card or the error.
     public func create(paymentCard: PaymentCard, completionHandler: @escaping @MainActor (Result<PaymentCard, RezolveError>) -> Void) {
         Deliver.run({ () async throws(RezolveError) in try await self.create(paymentCard) }, completion: completionHandler)
     }
 
+    /// Callback form of `update(_:)`: the handler runs on the main actor with the stored card or the error.
     public func update(paymentCard: PaymentCard, completionHandler: @escaping @MainActor (Result<PaymentCard, RezolveError>) -> Void) {
         Deliver.run({ () async throws(RezolveError) in try await self.update(paymentCard) }, completion: completionHandler)
     }
 
+    /// Callback form of `delete(_:)`: the handler runs on the main actor with success or the error.
     public func delete(paymentCard: PaymentCard, completionHandler: @escaping @MainActor (Result<Void, RezolveError>) -> Void) {
         Deliver.run({ () async throws(RezolveError) in try await self.delete(paymentCard) }, completion: completionHandler)
     }
 
+    /// Callback form of `get(id:)`: the handler runs on the main actor with the card or the error.
     public func get(id: String, completionHandler: @escaping @MainActor (Result<PaymentCard, RezolveError>) -> Void) {
         Deliver.run({ () async throws(RezolveError) in try await self.get(id: id) }, completion: completionHandler)
     }
 
+    /// Callback form of `getAll()`: the handler runs on the main actor with every card or the error.
     public func getAll(completionHandler: @escaping @MainActor (Result<[PaymentCard], RezolveError>) -> Void) {
         Deliver.run({ () async throws(RezolveError) in try await self.getAll() }, completion: completionHandler)
     }

@@ -5,18 +5,31 @@ import Foundation
 /// Seed code also calls it `RezolveCategory` or `RezolveSDK.Category` (Apple's ObjectiveC module has its own
 /// `Category`), so both names work.
 public struct Category: Sendable, Decodable {
+    /// Rezolve's numeric category id.
     public let id: Int
+    /// Id of the enclosing category; nil for a top-level category.
     public let parentId: Int?
+    /// Name to show; empty when missing.
     public let name: String
+    /// Longer text about the category, if any.
     public let description: String?
+    /// Address of the category's image, if any.
     public let image: String?
+    /// Thumbnail addresses of the image.
     public let imageThumbs: [String]
+    /// True when the category has subcategories; guessed from ``categoriesPage`` when the reply does not say.
     public let hasCategories: Bool
+    /// True when the category lists products; guessed from ``productsPage`` when the reply does not say.
     public let hasProducts: Bool
+    /// The page of subcategories fetched with this category, with its paging links.
     public let categoriesPage: PageResult<Category>
+    /// The page of products fetched with this category, with its paging links.
     public let productsPage: PageResult<DisplayProduct>
+    /// How many products the category holds, when a listing reports it.
     public let productCount: Int?
+    /// Whether the merchant wants an add-to-cart button on listings; nil when not stated.
     public let includeCartButtonOnListing: Bool?
+    /// True for the category the merchant opens by default; nil when not stated.
     public let isDefault: Bool?
 
     /// The subcategories of this page.
@@ -31,6 +44,8 @@ public struct Category: Sendable, Decodable {
         case isDefault = "is_default"
     }
 
+    /// Reads a category with its nested pages; missing pages read as empty.
+    /// - Throws: `DecodingError.keyNotFound` when `id` is missing or not a number.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         guard let id = c.lenientInt(.id) else {
@@ -57,16 +72,27 @@ public typealias RezolveCategory = Category
 
 /// A product as listed in a category page.
 public struct DisplayProduct: Sendable, Equatable, Decodable {
+    /// Rezolve's numeric product id, for `getProductDetails`.
     public let id: Int
+    /// Id of the category the product is listed in.
     public let categoryId: Int?
+    /// Product name; empty when missing.
     public let name: String
+    /// Current unit price in the merchant's currency; nil when absent or unreadable.
     public let price: Decimal?
+    /// Price before any discount; nil when there is none.
     public let originalPrice: Decimal?
+    /// Symbol to show next to prices.
     public let currencySymbol: String?
+    /// Address of the main image, if any.
     public let image: String?
+    /// Thumbnail addresses of the image.
     public let imageThumbs: [String]
+    /// True when nothing is shipped.
     public let isVirtual: Bool
+    /// True when options must be chosen before the product can go in a cart.
     public let hasRequiredOptions: Bool
+    /// Most units one order may hold; nil when there is no limit.
     public let maximumQty: Int?
     /// Listings carry no weight, so only the server's `is_act` flag counts here.
     public let isAct: Bool
@@ -77,6 +103,7 @@ public struct DisplayProduct: Sendable, Equatable, Decodable {
         case hasRequiredOptions = "has_required_options", maximumQty = "maximum_qty", isAct = "is_act"
     }
 
+    /// Reads a listed product, accepting numeric ids sent as text.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         guard let id = c.lenientInt(.id) else {

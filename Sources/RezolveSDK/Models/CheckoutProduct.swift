@@ -3,11 +3,16 @@ import Foundation
 /// A product with quantity and chosen options, as carts, payment options and checkout take it.
 /// Wire form: `{id, qty, configurable_options: [{code, value}], custom_options: [{option_id, value: [String]}]}`.
 public struct CheckoutProduct: Sendable, Equatable, Codable {
+    /// Rezolve's numeric product id.
     public var id: Int
+    /// Units to buy; sent as `qty`.
     public var quantity: Int
+    /// The values chosen for the product's configurable attributes.
     public var configurableOptions: [ConfigurableOption]
+    /// The input given for the product's custom options.
     public var customOptions: [CustomConfigurableOption]
 
+    /// Creates a line from a product id and the options chosen by hand.
     public init(id: Int, quantity: Int, configurableOptions: [ConfigurableOption] = [],
                 customOptions: [CustomConfigurableOption] = []) {
         self.id = id
@@ -31,6 +36,8 @@ public struct CheckoutProduct: Sendable, Equatable, Codable {
         case id, quantity = "qty", configurableOptions = "configurable_options", customOptions = "custom_options"
     }
 
+    /// Reads a line, accepting numbers sent as text; the quantity defaults to 1.
+    /// - Throws: `DecodingError.keyNotFound` when `id` is missing or not a number.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         guard let id = c.lenientInt(.id) else {
@@ -45,8 +52,11 @@ public struct CheckoutProduct: Sendable, Equatable, Codable {
 
 /// A chosen value of a configurable attribute.
 public struct ConfigurableOption: Sendable, Equatable, Codable {
+    /// Code of the attribute, matching ``ProductOption/code``.
     public var code: String
+    /// The chosen value, matching ``OptionValue/value``.
     public var value: String
+    /// Pairs an attribute code with a chosen value.
     public init(code: String, value: String) {
         self.code = code
         self.value = value
@@ -54,6 +64,7 @@ public struct ConfigurableOption: Sendable, Equatable, Codable {
 
     enum CodingKeys: String, CodingKey { case code, value }
 
+    /// Reads a choice, accepting a number for `value`.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         code = try c.decodeIfPresent(String.self, forKey: .code) ?? ""
@@ -63,8 +74,11 @@ public struct ConfigurableOption: Sendable, Equatable, Codable {
 
 /// The input given for one custom option.
 public struct CustomConfigurableOption: Sendable, Equatable, Codable {
+    /// Id of the custom option, matching ``CustomOption/optionId``.
     public var optionId: Int
+    /// The input: the text typed, or the ids of the values picked.
     public var value: [String]
+    /// Pairs a custom option id with its input.
     public init(optionId: Int, value: [String]) {
         self.optionId = optionId
         self.value = value
@@ -80,16 +94,22 @@ public func createCheckoutProductWithVariant(product: Product) -> CheckoutProduc
 
 /// A customer's open cart at one merchant.
 public struct CartDetails: Sendable, Equatable, Decodable {
+    /// Id of the cart, as text; used to check it out.
     public let id: String
+    /// Id of the merchant the cart belongs to; empty when missing.
     public let merchantId: String
+    /// When the cart was created, as the server formats it.
     public let dateCreated: String?
+    /// When the cart last changed, as the server formats it.
     public let dateUpdated: String?
+    /// The cart's lines.
     public let products: [CheckoutProduct]
 
     enum CodingKeys: String, CodingKey {
         case id, merchantId = "merchant_id", dateCreated = "date_created", dateUpdated = "date_updated", products
     }
 
+    /// Reads a cart, accepting numeric ids.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         guard let id = try c.lenientString(.id) else {

@@ -2,19 +2,32 @@ import Foundation
 
 /// The customer's profile. `phone`, `countryCode` and `metadata` are read-only: they are never sent back.
 public struct ConsumerProfile: Sendable, Equatable, Codable {
+    /// The customer's Rezolve entity id; nil on a profile built locally.
     public var entityId: String?
+    /// Title such as `Mr` or `Dr`, if set.
     public var title: String?
+    /// First name; empty when the server has none.
     public var firstName: String
+    /// Last name; empty when the server has none.
     public var lastName: String
+    /// Display name, if it differs from first and last name.
     public var name: String?
+    /// Email address, if set.
     public var email: String?
+    /// Phone number on the account; read-only.
     public let phone: String?
+    /// Country code stored with ``phone``; read-only.
     public let countryCode: String?
+    /// Partner-defined extra data, kept as raw JSON; read-only.
     public let metadata: RezolveJSON?
+    /// Whether the customer agreed to marketing use of their data; false when the server does not say.
     public var useDataForMarketing: Bool
+    /// When the profile was created, as the server formats it; read-only.
     public let dateCreated: String?
+    /// When the profile last changed, as the server formats it; read-only.
     public let dateUpdated: String?
 
+    /// Creates a profile to send as an update; the read-only fields start out nil.
     public init(entityId: String? = nil, title: String? = nil, firstName: String, lastName: String,
                 name: String? = nil, email: String? = nil, useDataForMarketing: Bool = false) {
         self.entityId = entityId
@@ -37,6 +50,7 @@ public struct ConsumerProfile: Sendable, Equatable, Codable {
         case dateCreated = "date_created", dateUpdated = "date_updated"
     }
 
+    /// Reads a profile, accepting numeric ids, phone and country codes.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         entityId = try c.lenientString(.entityId)

@@ -6,12 +6,17 @@ import CommerceCore
 /// A class because the app writes the customer's input (``valuesId``, ``value``) into the instance it got from
 /// `getProductDetails`, and ``CheckoutProduct/init(product:quantity:)`` reads it from there.
 public final class CustomOption: Sendable, Decodable {
+    /// Id of the option; sent back in ``CustomConfigurableOption/optionId``.
     public let optionId: Int
+    /// Label to show with the input; empty when missing.
     public let title: String
     /// `field`, `area`, `drop_down`, `radio`, `checkbox`, `multiple` or `date`.
     public let optionType: String
+    /// True when the product cannot be bought without an input for this option.
     public let isRequire: Bool
+    /// Position among the product's custom options; lower comes first, nil when unset.
     public let sortOrder: Int?
+    /// The choices of a choice-type option; empty for text and date options.
     public let values: [CustomOptionValue]
     private let input = Locked<(valuesId: [Int], value: [String])>(([], []))
 
@@ -27,6 +32,7 @@ public final class CustomOption: Sendable, Decodable {
         set { input.withLock { $0.value = newValue } }
     }
 
+    /// Creates an option by hand, with no input yet.
     public init(optionId: Int, title: String, optionType: String, isRequire: Bool, sortOrder: Int? = nil,
                 values: [CustomOptionValue] = []) {
         self.optionId = optionId
@@ -39,6 +45,8 @@ public final class CustomOption: Sendable, Decodable {
 
     enum CodingKeys: String, CodingKey { case optionId = "option_id", title, optionType = "type", isRequire = "is_require", sortOrder = "sort_order", values }
 
+    /// Reads an option, accepting numbers sent as text.
+    /// - Throws: `DecodingError.keyNotFound` when `option_id` is missing or not a number.
     public required init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         guard let optionId = c.lenientInt(.optionId) else {
@@ -59,13 +67,18 @@ public final class CustomOption: Sendable, Decodable {
     }
 }
 
+/// One choice of a custom option.
 public struct CustomOptionValue: Sendable, Equatable, Decodable {
+    /// Id of the choice, sent in ``CustomOption/valuesId`` when picked; 0 when missing.
     public let valueId: Int
+    /// Label to show for the choice; empty when missing.
     public let title: String
+    /// Position among the choices; lower comes first, nil when unset.
     public let sortOrder: Int?
 
     enum CodingKeys: String, CodingKey { case valueId = "value_id", title, sortOrder = "sort_order" }
 
+    /// Reads a choice, accepting numbers sent as text.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         valueId = c.lenientInt(.valueId) ?? 0

@@ -23,6 +23,7 @@ public final class PaymentCard: Sendable, CustomStringConvertible, CustomDebugSt
 
     private let fields: Locked<Fields>
 
+    /// Creates a card; for a new card set ``pan`` and ``expiresOn``, and leave `id` nil until the wallet stores it.
     public init(id: String? = nil, shortName: String = "", type: String = "", brand: String = "",
                 nameOnCard: String = "", pan: String? = nil, pan4: String = "", pan6: String = "",
                 expiresOn: String = "", validFrom: String = "", addressId: String = "") {
@@ -35,11 +36,15 @@ public final class PaymentCard: Sendable, CustomStringConvertible, CustomDebugSt
 
     var snapshot: Fields { fields.get() }
 
+    /// Assigned by the server; nil for a card not yet stored.
     public var id: String? { get { fields.get().id } set { fields.withLock { $0.id = newValue } } }
+    /// The customer's own label for the card, such as `Work Visa`.
     public var shortName: String { get { fields.get().shortName } set { fields.withLock { $0.shortName = newValue } } }
     /// `credit` or `debit`.
     public var type: String { get { fields.get().type } set { fields.withLock { $0.type = newValue } } }
+    /// Card network as Rezolve names it, such as `visa`.
     public var brand: String { get { fields.get().brand } set { fields.withLock { $0.brand = newValue } } }
+    /// The cardholder's name as printed on the card.
     public var nameOnCard: String { get { fields.get().nameOnCard } set { fields.withLock { $0.nameOnCard = newValue } } }
     /// Another name for ``nameOnCard``.
     public var cardHolderName: String { get { nameOnCard } set { nameOnCard = newValue } }
@@ -51,16 +56,19 @@ public final class PaymentCard: Sendable, CustomStringConvertible, CustomDebugSt
     public var expiresOn: String { get { fields.get().expiresOn } set { fields.withLock { $0.expiresOn = newValue } } }
     /// `MMYY`; `MM/YY` is accepted and normalised when sent.
     public var validFrom: String { get { fields.get().validFrom } set { fields.withLock { $0.validFrom = newValue } } }
+    /// Id of the address book entry used as the card's billing address.
     public var addressId: String { get { fields.get().addressId } set { fields.withLock { $0.addressId = newValue } } }
     /// The plain card number, only for creating or replacing a card. Never returned by the server.
     public var pan: String? { get { fields.get().pan } set { fields.withLock { $0.pan = newValue } } }
 
+    /// A short line naming the card by id, brand, last four digits and expiry; never the full number.
     public var description: String {
         let card = fields.get()
         let number = card.pan4.isEmpty ? "" : " ••••\(card.pan4)"
         return "PaymentCard(id: \(card.id ?? "new"), \(card.brand)\(number), expires \(card.expiresOn))"
     }
 
+    /// Same as ``description``, so the debugger never shows the full number either.
     public var debugDescription: String { description }
 }
 

@@ -4,10 +4,15 @@ import Foundation
 public struct PaymentOption: Sendable, Decodable {
     /// The option id, passed on to checkout.
     public let id: String
+    /// The kind of option as the server labels it; nil when it gives none.
     public let type: String?
+    /// The ways the order can be delivered; read from `supported_shipping_methods`.
     public let supportedDeliveryMethods: [SupportedDeliveryMethod]
+    /// The ways the order can be paid.
     public let supportedPaymentMethods: [SupportedPaymentMethod]
+    /// The products the option applies to, as they will be checked out.
     public let products: [CheckoutProduct]
+    /// Any further settings the server attaches, kept as raw JSON.
     public let options: RezolveJSON?
 
     enum CodingKeys: String, CodingKey {
@@ -15,6 +20,7 @@ public struct PaymentOption: Sendable, Decodable {
         case supportedPaymentMethods = "supported_payment_methods", products, options
     }
 
+    /// Reads an option, accepting a numeric id.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         guard let id = try c.lenientString(.id) else {
@@ -31,13 +37,21 @@ public struct PaymentOption: Sendable, Decodable {
 
 /// One way to receive the order; `storepickup` entries are click and collect at one store each.
 public struct SupportedDeliveryMethod: Sendable, Decodable {
+    /// The method's code (`storepickup`, `flatrate`, …), sent back when choosing it; empty when missing.
     public let methodCode: String
+    /// The carrier's code, when the method names one.
     public let carrierCode: String?
+    /// The name to show the customer.
     public let displayName: String?
+    /// Text to show when payment is made by hand, such as on collection.
     public let manualPaymentLabel: String?
+    /// What delivery costs, in the merchant's currency; nil when not stated.
     public let price: Decimal?
+    /// True for the method the merchant preselects.
     public let isDefault: Bool
+    /// Extra code/value settings of the method, such as `pickup_store`.
     public let extensionAttributes: [ExtensionAttribute]
+    /// The collection store, for click-and-collect methods; nil otherwise.
     public let storeDetails: StoreDetails?
 
     /// The pickup store id, from the store details or else from the `pickup_store` extension attribute.
@@ -56,6 +70,7 @@ public struct SupportedDeliveryMethod: Sendable, Decodable {
     }
     enum Details: String, CodingKey { case storeDetails = "store_details" }
 
+    /// Reads a method from its `execute` part and, when present, the store from its `details` part.
     public init(from decoder: any Decoder) throws {
         let outer = try decoder.container(keyedBy: Outer.self)
         let c = try outer.nestedContainer(keyedBy: Execute.self, forKey: .execute)
@@ -75,12 +90,16 @@ public struct SupportedDeliveryMethod: Sendable, Decodable {
     }
 }
 
+/// A code/value setting attached to a delivery method.
 public struct ExtensionAttribute: Sendable, Equatable, Decodable {
+    /// The setting's code, such as `pickup_store`.
     public let code: String
+    /// The setting's value as text; numbers are converted.
     public let value: String
 
     enum CodingKeys: String, CodingKey { case code, value }
 
+    /// Reads a setting, accepting a number for `value`.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         code = try c.decodeIfPresent(String.self, forKey: .code) ?? ""
@@ -90,24 +109,39 @@ public struct ExtensionAttribute: Sendable, Equatable, Decodable {
 
 /// A store where an order can be collected.
 public struct StoreDetails: Sendable, Equatable, Decodable {
+    /// The store's postal address; every line is nil when the server omits it.
     public struct Address: Sendable, Equatable, Decodable {
+        /// First street line.
         public let street1: String?
+        /// Second street line, if any.
         public let street2: String?
+        /// Town or city.
         public let city: String?
+        /// State, county or region.
         public let region: String?
+        /// Postal code.
         public let postCode: String?
+        /// Country, as the server sends it.
         public let country: String?
 
         enum CodingKeys: String, CodingKey { case street1, street2, city, region, postCode = "post_code", country }
     }
 
+    /// The store's id, sent back at checkout to choose this store.
     public let pickupStore: Int?
+    /// Store name, for display; empty when missing.
     public let name: String
+    /// Longer text about the store.
     public let description: String?
+    /// Store contact email.
     public let email: String?
+    /// Store phone number as text.
     public let telephone: String?
+    /// Opening hours in the server's own shape, kept as raw JSON.
     public let openingTimes: RezolveJSON?
+    /// Where the store is.
     public let location: RezolveLocation?
+    /// The store's postal address.
     public let address: Address?
 
     enum CodingKeys: String, CodingKey {
@@ -115,6 +149,7 @@ public struct StoreDetails: Sendable, Equatable, Decodable {
         case location, address
     }
 
+    /// Reads a store, accepting numbers for the id and phone.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         pickupStore = c.lenientInt(.pickupStore)
@@ -130,17 +165,26 @@ public struct StoreDetails: Sendable, Equatable, Decodable {
 
 /// One way to pay, such as `spgateway` (card), `cash`, `external` or `free`.
 public struct SupportedPaymentMethod: Sendable, Equatable, Decodable {
+    /// What the method needs from the customer; either flag is nil when the server leaves it out.
     public struct Requirements: Sendable, Equatable, Decodable {
+        /// True when the customer must have a phone on their Rezolve profile.
         public let rezolvePhone: Bool?
+        /// True when a wallet card must be chosen; decides ``SupportedPaymentMethod/requiresPaymentRequest``.
         public let rezolveCreditCard: Bool?
         enum CodingKeys: String, CodingKey { case rezolvePhone = "rezolve_phone", rezolveCreditCard = "rezolve_credit_card" }
     }
 
+    /// The method's code, such as `spgateway` or `cash`; empty when missing.
     public let type: String
+    /// Sub-types the method accepts, from its `data` part.
     public let supportedTypes: [String]
+    /// Delivery method codes the payment method can be combined with.
     public let supportedShipping: [String]
+    /// Card networks accepted, such as `visa`.
     public let supportedNetworks: [String]
+    /// What the method needs from the customer; nil when not stated.
     public let requirements: Requirements?
+    /// Card brands the method accepts.
     public let brands: [String]
 
     /// Whether `buy` needs a ``PaymentRequest`` (a wallet card and CVV) for this method.
@@ -165,6 +209,7 @@ public struct SupportedPaymentMethod: Sendable, Equatable, Decodable {
         case supportedNetworks = "supported_networks", requirements
     }
 
+    /// Reads a method; a missing or null `data` part leaves its lists empty.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         type = try c.decodeIfPresent(String.self, forKey: .type) ?? ""

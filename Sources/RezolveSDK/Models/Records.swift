@@ -4,18 +4,28 @@ import Foundation
 public struct Address: Sendable, Equatable, Codable {
     /// Assigned by the server; `nil` before creation.
     public var id: String?
+    /// The customer's own label for the address, such as `Home`.
     public var shortName: String
+    /// Name of the person at the address, if different from the customer.
     public var fullName: String?
+    /// First line of the street address.
     public var line1: String
+    /// Second line of the street address, if any.
     public var line2: String?
+    /// Town or city.
     public var city: String
+    /// State, county or region, where the country uses one.
     public var state: String?
+    /// Postal code, as text even when the server sends a number.
     public var zip: String
+    /// Country of the address, as the customer gave it.
     public var country: String
+    /// ISO 3166-1 alpha-2 country code, such as `US`.
     public var countryAlpha2: String?
     /// The phone-book entry of this address.
     public var phoneId: String?
 
+    /// Creates an entry; leave `id` nil for one not yet created on the server.
     public init(id: String? = nil, shortName: String, fullName: String? = nil, line1: String, line2: String? = nil,
                 city: String, state: String? = nil, zip: String, country: String, countryAlpha2: String? = nil,
                 phoneId: String? = nil) {
@@ -37,6 +47,7 @@ public struct Address: Sendable, Equatable, Codable {
         case zip, country, countryAlpha2 = "country_alpha2", phoneId = "phone_id"
     }
 
+    /// Reads an entry, accepting numeric ids and postal codes.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.lenientString(.id)
@@ -70,10 +81,14 @@ public struct Address: Sendable, Equatable, Codable {
 
 /// An entry of the customer's phone book.
 public struct Phone: Sendable, Equatable, Codable {
+    /// Assigned by the server; nil before creation.
     public var id: String?
+    /// The customer's label for the number, such as `Mobile`.
     public var name: String
+    /// The phone number as the customer entered it.
     public var phone: String
 
+    /// Creates an entry; leave `id` nil for one not yet created on the server.
     public init(id: String? = nil, name: String, phone: String) {
         self.id = id
         self.name = name
@@ -82,6 +97,7 @@ public struct Phone: Sendable, Equatable, Codable {
 
     enum CodingKeys: String, CodingKey { case id, name, phone }
 
+    /// Reads an entry, accepting numeric ids and numbers.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.lenientString(.id)
@@ -89,6 +105,7 @@ public struct Phone: Sendable, Equatable, Codable {
         phone = try c.lenientString(.phone) ?? ""
     }
 
+    /// Writes the request body: name and number only, since the id travels in the path.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(name, forKey: .name)
@@ -103,11 +120,16 @@ struct PhoneList: Decodable {
 
 /// A saved favourite (for example a top-up target). `provider`, `type` and `value` are free text.
 public struct Favourite: Sendable, Equatable, Codable {
+    /// Assigned by the server; nil before creation.
     public var id: String?
+    /// The service the favourite is for, as the app names it (free text).
     public var provider: String
+    /// The kind of favourite, as the app names it (free text).
     public var type: String
+    /// The saved value itself, such as a number to top up (free text).
     public var value: String
 
+    /// Creates a favourite; leave `id` nil for one not yet created on the server.
     public init(id: String? = nil, provider: String, type: String, value: String) {
         self.id = id
         self.provider = provider
@@ -117,6 +139,7 @@ public struct Favourite: Sendable, Equatable, Codable {
 
     enum CodingKeys: String, CodingKey { case id, provider, type, value }
 
+    /// Reads a favourite, accepting a number for `id` and `value`.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.lenientString(.id)
@@ -125,6 +148,7 @@ public struct Favourite: Sendable, Equatable, Codable {
         value = try c.lenientString(.value) ?? ""
     }
 
+    /// Writes the request body without `id`, which travels in the path.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(provider, forKey: .provider)

@@ -5,13 +5,20 @@ import Foundation
 /// ``value`` gives the Foundation form (`[String: Any]`, `[Any]`, `String`, `NSNumber`-compatible numbers, `NSNull`),
 /// so the seed's `order.data["callback"]?.value as? [AnyHashable: Any]` works.
 public enum RezolveJSON: Sendable, Equatable, Codable {
+    /// JSON `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// Any JSON number, held as a `Double`.
     case number(Double)
+    /// A JSON string.
     case string(String)
+    /// A JSON array, in order.
     case array([RezolveJSON])
+    /// A JSON object.
     case object([String: RezolveJSON])
 
+    /// Reads any JSON value; numbers become ``number(_:)`` whether written as integers or decimals.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() { self = .null }
@@ -22,6 +29,7 @@ public enum RezolveJSON: Sendable, Equatable, Codable {
         else { self = .object(try container.decode([String: RezolveJSON].self)) }
     }
 
+    /// Writes the value back as the same JSON.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
@@ -46,10 +54,12 @@ public enum RezolveJSON: Sendable, Equatable, Codable {
         }
     }
 
+    /// The member named `key` of an object; nil when the value is not an object or has no such member.
     public subscript(key: String) -> RezolveJSON? {
         if case .object(let values) = self { values[key] } else { nil }
     }
 
+    /// The text of a string value; nil for every other kind, numbers included.
     public var stringValue: String? {
         if case .string(let value) = self { value } else { nil }
     }

@@ -2,14 +2,18 @@ import Foundation
 
 /// Sort order of a search, sent as `asc` / `desc`.
 public enum SearchOrder: String, Sendable, Encodable {
+    /// Lowest value of the ranking field first; nearest first when ranking by location.
     case ascending = "asc"
+    /// Highest value of the ranking field first; farthest first when ranking by location.
     case descending = "desc"
 }
 
+/// What a merchant search ranks by: distance from the given location, or relevance to the query.
 public enum MerchantSearchOrderBy: String, Sendable, Encodable {
     case location, score
 }
 
+/// What a product search ranks by: relevance to the query, or price.
 public enum ProductSearchOrderBy: String, Sendable, Encodable {
     case score, price
 }
@@ -21,12 +25,18 @@ public enum SearchResultType: String, Sendable, Encodable {
 
 /// A merchant search. Without a query every merchant matches; ordering by location needs a location.
 public struct MerchantSearchData: Sendable, Encodable {
+    /// Text to match; nil lists every merchant.
     public var query: String?
+    /// What the results are ranked by; `location` needs ``location`` set.
     public var orderBy: MerchantSearchOrderBy
+    /// Whether ranking runs ascending or descending.
     public var order: SearchOrder
+    /// The device that searches, sent as `device_info`.
     public var deviceInfo: DeviceInfo
+    /// Where the customer is; needed to rank by distance, and nil otherwise allowed.
     public var location: RezolveLocation?
 
+    /// Creates a merchant search; see the properties for what each value means.
     public init(query: String?, orderBy: MerchantSearchOrderBy, order: SearchOrder, deviceInfo: DeviceInfo,
                 location: RezolveLocation?) {
         self.query = query
@@ -38,6 +48,7 @@ public struct MerchantSearchData: Sendable, Encodable {
 
     enum CodingKeys: String, CodingKey { case query, orderBy = "order_by", order, deviceInfo = "device_info", location }
 
+    /// Writes the search body, leaving out a nil query or location.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encodeIfPresent(query, forKey: .query)
@@ -50,14 +61,22 @@ public struct MerchantSearchData: Sendable, Encodable {
 
 /// A product search, across the mall or within one merchant.
 public struct ProductSearchData: Sendable, Encodable {
+    /// Text to match; nil matches every product.
     public var query: String?
+    /// Limits the search to one merchant; nil searches the whole mall.
     public var merchantId: String?
+    /// What the results are ranked by.
     public var orderBy: ProductSearchOrderBy
+    /// Whether ranking runs ascending or descending.
     public var order: SearchOrder
+    /// Where the customer is; nil when unknown.
     public var location: RezolveLocation?
+    /// Whether products, acts or both come back.
     public var includeInResults: SearchResultType
+    /// The device that searches, sent as `device_info`.
     public var deviceInfo: DeviceInfo
 
+    /// Creates a product search; see the properties for what each value means.
     public init(query: String?, merchantId: String?, orderBy: ProductSearchOrderBy, order: SearchOrder,
                 location: RezolveLocation?, includeInResults: SearchResultType, deviceInfo: DeviceInfo) {
         self.query = query
@@ -74,6 +93,7 @@ public struct ProductSearchData: Sendable, Encodable {
         case includeInResults = "include_in_results", deviceInfo = "device_info"
     }
 
+    /// Writes the search body, leaving out a nil query, merchant or location.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encodeIfPresent(query, forKey: .query)
@@ -86,13 +106,18 @@ public struct ProductSearchData: Sendable, Encodable {
     }
 }
 
+/// One page of merchants found by a merchant search.
 public struct MerchantSearchResult: Sendable, Decodable {
+    /// The page number, from 1; 1 when the reply omits it.
     public let page: Int
+    /// Merchants matching across all pages; the page's length when the reply omits it.
     public let total: Int
+    /// The merchants on this page.
     public let merchants: [Merchant]
 
     enum CodingKeys: String, CodingKey { case page, total, merchants }
 
+    /// Reads a result page, accepting numbers sent as text.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         merchants = try c.list(Merchant.self, .merchants)
@@ -101,13 +126,18 @@ public struct MerchantSearchResult: Sendable, Decodable {
     }
 }
 
+/// One page of products found by a product search.
 public struct ProductSearchResult: Sendable, Decodable {
+    /// The page number, from 1; 1 when the reply omits it.
     public let page: Int
+    /// Products matching across all pages; the page's length when the reply omits it.
     public let total: Int
+    /// The products on this page.
     public let products: [SearchProduct]
 
     enum CodingKeys: String, CodingKey { case page, total, products }
 
+    /// Reads a result page, accepting numbers sent as text.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         products = try c.list(SearchProduct.self, .products)
@@ -118,19 +148,33 @@ public struct ProductSearchResult: Sendable, Decodable {
 
 /// A product as a search lists it.
 public struct SearchProduct: Sendable, Equatable, Decodable {
+    /// Rezolve's numeric product id, to pass to `getProductDetails`.
     public let id: Int
+    /// Product name; empty when the reply has none.
     public let name: String
+    /// Id of the merchant selling it, as text.
     public let merchantId: String?
+    /// Merchant's name, for display.
     public let merchantName: String?
+    /// Id of the category the product is listed in.
     public let categoryId: Int?
+    /// Category name, for display.
     public let categoryName: String?
+    /// Current unit price in the merchant's currency; nil when absent or unreadable.
     public let price: Decimal?
+    /// Price before any discount; nil when there is none.
     public let originalPrice: Decimal?
+    /// Id of the partner the product comes through.
     public let partnerId: String?
+    /// True when the result is an Act; search results carry no weight, so only the flag decides.
     public let isAct: Bool
+    /// True when nothing is shipped.
     public let isVirtual: Bool
+    /// True when options must be chosen before the product can go in a cart.
     public let hasRequiredOptions: Bool
+    /// Address of the main image, if any.
     public let image: String?
+    /// Thumbnail addresses; read from `image_thumbs`.
     public let thumbs: [String]
 
     enum CodingKeys: String, CodingKey {
@@ -140,6 +184,7 @@ public struct SearchProduct: Sendable, Equatable, Decodable {
         case thumbs = "image_thumbs"
     }
 
+    /// Reads a search result, accepting numeric ids sent as text.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         guard let id = c.lenientInt(.id) else {

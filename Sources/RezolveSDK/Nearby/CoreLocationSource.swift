@@ -10,12 +10,17 @@ public final class CoreLocationSource: RezolveLocationSource {
     private let desiredAccuracy: CLLocationAccuracy
     private let distanceFilter: CLLocationDistance
 
+    /// Creates a source; the defaults ask for fixes to about ten metres, delivered after each ten metres moved.
+    /// - Parameters:
+    ///   - desiredAccuracy: The accuracy asked of CoreLocation.
+    ///   - distanceFilter: Metres the device must move before CoreLocation sends the next fix.
     public init(desiredAccuracy: CLLocationAccuracy = kCLLocationAccuracyNearestTenMeters,
                 distanceFilter: CLLocationDistance = 10) {
         self.desiredAccuracy = desiredAccuracy
         self.distanceFilter = distanceFilter
     }
 
+    /// Starts location updates on a new `CLLocationManager`; they stop when the stream is dropped.
     public func locations() -> AsyncStream<RezolveLocationSample> {
         let (stream, continuation) = AsyncStream<RezolveLocationSample>.makeStream()
         let (accuracy, filter) = (desiredAccuracy, distanceFilter)

@@ -5,13 +5,17 @@ import Foundation
 public struct GeofenceData: Sendable, Equatable {
     /// The geo engagement's id (the zone).
     public let engagementId: String
+    /// The zone's name; its id when the service gives no name.
     public let name: String
+    /// Latitude of the zone's centre in degrees, as the geozone service sent it.
     public let centerLatitude: Double
+    /// Longitude of the zone's centre in degrees, as the geozone service sent it.
     public let centerLongitude: Double
     /// Metres.
     public let radius: Double
     /// Metres from the latest location to the centre; the server's proximity until a sample has been seen.
     public internal(set) var distance: Double
+    /// What entering the zone should show.
     public let relatedItem: GeofenceRelatedItem
     /// `Enter` (the only kind the services send).
     public let triggerNotificationType: String
@@ -24,6 +28,7 @@ public struct GeofenceData: Sendable, Equatable {
     /// When a `Scheduled` zone is active; empty for `Always`.
     let validityWindows: [ClosedRange<Date>]
 
+    /// The zone's centre as one coordinate.
     public var center: RezolveCoordinate { RezolveCoordinate(latitude: centerLatitude, longitude: centerLongitude) }
 
     /// Whether the zone may be entered at `now`: valid when fetched, or inside one of its validity periods
@@ -57,10 +62,14 @@ public struct GeofenceData: Sendable, Equatable {
 public struct GeofenceRelatedItem: Sendable, Equatable {
     /// `Product`, `Category`, `Act` or `Url`.
     public let type: String
+    /// Id of the item, as text, in the form its type uses.
     public let itemIdInfo: String
+    /// Heading to show for the item.
     public let title: String
+    /// Second line to show for the item.
     public let subtitle: String
 
+    /// Creates a related item, for tests and previews.
     public init(type: String, itemIdInfo: String, title: String, subtitle: String) {
         self.type = type
         self.itemIdInfo = itemIdInfo

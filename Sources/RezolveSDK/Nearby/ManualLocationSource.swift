@@ -5,8 +5,10 @@ import Foundation
 public final class ManualLocationSource: RezolveLocationSource {
     private let subscribers = Locked<[UUID: AsyncStream<RezolveLocationSample>.Continuation]>([:])
 
+    /// Creates a source with no subscribers; nothing is sent until ``push(_:)`` is called.
     public init() {}
 
+    /// Adds a subscriber that receives every later push, until its stream is dropped.
     public func locations() -> AsyncStream<RezolveLocationSample> {
         let id = UUID()
         let (stream, continuation) = AsyncStream<RezolveLocationSample>.makeStream()

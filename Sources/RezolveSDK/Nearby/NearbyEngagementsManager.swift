@@ -11,6 +11,7 @@ import Foundation
 public final class NearbyEngagementsManager {
     // MARK: The seed's surface
 
+    /// Receives enters, exits, distances, notifications and failures; held weakly.
     public weak var delegate: (any NearbyEngagementsManagerDelegate)?
     /// When on, zones that are still silenced produce a notification anyway, marked `isDebug`, and the
     /// silence memory is left as it was.
@@ -18,6 +19,7 @@ public final class NearbyEngagementsManager {
 
     // MARK: Portable configuration
 
+    /// Where locations come from; set it before ``startMonitoringForNearbyEngagements()`` to use another source.
     public var locationSource: any RezolveLocationSource
     /// "Now" for silence periods, refresh intervals, dwell times and the bundling window.
     public var dateSource: @Sendable () -> Date
@@ -43,6 +45,7 @@ public final class NearbyEngagementsManager {
 
     // MARK: State
 
+    /// True while the engine follows the location source.
     public private(set) var isMonitoring = false
     /// How many samples the engine has finished handling (lets tests wait for a pushed sample).
     public private(set) var samplesProcessed = 0
@@ -50,6 +53,7 @@ public final class NearbyEngagementsManager {
     public private(set) var zoneQueries = 0
     /// How many act resolutions (rule 10) were started and how many have finished.
     public private(set) var actResolutions = 0
+    /// How many of those act resolutions have finished, successfully or not.
     public private(set) var actResolutionsFinished = 0
     /// The monitored zones, nearest to the last query centre first, with their latest distances.
     public var monitoredZones: [GeofenceData] { tracker.zones }

@@ -6,7 +6,9 @@ import Foundation
 public protocol NearbyEngagementsManagerDelegate: AnyObject {
     /// A zone query answered: the monitored regions (nearest first), the query centre and its radius in metres.
     func didStartMonitoring(for circularRegions: [RezolveCircularRegion], coordinate: RezolveCoordinate, radius: Int)
+    /// Called with a monitored zone once the device is inside it, after the zone's dwell time if it has one.
     func didEnter(circularRegion: GeofenceData)
+    /// Called with a zone the device has left.
     func didExit(circularRegion: GeofenceData)
     /// A zone query or an engagement resolution failed; monitoring continues and the next refresh tries again.
     func didFail(with error: Error)
@@ -19,11 +21,18 @@ public protocol NearbyEngagementsManagerDelegate: AnyObject {
 }
 
 extension NearbyEngagementsManagerDelegate {
+    /// Does nothing unless the conforming type implements it.
     public func didStartMonitoring(for circularRegions: [RezolveCircularRegion], coordinate: RezolveCoordinate, radius: Int) {}
+    /// Does nothing unless the conforming type implements it.
     public func didEnter(circularRegion: GeofenceData) {}
+    /// Does nothing unless the conforming type implements it.
     public func didExit(circularRegion: GeofenceData) {}
+    /// Does nothing unless the conforming type implements it.
     public func didFail(with error: Error) {}
+    /// Does nothing unless the conforming type implements it.
     public func didUpdateCurrentDistanceFrom(location: RezolveCoordinate, geofences: [GeofenceData], beacons: [BeaconData]) {}
+    /// Does nothing unless the conforming type implements it.
     public func didReceiveInAppNotification(engagement: EngagementNotification) {}
+    /// Does nothing unless the conforming type implements it.
     public func didReceiveInAppNotification(act: SspResolverAct?) {}
 }

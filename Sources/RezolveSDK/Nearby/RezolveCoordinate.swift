@@ -17,24 +17,31 @@ extension RezolveCircularRegion {
 #else
 /// A latitude/longitude pair in degrees, with CoreLocation's member names (`CLLocationCoordinate2D` on Apple).
 public struct RezolveCoordinate: Sendable, Hashable {
+    /// Degrees north of the equator, from -90 to 90.
     public var latitude: Double
+    /// Degrees east of Greenwich, from -180 to 180.
     public var longitude: Double
 
+    /// Creates a coordinate from degrees.
     public init(latitude: Double, longitude: Double) {
         self.latitude = latitude
         self.longitude = longitude
     }
 
+    /// The coordinate 0, 0, as CoreLocation's empty initialiser gives.
     public init() { self.init(latitude: 0, longitude: 0) }
 }
 
 /// A circle on Earth with CoreLocation's member names (`CLCircularRegion` on Apple).
 public struct RezolveCircularRegion: Sendable, Hashable {
+    /// The circle's centre.
     public let center: RezolveCoordinate
     /// Metres.
     public let radius: Double
+    /// The id the region is reported under; the engine uses the engagement id.
     public let identifier: String
 
+    /// Creates a region from its centre, radius in metres and id.
     public init(center: RezolveCoordinate, radius: Double, identifier: String) {
         self.center = center
         self.radius = radius

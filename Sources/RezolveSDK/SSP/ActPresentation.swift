@@ -3,15 +3,23 @@ import Foundation
 /// What to leave out, and which words to change, when a product is shown as an Act (spec §2.7). The seed
 /// lists four screens; this is data only, no UI ships with CommerceKit.
 public struct ActPresentation: Sendable, Equatable {
+    /// The four places an Act can appear: its detail page, the screen after submitting, the activity list and an
+    /// activity's detail.
     public enum Screen: String, Sendable, CaseIterable {
         case detail, postPurchase, activityList, activityDetail
     }
 
+    /// The screen these rules are for.
     public let screen: Screen
+    /// True when prices and amounts are hidden.
     public let omitsPrice: Bool
+    /// True when the quantity picker is hidden.
     public let omitsQuantity: Bool
+    /// True when the payment details section is hidden.
     public let omitsPaymentDetails: Bool
+    /// True when the delivery section is hidden.
     public let omitsDelivery: Bool
+    /// True when the order summary is hidden.
     public let omitsOrderSummary: Bool
     /// The add-to-cart icon (product detail only).
     public let omitsAddToCart: Bool
@@ -56,12 +64,14 @@ extension Product {
 }
 
 extension DisplayProduct {
+    /// How to present this listed product on `screen` when the listing flags it as an Act; nil for an ordinary product.
     public func actPresentation(on screen: ActPresentation.Screen) -> ActPresentation? {
         isAct ? ActPresentation(screen: screen) : nil
     }
 }
 
 extension SearchProduct {
+    /// How to present this search result on `screen` when it is flagged as an Act; nil for an ordinary product.
     public func actPresentation(on screen: ActPresentation.Screen) -> ActPresentation? {
         isAct ? ActPresentation(screen: screen) : nil
     }

@@ -45,6 +45,8 @@ extension ResolverEngagement {
 
 /// Where an engagement or a scan came from (the seed names the type; the cases are CommerceKit's).
 public enum RezolveEventReport {
+    /// How an engagement was reached: an image or audio watermark, a QR code, a barcode, entering a geozone, or a touch
+    /// trigger.
     public enum RezolveEventReportType: String, Sendable, Equatable, CaseIterable {
         case scanImage, scanAudio, qrCode, barcode, geozone, touch
     }

@@ -10,6 +10,7 @@ public enum PageBuilderError: Error, Sendable, Equatable {
 
 /// Maps an act's building blocks to ``Page`` elements, in block order (spec §2.6, §3.5.11).
 public struct PageBuilder: Sendable {
+    /// Creates a builder; it holds no state, so one can be shared.
     public init() {}
 
     /// Every block becomes an element; the first block that cannot throws.

@@ -81,16 +81,21 @@ public final class SspActManager: Sendable {
 
     // MARK: Callback forms (the seed's)
 
+    /// Callback form of `getAct(actId:)`: the handler runs on the main actor with the act, or the error.
     public func getAct(actId: String, completionHandler: @escaping @MainActor (Result<SspAct, RezolveError>) -> Void) {
         Deliver.run({ () async throws(RezolveError) in try await self.getAct(actId: actId) }, completion: completionHandler)
     }
 
+    /// Callback form of `submitAct(actId:actSubmission:)`: the handler runs on the main actor with the stored
+    /// submission, or the error.
     public func submitAct(actId: String, actSubmission: SspActSubmission,
                           completionHandler: @escaping @MainActor (Result<SspActSubmissionResponse, RezolveError>) -> Void) {
         Deliver.run({ () async throws(RezolveError) in try await self.submitAct(actId: actId, actSubmission: actSubmission) },
                     completion: completionHandler)
     }
 
+    /// Callback form of `resolveEngagement(engagementId:location:)`: the handler runs on the main actor with the
+    /// engagement, or the error.
     public func resolveEngagement(engagementId: String, location: RezolveLocation?,
                                   completionHandler: @escaping @MainActor (Result<ResolverEngagement, RezolveError>) -> Void) {
         Deliver.run({ () async throws(RezolveError) in try await self.resolveEngagement(engagementId: engagementId, location: location) },

@@ -20,6 +20,7 @@ public final class BackgroundListeningSession: Sendable {
         self.onStop = onStop
     }
 
+    /// True between `start()` and `stop()`; detections are then gathered rather than resolved.
     public var isListening: Bool { state.get().isListening }
 
     /// Starts a new session with an empty list.

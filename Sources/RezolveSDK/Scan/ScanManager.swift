@@ -81,5 +81,6 @@ public final class ScanManager: Sendable {
 
     /// Nothing to stop without capture; present so app code written for Apple platforms compiles.
     public func stopVideoScan() {}
+    /// Nothing to stop without capture; present so app code written for Apple platforms compiles.
     public func stopAudioScan() {}
 }

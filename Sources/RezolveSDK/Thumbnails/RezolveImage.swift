@@ -2,8 +2,11 @@ import Foundation
 
 /// One thumbnail of an image with its size in pixels.
 public struct RezolveThumbnail: Sendable, Equatable {
+    /// Where the thumbnail is loaded from.
     public let url: URL
+    /// Width in pixels, from the file name or the nominal size.
     public let width: Int
+    /// Height in pixels, from the file name or the nominal size.
     public let height: Int
     /// `false` when the size is the nominal one of the thumbnail's position, because its name carries none.
     public let sizeFromName: Bool
@@ -14,9 +17,12 @@ public struct RezolveImage: Sendable, Equatable {
     /// Nominal longest sides of the thumbnails by position, used when a name carries no `_thumb_{w}x{h}`.
     static let nominalSizes = [400, 800, 1200, 1600]
 
+    /// The full-size image, used when no thumbnail is large enough.
     public let original: URL
+    /// Thumbnail addresses in the server's order.
     public let thumbs: [URL]
 
+    /// Pairs an original with its thumbnails.
     public init(original: URL, thumbs: [URL]) {
         self.original = original
         self.thumbs = thumbs
@@ -70,14 +76,18 @@ extension Product {
 }
 
 extension DisplayProduct {
+    /// The listed product's image with its thumbnails; nil when it has no usable image address.
     public var rezolveImage: RezolveImage? { RezolveImage(original: image, thumbs: imageThumbs) }
 }
 
 extension Category {
+    /// The category's image with its thumbnails; nil when it has no usable image address.
     public var rezolveImage: RezolveImage? { RezolveImage(original: image, thumbs: imageThumbs) }
 }
 
 extension Merchant {
+    /// The merchant's logo with its thumbnails; nil when it has no usable logo address.
     public var logoImage: RezolveImage? { RezolveImage(original: logo, thumbs: logoThumbs) }
+    /// The merchant's banner with its thumbnails; nil when it has no usable banner address.
     public var bannerImage: RezolveImage? { RezolveImage(original: banner, thumbs: bannerThumbs) }
 }

@@ -4,16 +4,20 @@ import Foundation
 public struct RezolveTrigger: Sendable, Hashable, CustomStringConvertible {
     /// What the trigger points at. The partner segment is informational: resolution uses the session's partner.
     public enum Kind: Sendable, Hashable {
+        /// A product trigger, `rzlv.co/{partner}/{merchant}/{category}/{product}`.
         case product(partnerId: Int, merchantId: Int, categoryId: Int, productId: Int)
+        /// A category trigger, `rzlv.co/{partner}/{merchant}/{category}`.
         case category(partnerId: Int, merchantId: Int, categoryId: Int)
     }
 
+    /// Whether the trigger names a product or a category, with its ids.
     public let kind: Kind
     /// The `ad` query item, when present and non-empty.
     public let adId: String?
     /// The `placement` query item, when present and non-empty.
     public let placementId: String?
 
+    /// Creates a trigger from its parts; ad and placement are optional.
     public init(kind: Kind, adId: String? = nil, placementId: String? = nil) {
         self.kind = kind
         self.adId = adId
@@ -35,18 +39,21 @@ public struct RezolveTrigger: Sendable, Hashable, CustomStringConvertible {
         self = parsed
     }
 
+    /// The partner id in the URL's path; informational only.
     public var partnerId: Int {
         switch kind {
         case .product(let partnerId, _, _, _), .category(let partnerId, _, _): partnerId
         }
     }
 
+    /// Id of the merchant the trigger points at.
     public var merchantId: Int {
         switch kind {
         case .product(_, let merchantId, _, _), .category(_, let merchantId, _): merchantId
         }
     }
 
+    /// Id of the category the trigger points at, or holding its product.
     public var categoryId: Int {
         switch kind {
         case .product(_, _, let categoryId, _), .category(_, _, let categoryId): categoryId
@@ -82,6 +89,7 @@ public struct RezolveTrigger: Sendable, Hashable, CustomStringConvertible {
         return ProductPlacement(adId: adId, placementId: placementId)
     }
 
+    /// The trigger's `rzlv.co` URL as text.
     public var description: String { url.absoluteString }
 }
 
