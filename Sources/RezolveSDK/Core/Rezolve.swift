@@ -24,7 +24,7 @@ public final class Rezolve: Sendable {
     /// The SSP services' client with its shared bearer; `nil` without SSP settings.
     let sspClient: SspClient?
 
-    /// The seed's initialiser. `config: nil` uses ``RezolveConfig/init()`` defaults.
+    /// The seed's initialiser. `config: nil` uses the defaults of `RezolveConfig()`.
     public init(apiKey: String, partnerId: String, subPartnerId: String?, environment: RezolveEnv,
                 config: RezolveConfig?, sspActManagerSettings: SspActManagerSettings?,
                 coordinatesConverter: CoordinatesConverter) {

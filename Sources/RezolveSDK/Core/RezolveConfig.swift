@@ -2,7 +2,7 @@ import CommerceCore
 import Foundation
 import Logging
 
-/// Optional settings of a ``Rezolve`` instance. The seed passes `nil`, which means ``RezolveConfig/init()`` defaults.
+/// Optional settings of a ``Rezolve`` instance. The seed passes `nil`, which means the defaults of `RezolveConfig()`.
 public struct RezolveConfig: Sendable {
     /// How requests reach the network; tests pass an `InMemoryTransport`.
     public var transport: any HTTPTransport
