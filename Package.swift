@@ -34,6 +34,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        // Adds `swift package generate-documentation` for the DocC catalogs; no target depends on it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(name: "CommerceCore", dependencies: [
@@ -112,7 +114,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: [
             "CommerceSandbox", "CommerceCore", "CommerceTesting", "ButtonMerchant", "ButtonOrders",
             "ATHMovilCheckout", "PaytronixPush", "Buy", "CommerceTestSupport",
-            "RezolveSDK", "RezolvePartnerServer",
+            "RezolveSDK", "RezolvePartnerServer", "Pay",
         ]),
     ],
     swiftLanguageModes: [.v6]

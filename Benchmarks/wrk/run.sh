@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Measures a release `commercekit serve` with wrk (Debian package `wrk`; install it yourself, this script
-# installs nothing): the no-op GET /sandbox/ping, then POST /v1/order with unique ids, same server, same run,
+# installs nothing): the no-op GET /sandbox/ping, then POST /v1/order with unique ids and the Storefront
+# products query (storefront-products.lua), same server, same run,
 # 8 connections on 2 threads. Prints wrk's summaries and the throughput ratio.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -20,4 +21,7 @@ echo "== GET /sandbox/ping (no-op ceiling)"
 PING=$(wrk -t2 -c8 -d"$DURATION" --latency "$URL/sandbox/ping" | tee /dev/stderr | awk '/Requests\/sec/ {print $2}')
 echo "== POST /v1/order (durable SQLite, WAL)"
 ORDER=$(wrk -t2 -c8 -d"$DURATION" --latency -s Benchmarks/wrk/create-order.lua "$URL" | tee /dev/stderr | awk '/Requests\/sec/ {print $2}')
+echo "== POST /api/2021-10/graphql.json (Storefront: shop + 10 products x 3 variants, one document)"
+STOREFRONT=$(wrk -t2 -c8 -d"$DURATION" --latency -s Benchmarks/wrk/storefront-products.lua "$URL" | tee /dev/stderr | awk '/Requests\/sec/ {print $2}')
 awk -v o="$ORDER" -v p="$PING" 'BEGIN { printf "create-order / no-op throughput ratio: %.3f\n", o / p }'
+awk -v s="$STOREFRONT" -v p="$PING" 'BEGIN { printf "storefront products query / no-op throughput ratio: %.3f\n", s / p }'

@@ -66,7 +66,7 @@ public enum ButtonMerchant {
     }
 
     /// A new stream that yields every newly stored attribution token, in the same cases as the
-    /// ``Notification/Name/Button/AttributionTokenDidChange`` notification.
+    /// `Notification.Name.Button.AttributionTokenDidChange` notification.
     public static var attributionTokenUpdates: AsyncStream<String> { core.attributionTokenUpdates() }
 
     // MARK: Orders

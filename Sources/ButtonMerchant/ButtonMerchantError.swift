@@ -12,6 +12,7 @@ public enum ButtonMerchantError: Error, Equatable, Sendable, LocalizedError {
     /// after every attempt.
     case network(statusCode: Int?)
 
+    /// A one-line English explanation for logs and alerts; `network` leaves out the status code, which the case carries.
     public var errorDescription: String? {
         switch self {
         case .noApplicationId:

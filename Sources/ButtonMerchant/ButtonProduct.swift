@@ -42,38 +42,47 @@ public final class ButtonProduct: ButtonProductCompatible, @unchecked Sendable {
     /// An empty product; set the fields you know.
     public init() {}
 
+    /// Your identifier for the product (SKU or catalogue id); nil until set, and then left out of the report.
     public var id: String? {
         get { fields.withLock { $0.id } }
         set { fields.withLock { $0.id = newValue } }
     }
+    /// The 12-digit Universal Product Code, if the product has one.
     public var upc: String? {
         get { fields.withLock { $0.upc } }
         set { fields.withLock { $0.upc = newValue } }
     }
+    /// The category path, most general first (for example `["Shoes", "Running"]`).
     public var categories: [String]? {
         get { fields.withLock { $0.categories } }
         set { fields.withLock { $0.categories = newValue } }
     }
+    /// The name shown to shoppers.
     public var name: String? {
         get { fields.withLock { $0.name } }
         set { fields.withLock { $0.name = newValue } }
     }
+    /// The ISO 4217 code that ``value`` is in, such as `USD`.
     public var currency: String? {
         get { fields.withLock { $0.currency } }
         set { fields.withLock { $0.currency = newValue } }
     }
+    /// The unit price in minor units (cents for USD); zero means unknown and is not reported.
     public var value: Int {
         get { fields.withLock { $0.value } }
         set { fields.withLock { $0.value = newValue } }
     }
+    /// How many units the shopper viewed or added; zero is not reported.
     public var quantity: Int {
         get { fields.withLock { $0.quantity } }
         set { fields.withLock { $0.quantity = newValue } }
     }
+    /// The absolute URL of the product's web page.
     public var url: String? {
         get { fields.withLock { $0.url } }
         set { fields.withLock { $0.url = newValue } }
     }
+    /// Free-form string attributes such as size or colour, reported as given.
     public var attributes: [String: String]? {
         get { fields.withLock { $0.attributes } }
         set { fields.withLock { $0.attributes = newValue } }

@@ -1,5 +1,6 @@
 import Foundation
 
+/// The notification names ButtonMerchant posts, under `Notification.Name.Button`.
 extension Notification.Name {
     /// Notification names posted by ButtonMerchant.
     public enum Button {
@@ -10,17 +11,18 @@ extension Notification.Name {
     }
 }
 
+/// The `userInfo` keys ButtonMerchant's notifications carry, under `Notification.Key`.
 extension Notification {
     /// `userInfo` keys used by ButtonMerchant notifications.
     public enum Key {
-        /// The key under which ``Notification/Name/Button/AttributionTokenDidChange`` carries the new token.
+        /// The key under which `Notification.Name.Button.AttributionTokenDidChange` carries the new token.
         public static let NewToken = "com.usebutton.merchant.notification.key.newToken"
     }
 }
 
 extension ButtonMerchant {
-    /// The same name as ``Notification/Name/Button/AttributionTokenDidChange``, for Objective-C style code.
+    /// The same name as `Notification.Name.Button.AttributionTokenDidChange`, for Objective-C style code.
     public static let AttributionTokenDidChangeNotification = Notification.Name.Button.AttributionTokenDidChange
-    /// The same key as ``Notification/Key/NewToken``, for Objective-C style code.
+    /// The same key as `Notification.Key.NewToken`, for Objective-C style code.
     public static let AttributionTokenKey = Notification.Key.NewToken
 }

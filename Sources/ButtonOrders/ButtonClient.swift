@@ -14,6 +14,7 @@ public struct ButtonClient: Sendable {
 
     /// - Parameters:
     ///   - apiKey: the organisation's secret key (`sk-…`), sent as the Basic-auth user name.
+    ///   - configuration: where requests go and how they are timed, retried and validated; production by default.
     ///   - transport: how requests go out; tests pass an `InMemoryTransport`.
     /// - Throws: ``ButtonOrdersError/missingAPIKey`` when `apiKey` is empty.
     public init(apiKey: String, configuration: Configuration = .init(),

@@ -2,7 +2,7 @@ import CommerceCore
 
 /// The Order API's field rules (spec §4.2–§4.4), applied to the JSON form of an order body.
 ///
-/// It works on ``JSONValue`` rather than on ``OrderPayload`` so that the same rule table can judge any body
+/// It works on CommerceCore's `JSONValue` rather than on ``OrderPayload`` so that the same rule table can judge any body
 /// a client might send, including wrong types, `null`, fractions, huge numbers and non-ASCII text. The
 /// sandbox and ``ButtonClient`` both use it, which keeps their field paths and messages identical.
 ///

@@ -5,12 +5,16 @@ import Foundation
 public struct CreateAndRegisterResult: Codable, Sendable, Equatable {
     /// `cardCreatedSuccess` for createAndRegister, `success` for register.
     public var result: String
+    /// The number printed on the guest's (possibly virtual) card.
     public var printedCardNumber: String
+    /// The registration code Paytronix made for a new virtual card, when it made one.
     public var generatedRegistrationCode: String?
+    /// Paytronix's numeric id of the account, when the reply names it.
     public var accountId: Int?
     /// Tokens for the new guest, so the app is logged in straight away.
     public var oauthTokens: OAuthTokens?
 
+    /// Creates a result, for tests and previews; the client builds them from replies.
     public init(result: String, printedCardNumber: String, generatedRegistrationCode: String? = nil,
                 accountId: Int? = nil, oauthTokens: OAuthTokens? = nil) {
         self.result = result
@@ -40,11 +44,14 @@ public struct CreateAndRegisterResult: Codable, Sendable, Equatable {
 
 /// One card of an account.
 public struct CardInformation: Codable, Sendable, Equatable {
+    /// The full number printed on the card.
     public var printedCardNumber: String
     /// The last six digits, for display.
     public var maskedCardNumber: String
+    /// The card's state as Paytronix words it, such as `ACTIVE`.
     public var status: String
 
+    /// Creates card details, for tests and previews.
     public init(printedCardNumber: String, maskedCardNumber: String, status: String) {
         self.printedCardNumber = printedCardNumber
         self.maskedCardNumber = maskedCardNumber
@@ -60,9 +67,12 @@ public struct CardInformation: Codable, Sendable, Equatable {
 
 /// A store named by code, with its label when Paytronix sends one.
 public struct StoreRef: Codable, Sendable, Equatable {
+    /// The store's code in the merchant's Paytronix configuration.
     public var code: String
+    /// The store's display name; nil when Paytronix sends only the code.
     public var label: String?
 
+    /// Creates a store reference.
     public init(code: String, label: String? = nil) {
         self.code = code
         self.label = label
@@ -76,11 +86,14 @@ public struct StoreRef: Codable, Sendable, Equatable {
 
 /// The account fields `accountInformation` reports.
 public struct AccountFieldValues: Codable, Sendable, Equatable {
+    /// The day the guest enrolled, as Paytronix formats it; nil when not reported.
     public var enrollDate: String?
+    /// The guest's favourite store, when one is set.
     public var favoriteStore: StoreRef?
     /// The devices attached to the account; the login flow looks for the current one here.
     public var externalAccounts: [ExternalAccount]
 
+    /// Creates account field values, for tests and previews.
     public init(enrollDate: String? = nil, favoriteStore: StoreRef? = nil, externalAccounts: [ExternalAccount] = []) {
         self.enrollDate = enrollDate
         self.favoriteStore = favoriteStore
@@ -90,14 +103,23 @@ public struct AccountFieldValues: Codable, Sendable, Equatable {
 
 /// The reply to `guest/accountInformation.json`.
 public struct AccountInformation: Codable, Sendable, Equatable {
+    /// The account's state as Paytronix words it, such as `ACTIVE`.
     public var accountStatus: String
+    /// Whether a guest is registered on the account, as Paytronix words it (such as `REGISTERED`).
     public var registrationStatus: String
+    /// The card template of the account's cards, when reported.
     public var cardTemplateCode: Int?
+    /// The card template's display name, when reported.
     public var cardTemplateLabel: String?
+    /// The card the guest registered with; nil when the reply names none.
     public var primaryCard: CardInformation?
+    /// Any further cards on the same account.
     public var additionalCards: [CardInformation]
+    /// The store where the guest enrolled, when reported.
     public var enrollmentStore: StoreRef?
+    /// The guest's login name, when the account has one.
     public var username: String?
+    /// The account fields, the attached devices among them.
     public var fields: AccountFieldValues
     /// The whole reply, for fields CommerceKit does not model.
     public var raw: JSONValue
@@ -122,9 +144,12 @@ public struct AccountInformation: Codable, Sendable, Equatable {
 
 /// The cards linked to an external account (B2B lookup).
 public struct ExternalAccountCards: Codable, Sendable, Equatable {
+    /// The main card linked to the external account; nil when none is.
     public var primaryCard: CardInformation?
+    /// Any further cards linked to it.
     public var additionalCards: [CardInformation]
 
+    /// Creates a lookup result, for tests and previews.
     public init(primaryCard: CardInformation?, additionalCards: [CardInformation] = []) {
         self.primaryCard = primaryCard
         self.additionalCards = additionalCards
@@ -135,10 +160,14 @@ public struct ExternalAccountCards: Codable, Sendable, Equatable {
 public struct EnrollmentField: Codable, Sendable, Equatable {
     /// `user` or `account`: which field set it belongs to.
     public var type: String
+    /// The field's name, such as `email` or `favoriteStore`.
     public var field: String
+    /// Whether registration fails without it.
     public var required: Bool
+    /// The fewest characters the value may have; nil when there is no limit.
     public var minLength: Int?
 
+    /// Creates a field description, for tests and previews.
     public init(type: String, field: String, required: Bool, minLength: Int? = nil) {
         self.type = type
         self.field = field
@@ -157,7 +186,9 @@ public struct EnrollmentField: Codable, Sendable, Equatable {
 
 /// The merchant's enrollment form for one card template.
 public struct EnrollmentConfig: Codable, Sendable, Equatable {
+    /// The form's fields in the order the merchant configured them.
     public var fields: [EnrollmentField]
 
+    /// Creates a form from its fields.
     public init(fields: [EnrollmentField]) { self.fields = fields }
 }

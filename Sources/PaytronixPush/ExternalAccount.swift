@@ -11,6 +11,7 @@ public struct ExternalAccount: Codable, Sendable, Equatable {
     /// The app's bundle identifier: the app Paytronix will push to.
     public var appIdentifier: String
 
+    /// Creates an external account from values already in wire form; ``apnsDevice(deviceToken:integration:integrationDetail:appIdentifier:)`` builds one from a device token.
     public init(accountCode: String, integration: String, integrationDetail: String, appIdentifier: String) {
         self.accountCode = accountCode
         self.integration = integration

@@ -8,6 +8,7 @@ import Foundation
 /// share one refresh. When the refresh token is refused the session is deleted and calls throw
 /// ``PaytronixError/sessionExpired``. The password is never stored.
 public actor GuestSession {
+    /// The client the session's calls and refreshes go through.
     public let client: PaytronixClient
     private let store: PersistentStore
     private let now: @Sendable () -> Date
@@ -26,8 +27,11 @@ public actor GuestSession {
         self.tokens = SessionRecord.load(from: store, key: SessionRecord.key(merchantId: client.configuration.merchantId))
     }
 
+    /// Whether tokens are held (restored or from a login); they may still need a refresh before use.
     public var isLoggedIn: Bool { tokens != nil }
+    /// The logged-in guest's login name, or nil when logged out.
     public var username: String? { tokens?.username }
+    /// The logged-in guest's card number, when the token reply carried one.
     public var printedCardNumber: String? { tokens?.printedCardNumber }
 
     /// Logs in with the password grant and stores the tokens.

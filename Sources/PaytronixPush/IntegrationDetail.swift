@@ -15,14 +15,18 @@ import Darwin
 public struct IntegrationDetail: Sendable, Equatable, CustomStringConvertible {
     /// The operating system's name, as `UIDevice.systemName` reports it (`iOS` today).
     public var os: String
+    /// The operating system's version, such as `17.4`.
     public var osVersion: String
     /// The device model, as `UIDevice.model` reports it (`iPhone`, `iPad`).
     public var device: String
+    /// The Paytronix merchant the app belongs to.
     public var merchantId: Int
     /// The company that built the integration (the seed's own app uses `Paytronix`).
     public var integrator: String
+    /// The version of the integration format, `12.0` by default.
     public var version: String
 
+    /// Creates a detail from explicit values; ``current(merchantId:integrator:version:)`` reads the running device.
     public init(os: String, osVersion: String, device: String, merchantId: Int, integrator: String, version: String = "12.0") {
         self.os = os
         self.osVersion = osVersion
@@ -80,6 +84,7 @@ public struct IntegrationDetail: Sendable, Equatable, CustomStringConvertible {
                   merchantId: merchant, integrator: values["integrator"] ?? "", version: values["version"] ?? "")
     }
 
+    /// The pipe format, values trimmed and any `|` or `=` in them replaced by `_`.
     public var description: String {
         "os=\(Self.clean(os))|osversion=\(Self.clean(osVersion))|device=\(Self.clean(device))"
             + "|merchantId=\(merchantId)|integrator=\(Self.clean(integrator))|version=\(Self.clean(version))"

@@ -3,18 +3,24 @@ import Foundation
 
 /// A guest's OAuth tokens as `requestGuestToken` (or `oauthTokens` of a registration) returns them.
 public struct OAuthTokens: Codable, Sendable, Equatable {
+    /// The bearer token that authenticates the guest's calls until ``expiresAt``.
     public var accessToken: String
+    /// The token type Paytronix reports; `bearer` when absent.
     public var tokenType: String
     /// Lifetime of the access token in seconds, counted from ``receivedAt``.
     public var expiresIn: Int
+    /// The long-lived token that gets a new access token without the password.
     public var refreshToken: String
     /// Space-separated scopes.
     public var scope: String
+    /// The guest's login name, when the token reply names it.
     public var username: String?
+    /// The guest's card number, when the token reply names it.
     public var printedCardNumber: String?
     /// When the client received the tokens; expiry is measured from here.
     public var receivedAt: Date
 
+    /// Creates tokens, for tests and for restoring a session.
     public init(accessToken: String, tokenType: String = "bearer", expiresIn: Int, refreshToken: String, scope: String,
                 username: String? = nil, printedCardNumber: String? = nil, receivedAt: Date = Date()) {
         self.accessToken = accessToken
@@ -32,6 +38,8 @@ public struct OAuthTokens: Codable, Sendable, Equatable {
         case refreshToken = "refresh_token", scope, username, printedCardNumber, receivedAt
     }
 
+    /// Reads the wire keys (`access_token`, …); `receivedAt` defaults to now when the stored form lacks it.
+    /// - Throws: `DecodingError` when a required key is missing or `expires_in` is outside 0 to one year.
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         accessToken = try container.decode(String.self, forKey: .accessToken)

@@ -8,6 +8,7 @@ public enum PaytronixAuthentication: Sendable, Equatable {
     case card(printedCardNumber: String, registrationCode: String)
     /// The guest's username and password. Paytronix refuses this style on GET requests.
     case guest(username: String, password: String)
+    /// An e-mail address and the card template to look the guest up in.
     case email(email: String, cardTemplateCode: Int)
     /// An access token from `requestGuestToken`.
     case oauth(accessToken: String)
@@ -47,7 +48,14 @@ public enum PaytronixAuthentication: Sendable, Equatable {
 
 /// The OAuth scopes a guest token can carry.
 public enum OAuthScope: String, Sendable, CaseIterable {
-    case accountRead = "account_read", accountWrite = "account_write", userRead = "user_read", userWrite = "user_write"
+    /// Read the guest's account, such as its cards and attached devices.
+    case accountRead = "account_read"
+    /// Change the account, such as attaching or detaching a device.
+    case accountWrite = "account_write"
+    /// Read the guest's personal fields.
+    case userRead = "user_read"
+    /// Change the guest's personal fields.
+    case userWrite = "user_write"
 
     /// Space-separated, always in the order account_read, account_write, user_read, user_write.
     static func wireValue(_ scopes: Set<OAuthScope>) -> String {
@@ -57,6 +65,8 @@ public enum OAuthScope: String, Sendable, CaseIterable {
 
 /// What a guest token is requested with.
 public enum GuestTokenGrant: Sendable {
+    /// The guest's username and password (OAuth password grant).
     case password(username: String, password: String)
+    /// A refresh token from an earlier grant.
     case refreshToken(String)
 }

@@ -3,9 +3,11 @@ import Foundation
 /// Calls an integrator's server makes on a guest's behalf with B2B credentials. Never ship these
 /// credentials in an app.
 public struct PaytronixB2BClient: Sendable {
+    /// The client whose integration credentials accompany the B2B ones.
     public let client: PaytronixClient
     private let authentication: PaytronixAuthentication
 
+    /// Creates a B2B client; `username` and `password` are the B2B credentials Paytronix issued to the integrator.
     public init(client: PaytronixClient, username: String, password: String) {
         self.client = client
         self.authentication = .b2b(username: username, password: password)

@@ -65,8 +65,11 @@ extension PaytronixClient {
     /// `enrollment/register.json`: registers a guest on an existing card (card or B2B authentication).
     /// Never retried automatically.
     ///
-    /// - Parameter printedCardNumber: the card to register. B2B authentication needs it; card authentication
-    ///   already names its card, so it is not sent twice.
+    /// - Parameters:
+    ///   - request: the guest's user and account fields.
+    ///   - printedCardNumber: the card to register. B2B authentication needs it; card authentication
+    ///     already names its card, so it is not sent twice.
+    ///   - authentication: `.card` for a guest holding a physical card, `.b2b` for an integrator's server.
     public func register(_ request: RegisterRequest, printedCardNumber: String? = nil,
                          authentication: PaytronixAuthentication) async throws(PaytronixError) -> CreateAndRegisterResult {
         var fields: [(String, JSONValue)] = []

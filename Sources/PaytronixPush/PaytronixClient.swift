@@ -6,11 +6,15 @@ import Foundation
 /// Every call sends HTTP Basic `client_id:client_secret`, retries under ``PaytronixConfiguration/retryPolicy``
 /// where repeating is safe, and turns a `result: "failure"` reply into ``PaytronixError/failure(code:message:fieldErrors:httpStatus:)``.
 public struct PaytronixClient: Sendable {
+    /// Where calls go and the credentials they carry.
     public let configuration: PaytronixConfiguration
     let transport: any HTTPTransport
     let sleep: RetryExecutor.Sleep
 
-    /// - Parameter sleep: how the client waits between retries; tests pass a closure that returns at once.
+    /// - Parameters:
+    ///   - configuration: the host, merchant and integration credentials every call uses.
+    ///   - transport: how requests are sent; tests pass an in-memory transport.
+    ///   - sleep: how the client waits between retries; tests pass a closure that returns at once.
     public init(configuration: PaytronixConfiguration, transport: any HTTPTransport = URLSessionTransport(),
                 sleep: @escaping RetryExecutor.Sleep = { try await Task.sleep(for: $0) }) {
         self.configuration = configuration

@@ -7,16 +7,20 @@ public struct PaytronixConfiguration: Sendable {
     public var baseURL: URL
     /// The API release label used as the `<release>` path segment.
     public var release: String = "25.33"
+    /// The Paytronix merchant the integration belongs to; it names the host in production and scopes stored sessions.
     public var merchantId: Int
     /// The integration's identifier; it is also the `integration` of every external account this app registers.
     public var clientId: String
+    /// The integration's secret, sent with ``clientId`` as HTTP Basic credentials.
     public var clientSecret: String
     /// Also copies `client_id`/`client_secret` into JSON bodies, as the seed's examples do. HTTP Basic is always sent.
     public var sendsCredentialsInBody: Bool = false
     /// Time limit of each attempt.
     public var timeout: Duration = .seconds(30)
+    /// How failed calls are retried; see `RetryPolicy.paytronixDefault` for the attempts and delays.
     public var retryPolicy: RetryPolicy = .paytronixDefault
 
+    /// Creates a configuration for `baseURL`; use ``production(merchantId:serverName:clientId:clientSecret:release:)`` for Paytronix's own hosts.
     public init(baseURL: URL, release: String = "25.33", merchantId: Int, clientId: String, clientSecret: String) {
         self.baseURL = baseURL
         self.release = release
@@ -50,6 +54,7 @@ public struct PaytronixConfiguration: Sendable {
     }
 }
 
+/// The retry schedule Paytronix calls use by default.
 extension RetryPolicy {
     /// Paytronix's policy: 3 attempts, 250 ms then 500 ms apart with ±20 % jitter, on no response and on
     /// HTTP 408, 429, 500, 502, 503 and 504, honouring `Retry-After` up to 5 s. The client turns retries off

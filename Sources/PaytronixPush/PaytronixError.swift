@@ -38,6 +38,7 @@ public enum PaytronixError: Error, Equatable, Sendable, CustomStringConvertible 
         return nil
     }
 
+    /// A one-line English explanation for logs; response bodies are cut to 200 characters.
     public var description: String {
         switch self {
         case .failure(let code, let message, _, let status): "Paytronix failure \(code) (HTTP \(status)): \(message)"

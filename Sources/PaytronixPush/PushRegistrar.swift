@@ -12,19 +12,29 @@ public enum PushRegistrationOutcome: Sendable, Equatable {
 /// The seed's two push flows, one call each: register a new guest together with this device, or, after a
 /// login, make sure this device is attached to the guest's account.
 public actor PushRegistrar {
+    /// The client the registration calls go through.
     public let client: PaytronixClient
+    /// The guest session whose tokens the login flow uses.
     public let session: GuestSession
+    /// The app's bundle identifier, which Paytronix pushes to.
     public let appIdentifier: String
+    /// Your company's name, sent as the `integrator=` part of the integration detail.
     public let integrator: String
+    /// The integration format version sent as `version=`; `12.0` unless you pass another.
     public let integrationVersion: String
     private let store: PersistentStore
     private let fixedIntegrationDetail: IntegrationDetail?
     private let now: @Sendable () -> Date
 
     /// - Parameters:
+    ///   - client: the client the registration calls go through.
+    ///   - session: the guest session whose tokens the login flow uses and the sign-up flow fills.
     ///   - appIdentifier: the app's bundle identifier, which Paytronix pushes to.
     ///   - integrator: your company's name for the `integrator=` part of `integrationDetail`.
+    ///   - integrationVersion: the `version=` part of `integrationDetail`.
+    ///   - store: where the device last confirmed on the account is recorded, per merchant and app; logout clears it.
     ///   - integrationDetail: the device facts to send; `nil` reads them from the running device each time.
+    ///   - now: the clock the records are stamped with (tests inject one).
     public init(client: PaytronixClient, session: GuestSession, appIdentifier: String,
                 integrator: String, integrationVersion: String = "12.0", store: PersistentStore,
                 integrationDetail: IntegrationDetail? = nil, now: @escaping @Sendable () -> Date = { Date() }) {

@@ -22,14 +22,17 @@ public struct RezolveExternalPaymentCallback: Sendable {
 
     /// The decision to report.
     public enum Decision: Sendable, Equatable {
+        /// The partner's payment provider took the money; Rezolve completes the order.
         case approve
         /// A free-text reason the customer may need when asking about the payment.
         case reject(reason: String?)
     }
 
+    /// The Rezolve environment the callback goes to; it must be the one the order was placed in.
     public let environment: RezolveEnv
     let transport: any HTTPTransport
 
+    /// Creates a callback client; `transport` sends the request (tests pass an in-memory one).
     public init(environment: RezolveEnv, transport: any HTTPTransport) {
         self.environment = environment
         self.transport = transport

@@ -4,10 +4,14 @@ import Foundation
 
 /// The partner's credentials. The auth key signs every JWT and must stay on the partner's server.
 public struct RezolvePartnerCredentials: Sendable {
+    /// The partner id Rezolve assigned, such as `317`; the app's `Rezolve` instance is created with the same id.
     public let partnerId: String
+    /// The partner's API key, sent as `x-rezolve-partner-apikey` with registration.
     public let apiKey: String
+    /// The secret that signs every JWT, used as UTF-8 bytes exactly as given; never ship it in an app.
     public let authKey: String
 
+    /// Creates the credentials from the values Rezolve issued to the partner.
     public init(partnerId: String, apiKey: String, authKey: String) {
         self.partnerId = partnerId
         self.apiKey = apiKey
@@ -21,8 +25,10 @@ public struct RezolvePartnerCredentials: Sendable {
 /// token. The signature is HMAC-SHA512 over `base64url(header).base64url(payload)`, keyed with the auth key's
 /// UTF-8 bytes exactly as given.
 public struct RezolveJWTMinter: Sendable {
+    /// The partner whose auth key signs every token.
     public let credentials: RezolvePartnerCredentials
 
+    /// Creates a minter for `credentials`; it holds no other state, so equal inputs give equal tokens.
     public init(credentials: RezolvePartnerCredentials) { self.credentials = credentials }
 
     static let registrationHeader = #"{"alg":"HS512","typ":"JWT"}"#

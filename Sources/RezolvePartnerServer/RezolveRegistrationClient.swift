@@ -6,6 +6,7 @@ import RezolveSDK
 public struct RezolveRegistration: Sendable, Equatable {
     /// Rezolve's id for the customer; the login JWT's `rezolve_entity_id`.
     public let entityId: String
+    /// The partner the customer was registered under.
     public let partnerId: String
     /// `true` on first registration (HTTP 201), `false` when the partner's user was already registered (200).
     public let isNew: Bool
@@ -13,11 +14,14 @@ public struct RezolveRegistration: Sendable, Equatable {
 
 /// Registers the partner's users with Rezolve: `POST /api/v1/authentication/register` with a registration JWT.
 public struct RezolveRegistrationClient: Sendable {
+    /// The Rezolve environment registration calls go to.
     public let environment: RezolveEnv
+    /// The partner's credentials: the API key authenticates the call and the auth key signs its JWT.
     public let credentials: RezolvePartnerCredentials
     let transport: any HTTPTransport
     let now: @Sendable () -> Date
 
+    /// Creates a registration client; `now` is the clock JWT issue and expiry times come from (tests inject one).
     public init(environment: RezolveEnv, credentials: RezolvePartnerCredentials, transport: any HTTPTransport,
                 now: @escaping @Sendable () -> Date = { Date() }) {
         self.environment = environment

@@ -5,7 +5,9 @@ import Foundation
 ///
 /// The refund needs the business's private token, so it belongs on a server, never in an app.
 public struct ATHMBusinessAPI: Sendable {
+    /// Production or a sandbox: decides the host every call goes to.
     public let environment: ATHMEnvironment
+    /// Sends the HTTP requests; tests pass an in-memory transport.
     public let transport: any HTTPTransport
     private let sleep: RetryExecutor.Sleep
     private let random: @Sendable () -> Double
@@ -14,6 +16,7 @@ public struct ATHMBusinessAPI: Sendable {
     ///   - environment: production or a sandbox.
     ///   - transport: how requests are sent.
     ///   - sleep: how retries wait (tests pass one that returns at once).
+    ///   - random: a number from 0 to 1 that spreads each retry over up to 250 ms more (tests pin it).
     public init(environment: ATHMEnvironment, transport: any HTTPTransport = URLSessionTransport(),
                 sleep: @escaping RetryExecutor.Sleep = { try await Task.sleep(for: $0) },
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }) {

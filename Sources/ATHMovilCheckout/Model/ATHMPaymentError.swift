@@ -6,17 +6,29 @@ import Foundation
 public final class ATHMPaymentError: Error, CustomStringConvertible, @unchecked Sendable {
     /// What went wrong, as a value a caller can switch on.
     public enum Code: Equatable, Sendable {
+        /// The total is not a finite number of at least 1.00.
         case invalidTotal
+        /// The subtotal is negative or not a number.
         case invalidSubtotal
+        /// The tax is negative or not a number.
         case invalidTax
+        /// `metadata1` is longer than 40 characters.
         case metadata1TooLong
+        /// `metadata2` is longer than 40 characters.
         case metadata2TooLong
+        /// An item's price is not a finite number of at least 1.00.
         case invalidItemPrice
+        /// An item's quantity is zero or negative.
         case invalidItemQuantity
+        /// An item's name is empty or only whitespace.
         case missingItemName
+        /// The business account's public token is empty or only whitespace.
         case missingToken
+        /// The app's URL scheme, which the reply comes back through, is empty or only whitespace.
         case missingScheme
+        /// The timeout is outside 60 to 600 seconds.
         case invalidTimeout
+        /// The payment could not be written into the ATH Móvil link, for example a subtotal that is not finite.
         case invalidCharacters
         /// Neither the ATH Móvil link nor the App Store fallback could be opened.
         case openFailed
@@ -47,6 +59,7 @@ public final class ATHMPaymentError: Error, CustomStringConvertible, @unchecked 
     /// `"Error in request"` for request errors, otherwise `"Error in response"`.
     public var errorDescription: String { isRequestError ? "Error in request" : "Error in response" }
 
+    /// `errorDescription` and `failureReason` joined, for logs.
     public var description: String { "\(errorDescription): \(failureReason)" }
 
     /// Creates an error; the message and request flag default to the ones that belong to `code`.

@@ -1,8 +1,12 @@
 /// The outcome of a payment, as a value to switch on.
 public enum ATHMStatus: String, Sendable, CaseIterable {
+    /// Paid: the money moved to the business.
     case completed
+    /// The customer declined, or the reply could not be read (unknown statuses count here).
     case cancelled
+    /// The customer did not answer before the payment's timeout.
     case expired
+    /// The payment service could not take the money.
     case failed
 
     /// Maps a reply's status text (any letter case); anything unknown or missing counts as cancelled.

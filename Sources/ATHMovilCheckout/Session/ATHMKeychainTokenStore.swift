@@ -5,6 +5,7 @@ import Security
 /// Keeps the token in the Keychain (generic password, service `authToken`, account `athm_checkout`),
 /// the default on Apple platforms.
 public struct ATHMKeychainTokenStore: ATHMTokenStoring {
+    /// Creates a store over the app's default Keychain; nothing is read until ``read()``.
     public init() {}
 
     private var query: [String: Any] {
@@ -12,6 +13,7 @@ public struct ATHMKeychainTokenStore: ATHMTokenStoring {
          kSecAttrAccount as String: "athm_checkout"]
     }
 
+    /// The saved token, or nil when the Keychain holds none or cannot be read.
     public func read() -> String? {
         var lookup = query
         lookup[kSecReturnData as String] = true
@@ -21,6 +23,8 @@ public struct ATHMKeychainTokenStore: ATHMTokenStoring {
         return String(data: data, encoding: .utf8)
     }
 
+    /// Replaces any saved token with `token`.
+    /// - Throws: ``ATHMPaymentError`` with code `.decoding` when the Keychain refuses the item.
     public func save(_ token: String) throws {
         delete()
         var item = query
@@ -29,6 +33,7 @@ public struct ATHMKeychainTokenStore: ATHMTokenStoring {
         guard status == errSecSuccess else { throw ATHMPaymentError(code: .decoding, serverMessage: "Keychain status \(status)") }
     }
 
+    /// Removes the saved token; does nothing when there is none.
     public func delete() {
         SecItemDelete(query as CFDictionary)
     }

@@ -115,7 +115,7 @@ public final class ATHMPaymentSession: @unchecked Sendable {
     }
 
     /// Keeps the `auth_token` of the secure payment in progress: the Keychain on Apple platforms,
-    /// a ``PersistentStore`` file elsewhere.
+    /// a CommerceCore `PersistentStore` file elsewhere.
     public var tokenStore: any ATHMTokenStoring {
         get {
             lock.withLock {

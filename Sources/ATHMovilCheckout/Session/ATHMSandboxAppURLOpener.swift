@@ -18,13 +18,19 @@ import Foundation
 public struct ATHMSandboxAppURLOpener: ATHMURLOpening {
     /// What the simulated customer does after the app opens.
     public enum Action: String, Sendable {
+        /// Pay, as the customer's Pay button in the simulated app does.
         case complete
+        /// Decline, as the customer's Cancel button does.
         case cancel
+        /// Let the payment time out without an answer.
         case expire
+        /// Make the payment fail, as a payment the service cannot process does.
         case fail
     }
 
+    /// The sandbox whose simulated app receives the link, such as `http://127.0.0.1:8080`.
     public let sandboxBaseURL: URL
+    /// What the simulated customer does once the link is open; nil leaves the payment open.
     public let autoRespond: Action?
     private let transport: any HTTPTransport
     private let session: ATHMPaymentSession?

@@ -8,8 +8,10 @@ public struct ATHMSystemURLOpener: ATHMURLOpening {
     /// The App Store listing of ATH Móvil, as the published SDK has it.
     public static let appStoreURL = URL(string: "itms://itunes.apple.com/sg/app/ath-movil/id658539297?l=zh&mt=8")
 
+    /// Creates the UIKit opener; it holds no state.
     public init() {}
 
+    /// Opens `url` on the main actor with UIKit, then `fallback` as an ordinary link if that fails.
     public func open(_ url: URL, fallback: URL?, universalLinksOnly: Bool) async -> Bool {
         if await Self.openOnMain(url, universalLinksOnly: universalLinksOnly) { return true }
         guard let fallback else { return false }

@@ -10,7 +10,9 @@ public protocol ATHMURLOpening: Sendable {
 /// An opener for platforms with no way to reach the ATH Móvil app: it always fails, so `pay` reports
 /// `URL is invalid`.
 public struct ATHMUnavailableURLOpener: ATHMURLOpening {
+    /// Creates the opener; it holds no state.
     public init() {}
+    /// Always answers `false`: nothing can be opened here.
     public func open(_ url: URL, fallback: URL?, universalLinksOnly: Bool) async -> Bool { false }
 }
 
@@ -49,6 +51,7 @@ public final class ATHMRecordingURLOpener: ATHMURLOpening, @unchecked Sendable {
         }
     }
 
+    /// Records the link, its fallback and flag, wakes any ``openedURL(at:)`` waiting for it, and answers the fixed result.
     public func open(_ url: URL, fallback: URL?, universalLinksOnly: Bool) async -> Bool {
         let toResume: [CheckedContinuation<URL, Never>] = lock.withLock {
             opened.append(url)

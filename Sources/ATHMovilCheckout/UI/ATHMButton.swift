@@ -8,15 +8,18 @@ open class ATHMButton: UIButton {
         didSet { apply(theme) }
     }
 
+    /// Creates the button in the Classic theme.
     public override init(frame: CGRect) {
         super.init(frame: frame)
         apply(theme)
     }
 
+    /// Creates the button from a storyboard or nib; the theme is applied in ``awakeFromNib()``.
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
     }
 
+    /// Applies the Classic theme once the button has been loaded from a storyboard or nib.
     open override func awakeFromNib() {
         super.awakeFromNib()
         theme = ATHMThemeClassic()

@@ -2,7 +2,9 @@ import Foundation
 
 /// The language of the button artwork and title: Spanish for Spanish locales, English for everything else.
 public enum ATHMButtonLanguage: String, Sendable, CaseIterable {
+    /// English artwork and title (`_en` assets).
     case english = "en"
+    /// Spanish artwork and title (`_es` assets).
     case spanish = "es"
 
     /// Picks the language from a locale's language code, ignoring letter case.

@@ -60,16 +60,19 @@ extension GraphQL {
     }
 }
 
+/// Strings as GraphQL argument values, quoted and escaped.
 extension String: GraphQL.ArgumentValue {
     /// The string as a quoted GraphQL literal.
     public var graphQLLiteral: String { GraphQL.quoteString(input: self) }
 }
 
+/// 32-bit integers as GraphQL `Int` argument values.
 extension Int32: GraphQL.ArgumentValue {
     /// Decimal digits.
     public var graphQLLiteral: String { String(self) }
 }
 
+/// Floating-point numbers as GraphQL `Float` argument values.
 extension Double: GraphQL.ArgumentValue {
     /// Swift's shortest round-trip text (`100.0`, `1e-05`). NaN and the infinities have no GraphQL
     /// spelling; they become a problem the client refuses to send.
@@ -78,6 +81,7 @@ extension Double: GraphQL.ArgumentValue {
     }
 }
 
+/// Booleans as GraphQL argument values.
 extension Bool: GraphQL.ArgumentValue {
     /// `true` or `false`.
     public var graphQLLiteral: String { self ? "true" : "false" }
@@ -88,21 +92,25 @@ extension GraphQL.ID: GraphQL.ArgumentValue {
     public var graphQLLiteral: String { GraphQL.quoteString(input: rawValue) }
 }
 
+/// Dates as GraphQL `DateTime` argument values, in UTC.
 extension Date: GraphQL.ArgumentValue {
     /// The instant as a quoted UTC `DateTime`.
     public var graphQLLiteral: String { GraphQL.quoteString(input: GraphQL.formatDateTime(self)) }
 }
 
+/// URLs as GraphQL `URL` argument values.
 extension URL: GraphQL.ArgumentValue {
     /// The absolute URL as a quoted string.
     public var graphQLLiteral: String { GraphQL.quoteString(input: absoluteString) }
 }
 
+/// Decimals as GraphQL `Decimal` argument values, exact and quoted.
 extension Decimal: GraphQL.ArgumentValue {
     /// The number as a quoted string, for example `"10.5"`.
     public var graphQLLiteral: String { GraphQL.quoteString(input: String(describing: self)) }
 }
 
+/// Lists of argument values as GraphQL list literals.
 extension Array: GraphQL.ArgumentValue where Element: GraphQL.ArgumentValue {
     /// `[a,b]` with no spaces.
     public var graphQLLiteral: String {
@@ -114,6 +122,7 @@ extension Array: GraphQL.ArgumentValue where Element: GraphQL.ArgumentValue {
     }
 }
 
+/// Optional argument values, where `nil` is GraphQL `null`.
 extension Optional: GraphQL.ArgumentValue where Wrapped: GraphQL.ArgumentValue {
     /// The wrapped value, or `null`.
     public var graphQLLiteral: String { self?.graphQLLiteral ?? "null" }

@@ -4,13 +4,17 @@ extension GraphQL {
     /// A JSON value as received, with object keys in their original order. Used where the original SDK
     /// handed out `Any`: raw response fields and error payloads.
     public indirect enum JSONValue: Sendable, Equatable {
+        /// JSON `null`.
         case null
+        /// `true` or `false`.
         case bool(Bool)
         /// A number with a fraction or an exponent.
         case number(Double)
         /// A whole number that fits in 64 bits.
         case integer(Int64)
+        /// A string, escapes already decoded.
         case string(String)
+        /// An array, in order.
         case array([JSONValue])
         /// An object as an ordered list of key-value pairs.
         case object([(String, JSONValue)])

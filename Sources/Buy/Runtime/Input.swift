@@ -20,6 +20,7 @@ public enum Input<T> {
 extension Input: Sendable where T: Sendable {}
 extension Input: Equatable where T: Equatable {}
 
+/// Turns an optional into an ``Input`` whose `nil` is sent as an explicit `null`.
 extension Optional {
     /// This optional as an input value where `nil` means an explicit `null`.
     public var orNull: Input<Wrapped> { Input(orNull: self) }

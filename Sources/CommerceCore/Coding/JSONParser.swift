@@ -2,8 +2,11 @@ import Foundation
 
 /// Why a byte sequence is not acceptable JSON.
 public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The 0-based byte position where parsing stopped.
     public let offset: Int
+    /// What was wrong there, in English, such as `unexpected end of input`.
     public let reason: String
+    /// The position and reason in one line, for logs and error messages.
     public var description: String { "Invalid JSON at byte \(offset): \(reason)" }
 }
 
@@ -15,6 +18,7 @@ extension JSONValue {
         return try parser.parseDocument()
     }
 
+    /// Parses a complete JSON text given as a string; the rules are those of the `Data` overload.
     public static func parse(_ text: String, maxDepth: Int = 256) throws(JSONParseError) -> JSONValue {
         var parser = JSONParser(bytes: Array(text.utf8), maxDepth: maxDepth)
         return try parser.parseDocument()

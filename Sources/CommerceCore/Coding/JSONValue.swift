@@ -4,28 +4,42 @@ import Foundation
 /// integers exact (``integer(_:)``) apart from fractions (``double(_:)``), and `true` never reads as `1`,
 /// which is what request validation needs and `JSONSerialization` cannot promise on every platform.
 public enum JSONValue: Sendable, Equatable, Hashable {
+    /// JSON `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number written without a fraction or exponent that fits in 64 bits.
     case integer(Int64)
+    /// Any other number.
     case double(Double)
+    /// A string, escapes already decoded.
     case string(String)
+    /// An array, in order.
     case array([JSONValue])
+    /// An object, keys in the order they were written.
     case object(JSONObject)
 
+    /// The member named `key` of an object; nil when absent or when this is not an object.
     public subscript(key: String) -> JSONValue? {
         if case .object(let object) = self { return object[key] }
         return nil
     }
 
+    /// The element at `index` of an array; nil when out of range or when this is not an array.
     public subscript(index: Int) -> JSONValue? {
         if case .array(let items) = self, items.indices.contains(index) { return items[index] }
         return nil
     }
 
+    /// The text of a string; nil for every other kind (numbers are not converted).
     public var stringValue: String? { if case .string(let value) = self { value } else { nil } }
+    /// The value of a Boolean; nil for every other kind (`1` is not `true`).
     public var boolValue: Bool? { if case .bool(let value) = self { value } else { nil } }
+    /// The elements of an array; nil for every other kind.
     public var arrayValue: [JSONValue]? { if case .array(let value) = self { value } else { nil } }
+    /// The members of an object; nil for every other kind.
     public var objectValue: JSONObject? { if case .object(let value) = self { value } else { nil } }
+    /// Whether this is JSON `null` (an absent member is not null: its subscript returns nil).
     public var isNull: Bool { self == .null }
 
     /// The value as an exact integer: an integer, or a double with no fractional part that fits in Int64.
@@ -63,15 +77,19 @@ public enum JSONValue: Sendable, Equatable, Hashable {
 
 /// A JSON object that remembers the order of its keys.
 public struct JSONObject: Sendable, Equatable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+    /// The member names in the order they were first set.
     public private(set) var keys: [String] = []
     private var storage: [String: JSONValue] = [:]
 
+    /// An empty object.
     public init() {}
 
+    /// An object from a literal; a repeated key keeps its first position and its last value.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         for (key, value) in elements { self[key] = value }
     }
 
+    /// An object from pairs in order; a repeated key keeps its first position and its last value.
     public init(_ pairs: [(String, JSONValue)]) {
         for (key, value) in pairs { self[key] = value }
     }
@@ -88,9 +106,12 @@ public struct JSONObject: Sendable, Equatable, Hashable, Sequence, ExpressibleBy
         }
     }
 
+    /// The number of members.
     public var count: Int { keys.count }
+    /// Whether the object has no members.
     public var isEmpty: Bool { keys.isEmpty }
 
+    /// Iterates the members in key order.
     public func makeIterator() -> AnyIterator<(key: String, value: JSONValue)> {
         var index = 0
         return AnyIterator {
@@ -101,24 +122,35 @@ public struct JSONObject: Sendable, Equatable, Hashable, Sequence, ExpressibleBy
         }
     }
 
+    /// Equal when the members are equal, whatever their order.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool { lhs.storage == rhs.storage }
+    /// Hashes the members, ignoring their order, to agree with `==`.
     public func hash(into hasher: inout Hasher) { hasher.combine(storage) }
 }
 
 extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
+    /// `nil` written as a literal is JSON `null`.
     public init(nilLiteral: ()) { self = .null }
+    /// A Boolean literal is ``bool(_:)``.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// An integer literal is ``integer(_:)``.
     public init(integerLiteral value: Int64) { self = .integer(value) }
+    /// A floating-point literal is ``double(_:)``.
     public init(floatLiteral value: Double) { self = .double(value) }
+    /// A string literal is ``string(_:)``.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// An array literal is ``array(_:)``.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// A dictionary literal is ``object(_:)``, keys in the order written.
     public init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(JSONObject(elements)) }
 }
 
 extension JSONValue {
     /// Wraps an optional, mapping `nil` to JSON `null`.
     public static func from(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+    /// Wraps an optional integer, mapping `nil` to JSON `null`.
     public static func from(_ value: Int64?) -> JSONValue { value.map(JSONValue.integer) ?? .null }
+    /// Wraps an optional Boolean, mapping `nil` to JSON `null`.
     public static func from(_ value: Bool?) -> JSONValue { value.map(JSONValue.bool) ?? .null }
 }

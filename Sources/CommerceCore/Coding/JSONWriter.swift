@@ -57,29 +57,50 @@ package enum JSONEscaping {
     /// Appends `value` as the inside of a JSON string. With `escapingSolidus`, `/` becomes `\/` as
     /// Foundation's `JSONEncoder` writes it, for bodies that must match its bytes.
     package static func append(_ value: String, to output: inout String, escapingSolidus: Bool = false) {
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "/" where escapingSolidus: output += "\\/"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
+        // Runs of characters that need no escape are copied whole: every character that does is ASCII, so
+        // its UTF-8 offset is also a character boundary.
+        let utf8 = value.utf8
+        var runStart = utf8.startIndex
+        var index = runStart
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            if byte >= 0x20, byte != 0x22, byte != 0x5C, !(escapingSolidus && byte == 0x2F) {
+                utf8.formIndex(after: &index)
+                continue
             }
+            if runStart != index { output += value[runStart..<index] }
+            output += escape(byte)
+            utf8.formIndex(after: &index)
+            runStart = index
+        }
+        if runStart == utf8.startIndex {
+            output += value
+        } else if runStart != utf8.endIndex {
+            output += value[runStart..<utf8.endIndex]
+        }
+    }
+
+    /// The escape sequence for one ASCII byte that JSON cannot carry as is.
+    private static func escape(_ byte: UInt8) -> String {
+        switch byte {
+        case 0x22: return "\\\""
+        case 0x5C: return "\\\\"
+        case 0x2F: return "\\/"
+        case 0x0A: return "\\n"
+        case 0x0D: return "\\r"
+        case 0x09: return "\\t"
+        case 0x08: return "\\b"
+        case 0x0C: return "\\f"
+        default:
+            let hex = String(byte, radix: 16)
+            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
         }
     }
 }
 
 extension JSONValue: Codable {
+    /// Decodes any JSON value through `Codable`; object keys come out sorted, since `Decoder` does not keep their order.
+    /// - Throws: `DecodingError.dataCorrupted` when the value is none of the JSON kinds.
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() { self = .null }
@@ -95,6 +116,7 @@ extension JSONValue: Codable {
         }
     }
 
+    /// Encodes the value through `Codable`; key order then depends on the encoder.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {

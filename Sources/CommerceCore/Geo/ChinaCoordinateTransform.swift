@@ -16,6 +16,7 @@ public enum ChinaCoordinateTransform {
         (72.004...137.8347).contains(point.longitude) && (0.8293...55.8271).contains(point.latitude)
     }
 
+    /// Moves a GPS point onto China's GCJ-02 datum; points outside mainland China come back unchanged.
     public static func wgs84ToGCJ02(_ point: GeoPoint) -> GeoPoint {
         guard isInsideChina(point) else { return point }
         let x = point.longitude - 105.0, y = point.latitude - 35.0
@@ -28,6 +29,7 @@ public enum ChinaCoordinateTransform {
         return GeoPoint(latitude: point.latitude + dLat, longitude: point.longitude + dLon)
     }
 
+    /// Moves a GCJ-02 point onto Baidu's BD-09 datum (applied everywhere, China or not).
     public static func gcj02ToBD09(_ point: GeoPoint) -> GeoPoint {
         let x = point.longitude, y = point.latitude
         let z = (x * x + y * y).squareRoot() + 0.00002 * sin(y * baiduXPi)
@@ -35,10 +37,12 @@ public enum ChinaCoordinateTransform {
         return GeoPoint(latitude: z * sin(theta) + 0.006, longitude: z * cos(theta) + 0.0065)
     }
 
+    /// Brings a GCJ-02 point back to GPS coordinates, to within 1e-9 degrees.
     public static func gcj02ToWGS84(_ point: GeoPoint) -> GeoPoint {
         invert(wgs84ToGCJ02, target: point, start: point)
     }
 
+    /// Brings a BD-09 point back to GCJ-02, to within 1e-9 degrees.
     public static func bd09ToGCJ02(_ point: GeoPoint) -> GeoPoint {
         // The classic closed-form inverse is only approximate; it seeds the iteration.
         let x = point.longitude - 0.0065, y = point.latitude - 0.006
@@ -47,8 +51,10 @@ public enum ChinaCoordinateTransform {
         return invert(gcj02ToBD09, target: point, start: GeoPoint(latitude: z * sin(theta), longitude: z * cos(theta)))
     }
 
+    /// Moves a GPS point onto BD-09, through GCJ-02.
     public static func wgs84ToBD09(_ point: GeoPoint) -> GeoPoint { gcj02ToBD09(wgs84ToGCJ02(point)) }
 
+    /// Brings a BD-09 point back to GPS coordinates, through GCJ-02.
     public static func bd09ToWGS84(_ point: GeoPoint) -> GeoPoint { gcj02ToWGS84(bd09ToGCJ02(point)) }
 
     /// Finds `p` with `forward(p) ≈ target` by repeatedly moving `p` by the remaining error. The offsets change

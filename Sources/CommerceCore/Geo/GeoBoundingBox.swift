@@ -3,11 +3,16 @@ import Foundation
 /// A latitude/longitude rectangle that contains every point within some distance of a centre. A rectangle that
 /// would cross the antimeridian is split in two, so each part keeps `minLongitude ≤ maxLongitude`.
 public struct GeoBoundingBox: Sendable, Hashable {
+    /// The southern edge, in degrees from -90.
     public var minLatitude: Double
+    /// The northern edge, in degrees up to 90.
     public var maxLatitude: Double
+    /// The western edge, in degrees from -180; never greater than ``maxLongitude``.
     public var minLongitude: Double
+    /// The eastern edge, in degrees up to 180.
     public var maxLongitude: Double
 
+    /// Creates a box from its edges in degrees; the caller keeps `minLongitude ≤ maxLongitude`.
     public init(minLatitude: Double, maxLatitude: Double, minLongitude: Double, maxLongitude: Double) {
         self.minLatitude = minLatitude
         self.maxLatitude = maxLatitude
@@ -15,6 +20,7 @@ public struct GeoBoundingBox: Sendable, Hashable {
         self.maxLongitude = maxLongitude
     }
 
+    /// The whole globe.
     public static let world = GeoBoundingBox(minLatitude: -90, maxLatitude: 90, minLongitude: -180, maxLongitude: 180)
 
     // Widens every edge a little so rounding in the trigonometry can never exclude a point exactly on the circle.

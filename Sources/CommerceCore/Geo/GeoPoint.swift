@@ -3,9 +3,12 @@ import Foundation
 /// A latitude/longitude pair in degrees. Shared by the Rezolve client engine and the sandbox's geozone query so
 /// that both sides measure distance the same way.
 public struct GeoPoint: Sendable, Hashable, Codable {
+    /// Degrees north of the equator, from -90 to 90.
     public var latitude: Double
+    /// Degrees east of Greenwich, from -180 to 180.
     public var longitude: Double
 
+    /// Creates a point from degrees; values are not checked or wrapped.
     public init(latitude: Double, longitude: Double) {
         self.latitude = latitude
         self.longitude = longitude

@@ -5,6 +5,7 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
     /// Minor-unit digits: 2 for USD (cents), 0 for JPY, 3 for KWD.
     public let minorUnits: Int
 
+    /// The three-letter code.
     public var description: String { code }
 
     /// Looks up an active code. Case-sensitive: ISO 4217 codes are upper-case.
@@ -14,11 +15,13 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
         self.minorUnits = minorUnits
     }
 
+    /// Whether `code` is an active ISO 4217 code (case-sensitive).
     public static func isActive(_ code: String) -> Bool { table[code] != nil }
 
     /// Every active code, sorted.
     public static var allCodes: [String] { table.keys.sorted() }
 
+    /// US dollars, two minor-unit digits.
     public static let usd = Currency(code: "USD", minorUnits: 2)
 
     private init(code: String, minorUnits: Int) {

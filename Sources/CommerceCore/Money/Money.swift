@@ -2,9 +2,12 @@ import Foundation
 
 /// An amount in a currency's minor units (cents for USD), so arithmetic never meets binary rounding.
 public struct Money: Hashable, Sendable, Comparable {
+    /// The amount in the currency's smallest unit, such as cents; negative for refunds and discounts.
     public var minorUnits: Int64
+    /// The currency the amount is in; it decides how many minor units make one major unit.
     public var currency: Currency
 
+    /// Creates an amount from minor units, such as `1234` cents for 12.34 USD.
     public init(minorUnits: Int64, currency: Currency) {
         self.minorUnits = minorUnits
         self.currency = currency
@@ -26,5 +29,6 @@ public struct Money: Hashable, Sendable, Comparable {
         return value
     }
 
+    /// Orders by amount alone; only compare amounts in the same currency.
     public static func < (lhs: Money, rhs: Money) -> Bool { lhs.minorUnits < rhs.minorUnits }
 }

@@ -2,16 +2,21 @@ import Foundation
 
 /// A durable queue of events waiting to be delivered, with at-least-once semantics.
 ///
-/// Events are saved in a ``PersistentStore`` before ``enqueue(_:id:)`` returns, so they survive an app
+/// Events are saved in a ``PersistentStore`` before ``enqueue(_:id:now:)`` returns, so they survive an app
 /// restart. ``flush(deliver:)`` hands them out oldest first and removes each one only after its delivery
 /// succeeded; a failure stops the flush and keeps that event and the rest for the next one. Every event
 /// carries an id: an id that is pending or was delivered recently is not queued twice, and receivers use the
 /// same id to discard the duplicates that at-least-once delivery can produce.
 public actor EventOutbox<Event: Codable & Sendable> {
+    /// One queued event with the bookkeeping the outbox needs to deliver it at least once.
     public struct Entry: Codable, Sendable {
+        /// The event's id: the outbox refuses a second event with it, and receivers use it to drop duplicates.
         public let id: String
+        /// The queued event itself.
         public let event: Event
+        /// When ``EventOutbox/enqueue(_:id:now:)`` accepted the event.
         public let enqueuedAt: Date
+        /// How many deliveries have been started, the one in progress included.
         public var attempts: Int
     }
 
@@ -26,7 +31,10 @@ public actor EventOutbox<Event: Codable & Sendable> {
         var delivered: [String] = []
     }
 
+    /// Opens the outbox named `name` in `store`, restoring the events a previous run left pending.
+    ///
     /// - Parameters:
+    ///   - store: where the queue is saved; it survives restarts when the store is file-backed.
     ///   - name: distinguishes several outboxes sharing one store.
     ///   - rememberedDeliveries: how many delivered ids to remember for de-duplication.
     public init(store: PersistentStore, name: String, rememberedDeliveries: Int = 500) {

@@ -54,20 +54,25 @@ public final class PersistentStore: @unchecked Sendable {
         }
     }
 
+    /// Every key currently stored, in no particular order.
     public var keys: [String] { withLock { Array(values.keys) } }
 
+    /// The raw value under `key`, whatever its type, or nil when absent.
     public func value(forKey key: String) -> StoredValue? { withLock { values[key] } }
 
+    /// The string under `key`; nil when absent or stored as another type.
     public func string(forKey key: String) -> String? {
         if case .string(let value)? = value(forKey: key) { return value }
         return nil
     }
 
+    /// The Boolean under `key`; false when absent or stored as another type, as `UserDefaults` does.
     public func bool(forKey key: String) -> Bool {
         if case .bool(let value)? = value(forKey: key) { return value }
         return false
     }
 
+    /// The bytes under `key`; nil when absent or stored as another type.
     public func data(forKey key: String) -> Data? {
         if case .data(let value)? = value(forKey: key) { return value }
         return nil
@@ -79,14 +84,19 @@ public final class PersistentStore: @unchecked Sendable {
         return try? JSONDecoder().decode(T.self, from: data)
     }
 
+    /// Stores a string under `key` and writes the file; nil removes the key.
     public func set(_ value: String?, forKey key: String) { update(key, value.map(StoredValue.string)) }
+    /// Stores a Boolean under `key` and writes the file.
     public func set(_ value: Bool, forKey key: String) { update(key, .bool(value)) }
+    /// Stores bytes under `key` and writes the file; nil removes the key.
     public func set(_ value: Data?, forKey key: String) { update(key, value.map(StoredValue.data)) }
 
+    /// Stores `value` as JSON bytes under `key`; nil, or a value that fails to encode, removes the key.
     public func set<T: Encodable>(codable value: T?, forKey key: String) {
         update(key, value.flatMap { try? JSONEncoder().encode($0) }.map(StoredValue.data))
     }
 
+    /// Removes `key` and writes the file.
     public func removeValue(forKey key: String) { update(key, nil) }
 
     /// Removes every key that starts with `prefix` in one write.
@@ -142,13 +152,20 @@ public final class PersistentStore: @unchecked Sendable {
 
 /// A value in a ``PersistentStore``.
 public enum StoredValue: Codable, Equatable, Sendable {
+    /// Text.
     case string(String)
+    /// A flag.
     case bool(Bool)
+    /// A whole number.
     case int(Int64)
+    /// A floating-point number.
     case double(Double)
+    /// Bytes; ``PersistentStore/set(codable:forKey:)`` stores encoded values this way.
     case data(Data)
 }
 
+/// Why a ``PersistentStore`` could not be opened.
 public enum PersistentStoreError: Error, Equatable, Sendable {
+    /// The file system refused an operation; the text names the path and the reason.
     case io(String)
 }

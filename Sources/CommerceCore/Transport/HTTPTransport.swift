@@ -1,7 +1,7 @@
 import Foundation
 
 /// Sends one HTTP request and returns the complete response. Client modules talk to the network only through
-/// this protocol, so tests swap in ``InMemoryTransport`` and apps can add their own logging or pinning.
+/// this protocol, so tests swap in `InMemoryTransport` (from `CommerceTesting`) and apps can add their own logging or pinning.
 public protocol HTTPTransport: Sendable {
     /// Throws ``TransportError`` when no HTTP response arrived; any HTTP status, even 5xx, is a response.
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
@@ -9,11 +9,16 @@ public protocol HTTPTransport: Sendable {
 
 /// Why no HTTP response arrived.
 public enum TransportError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No response arrived within the request's time limit.
     case timedOut
+    /// The task sending the request was cancelled.
     case cancelled
+    /// No connection could be made or it broke; the text is the platform's reason.
     case connectionFailed(String)
+    /// Something answered, but not with HTTP the transport could read; the text says what was wrong.
     case invalidResponse(String)
 
+    /// A one-line English explanation for logs.
     public var description: String {
         switch self {
         case .timedOut: "The request timed out."

@@ -18,8 +18,10 @@ public struct RetryPolicy: Sendable {
     public var retriesTransportErrors: Bool
     /// Honour `Retry-After` (seconds) on these statuses, never waiting longer than `maxRetryAfter`.
     public var retryAfterStatuses: Set<Int>
+    /// The longest `Retry-After` the policy waits for; a longer one is cut to this.
     public var maxRetryAfter: Duration
 
+    /// Creates a policy; `maxAttempts` below 1 counts as 1 and `jitter` is clamped to 0...1.
     public init(maxAttempts: Int, delays: [Duration], jitter: Double = 0,
                 retryableStatuses: Set<Int> = RetryPolicy.transientStatuses,
                 retriesTransportErrors: Bool = true,
@@ -61,6 +63,7 @@ public struct RetryPolicy: Sendable {
 public struct RetryOutcome: Sendable {
     /// The last attempt's response, or the error of the last attempt when it got none.
     public var result: Result<HTTPResponse, TransportError>
+    /// How many attempts were made, the first one included.
     public var attempts: Int
     /// Whether an earlier, retried attempt may have changed server state without the client learning the
     /// result: it got no response, or a 5xx. A 408 or 429 does not count. Callers use this to make
@@ -70,12 +73,17 @@ public struct RetryOutcome: Sendable {
 
 /// Runs a request under a ``RetryPolicy``. The sleep and random source are injectable so tests need not wait.
 public struct RetryExecutor: Sendable {
+    /// Waits for the given delay; throws when the task is cancelled.
     public typealias Sleep = @Sendable (Duration) async throws -> Void
 
+    /// Which failures are retried and how long to wait between attempts.
     public var policy: RetryPolicy
+    /// How the executor waits between attempts; tests pass one that returns at once.
     public var sleep: Sleep
+    /// A number from 0 to 1 that sets each delay's jitter; tests pin it.
     public var random: @Sendable () -> Double
 
+    /// Creates an executor that sleeps with `Task.sleep` and draws jitter at random unless told otherwise.
     public init(policy: RetryPolicy,
                 sleep: @escaping Sleep = { try await Task.sleep(for: $0) },
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }) {
@@ -84,6 +92,9 @@ public struct RetryExecutor: Sendable {
         self.random = random
     }
 
+    /// Sends `request` until it succeeds, fails in a way not worth retrying, or runs out of attempts.
+    /// Never throws: the outcome carries the last response or transport error. A request that is not safe to
+    /// repeat is sent once.
     public func run(_ request: HTTPRequest, on transport: any HTTPTransport) async -> RetryOutcome {
         let attemptsAllowed = request.isRetryable ? policy.maxAttempts : 1
         var ambiguous = false

@@ -6,6 +6,7 @@ import FoundationNetworking
 /// ``HTTPTransport`` over Foundation's `URLSession` (FoundationNetworking on Linux). Requests never
 /// send or store cookies, whatever the session's configuration says.
 public struct URLSessionTransport: HTTPTransport {
+    /// The session requests go through; on Linux, a cookie-free stand-in when the one passed in handles cookies.
     public let session: URLSession
 
     /// Wraps `session`. On Linux, where FoundationNetworking ignores a request's `httpShouldHandleCookies`,
@@ -43,11 +44,14 @@ public struct URLSessionTransport: HTTPTransport {
         return configuration
     }
 
+    /// Sends `request` with `URLSession` and reads the whole body.
+    /// - Throws: ``TransportError`` when no HTTP response arrived.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method.rawValue
-        // No CommerceKit service uses cookies, and the Storefront wire rules forbid them (spec §3.1): a
-        // session that handles cookies must neither send its store's cookies nor keep the service's.
+        // No CommerceKit service uses cookies, and the Storefront wire rules forbid them
+        // (Rules/Storefront.md §3.1): a session that handles cookies must neither send its store's cookies nor
+        // keep the service's.
         urlRequest.httpShouldHandleCookies = false
         for field in request.headers { urlRequest.addValue(field.value, forHTTPHeaderField: field.name) }
         urlRequest.httpBody = request.body
@@ -125,6 +129,7 @@ private final class TaskBox: @unchecked Sendable {
     }
 }
 
+/// Bridges Swift's `Duration` to the `TimeInterval` Foundation's URL loading expects.
 extension Duration {
     /// The duration in seconds as a `TimeInterval`.
     public var timeInterval: TimeInterval {

@@ -18,6 +18,8 @@ final class GroupCommit: @unchecked Sendable {
     private var draining = false
     /// Enough to amortise the commit; small enough that one batch never holds the writer for long.
     static let maximumBatch = 64
+    /// Batches committed in one visit to the writer queue before other writers get a turn.
+    static let maximumBatchesPerVisit = 16
 
     init(writer: any DatabaseWriter) {
         self.writer = writer
@@ -56,12 +58,14 @@ final class GroupCommit: @unchecked Sendable {
             draining = true
             return true
         }
-        if startsDrain { Task.detached { await self.drain() } }
+        if startsDrain { writer.asyncWriteWithoutTransaction { db in self.drain(db) } }
     }
 
-    /// Commits batches until nothing is waiting.
-    private func drain() async {
-        while true {
+    /// Commits batches on the writer's own queue until nothing is waiting, so a busy writer picks up the next
+    /// batch without a thread hand-off. After ``maximumBatchesPerVisit`` it yields the queue to other writers
+    /// (migrations, control routes) and schedules itself again.
+    private func drain(_ db: Database) {
+        for _ in 0..<Self.maximumBatchesPerVisit {
             let batch: [Job] = lock.withLock {
                 let taken = Array(pending.prefix(Self.maximumBatch))
                 pending.removeFirst(taken.count)
@@ -69,16 +73,19 @@ final class GroupCommit: @unchecked Sendable {
                 return taken
             }
             guard !batch.isEmpty else { return }
-            let runs = batch.map(\.run)
             let result: Result<Void, any Error>
             do {
-                try await writer.write { db in for run in runs { run(db) } }
+                try db.inTransaction {
+                    for job in batch { job.run(db) }
+                    return .commit
+                }
                 result = .success(())
             } catch {
                 result = .failure(error)
             }
             for job in batch { job.committed(result) }
         }
+        writer.asyncWriteWithoutTransaction { db in self.drain(db) }
     }
 
     /// Where one job keeps its closure's result until the batch commits.

@@ -11,11 +11,13 @@ public struct StorefrontService: SandboxService {
     public let name = "storefront"
     let context: SandboxContext
     let graphQL: StorefrontGraphQL?
+    let catalogCache: CatalogCache
 
     /// Creates the service; a missing or broken schema artefact makes every GraphQL request answer with a
     /// GraphQL error instead of taking the whole sandbox down.
     public init(context: SandboxContext) {
         self.context = context
+        self.catalogCache = CatalogCache(database: context.database)
         self.graphQL = try? StorefrontGraphQL(artefact: StorefrontGraphQL.bundledArtefact())
     }
 
@@ -65,7 +67,7 @@ public struct StorefrontService: SandboxService {
     }
 
     public func registerRoutes(on router: SandboxRouter) {
-        let endpoint = graphQL.map { StorefrontGraphQLEndpoint(context: context, graphQL: $0) }
+        let endpoint = graphQL.map { StorefrontGraphQLEndpoint(context: context, graphQL: $0, catalogCache: catalogCache) }
         for path in ["/api/:version/graphql", "/api/:version/graphql.json"] {
             router.post(path) { request in
                 guard let endpoint else {
@@ -83,6 +85,7 @@ public struct StorefrontService: SandboxService {
                     ? StorefrontHTTPErrors.methodNotAllowed() : StorefrontHTTPErrors.notFound()
             }))
         StorefrontPages(context: context).register(on: router)
+        WebCheckoutPages(context: context).register(on: router)
         CardVaultRoute(context: context).register(on: router)
         StorefrontControlRoutes(context: context).register(on: router)
         StorefrontStatePages(context: context).register(on: router)

@@ -14,6 +14,7 @@ public struct PayLineItem: Sendable, Equatable {
     }
 }
 
+/// Totals over a checkout's line items.
 extension Array where Element == PayLineItem {
     /// The sum of `price × quantity` over every line, in `Decimal` so no cent is lost to rounding.
     public var totalPrice: Decimal {

@@ -32,6 +32,7 @@ public final class PassKitAuthorizationController: NSObject, PayAuthorizationCon
 }
 
 extension PassKitAuthorizationController: PKPaymentAuthorizationControllerDelegate {
+    /// Hands the shopper's new shipping contact to the session and returns its updated methods and totals to the sheet.
     public nonisolated func paymentAuthorizationController(
         _ controller: PKPaymentAuthorizationController, didSelectShippingContact contact: PKContact,
         handler completion: @escaping (PKPaymentRequestShippingContactUpdate) -> Void
@@ -49,6 +50,7 @@ extension PassKitAuthorizationController: PKPaymentAuthorizationControllerDelega
         }
     }
 
+    /// Hands the chosen shipping method to the session and returns its updated totals to the sheet.
     public nonisolated func paymentAuthorizationController(
         _ controller: PKPaymentAuthorizationController, didSelectShippingMethod shippingMethod: PKShippingMethod,
         handler completion: @escaping (PKPaymentRequestShippingMethodUpdate) -> Void
@@ -65,6 +67,7 @@ extension PassKitAuthorizationController: PKPaymentAuthorizationControllerDelega
         }
     }
 
+    /// Hands the authorized payment token to the session; the sheet shows the status the session settles on.
     public nonisolated func paymentAuthorizationController(
         _ controller: PKPaymentAuthorizationController, didAuthorizePayment payment: PKPayment,
         handler completion: @escaping (PKPaymentAuthorizationResult) -> Void
@@ -82,6 +85,7 @@ extension PassKitAuthorizationController: PKPaymentAuthorizationControllerDelega
         }
     }
 
+    /// Tells the session the sheet has closed, whether or not a payment was authorized.
     public nonisolated func paymentAuthorizationControllerDidFinish(_ controller: PKPaymentAuthorizationController) {
         MainActor.assumeIsolated { events?.sheetDidFinish() }
     }

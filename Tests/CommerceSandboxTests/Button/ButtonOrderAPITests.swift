@@ -360,9 +360,9 @@ struct ButtonFinalizationTests {
 
     @Test func oneYearArithmetic() {
         let leap = ISO8601.parse("2024-02-29T06:30:00.250Z")!
-        #expect(ISO8601.format(ButtonHTTP.oneYearAfter(leap), fraction: .millisecondsWhenNonZero) == "2025-02-28T06:30:00.250Z")
+        #expect(ISO8601.format(ButtonDates.oneYearAfter(leap), fraction: .millisecondsWhenNonZero) == "2025-02-28T06:30:00.250Z")
         let plain = ISO8601.parse("2023-12-31T23:59:59Z")!
-        #expect(ButtonHTTP.oneYearAfter(plain).iso8601 == "2024-12-31T23:59:59Z")
+        #expect(ButtonDates.oneYearAfter(plain).iso8601 == "2024-12-31T23:59:59Z")
     }
 }
 

@@ -70,19 +70,19 @@ import Testing
         #expect(image.response.body.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
     }
 
-    @Test func publicApiVersionsAndUnimplementedFields() async throws {
+    @Test func publicApiVersionsAndFallbacks() async throws {
         let client = try StorefrontClient()
         let data = try await client.data("query {publicApiVersions{handle,supported},shop{privacyPolicy{id},articles(first:1){edges{node{id}}}}}")
         #expect(data["publicApiVersions"]?.serialized() == #"[{"handle":"2021-10","supported":true}]"#)
+        // Content the sandbox has none of: a nullable field is null, a connection an empty page.
         #expect(data["shop"]?.serialized() == #"{"privacyPolicy":null,"articles":{"edges":[]}}"#)
-        // A non-null field outside the subset is an error naming it (C8), never a 5xx; null reaches the root.
-        let body = try await client.graphQL("query {localization{country{isoCode}}}")
-        #expect(body["data"] == .null)
-        #expect(body["errors"]?[0]?["message"] == "QueryRoot.localization is not implemented by the CommerceKit sandbox")
-        #expect(body["errors"]?[0]?["extensions"]?["code"] == "SANDBOX_NOT_IMPLEMENTED")
-        let mutation = try await client.graphQL(#"mutation {checkoutGiftCardsAppend(giftCardCodes:["X"],checkoutId:"x"){checkout{id}}}"#)
-        #expect(mutation["data"]?["checkoutGiftCardsAppend"] == .null)
-        #expect(mutation["errors"]?[0]?["message"] == "Mutation.checkoutGiftCardsAppend is not implemented by the CommerceKit sandbox")
+        // The fields this test once used to show C8 are served now (every root field is; see
+        // StorefrontRootFieldCoverageTests): bad input gets a user error, never a request error.
+        let localization = try await client.data("query {localization{country{isoCode}}}")
+        #expect(localization["localization"]?.serialized() == #"{"country":{"isoCode":"CA"}}"#)
+        let mutation = try await client.graphQL(#"mutation {checkoutGiftCardsAppend(giftCardCodes:["X"],checkoutId:"x"){checkout{id} checkoutUserErrors{code field}}}"#)
+        #expect(mutation["errors"] == nil)
+        #expect(mutation["data"]?["checkoutGiftCardsAppend"]?.serialized() == #"{"checkout":null,"checkoutUserErrors":[{"code":"INVALID","field":["checkoutId"]}]}"#)
     }
 
     @Test func dateTimeFractionalSecondsSimulation() async throws {

@@ -24,9 +24,9 @@ import Testing
             // second, which is load, not the sub-second timeout this test is about.
             _ = try await ping(sandbox, timeout: .seconds(30))
             // A sub-second timeout mistaken for zero (or for seconds as milliseconds) fails every attempt; a
-            // loaded parallel run may starve one attempt, so three are allowed.
+            // loaded parallel run may starve an attempt, so six are allowed.
             var answered: Int?
-            for _ in 0..<3 where answered == nil {
+            for _ in 0..<6 where answered == nil {
                 try slowPing(sandbox, delayMilliseconds: 50)
                 answered = try? await ping(sandbox, timeout: .milliseconds(900)).statusCode
             }

@@ -28,7 +28,9 @@ struct SandboxPipelineMiddleware: RouterMiddleware {
         if headers["Host"] == nil, let authority = request.head.authority { headers.add(name: "Host", value: authority) }
         let rawPath = request.uri.path
         let isControl = rawPath.hasPrefix("/sandbox/")
-        let owner = isControl ? nil : context.owner(ofPath: rawPath.removingPercentEncoding ?? rawPath)
+        // Most paths carry no escapes; decoding only those that do keeps Foundation off the common path.
+        let decodedPath = rawPath.utf8.contains(UInt8(ascii: "%")) ? rawPath.removingPercentEncoding ?? rawPath : rawPath
+        let owner = isControl ? nil : context.owner(ofPath: decodedPath)
         let body: Data
         switch await Self.readBody(of: request, limits: owner?.bodyLimits ?? .standard) {
         case .read(let data): body = data

@@ -35,31 +35,13 @@ struct CheckoutControlRoutes: Sendable {
             let publicURL: @Sendable (String) -> String = { [context] path in context.publicURL(path: path) }
             let answer: SandboxResponse? = try await context.database.write { db in
                 guard let shopID = try Self.shopID(db, token: token), let shop = try ShopRecord.find(db, id: shopID),
-                      var checkout = try CheckoutRecord.find(db, token: token, shopID: shopID) else { return nil }
-                if let email, checkout.status == .open {
-                    checkout.email = email
-                    try checkout.save(db)
-                }
-                let grant = TokenGrant(token: "", shopID: shopID, scopes: Set(StorefrontScope.all), revoked: false)
-                let c = StorefrontRequestContext(db: db, shop: shop, grant: grant, now: now, requestID: UUID().uuidString.lowercased(),
-                                                 publicURL: publicURL)
-                // The web form's card: the bogus gateway's approving number.
-                let vault = VaultSession(body: ["credit_card": ["number": "1", "first_name": "Web", "last_name": "Checkout",
-                                                                "month": "12", "year": "2099"]], now: now)
-                try vault.insert(db)
-                let due = CheckoutPricing.totals(checkout, shopCountry: shop.country).totalCents
-                let args: JSONValue = [
-                    "checkoutId": .string(checkout.gid.encoded),
-                    "payment": ["paymentAmount": ["amount": .string(StorefrontFormat.decimal(cents: due)), "currencyCode": .string(shop.currency)],
-                                "idempotencyKey": .string("web-" + RandomToken.hex(16)), "vaultId": .string(vault.token)],
-                ]
-                let payload = try CheckoutCompletion.accept(StorefrontGraphQLEndpoint.map(args), c,
-                                                            payloadType: "CheckoutCompleteWithCreditCardV2Payload", form: .cardV2)
-                if let payment = payload.fields["payment"] as? PaymentRecord {
+                      let checkout = try CheckoutRecord.find(db, token: token, shopID: shopID) else { return nil }
+                switch try WebCheckoutCompletion.complete(db, checkout: checkout, shop: shop, email: email, now: now, publicURL: publicURL) {
+                case .accepted(let payment):
                     return .json(["paymentId": .string(payment.gid.encoded)], status: 202)
+                case .refused(let entries):
+                    return .json(["errors": .array(entries.map(Self.errorJSON))], status: 422)
                 }
-                let errors = (payload.fields["checkoutUserErrors"] as? [(any Sendable)?] ?? []).compactMap { $0 as? GraphObject }
-                return .json(["errors": .array(errors.map(Self.errorJSON))], status: 422)
             }
             return answer ?? StorefrontControlRoutes.notFound("Unknown checkout \(token)")
         }
@@ -69,10 +51,8 @@ struct CheckoutControlRoutes: Sendable {
         try Int64.fetchOne(db, sql: "SELECT shop_id FROM storefront_checkouts WHERE token = ?", arguments: [token])
     }
 
-    private static func errorJSON(_ entry: GraphObject) -> JSONValue {
-        let field = (entry.fields["field"] as? [(any Sendable)?] ?? []).compactMap { $0 as? String }
-        return ["code": .string((entry.fields["code"] ?? nil) as? String ?? ""), "field": .array(field.map(JSONValue.string)),
-                "message": .string((entry.fields["message"] ?? nil) as? String ?? "")]
+    private static func errorJSON(_ entry: WebCheckoutCompletion.Refusal) -> JSONValue {
+        ["code": .string(entry.code), "field": .array(entry.field.map(JSONValue.string)), "message": .string(entry.message)]
     }
 
     /// What a tester wants to see: status, totals and what is still pending.

@@ -10,6 +10,7 @@ struct StorefrontGraphQLEndpoint: Sendable {
 
     let context: SandboxContext
     let graphQL: StorefrontGraphQL
+    let catalogCache: CatalogCache?
 
     func respond(_ request: SandboxRequest) async throws -> SandboxResponse {
         let version = request.parameter("version")
@@ -29,13 +30,14 @@ struct StorefrontGraphQLEndpoint: Sendable {
     private func handle(_ request: SandboxRequest, version: String, token: String, operation: inout String?) async throws -> SandboxResponse {
         guard StorefrontHTTPErrors.isWellFormedVersion(version) else { return StorefrontHTTPErrors.notFound() }
         guard version == StorefrontGraphQL.servedVersion else { return StorefrontHTTPErrors.versionNotServed(version) }
-        guard !token.isEmpty, let grant = try await context.database.read({ db in try TokenGrant.find(db, token: token) }) else {
-            return StorefrontHTTPErrors.unauthorized()
+        // The token and its shop in one read: every request pays for this hop.
+        let found: (grant: TokenGrant, shop: ShopRecord?)? = token.isEmpty ? nil : try await context.database.read { db in
+            guard let grant = try TokenGrant.find(db, token: token) else { return nil }
+            return (grant, try ShopRecord.find(db, id: grant.shopID))
         }
+        guard let grant = found?.grant else { return StorefrontHTTPErrors.unauthorized() }
         if grant.revoked { return StorefrontHTTPErrors.revoked() }
-        guard let shop = try await context.database.read({ db in try ShopRecord.find(db, id: grant.shopID) }) else {
-            return StorefrontHTTPErrors.unauthorized()
-        }
+        guard let shop = found?.shop else { return StorefrontHTTPErrors.unauthorized() }
         if shop.state != "active" { return StorefrontHTTPErrors.shopInactive(state: shop.state) }
         if request.body.count > Self.maximumBodySize { return StorefrontHTTPErrors.tooLarge() }
 
@@ -80,7 +82,7 @@ struct StorefrontGraphQLEndpoint: Sendable {
             let requestID = UUID().uuidString.lowercased()
             let now = context.clock.now()
             let publicURL: @Sendable (String) -> String = { [context] path in context.publicURL(path: path) }
-            let outcome = try await graphQL.run(graphQLRequest, database: context.database) { db in
+            let outcome = try await graphQL.run(graphQLRequest, database: context.database, catalogCache: catalogCache) { db in
                 // Re-read the shop inside the transaction so the request sees one consistent state.
                 let current = try ShopRecord.find(db, id: shop.id) ?? shop
                 return StorefrontRequestContext(db: db, shop: current, grant: grant, now: now, requestID: requestID, publicURL: publicURL)

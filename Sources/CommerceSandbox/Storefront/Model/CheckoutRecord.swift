@@ -53,6 +53,8 @@ struct CheckoutRecord: GraphValue, Codable {
     var shippingLine: ShippingLine?
     var allowPartialAddresses: Bool
     var customerID: Int64?
+    /// The shop's discount code applied with `checkoutDiscountCodeApplyV2` (recorded, no price effect; §5.9).
+    var discountCode: String?
     var createdAt: Date
     var updatedAt: Date
     var completedAt: Date?

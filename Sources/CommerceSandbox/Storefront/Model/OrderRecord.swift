@@ -67,6 +67,11 @@ struct OrderRecord: GraphValue {
         try fetch(db, where: "id = ? AND shop_id = ?", [id, shopID]).first
     }
 
+    /// The order behind a status page link (`/<shop>/orders/<token>/authenticate?key=<key>`).
+    static func find(_ db: Database, token: String, shopID: Int64) throws -> OrderRecord? {
+        try fetch(db, where: "token = ? AND shop_id = ?", [token, shopID]).first
+    }
+
     /// `node(id:)`: the order when the ID's `key` matches (§5.4: a wrong key makes the ID unknown).
     static func find(_ db: Database, gid: GlobalID, shopID: Int64) throws -> OrderRecord? {
         guard let number = gid.number, let order = try find(db, id: number, shopID: shopID),

@@ -13,7 +13,7 @@ enum PaymentJob {
         payment.job = nil
         switch decide(payment, c) {
         case .approve:
-            let order = try OrderWriter.create(c.db, draft(checkout, c), now: c.now)
+            let order = try OrderWriter.create(c.db, orderDraft(checkout, c), now: c.now)
             if let vault = payment.vaultToken { try VaultSession.markUsed(c.db, token: vault, now: c.now) }
             payment.state = .success
             checkout.status = .completed
@@ -66,7 +66,8 @@ enum PaymentJob {
         return .approve
     }
 
-    private static func draft(_ checkout: CheckoutRecord, _ c: StorefrontRequestContext) -> OrderWriter.Draft {
+    /// The order a completed checkout becomes: its lines, address and last computed totals.
+    static func orderDraft(_ checkout: CheckoutRecord, _ c: StorefrontRequestContext) -> OrderWriter.Draft {
         let totals = checkout.totals
         let lines = checkout.lines.enumerated().map { index, line in
             OrderLineRecord(position: Int64(index + 1), variantID: line.variantID, title: line.title, quantity: line.quantity,

@@ -38,7 +38,8 @@ struct ShopRecord: GraphValue {
     }
 
     static func find(_ db: Database, id: Int64) throws -> ShopRecord? {
-        try Row.fetchOne(db, sql: "SELECT * FROM storefront_shops WHERE id = ?", arguments: [id]).map(ShopRecord.init(row:))
+        // Cached statements: every GraphQL request looks up its token and shop (twice: once more in its transaction).
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM storefront_shops WHERE id = ?"), arguments: [id]).map(ShopRecord.init(row:))
     }
 
     static func all(_ db: Database) throws -> [ShopRecord] {
@@ -67,7 +68,7 @@ struct TokenGrant: Sendable {
     let revoked: Bool
 
     static func find(_ db: Database, token: String) throws -> TokenGrant? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM storefront_tokens WHERE token = ?", arguments: [token]) else {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM storefront_tokens WHERE token = ?"), arguments: [token]) else {
             return nil
         }
         let scopes: String = row["scopes"]

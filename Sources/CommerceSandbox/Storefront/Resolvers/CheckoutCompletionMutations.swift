@@ -6,6 +6,9 @@ extension ResolverRegistry {
     /// The completion mutations (spec §4.5, §5.10): they only accept a payment; a payment job decides it
     /// when the client polls.
     mutating func registerCheckoutCompletionMutations() {
+        on("Mutation", "checkoutCompleteWithCreditCard") { _, args, c, _ in
+            try CheckoutCompletion.accept(args, c, payloadType: "CheckoutCompleteWithCreditCardPayload", form: .cardV1)
+        }
         on("Mutation", "checkoutCompleteWithCreditCardV2") { _, args, c, _ in
             try CheckoutCompletion.accept(args, c, payloadType: "CheckoutCompleteWithCreditCardV2Payload", form: .cardV2)
         }
@@ -24,10 +27,11 @@ extension ResolverRegistry {
 /// Accepting a payment for a checkout: the §4.5 rules, then a pending payment and a processing checkout.
 enum CheckoutCompletion {
     enum Form {
-        case cardV2, tokenizedV1, tokenizedV2, tokenizedV3
-        var isCard: Bool { self == .cardV2 }
-        /// V1 sends `amount: Money` with no currency; the others a `MoneyInput`.
-        var amountField: [String] { self == .tokenizedV1 ? ["payment", "amount"] : ["payment", "paymentAmount"] }
+        case cardV1, cardV2, tokenizedV1, tokenizedV2, tokenizedV3
+        var isCard: Bool { self == .cardV1 || self == .cardV2 }
+        /// The V1 forms send `amount: Money` with no currency; the others a `MoneyInput`.
+        var sendsBareAmount: Bool { self == .cardV1 || self == .tokenizedV1 }
+        var amountField: [String] { sendsBareAmount ? ["payment", "amount"] : ["payment", "paymentAmount"] }
     }
 
     static func accept(_ args: Map, _ c: StorefrontRequestContext, payloadType: String, form: Form) throws -> GraphObject {
@@ -50,7 +54,7 @@ enum CheckoutCompletion {
         checkRules(checkout, c, &errors)
 
         let due = CheckoutPricing.totals(checkout, shopCountry: c.shop.country)
-        let amountInput = form == .tokenizedV1 ? input.field("amount") : input.field("paymentAmount").field("amount")
+        let amountInput = form.sendsBareAmount ? input.field("amount") : input.field("paymentAmount").field("amount")
         let sentText = amountText(amountInput)
         let sent = sentText.flatMap(StorefrontFormat.cents)
         if sent != due.totalCents {
@@ -58,7 +62,7 @@ enum CheckoutCompletion {
             errors.add("TOTAL_PRICE_MISMATCH", form.amountField,
                        "Payment amount \(shown) does not match the amount due \(StorefrontFormat.decimal(cents: due.totalCents))")
         }
-        if form != .tokenizedV1, let currency = input.field("paymentAmount").field("currencyCode").asString, currency != c.shop.currency {
+        if !form.sendsBareAmount, let currency = input.field("paymentAmount").field("currencyCode").asString, currency != c.shop.currency {
             errors.add("INVALID", ["payment", "paymentAmount", "currencyCode"], "Currency must be \(c.shop.currency)")
         }
         if key.isEmpty { errors.add("BLANK", ["payment", "idempotencyKey"], "Idempotency key can't be blank") }

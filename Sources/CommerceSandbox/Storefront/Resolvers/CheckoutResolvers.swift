@@ -10,7 +10,7 @@ extension ResolverRegistry {
             try CheckoutRecord.find(c.db, token: k.token, shopID: c.shop.id) ?? k
         }
         on("Checkout", "id", as: record) { k, _, _ in k.gid.encoded }
-        on("Checkout", "webUrl", as: record) { k, _, c in c.url("/\(k.shopID)/checkouts/\(k.token)?key=\(k.key)") }
+        on("Checkout", "webUrl", as: record) { k, _, c in c.url(WebCheckoutHTML.checkoutPath(k)) }
         on("Checkout", "createdAt", as: record) { k, _, c in c.dateTime(k.createdAt) }
         on("Checkout", "updatedAt", as: record) { k, _, c in c.dateTime(try fresh(k, c).updatedAt) }
         on("Checkout", "currencyCode", as: record) { _, _, c in c.shop.currency }

@@ -133,32 +133,11 @@ extension ResolverRegistry {
         on("Mutation", "customerReset") { _, args, c, _ in
             try c.require(StorefrontScope.writeCustomers, for: "customerReset")
             var errors = UserErrorList(codedType: "CustomerUserError")
-            let failed = { (errors: UserErrorList) in
-                CustomerRules.payload("CustomerResetPayload", errors, ["customer": nil, "customerAccessToken": nil])
-            }
-            guard let id = GlobalID.number(args.field("id").asString, type: "Customer"),
-                  let customer = try CustomerRecord.find(c.db, id: id, shopID: c.shop.id) else {
-                errors.add("UNIDENTIFIED_CUSTOMER", ["id"], "Could not find customer")
-                return failed(errors)
-            }
             let input = args.field("input")
-            let hash = HexDigest.sha256(input.field("resetToken").asString ?? "")
-            let valid = try Row.fetchOne(c.db, sql: """
-                SELECT 1 FROM storefront_reset_tokens WHERE token_hash = ? AND customer_id = ? AND used_at IS NULL AND expires_at > ?
-                """, arguments: [hash, customer.id, c.now.timeIntervalSince1970]) != nil
-            if !valid { errors.add("TOKEN_INVALID", ["input", "resetToken"], "Reset token is invalid or has expired") }
-            let password = input.field("password").asString ?? ""
-            CustomerRules.checkPassword(password, field: ["input", "password"], &errors)
-            guard errors.isEmpty else { return failed(errors) }
-            try c.db.execute(sql: "UPDATE storefront_reset_tokens SET used_at = ? WHERE token_hash = ?",
-                             arguments: [c.now.timeIntervalSince1970, hash])
-            try CustomerCredentials.setPassword(c.db, customerID: customer.id, password: password)
-            try CustomerCredentials.revokeAll(c.db, customerID: customer.id)
-            let (token, expires) = try CustomerCredentials.issueAccessToken(c.db, customerID: customer.id,
-                                                                           lifetime: CustomerCredentials.tokenLifetime(c.shop), now: c.now)
-            return CustomerRules.payload("CustomerResetPayload", errors, [
-                "customer": customer, "customerAccessToken": CustomerCredentials.accessTokenObject(token, expires: expires, c),
-            ])
+            let fields = try CustomerTokenRedemption.redeem(
+                customerID: GlobalID.number(args.field("id").asString, type: "Customer"), token: input.field("resetToken").asString ?? "",
+                password: input.field("password").asString ?? "", fields: .reset, c, &errors)
+            return CustomerRules.payload("CustomerResetPayload", errors, fields)
         }
 
         on("Mutation", "customerAddressCreate") { _, args, c, _ in

@@ -43,8 +43,13 @@ extension ResolverRegistry {
         on("QueryRoot", "node") { _, args, c, _ in
             try Self.node(args.field("id").asString ?? "", c, field: "node")
         }
-        on("QueryRoot", "nodes") { _, args, c, _ in
-            try graphList((args.field("ids").asList ?? []).map { try Self.node($0.asString ?? "", c, field: "nodes") })
+        on("QueryRoot", "nodes") { _, args, c, info in
+            let ids = args.field("ids").asList ?? []
+            return try graphList(ids.enumerated().map { index, id -> any Sendable in
+                if let node = try Self.node(id.asString ?? "", c, field: "nodes") { return node }
+                c.nullEntries.append(NullListEntry.path(of: info, index: index))
+                return NullListEntry()
+            })
         }
         on("QueryRoot", "customer") { _, args, c, _ in
             try c.require(StorefrontScope.readCustomers, for: "customer")

@@ -1,4 +1,5 @@
 import GraphQL
+import GRDB
 
 /// Resolves one field: `source` is the parent value, `args` the coerced arguments.
 typealias FieldResolver = @Sendable (_ source: any Sendable, _ args: Map, _ context: StorefrontRequestContext,
@@ -38,6 +39,11 @@ struct ResolverRegistry: Sendable {
         registry.registerCheckoutLineItemMutations()
         registry.registerCheckoutCompletionMutations()
         registry.registerCheckoutCustomerMutations()
+        registry.registerCheckoutDiscountMutations()
+        registry.registerCheckoutFreeCompletion()
+        registry.registerCartDetailMutations()
+        registry.registerCustomerActivationMutations()
+        registry.registerLocalization()
         return registry
     }()
 
@@ -47,7 +53,10 @@ struct ResolverRegistry: Sendable {
         let registered = resolvers["\(typeName).\(fieldName)"]
         let fallback = Self.fallback(typeName: typeName, fieldName: fieldName, type: type,
                                      isMutation: typeName == mutationTypeName)
+        let standIn = NullListEntry.standIn(for: type)
         return { source, args, context, info in
+            // Below a placeholder for a null list entry nothing is resolved; the writer drops it anyway.
+            if source is NullListEntry { return standIn }
             guard let context = context as? StorefrontRequestContext else {
                 throw StorefrontFieldError.notImplemented(type: typeName, field: fieldName)
             }
@@ -57,6 +66,10 @@ struct ResolverRegistry: Sendable {
                 return try fallback()
             } catch let error as StorefrontFieldError {
                 throw error
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
+                // A query on a reader reached a write (a readiness poll): the request reruns on the writer.
+                context.neededWrite = true
+                throw StorefrontFieldError.internalError(requestID: context.requestID)
             } catch {
                 throw StorefrontFieldError.internalError(requestID: context.requestID)
             }

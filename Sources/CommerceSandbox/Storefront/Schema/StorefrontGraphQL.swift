@@ -5,16 +5,16 @@ import GRDB
 
 /// The executable 2021-10 schema, built once per sandbox from the bundled artefact, and the per-request
 /// pipeline: bracket-nesting pre-scan (G10) → parse (G1) → depth and spread nesting (G10) → subscriptions (G11) →
-/// validate (G2–G9) → execute in one write transaction (spec §5.3).
+/// validate (G2–G9) → execute, queries on a reader and mutations in one write transaction (spec §5.3).
 final class StorefrontGraphQL: Sendable {
     static let servedVersion = "2021-10"
     static let maximumDepth = 50
 
     let schema: GraphQLSchema
+    private let documents = PreparedDocumentCache()
 
-    init(artefact: Data) throws {
+    init(artefact: Data, registry: ResolverRegistry = .storefront) throws {
         let introspection = try JSONValue.parse(artefact, maxDepth: 512)
-        let registry = ResolverRegistry.storefront
         let mutationName = introspection["data"]?["__schema"]?["mutationType"]?["name"]?.stringValue ?? "Mutation"
         schema = try StorefrontSchemaBuilder(introspection: introspection) { type, field, output in
             registry.resolver(typeName: type, fieldName: field, type: output, mutationTypeName: mutationName)
@@ -44,31 +44,21 @@ final class StorefrontGraphQL: Sendable {
     }
 
     /// Runs `request` for the shop and token given; `makeContext` builds the resolver context inside the transaction.
-    func run(_ request: Request, database: SandboxDatabase,
+    ///
+    /// Queries run on one of the database's concurrent readers; mutations, and the rare query that turns
+    /// out to need a write (a poll that advances a checkout's readiness, §5.14), run in one write transaction,
+    /// which serialises them.
+    func run(_ request: Request, database: SandboxDatabase, catalogCache: CatalogCache? = nil,
              makeContext: @escaping @Sendable (Database) throws -> StorefrontRequestContext) async throws -> Outcome {
-        // The parser recurses per nesting level; refuse absurd nesting before it can exhaust the stack.
-        let nesting = DocumentNestingScan.deepestNesting(of: request.document)
-        if nesting > DocumentNestingScan.maximumNesting {
-            return Outcome(body: Self.depthExceeded(nesting), operation: nil)
-        }
         let document: Document
-        do {
-            document = try parse(source: Source(body: request.document, name: "GraphQL request"))
-        } catch let error as GraphQLError {
-            return Outcome(body: ["errors": [ValidationErrorRewriter.syntaxError(error, body: request.document)]], operation: nil)
+        let validationErrors: JSONValue?
+        switch documents.prepared(request.document, prepare: { prepare(request.document) }) {
+        case .rejected(let body):
+            return Outcome(body: body, operation: nil)
+        case .parsed(let box, let errors):
+            document = box.value
+            validationErrors = errors
         }
-        let measure = DocumentDepth(document)
-        if measure.selectionDepth > Self.maximumDepth {
-            return Outcome(body: Self.depthExceeded(measure.selectionDepth), operation: nil)
-        }
-        if measure.spreadNesting > DocumentNestingScan.maximumNesting {
-            // Sandbox decision: validation and execution follow spreads recursively, so long chains are refused.
-            return Outcome(body: ["errors": [[
-                "message": .string("Query nests fragment spreads \(measure.spreadNesting) deep, which exceeds the sandbox limit of \(DocumentNestingScan.maximumNesting)"),
-                "extensions": ["code": "MAX_DEPTH_EXCEEDED"],
-            ]]], operation: nil)
-        }
-        let rewriter = ValidationErrorRewriter(document: document, body: request.document, schema: schema)
         let operations = document.definitions.compactMap { $0 as? OperationDefinition }
         let selected = request.operationName.flatMap { name in operations.first { $0.name?.value == name } } ?? operations.first
         if let selected, selected.operation == .subscription {
@@ -77,31 +67,76 @@ final class StorefrontGraphQL: Sendable {
                            operation: "subscription")
         }
         let operationType = selected.map { $0.operation == .mutation ? "mutation" : "query" }
-        let validationErrors = validate(schema: schema, ast: document, rules: specifiedRules + [DirectiveArgumentsRule.rule])
-        if !validationErrors.isEmpty {
-            return Outcome(body: ["errors": .array(rewriter.rewrite(validationErrors))], operation: operationType)
+        if let validationErrors {
+            return Outcome(body: ["errors": validationErrors], operation: operationType)
         }
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else {
             return Outcome(body: ["errors": [["message": "The Storefront sandbox needs macOS 15 or later to execute requests."]]],
                            operation: operationType)
         }
-        let schema = self.schema
         let documentBox = UncheckedBox(document)
-        let body: JSONValue = try await database.writer.write { db in
-            let context = try makeContext(db)
-            let result = InlineTaskExecutor.run {
-                do {
-                    return try await execute(schema: schema, documentAST: documentBox.value, rootValue: (), context: context,
-                                             variableValues: request.variables, operationName: request.operationName)
-                } catch let error as GraphQLError {
-                    return GraphQLResult(errors: [error])
-                } catch {
-                    return GraphQLResult(errors: [GraphQLError(error)])
-                }
+        if operationType != "mutation" {
+            // Taken before the read transaction starts (see ``CatalogCache/generation``).
+            let catalogGeneration = catalogCache?.generation
+            let answer: JSONValue? = try await database.writer.read { db in
+                let context = try makeContext(db)
+                if let catalogCache, let catalogGeneration { context.sharedCatalog = (catalogCache, catalogGeneration) }
+                return self.executeDocument(request, document: documentBox, context: context, readOnly: true)
             }
-            return StorefrontResponseWriter.body(result, source: request.document)
+            if let answer { return Outcome(body: answer, operation: operationType) }
+        }
+        let body: JSONValue = try await database.writer.write { db in
+            try self.executeDocument(request, document: documentBox, context: makeContext(db), readOnly: false) ?? .null
         }
         return Outcome(body: body, operation: operationType)
+    }
+
+    /// Executes on the calling thread, inside the caller's transaction; `nil` when a read-only attempt
+    /// reached a write and must be repeated on the writer.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    private func executeDocument(_ request: Request, document: UncheckedBox<Document>, context: StorefrontRequestContext,
+                         readOnly: Bool) -> JSONValue? {
+        let schema = self.schema
+        let result = InlineTaskExecutor.run {
+            do {
+                return try await execute(schema: schema, documentAST: document.value, rootValue: (), context: context,
+                                         variableValues: request.variables, operationName: request.operationName)
+            } catch let error as GraphQLError {
+                return GraphQLResult(errors: [error])
+            } catch {
+                return GraphQLResult(errors: [GraphQLError(error)])
+            }
+        }
+        if readOnly && context.neededWrite { return nil }
+        return StorefrontResponseWriter.body(result, nullEntries: context.nullEntries, requestID: context.requestID)
+    }
+
+    /// The checks that depend on the document text alone, in the order of spec §4.2.
+    private func prepare(_ text: String) -> PreparedDocument {
+        // The parser recurses per nesting level; refuse absurd nesting before it can exhaust the stack.
+        let nesting = DocumentNestingScan.deepestNesting(of: text)
+        if nesting > DocumentNestingScan.maximumNesting { return .rejected(Self.depthExceeded(nesting)) }
+        let document: Document
+        do {
+            document = try parse(source: Source(body: text, name: "GraphQL request"))
+        } catch let error as GraphQLError {
+            return .rejected(["errors": [ValidationErrorRewriter.syntaxError(error, body: text)]])
+        } catch {
+            return .rejected(["errors": [["message": "Syntax error: the document could not be parsed"]]])
+        }
+        let measure = DocumentDepth(document)
+        if measure.selectionDepth > Self.maximumDepth { return .rejected(Self.depthExceeded(measure.selectionDepth)) }
+        if measure.spreadNesting > DocumentNestingScan.maximumNesting {
+            // Sandbox decision: validation and execution follow spreads recursively, so long chains are refused.
+            return .rejected(["errors": [[
+                "message": .string("Query nests fragment spreads \(measure.spreadNesting) deep, which exceeds the sandbox limit of \(DocumentNestingScan.maximumNesting)"),
+                "extensions": ["code": "MAX_DEPTH_EXCEEDED"],
+            ]]])
+        }
+        let validationErrors = validate(schema: schema, ast: document, rules: specifiedRules + [DirectiveArgumentsRule.rule])
+        guard !validationErrors.isEmpty else { return .parsed(UncheckedBox(document), validationErrors: nil) }
+        let rewriter = ValidationErrorRewriter(document: document, body: text, schema: schema)
+        return .parsed(UncheckedBox(document), validationErrors: .array(rewriter.rewrite(validationErrors)))
     }
 
     /// The G10 body for a document `depth` levels deep.

@@ -1,9 +1,10 @@
 import CommerceCore
 import Foundation
 import GRDB
+import GraphQL
 
-/// Everything a resolver may use while one GraphQL request executes. It lives inside the request's write
-/// transaction and is only touched on that transaction's thread (see ``InlineTaskExecutor``).
+/// Everything a resolver may use while one GraphQL request executes. It lives inside the request's
+/// transaction (a read, or the write of a mutation) and is only touched on that transaction's thread (see ``InlineTaskExecutor``).
 final class StorefrontRequestContext: @unchecked Sendable {
     let db: Database
     let shop: ShopRecord
@@ -16,6 +17,12 @@ final class StorefrontRequestContext: @unchecked Sendable {
     /// first resolution counts and the rest see the same answer). Mutations that start a computation enter
     /// `false` here, so their own payload shows it pending without counting as a poll.
     var pollAnswers: [String: Bool] = [:]
+    /// Response paths of list entries that answer `null` (see ``NullListEntry``).
+    var nullEntries: [[IndexPathValue]] = []
+    /// The shared catalog cache and its generation, for requests on a read-only transaction.
+    var sharedCatalog: (cache: CatalogCache, generation: UInt64)?
+    /// Set when a resolver tried to write while the request ran on a read-only connection.
+    var neededWrite = false
 
     init(db: Database, shop: ShopRecord, grant: TokenGrant, now: Date, requestID: String,
          publicURL: @escaping @Sendable (String) -> String) {
@@ -27,10 +34,11 @@ final class StorefrontRequestContext: @unchecked Sendable {
         self.publicURL = publicURL
     }
 
-    /// The shop's catalog, read on first use.
+    /// The shop's catalog, read on first use (shared across read-only requests while it is unchanged).
     func catalog() throws -> CatalogSnapshot {
         if let cachedCatalog { return cachedCatalog }
-        let loaded = try CatalogSnapshot.load(db, shopID: shop.id)
+        let loaded = try sharedCatalog.map { try $0.cache.snapshot(db, shopID: shop.id, generation: $0.generation) }
+            ?? CatalogSnapshot.load(db, shopID: shop.id)
         cachedCatalog = loaded
         return loaded
     }

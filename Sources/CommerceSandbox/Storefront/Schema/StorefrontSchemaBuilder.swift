@@ -88,7 +88,7 @@ struct StorefrontSchemaBuilder {
                 interfaces: {
                     (interfaces?.arrayValue ?? []).compactMap { $0["name"]?.stringValue.flatMap { table.types[$0] as? GraphQLInterfaceType } }
                 },
-                isTypeOf: { source, _ in (source as? any GraphValue)?.graphQLTypeName == name })
+                isTypeOf: { source, _ in source is NullListEntry || (source as? any GraphValue)?.graphQLTypeName == name })
         case "INTERFACE":
             let fields = type["fields"], interfaces = type["interfaces"]
             return try GraphQLInterfaceType(
@@ -108,8 +108,12 @@ struct StorefrontSchemaBuilder {
         }
     }
 
-    private static let resolveType: GraphQLTypeResolve = { value, _ in
-        (value as? any GraphValue)?.graphQLTypeName ?? ""
+    private static let resolveType: GraphQLTypeResolve = { value, info in
+        if value is NullListEntry, let abstract = getNamedType(type: info.returnType) as? GraphQLAbstractType {
+            // A placeholder takes any concrete type of its position; its fields all answer stand-ins.
+            return info.schema.getPossibleTypes(abstractType: abstract).first?.name ?? ""
+        }
+        return (value as? any GraphValue)?.graphQLTypeName ?? ""
     }
 
     private func fieldMap(typeName: String, _ fields: JSONValue?, table: TypeTable) throws -> GraphQLFieldMap {

@@ -34,11 +34,11 @@ extension ButtonService {
     /// M3, M1, M2, the route's own rules, then (in one transaction) app auto-registration, the session and the work.
     private func mobileRoute(validate: @escaping @Sendable (JSONObject) -> [(field: String, message: String)],
                              perform: @escaping @Sendable (Database, ButtonMobileCall) throws -> JSONValue) -> SandboxRouter.Handler {
-        ButtonHTTP.guarded { request in
+        ButtonEnvelope.guarded { request in
             let now = clock.now()
-            guard request.body.count <= ButtonHTTP.maximumBodySize else { throw ButtonError.bodyTooLarge }
+            guard request.body.count <= ButtonRequest.maximumBodySize else { throw ButtonError.bodyTooLarge }
             guard let body = (try? JSONValue.parse(request.body))?.objectValue else { throw ButtonError.bodyNotObject }  // M3
-            guard let appId = body["application_id"]?.stringValue, ButtonHTTP.isApplicationId(appId) else {  // M1
+            guard let appId = body["application_id"]?.stringValue, ButtonFormats.isApplicationId(appId) else {  // M1
                 throw ButtonError.invalid(field: "application_id", "application_id is required and must look like app-xxxxxxxx")
             }
             if let hostApp = Self.hostApplicationId(request.headers["Host"]), hostApp.lowercased() != appId.lowercased() {  // M2
@@ -149,7 +149,7 @@ extension ButtonService {
             failure.message.hasSuffix(" needs total or amount")
                 ? (field: failure.field, message: "\(failure.field) must be an integer greater than 0") : failure
         }
-        if ButtonHTTP.present(body["line_items"]) == nil {
+        if ButtonRequest.present(body["line_items"]) == nil {
             failures.append((field: "line_items", message: "line_items must be an array of at most 1000 objects"))
         }
         func rank(_ field: String) -> Int {
@@ -167,7 +167,7 @@ extension ButtonService {
     /// Rule 5.3.4: one signal per (application, order_id); repeats update it and count.
     static func storeAppOrder(_ db: Database, _ call: ButtonMobileCall) throws -> JSONValue {
         let orderId = call.body["order_id"]?.stringValue ?? ""
-        let btnRef = ButtonHTTP.present(call.body["btn_ref"])?.stringValue
+        let btnRef = ButtonRequest.present(call.body["btn_ref"])?.stringValue
         let stamp = call.now.timeIntervalSince1970
         try db.execute(sql: """
             INSERT INTO button_app_orders (app_id, order_id, btn_ref, body, report_count, first_received_at, received_at)
@@ -229,7 +229,7 @@ extension ButtonService {
         try db.execute(sql: """
             INSERT INTO button_activity (app_id, name, btn_ref, session_id, body, received_at) VALUES (?, ?, ?, ?, ?, ?)
             """, arguments: [call.applicationId, call.body["activity_data"]?["name"]?.stringValue ?? "",
-                             ButtonHTTP.present(call.body["btn_ref"])?.stringValue, call.session.stringValue,
+                             ButtonRequest.present(call.body["btn_ref"])?.stringValue, call.session.stringValue,
                              JSONValue.object(call.body).serialized(), call.now.timeIntervalSince1970])
         return .null
     }

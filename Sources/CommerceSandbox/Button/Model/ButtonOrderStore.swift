@@ -73,7 +73,7 @@ enum ButtonOrderStore {
 
     /// The public order object: the stored state with the current status.
     static func render(_ row: Row) -> JSONValue {
-        guard case .object(var object) = ButtonHTTP.parseColumn(row["current"]) else { return .null }
+        guard case .object(var object) = ButtonColumn.json(row["current"]) else { return .null }
         object["status"] = .string(row["status"])
         return .object(object)
     }
@@ -87,18 +87,18 @@ enum ButtonOrderStore {
         object["organization_id"] = .string(org)
         object["attribution"] = .from(row["attribution"] as String?)
         object["attribution_application_id"] = .from(row["attribution_app"] as String?)
-        object["created_at"] = ButtonHTTP.date(row["created_at"])
-        object["updated_at"] = ButtonHTTP.date(row["updated_at"])
-        object["finalized_at"] = ButtonHTTP.date(row["finalized_at"])
-        object["deleted_at"] = ButtonHTTP.date(row["deleted_at"])
+        object["created_at"] = ButtonColumn.date(row["created_at"])
+        object["updated_at"] = ButtonColumn.date(row["updated_at"])
+        object["finalized_at"] = ButtonColumn.date(row["finalized_at"])
+        object["deleted_at"] = ButtonColumn.date(row["deleted_at"])
         let versions = try Row.fetchAll(db, sql: "SELECT * FROM button_order_versions WHERE order_seq = ? ORDER BY id",
                                         arguments: [seq])
         object["versions"] = .array(versions.enumerated().map { index, version in
             ["version": .integer(Int64(index + 1)), "kind": .string(version["kind"]),
-             "received_at": ButtonHTTP.date(version["received_at"]), "api_version": .string(version["api_version"]),
-             "body": ButtonHTTP.parseColumn(version["body"]), "ignored_fields": ButtonHTTP.parseColumn(version["ignored_fields"])]
+             "received_at": ButtonColumn.date(version["received_at"]), "api_version": .string(version["api_version"]),
+             "body": ButtonColumn.json(version["body"]), "ignored_fields": ButtonColumn.json(version["ignored_fields"])]
         })
-        object["ignored_fields"] = ButtonHTTP.parseColumn(row["ignored_fields"])
+        object["ignored_fields"] = ButtonColumn.json(row["ignored_fields"])
         let signal = try Row.fetchOne(db, sql: """
             SELECT a.* FROM button_app_orders a JOIN button_applications p ON p.app_id = a.app_id
             WHERE p.org = ? AND a.order_id = ? ORDER BY a.received_at DESC LIMIT 1
@@ -110,14 +110,14 @@ enum ButtonOrderStore {
     static func renderAppOrder(_ row: Row) -> JSONValue {
         ["application_id": .string(row["app_id"]), "order_id": .string(row["order_id"]),
          "btn_ref": .from(row["btn_ref"] as String?), "report_count": .integer(row["report_count"]),
-         "first_received_at": ButtonHTTP.date(row["first_received_at"]), "received_at": ButtonHTTP.date(row["received_at"]),
-         "body": ButtonHTTP.parseColumn(row["body"])]
+         "first_received_at": ButtonColumn.date(row["first_received_at"]), "received_at": ButtonColumn.date(row["received_at"]),
+         "body": ButtonColumn.json(row["body"])]
     }
 
     /// How a token is attributed (rule 5.3.3): `test`, `sandbox` (issued here, with the issuing app) or `unknown`.
     static func classify(_ db: Database, btnRef: String?) throws -> (attribution: String?, application: String?) {
         guard let btnRef else { return (nil, nil) }
-        if ButtonHTTP.isTestToken(btnRef) { return ("test", nil) }
+        if ButtonFormats.isTestToken(btnRef) { return ("test", nil) }
         if let app = try String.fetchOne(db.cachedStatement(sql: "SELECT app_id FROM button_attribution_tokens WHERE btn_ref = ?"),
                                          arguments: [btnRef]) {
             return ("sandbox", app)
@@ -136,7 +136,7 @@ enum ButtonOrderStore {
             for (index, item) in items.enumerated() {
                 guard let item = item.objectValue else { continue }
                 for (key, _) in item where !lineItemFields.contains(key) { ignored.append("line_items[\(index)].\(key)") }
-                if ButtonHTTP.present(item["total"]) != nil, item["amount"] != nil { ignored.append("line_items[\(index)].amount") }
+                if ButtonRequest.present(item["total"]) != nil, item["amount"] != nil { ignored.append("line_items[\(index)].amount") }
             }
         }
         return ignored
@@ -146,8 +146,8 @@ enum ButtonOrderStore {
     static func normalizeLineItem(_ value: JSONValue) -> JSONValue {
         let item = value.objectValue ?? JSONObject()
         let totals = ButtonOrderValidatorBridge.lineItemTotals(value)
-        let quantity = ButtonHTTP.present(item["quantity"])?.integerValue ?? 1
-        func optional(_ key: String) -> JSONValue { ButtonHTTP.present(item[key]) ?? .null }
+        let quantity = ButtonRequest.present(item["quantity"])?.integerValue ?? 1
+        func optional(_ key: String) -> JSONValue { ButtonRequest.present(item[key]) ?? .null }
         return ["identifier": item["identifier"] ?? .null,
                 "total": .from(totals?.total), "amount": .from(totals?.amount), "quantity": .integer(quantity),
                 "description": optional("description"), "sku": optional("sku"), "upc": optional("upc"),
@@ -156,10 +156,10 @@ enum ButtonOrderStore {
 
     /// The customer in stored form (`email_sha256` lowercased), or `null`.
     static func normalizeCustomer(_ value: JSONValue?) -> JSONValue {
-        guard let customer = ButtonHTTP.present(value)?.objectValue else { return .null }
-        let email = ButtonHTTP.present(customer["email_sha256"])?.stringValue.map { JSONValue.string($0.lowercased()) } ?? .null
+        guard let customer = ButtonRequest.present(value)?.objectValue else { return .null }
+        let email = ButtonRequest.present(customer["email_sha256"])?.stringValue.map { JSONValue.string($0.lowercased()) } ?? .null
         return ["id": customer["id"] ?? .null, "email_sha256": email,
-                "advertising_id": ButtonHTTP.present(customer["advertising_id"]) ?? .null]
+                "advertising_id": ButtonRequest.present(customer["advertising_id"]) ?? .null]
     }
 }
 
@@ -174,9 +174,9 @@ extension ButtonOrderStore {
         let items: [JSONValue] = rows.map { row in
             guard case .object(var object) = render(row) else { return .null }
             object["organization_id"] = .string(row["org"])
-            object["created_at"] = ButtonHTTP.date(row["created_at"])
-            object["finalization_date"] = ButtonHTTP.date(row["finalization_date"])
-            object["finalized_at"] = ButtonHTTP.date(row["finalized_at"])
+            object["created_at"] = ButtonColumn.date(row["created_at"])
+            object["finalization_date"] = ButtonColumn.date(row["finalization_date"])
+            object["finalized_at"] = ButtonColumn.date(row["finalized_at"])
             return .object(object)
         }
         return (items, total)

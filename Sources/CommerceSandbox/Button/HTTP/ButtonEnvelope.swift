@@ -1,0 +1,26 @@
+import CommerceCore
+import Foundation
+
+/// Button's success envelopes (`meta.status` plus `object` or `objects`), and the wrapper that turns a thrown
+/// ``ButtonError`` into its error envelope.
+enum ButtonEnvelope {
+    static func object(_ value: JSONValue, headers: HTTPHeaders = [:]) -> SandboxResponse {
+        .json(["meta": ["status": "ok"], "object": value], headers: headers)
+    }
+
+    static func objects(_ values: [JSONValue], headers: HTTPHeaders = [:]) -> SandboxResponse {
+        .json(["meta": ["status": "ok"], "objects": .array(values)], headers: headers)
+    }
+
+    /// Runs a handler and turns a thrown ``ButtonError`` into its envelope.
+    static func guarded(headers: HTTPHeaders = [:],
+                        _ body: @escaping @Sendable (SandboxRequest) async throws -> SandboxResponse) -> SandboxRouter.Handler {
+        { request in
+            do {
+                return try await body(request)
+            } catch let error as ButtonError {
+                return error.response(headers: headers)
+            }
+        }
+    }
+}

@@ -1,0 +1,295 @@
+import ButtonOrders
+import CommerceCore
+import Foundation
+import GRDB
+
+/// The only place the sandbox touches ButtonOrders' rule table, so client and sandbox judge bodies alike.
+enum ButtonOrderValidatorBridge {
+    static func failures(_ body: JSONObject, pathOrderId: String?, requiresPurchaseDate: Bool) -> [(field: String, message: String)] {
+        let operation: ButtonOrderValidator.Operation = pathOrderId.map { .update(pathOrderId: $0) } ?? .create
+        return ButtonOrderValidator(operation: operation, requiresPurchaseDate: requiresPurchaseDate)
+            .failures(in: .object(body)).map { (field: $0.field, message: $0.message) }
+    }
+
+    static func lineItemTotals(_ item: JSONValue) -> (total: Int64, amount: Int64)? {
+        ButtonOrderValidator.lineItemTotals(of: item)
+    }
+}
+
+extension ButtonService {
+    static let orderPrefix = "/v1/order/"
+    static let btnRefPrefix = "/v1/order/btn-ref/"
+    /// S5's message, as ``ButtonOrderValidator`` reports it.
+    static let pathMismatchMessage = "order_id in the body must match the order id in the path"
+
+    func registerOrderRoutes(on router: SandboxRouter) {
+        router.post("/v1/order", handler: orderRoute { request, credentials in try await createOrder(request, credentials) })
+        router.get("/v1/order/btn-ref/**", handler: orderRoute { request, credentials in try await listByBtnRef(request, credentials) })
+        router.get("/v1/order/**", handler: orderRoute { request, credentials in try await getOrder(request, credentials) })
+        router.post("/v1/order/**", handler: orderRoute { request, credentials in try await updateOrder(request, credentials) })
+        router.delete("/v1/order/**", handler: orderRoute { request, credentials in try await deleteOrder(request, credentials) })
+        // `/v1/order/btn-ref` itself (also with a trailing slash) is an order id for the `**` routes above, but the
+        // trie stops at its `btn-ref` node, so it gets the same handlers with that id.
+        let id: @Sendable (SandboxRequest) -> SandboxRequest = { var request = $0; request.catchAll = "btn-ref"; return request }
+        router.get("/v1/order/btn-ref", handler: orderRoute { request, credentials in try await getOrder(id(request), credentials) })
+        router.post("/v1/order/btn-ref", handler: orderRoute { request, credentials in try await updateOrder(id(request), credentials) })
+        router.delete("/v1/order/btn-ref", handler: orderRoute { request, credentials in try await deleteOrder(id(request), credentials) })
+    }
+
+    /// Reads the credentials (A1), keeps `btn-ref/` GET-only (R2), and renders errors in Button's envelope with
+    /// the version echoed. Each operation authenticates (A2, H1) inside its own database visit.
+    private func orderRoute(_ body: @escaping @Sendable (SandboxRequest, ButtonCredentials) async throws -> SandboxResponse)
+        -> SandboxRouter.Handler {
+        { request in
+            do {
+                if request.method != .get, request.rawPath.hasPrefix(Self.btnRefPrefix) {
+                    throw ButtonError.methodNotAllowed(request, [.get])
+                }
+                return try await body(request, try ButtonCredentials(request))
+            } catch let error as ButtonError {
+                return error.response(headers: ["X-Button-API-Version": Self.pinnedAPIVersion])
+            }
+        }
+    }
+
+    /// The order id of `/v1/order/{id…}`: the whole rest of the raw path, percent-decoded here (pybutton does
+    /// not escape `/`, ButtonOrders sends `%2F`; both reach the same order).
+    static func pathOrderId(_ request: SandboxRequest) -> String {
+        guard request.rawPath.hasPrefix(orderPrefix) else { return request.catchAll ?? "" }
+        return ButtonRequest.decode(request.rawPath.dropFirst(orderPrefix.count))
+    }
+
+    // MARK: - Operations
+
+    private func createOrder(_ request: SandboxRequest, _ credentials: ButtonCredentials) async throws -> SandboxResponse {
+        let now = clock.now()
+        // Parsed before the visit, reported inside it: an unauthenticated request hears 401 whatever its body.
+        let parsed = Result { try ButtonRequest.requireObjectBody(request) }
+        let answer = try await database.write { db -> ButtonAnswer<JSONValue> in
+            let caller = try credentials.caller(in: db)
+            return ButtonAnswer(value: try caller.answering { try Self.insertOrder(db, try parsed.get(), caller, now: now) }, caller: caller)
+        }
+        return ButtonEnvelope.object(answer.value, headers: answer.caller.headers)
+    }
+
+    /// Validates and stores a new order; returns its public object.
+    private static func insertOrder(_ db: Database, _ body: JSONObject, _ caller: ButtonCaller, now: Date) throws -> JSONValue {
+        var failures = ButtonOrderValidatorBridge.failures(body, pathOrderId: nil, requiresPurchaseDate: caller.requiresPurchaseDate)
+        let finalization = finalizationDate(body, now: now, failures: &failures)
+        let org = caller.organization
+        try ButtonOrderStore.sweep(db, now: now)
+        // S2 comes before the field rules (table order), whenever the id itself is usable.
+        if let orderId = body["order_id"]?.stringValue, !failures.contains(where: { $0.field == "order_id" }),
+           try Row.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM button_orders WHERE org = ? AND order_id = ?"),
+                            arguments: [org.id, orderId]) != nil {
+            throw ButtonError.conflict("order_exists", "Order \(orderId) already exists")
+        }
+        guard failures.isEmpty else { throw ButtonError.invalid(failures) }
+        let orderId = body["order_id"]?.stringValue ?? ""
+        var buttonOrderId = "btnorder-" + RandomToken.hex(16)
+        while try Row.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM button_orders WHERE button_order_id = ?"),
+                               arguments: [buttonOrderId]) != nil {
+            buttonOrderId = "btnorder-" + RandomToken.hex(16)
+        }
+        let btnRef = ButtonRequest.present(body["btn_ref"])?.stringValue
+        let finalizationDate = finalization ?? now.addingTimeInterval(Double(org.windowDays) * 86_400)
+        let current = orderState(body, previous: nil, buttonOrderId: buttonOrderId, orderId: orderId,
+                                 btnRef: btnRef, finalizationDate: finalizationDate, now: now)
+        let (attribution, attributionApp) = try ButtonOrderStore.classify(db, btnRef: btnRef)
+        let ignored = ButtonOrderStore.ignoredFields(body)
+        let stamp = now.timeIntervalSince1970
+        try db.cachedStatement(sql: """
+            INSERT INTO button_orders (org, order_id, button_order_id, current, status, finalization_date, btn_ref,
+                attribution, attribution_app, ignored_fields, created_at, updated_at)
+            VALUES (?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [org.id, orderId, buttonOrderId, current.serialized(), finalizationDate.timeIntervalSince1970,
+                             btnRef, attribution, attributionApp, stringArray(ignored).serialized(), stamp, stamp])
+        try recordVersion(db, seq: db.lastInsertedRowID, kind: "create", body: body, ignored: ignored,
+                          apiVersion: caller.apiVersion, now: now)
+        // A finalization date at or before now was refused (O10), so the new order is open: the stored state
+        // is already the public object (`ButtonOrderStore.render` would only copy its `open` status back in).
+        return current
+    }
+
+    private func getOrder(_ request: SandboxRequest, _ credentials: ButtonCredentials) async throws -> SandboxResponse {
+        // `/v1/order/btn-ref/` with an empty token still belongs to the token lookup.
+        if request.rawPath.hasPrefix(Self.btnRefPrefix) { return try await listByBtnRef(request, credentials) }
+        let now = clock.now()
+        let id = Self.pathOrderId(request)
+        @Sendable func find(_ db: Database, _ caller: ButtonCaller) throws -> JSONValue {
+            guard let row = try ButtonOrderStore.find(db, org: caller.organization.id, id: id) else {
+                throw ButtonError.notFound("Order \(id) not found")
+            }
+            return ButtonOrderStore.render(row)
+        }
+        // A read answers unless some order is due for finalization; only then does the GET take the writer.
+        let read = try await database.read { db -> ButtonAnswer<JSONValue>? in
+            let caller = try credentials.caller(in: db)
+            guard try !ButtonOrderStore.hasDueOrders(db, now: now) else { return nil }
+            return ButtonAnswer(value: try caller.answering { try find(db, caller) }, caller: caller)
+        }
+        if let read { return ButtonEnvelope.object(read.value, headers: read.caller.headers) }
+        let answer = try await database.write { db -> ButtonAnswer<JSONValue> in
+            let caller = try credentials.caller(in: db)
+            try ButtonOrderStore.sweep(db, now: now)
+            return ButtonAnswer(value: try caller.answering { try find(db, caller) }, caller: caller)
+        }
+        return ButtonEnvelope.object(answer.value, headers: answer.caller.headers)
+    }
+
+    private func listByBtnRef(_ request: SandboxRequest, _ credentials: ButtonCredentials) async throws -> SandboxResponse {
+        let now = clock.now()
+        let btnRef = ButtonRequest.decode(request.rawPath.dropFirst(Self.btnRefPrefix.count))
+        let answer = try await database.write { db -> ButtonAnswer<[JSONValue]> in
+            let caller = try credentials.caller(in: db)
+            try ButtonOrderStore.sweep(db, now: now)
+            let rows = try Row.fetchAll(db, sql: "SELECT * FROM button_orders WHERE org = ? AND btn_ref = ? ORDER BY seq",
+                                        arguments: [caller.organization.id, btnRef])
+            return ButtonAnswer(value: rows.map(ButtonOrderStore.render), caller: caller)
+        }
+        return ButtonEnvelope.objects(answer.value, headers: answer.caller.headers)
+    }
+
+    private func updateOrder(_ request: SandboxRequest, _ credentials: ButtonCredentials) async throws -> SandboxResponse {
+        let now = clock.now()
+        let id = Self.pathOrderId(request)
+        let parsed = Result { try ButtonRequest.requireObjectBody(request) }
+        let answer = try await database.write { db -> ButtonAnswer<JSONValue> in
+            let caller = try credentials.caller(in: db)
+            return ButtonAnswer(value: try caller.answering { try Self.changeOrder(db, id: id, try parsed.get(), caller, now: now) },
+                                caller: caller)
+        }
+        return ButtonEnvelope.object(answer.value, headers: answer.caller.headers)
+    }
+
+    /// Validates and applies an update to the order `id` names; returns its public object.
+    private static func changeOrder(_ db: Database, id: String, _ body: JSONObject, _ caller: ButtonCaller, now: Date) throws -> JSONValue {
+        try ButtonOrderStore.sweep(db, now: now)
+        guard let row = try ButtonOrderStore.find(db, org: caller.organization.id, id: id) else {
+            throw ButtonError.notFound("Order \(id) not found")
+        }
+        let orderId: String = row["order_id"]
+        try requireChangeable(row, orderId: orderId)
+        // S5 is judged against the stored merchant id, so an update addressed by button_order_id works too.
+        var failures = ButtonOrderValidatorBridge.failures(body, pathOrderId: orderId, requiresPurchaseDate: caller.requiresPurchaseDate)
+        let finalization = finalizationDate(body, now: now, failures: &failures)
+        let storedRef: String? = row["btn_ref"]
+        let bodyRef = ButtonRequest.present(body["btn_ref"])?.stringValue
+        if let storedRef, let bodyRef, bodyRef != storedRef, !failures.contains(where: { $0.field == "btn_ref" }) {
+            // S6 is a §4.1 rule: reported before the field rules, right after S5 when both apply.
+            let afterS5 = failures.first?.message == pathMismatchMessage ? 1 : 0
+            failures.insert((field: "btn_ref", message: "btn_ref cannot be changed once set"), at: afterS5)
+        }
+        guard failures.isEmpty else { throw ButtonError.invalid(failures) }
+        let previous = ButtonColumn.json(row["current"]).objectValue ?? JSONObject()
+        let btnRef = storedRef ?? bodyRef
+        let finalizationDate = finalization ?? Date(timeIntervalSince1970: row["finalization_date"])
+        let current = orderState(body, previous: previous, buttonOrderId: row["button_order_id"], orderId: orderId,
+                                 btnRef: btnRef, finalizationDate: finalizationDate, now: now)
+        let ignored = ButtonOrderStore.ignoredFields(body)
+        let seq: Int64 = row["seq"]
+        var attribution: String? = row["attribution"]
+        var attributionApp: String? = row["attribution_app"]
+        if storedRef == nil, btnRef != nil { (attribution, attributionApp) = try ButtonOrderStore.classify(db, btnRef: btnRef) }
+        try db.execute(sql: """
+            UPDATE button_orders SET current = ?, finalization_date = ?, btn_ref = ?, attribution = ?, attribution_app = ?,
+                ignored_fields = ?, updated_at = ? WHERE seq = ?
+            """, arguments: [current.serialized(), finalizationDate.timeIntervalSince1970, btnRef, attribution, attributionApp,
+                             stringArray(ignored).serialized(), now.timeIntervalSince1970, seq])
+        try recordVersion(db, seq: seq, kind: "update", body: body, ignored: ignored, apiVersion: caller.apiVersion, now: now)
+        // A new date at or before now was refused (O10), and S3/S4 let only open orders through: it stays open,
+        // so the stored state is the public object.
+        return current
+    }
+
+    private func deleteOrder(_ request: SandboxRequest, _ credentials: ButtonCredentials) async throws -> SandboxResponse {
+        let now = clock.now()
+        let id = Self.pathOrderId(request)
+        let caller = try await database.write { db -> ButtonCaller in
+            let caller = try credentials.caller(in: db)
+            try caller.answering {
+                try ButtonOrderStore.sweep(db, now: now)
+                guard let row = try ButtonOrderStore.find(db, org: caller.organization.id, id: id) else {
+                    throw ButtonError.notFound("Order \(id) not found")
+                }
+                let status: String = row["status"]
+                let orderId: String = row["order_id"]
+                if status == "deleted" { return }  // idempotent
+                if status == "finalized" {
+                    throw ButtonError.conflict("order_finalized", "Order \(orderId) is finalized and can no longer be changed")
+                }
+                try db.execute(sql: "UPDATE button_orders SET status = 'deleted', deleted_at = ?, updated_at = ? WHERE seq = ?",
+                               arguments: [now.timeIntervalSince1970, now.timeIntervalSince1970, row["seq"] as Int64])
+            }
+            return caller
+        }
+        return ButtonEnvelope.object(.null, headers: caller.headers)
+    }
+
+    // MARK: - Rules and state
+
+    /// S3 and S4 (the sweep has already finalized a due order).
+    static func requireChangeable(_ row: Row, orderId: String) throws {
+        switch row["status"] as String {
+        case "finalized": throw ButtonError.conflict("order_finalized", "Order \(orderId) is finalized and can no longer be changed")
+        case "deleted": throw ButtonError.conflict("order_deleted", "Order \(orderId) has been deleted")
+        default: return
+        }
+    }
+
+    /// O10 (a failure, inserted in table order) and O11 (capping) for a body's `finalization_date`.
+    /// Returns the effective date, or `nil` when the body has none (or an invalid one).
+    static func finalizationDate(_ body: JSONObject, now: Date, failures: inout [(field: String, message: String)]) -> Date? {
+        guard let text = ButtonRequest.present(body["finalization_date"])?.stringValue,
+              !failures.contains(where: { $0.field == "finalization_date" }), let date = ISO8601.parse(text) else { return nil }
+        guard date > now else {
+            // After S5 (field order_id) and the fields whose rules come before O10 in the table.
+            let earlier: Set<String> = ["total", "currency", "order_id", "purchase_date"]
+            let index = failures.firstIndex { !earlier.contains($0.field) } ?? failures.endIndex
+            failures.insert((field: "finalization_date", message: "finalization_date must be in the future"), at: index)
+            return nil
+        }
+        let cap = ButtonDates.oneYearAfter(now)
+        return date > cap ? cap : date
+    }
+
+    /// The stored order object (every field present, §3.1.3). On update, `previous` supplies what the body may omit.
+    static func orderState(_ body: JSONObject, previous: JSONObject?, buttonOrderId: String, orderId: String, btnRef: String?,
+                           finalizationDate: Date, now: Date) -> JSONValue {
+        let purchaseDate: JSONValue
+        if let text = ButtonRequest.present(body["purchase_date"])?.stringValue, let date = ISO8601.parse(text) {
+            purchaseDate = .string(ButtonDates.format(date))
+        } else {
+            purchaseDate = previous?["purchase_date"] ?? .string(ButtonDates.format(now))  // only before API 2018-02-13
+        }
+        let items = ButtonRequest.present(body["line_items"])?.arrayValue ?? []
+        let ifa: JSONValue = ButtonRequest.present(body["advertising_id"]) ?? previous?["ifa"] ?? .null
+        let total = ButtonRequest.present(body["total"])?.integerValue
+        let object: JSONObject = [
+            "button_order_id": .string(buttonOrderId),
+            "order_id": .string(orderId),
+            "total": total.map(JSONValue.integer) ?? previous?["total"] ?? .null,
+            "currency": ButtonRequest.present(body["currency"]) ?? previous?["currency"] ?? .null,
+            "purchase_date": purchaseDate,
+            "finalization_date": .string(ButtonDates.format(finalizationDate)),
+            "btn_ref": .from(btnRef),
+            "customer_order_id": ButtonRequest.present(body["customer_order_id"]) ?? .null,
+            "customer": ButtonOrderStore.normalizeCustomer(body["customer"]),
+            "line_items": .array(items.map(ButtonOrderStore.normalizeLineItem)),
+            "status": "open",
+            "session_id": .null,
+            "ifa": ifa,
+        ]
+        return .object(object)
+    }
+
+    static func recordVersion(_ db: Database, seq: Int64, kind: String, body: JSONObject, ignored: [String], apiVersion: String,
+                              now: Date) throws {
+        try db.cachedStatement(sql: """
+            INSERT INTO button_order_versions (order_seq, kind, body, ignored_fields, api_version, received_at) VALUES (?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [seq, kind, JSONValue.object(body).serialized(), stringArray(ignored).serialized(), apiVersion,
+                             now.timeIntervalSince1970])
+    }
+
+    static func stringArray(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
+}

@@ -1,0 +1,66 @@
+import CommerceCore
+import GRDB
+
+/// Catalog snapshots shared by read-only GraphQL requests until a commit changes a catalog table.
+///
+/// Every catalog change commits through the database's one writer, whatever route made it (control routes,
+/// the order writer's stock and sales, a reset), so an observer on the writer counts catalog commits and a
+/// snapshot is reused only while that count is unchanged. Write transactions never use it: a mutation must
+/// see its own uncommitted changes.
+final class CatalogCache: Sendable {
+    private let observer = CatalogCommitCounter()
+    private let snapshots = Locked<[Int64: (generation: UInt64, snapshot: CatalogSnapshot)]>([:])
+
+    init(database: SandboxDatabase) {
+        database.writer.add(transactionObserver: observer)
+    }
+
+    /// The catalog's commit count. Read it *before* the read transaction starts: a snapshot then holds at
+    /// least the state of that generation (possibly newer, which only costs a reload later), never older.
+    var generation: UInt64 { observer.generation }
+
+    /// The shop's catalog as of `generation`, from the cache or read through `db`.
+    func snapshot(_ db: Database, shopID: Int64, generation: UInt64) throws -> CatalogSnapshot {
+        if let hit = snapshots.withLock({ $0[shopID] }), hit.generation == generation { return hit.snapshot }
+        let loaded = try CatalogSnapshot.load(db, shopID: shopID)
+        snapshots.withLock { entries in
+            if (entries[shopID]?.generation ?? 0) <= generation { entries[shopID] = (generation, loaded) }
+        }
+        return loaded
+    }
+}
+
+/// Counts committed transactions that changed a catalog table (on the writer's thread).
+private final class CatalogCommitCounter: TransactionObserver, Sendable {
+    static let tables: Set<String> = [
+        "storefront_products", "storefront_variants", "storefront_images", "storefront_collections",
+        "storefront_collection_products",
+    ]
+    private let state = Locked((generation: UInt64(0), changed: false))
+
+    var generation: UInt64 { state.withLock { $0.generation } }
+
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
+        Self.tables.contains(eventKind.tableName)
+    }
+
+    func databaseDidChange(with event: DatabaseEvent) { databaseDidChange() }
+
+    /// Also what GRDB calls for changes it could not see row by row (`Database.notifyChanges(in:)`).
+    func databaseDidChange() {
+        state.withLock { $0.changed = true }
+        // One change is enough to know; skip the rest of this transaction's events.
+        stopObservingDatabaseChangesUntilNextTransaction()
+    }
+
+    func databaseDidCommit(_ db: Database) {
+        state.withLock { state in
+            if state.changed { state.generation += 1 }
+            state.changed = false
+        }
+    }
+
+    func databaseDidRollback(_ db: Database) {
+        state.withLock { $0.changed = false }
+    }
+}

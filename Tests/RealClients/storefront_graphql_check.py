@@ -1,0 +1,221 @@
+#!/usr/bin/env python3
+"""graphql-core against the sandbox Storefront and against our Buy client's documents.
+
+Usage: storefront_graphql_check.py SANDBOX_URL SCHEMA_JSON DOCUMENTS_DIR
+
+1. Every GraphQL document the Buy client sent in the end-to-end journeys (written by the Swift tests to
+   DOCUMENTS_DIR, one JSON file per test, read back from the sandbox's request journal) is parsed and
+   validated by graphql-core against the 2021-10 introspection schema: a GraphQL implementation nobody
+   here wrote must accept what our client puts on the wire. The few documents tests send through Buy to be
+   refused (J6's unknown fields) are listed apart; for them graphql-core's verdict is only printed.
+2. Journey J2 (spec section 7) runs against `commercekit serve` with documents written here, each validated
+   by graphql-core before it is sent and sent with variables: create -> email -> address -> poll rates ->
+   shipping line -> poll readiness -> vault the card at cardVaultUrl -> complete -> poll for the order.
+"""
+import base64
+import json
+import pathlib
+import sys
+import urllib.error
+import urllib.request
+import uuid
+from decimal import Decimal
+
+import graphql
+
+TOKEN = "sandbox-storefront-token"
+# The journeys whose documents must be present: a run without them validated nothing.
+REQUIRED_TESTS = ("creditCardCheckoutWithPolling", "applePayWithTokenizedPayment", "checkoutQuickStart")
+
+
+def fail(message):
+    print(f"FAIL: {message}")
+    sys.exit(1)
+
+
+def load_schema(path):
+    with open(path, encoding="utf-8") as handle:
+        introspection = json.load(handle)
+    return graphql.build_client_schema(introspection["data"])
+
+
+def validation_errors(schema, document):
+    try:
+        parsed = graphql.parse(document)
+    except graphql.GraphQLError as error:
+        return [f"syntax: {error.message}"]
+    return [error.message for error in graphql.validate(schema, parsed)]
+
+
+def check_buy_documents(schema, directory):
+    files = sorted(pathlib.Path(directory).glob("*.json"))
+    if not files:
+        fail(f"no document files in {directory}: run `swift test` first (the end-to-end journeys write them)")
+    entries = [json.loads(path.read_text(encoding="utf-8")) for path in files]
+    for required in REQUIRED_TESTS:
+        if not any(required in entry["test"] and entry["documents"] for entry in entries):
+            fail(f"no documents from the test {required} in {directory}")
+    executed, refused = {}, {}
+    for entry in entries:
+        for document in entry["documents"]:
+            executed.setdefault(document, entry["test"])
+        for document in entry.get("refused", []):
+            refused.setdefault(document, entry["test"])
+    failures = []
+    for document, test in executed.items():
+        errors = validation_errors(schema, document)
+        if errors:
+            failures.append(f"{test}: {document}\n    " + "\n    ".join(errors))
+    if failures:
+        fail(f"{len(failures)} of {len(executed)} Buy documents are invalid:\n" + "\n".join(failures))
+    print(f"ok: graphql-core {graphql.__version__} validated {len(executed)} distinct Buy documents "
+          f"from {len(files)} tests")
+    # Documents the tests sent to be refused (unknown fields, sandbox limits): graphql-core's view, for the log.
+    agreed = [document for document in refused if document not in executed and validation_errors(schema, document)]
+    print(f"note: graphql-core also rejects {len(agreed)} of the {len(refused)} documents the sandbox refused")
+    for document in refused:
+        if document not in agreed:
+            print(f"  accepted by graphql-core, refused by the sandbox ({refused[document]}): {document[:200]}")
+
+
+class Storefront:
+    """A minimal Storefront client: urllib for HTTP, graphql-core to validate every document first."""
+
+    def __init__(self, base_url, schema):
+        self.base_url = base_url.rstrip("/")
+        self.schema = schema
+        self.requests = 0
+
+    def execute(self, document, variables=None):
+        errors = validation_errors(self.schema, document)
+        if errors:
+            fail(f"our own document is invalid: {errors}\n{document}")
+        body = json.dumps({"query": document, "variables": variables or {}}).encode()
+        request = urllib.request.Request(f"{self.base_url}/api/2021-10/graphql.json", data=body, method="POST", headers={
+            "Content-Type": "application/json", "Accept": "application/json",
+            "X-Shopify-Storefront-Access-Token": TOKEN,
+        })
+        self.requests += 1
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                answer = json.load(response)
+        except urllib.error.HTTPError as error:
+            fail(f"HTTP {error.code}: {error.read()[:500]!r}")
+        if answer.get("errors"):
+            fail(f"GraphQL errors: {answer['errors']}")
+        return answer["data"]
+
+    def poll(self, document, variables, done, limit):
+        """The seed's RetryHandler: send, and again while `done` is false, at most `limit` more times."""
+        before = self.requests
+        for _ in range(limit + 1):
+            data = self.execute(document, variables)
+            if done(data):
+                return data, self.requests - before
+        fail(f"still not done after {limit + 1} requests: {data}")
+
+
+def expect_no_user_errors(payload, name):
+    if payload[name]["checkoutUserErrors"]:
+        fail(f"{name}: {payload[name]['checkoutUserErrors']}")
+
+
+def gid(kind, number):
+    return base64.b64encode(f"gid://shopify/{kind}/{number}".encode()).decode()
+
+
+CHECKOUT_FIELDS = "checkout { id ready requiresShipping } checkoutUserErrors { code field message }"
+ADDRESS = {"address1": "80 Spadina Ave.", "city": "Toronto", "province": "ON", "zip": "M5V 2J4",
+           "country": "Canada", "firstName": "John", "lastName": "Smith"}
+
+
+def run_j2(base_url, schema):
+    shop = Storefront(base_url, schema)
+    settings = shop.execute("query { shop { paymentSettings { cardVaultUrl currencyCode acceptedCardBrands } } }")
+    vault_url = settings["shop"]["paymentSettings"]["cardVaultUrl"]
+    if vault_url != base_url.rstrip("/") + "/sessions" or settings["shop"]["paymentSettings"]["currencyCode"] != "CAD":
+        fail(f"payment settings: {settings}")
+
+    created = shop.execute(
+        f"mutation Create($input: CheckoutCreateInput!) {{ checkoutCreate(input: $input) {{ {CHECKOUT_FIELDS} }} }}",
+        {"input": {"lineItems": [{"variantId": gid("ProductVariant", 12), "quantity": 2},
+                                 {"variantId": gid("ProductVariant", 31), "quantity": 1}]}})
+    expect_no_user_errors(created, "checkoutCreate")
+    checkout = created["checkoutCreate"]["checkout"]
+    if checkout["ready"] is not False or checkout["requiresShipping"] is not True:
+        fail(f"new checkout: {checkout}")
+    checkout_id = checkout["id"]
+
+    emailed = shop.execute(
+        f"mutation Email($id: ID!, $email: String!) {{ checkoutEmailUpdateV2(checkoutId: $id, email: $email) {{ {CHECKOUT_FIELDS} }} }}",
+        {"id": checkout_id, "email": "john.smith@example.com"})
+    expect_no_user_errors(emailed, "checkoutEmailUpdateV2")
+    addressed = shop.execute(
+        "mutation Address($id: ID!, $address: MailingAddressInput!) { checkoutShippingAddressUpdateV2("
+        f"checkoutId: $id, shippingAddress: $address) {{ {CHECKOUT_FIELDS} }} }}",
+        {"id": checkout_id, "address": ADDRESS})
+    expect_no_user_errors(addressed, "checkoutShippingAddressUpdateV2")
+
+    rates, requests = shop.poll(
+        "query Rates($id: ID!) { node(id: $id) { ... on Checkout { availableShippingRates { ready "
+        "shippingRates { handle title priceV2 { amount currencyCode } } } } } }",
+        {"id": checkout_id}, lambda data: data["node"]["availableShippingRates"]["ready"], limit=10)
+    offered = [(rate["handle"], Decimal(rate["priceV2"]["amount"]))
+               for rate in rates["node"]["availableShippingRates"]["shippingRates"]]
+    if requests != 2 or offered != [("sandbox-standard-10.00", Decimal(10)), ("sandbox-express-25.00", Decimal(25))]:
+        fail(f"rates after {requests} requests: {offered}")
+
+    lined = shop.execute(
+        "mutation Line($id: ID!, $handle: String!) { checkoutShippingLineUpdate(checkoutId: $id, shippingRateHandle: $handle) "
+        f"{{ {CHECKOUT_FIELDS} }} }}", {"id": checkout_id, "handle": "sandbox-standard-10.00"})
+    expect_no_user_errors(lined, "checkoutShippingLineUpdate")
+    ready, requests = shop.poll(
+        "query Ready($id: ID!) { node(id: $id) { ... on Checkout { ready totalTaxV2 { amount } totalPriceV2 { amount } "
+        "totalDuties { amount } paymentDueV2 { amount currencyCode } } } }",
+        {"id": checkout_id}, lambda data: data["node"]["ready"], limit=10)
+    node = ready["node"]
+    if (requests != 2 or Decimal(node["totalTaxV2"]["amount"]) != Decimal("32.89")
+            or Decimal(node["totalPriceV2"]["amount"]) != Decimal("295.89") or node["totalDuties"] is not None):
+        fail(f"ready checkout after {requests} requests: {node}")
+
+    card = {"credit_card": {"number": "4242424242424242", "first_name": "John", "last_name": "Smith",
+                            "month": "12", "year": "2030", "verification_value": "123"}}
+    request = urllib.request.Request(vault_url, data=json.dumps(card).encode(), method="POST",
+                                     headers={"Content-Type": "application/json", "Accept": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        vault_id = json.load(response)["id"]
+    if not vault_id.startswith("sbx-"):
+        fail(f"vault token {vault_id}")
+
+    # The amount exactly as the checkout reported it (a float would not survive the P5 comparison).
+    payment = {"paymentAmount": node["paymentDueV2"], "idempotencyKey": str(uuid.uuid4()),
+               "billingAddress": ADDRESS, "vaultId": vault_id}
+    completed = shop.execute(
+        "mutation Complete($id: ID!, $payment: CreditCardPaymentInputV2!) { checkoutCompleteWithCreditCardV2("
+        "checkoutId: $id, payment: $payment) { payment { id ready } checkout { id ready } "
+        "checkoutUserErrors { code field message } } }", {"id": checkout_id, "payment": payment})
+    expect_no_user_errors(completed, "checkoutCompleteWithCreditCardV2")
+    if completed["checkoutCompleteWithCreditCardV2"]["payment"]["ready"] is not False:
+        fail(f"payment ready at once: {completed}")
+
+    placed, requests = shop.poll(
+        "query Order($id: ID!) { node(id: $id) { ... on Checkout { order { id orderNumber totalPriceV2 { amount } } } } }",
+        {"id": checkout_id}, lambda data: data["node"]["order"] is not None, limit=30)
+    order = placed["node"]["order"]
+    if requests != 2 or order["orderNumber"] != 1001 or Decimal(order["totalPriceV2"]["amount"]) != Decimal("295.89"):
+        fail(f"order after {requests} requests: {order}")
+    print(f"ok: J2 through urllib and graphql-core: order #{order['orderNumber']}, total "
+          f"{order['totalPriceV2']['amount']} CAD, {shop.requests} GraphQL requests")
+
+
+def main():
+    if len(sys.argv) != 4:
+        fail(__doc__)
+    base_url, schema_path, documents = sys.argv[1:4]
+    schema = load_schema(schema_path)
+    check_buy_documents(schema, documents)
+    run_j2(base_url, schema)
+
+
+if __name__ == "__main__":
+    main()
