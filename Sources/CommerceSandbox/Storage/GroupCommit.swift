@@ -6,9 +6,10 @@ import GRDB
 /// savepoint; a caller hears of success only after the batch's transaction committed. Under concurrent load
 /// this trades many writer hand-offs and commits for one per batch; alone, a write is one batch of one.
 final class GroupCommit: @unchecked Sendable {
-    /// One queued write: runs inside the batch, then learns whether the batch committed.
+    /// One queued write: runs inside the batch (in its own savepoint when it shares the transaction; `run`
+    /// says whether it succeeded), then learns whether the batch committed.
     private struct Job {
-        let run: @Sendable (Database) -> Void
+        let run: @Sendable (_ db: Database, _ sharesTransaction: Bool) -> Bool
         let committed: @Sendable (Result<Void, any Error>) -> Void
     }
 
@@ -29,14 +30,20 @@ final class GroupCommit: @unchecked Sendable {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             let outcome = Outcome<T>()
             let job = Job(
-                run: { db in
+                run: { db, sharesTransaction in
                     do {
-                        try db.inSavepoint {
+                        if sharesTransaction {
+                            try db.inSavepoint {
+                                outcome.value = .success(try body(db))
+                                return .commit
+                            }
+                        } else {
                             outcome.value = .success(try body(db))
-                            return .commit
                         }
+                        return true
                     } catch {
                         outcome.value = .failure(error)
+                        return false
                     }
                 },
                 committed: { commit in
@@ -75,8 +82,10 @@ final class GroupCommit: @unchecked Sendable {
             guard !batch.isEmpty else { return }
             let result: Result<Void, any Error>
             do {
+                // A batch of one owns its transaction, so a failure rolls that back and no savepoint is needed.
                 try db.inTransaction {
-                    for job in batch { job.run(db) }
+                    if let only = batch.first, batch.count == 1 { return only.run(db, false) ? .commit : .rollback }
+                    for job in batch { _ = job.run(db, true) }
                     return .commit
                 }
                 result = .success(())
