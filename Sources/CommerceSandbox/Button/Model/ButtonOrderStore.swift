@@ -2,23 +2,24 @@ import CommerceCore
 import Foundation
 import GRDB
 
-/// An organisation as the Order API sees it after authentication.
-struct ButtonOrganization: Sendable {
+/// An organisation as the Order API sees it after authentication: a `button_organizations` row.
+struct ButtonOrganization: Codable, Sendable, FetchableRecord, TableRecord {
+    static let databaseTableName = "button_organizations"
+
     let id: String
     let name: String?
     let windowDays: Int
     let apiVersion: String
 
-    init(row: Row) {
-        id = row["id"]
-        name = row["name"]
-        windowDays = row["window_days"]
-        apiVersion = row["api_version"]
+    enum CodingKeys: String, CodingKey {
+        case id, name
+        case windowDays = "window_days"
+        case apiVersion = "api_version"
     }
 
+    /// Cached: every Order API request authenticates through this lookup.
     static func fetch(_ db: Database, id: String) throws -> ButtonOrganization? {
-        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM button_organizations WHERE id = ?"), arguments: [id])
-            .map(ButtonOrganization.init)
+        try fetchOne(db.cachedStatement(sql: "SELECT * FROM button_organizations WHERE id = ?"), arguments: [id])
     }
 }
 
