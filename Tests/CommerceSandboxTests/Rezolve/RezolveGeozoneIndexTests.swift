@@ -7,18 +7,6 @@ import Testing
 /// The R*Tree path must give exactly the full scan's answer (spec §5.9), including zones and queries that
 /// straddle the antimeridian or reach a pole.
 @Suite struct RezolveGeozoneIndexTests {
-    /// A small deterministic generator, so a failure can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static func zone(_ index: Int, _ point: GeoPoint, radius: Double, scheduledFrom: Double?) -> RZGeozone {
         RZGeozone(seq: nil, id: "rnd-\(index)", engagementId: nil, name: "Zone \(index)", latitude: point.latitude,
                   longitude: point.longitude, radiusMeters: radius, activeTimeType: scheduledFrom == nil ? "Always" : "Scheduled",
@@ -28,7 +16,7 @@ import Testing
     }
 
     /// Points clustered where box arithmetic is hardest, plus a city cluster and uniform ones.
-    static func point(_ rng: inout SplitMix) -> GeoPoint {
+    static func point(_ rng: inout SeededRandomGenerator) -> GeoPoint {
         switch Int.random(in: 0..<5, using: &rng) {
         case 0: // around the antimeridian
             let lon = Double.random(in: 179.9...180, using: &rng) * (Bool.random(using: &rng) ? 1 : -1)
@@ -46,7 +34,7 @@ import Testing
 
     @Test func rtreeAnswerEqualsFullScanOnRandomZones() async throws {
         let rig = try RezolveRig()
-        var rng = SplitMix(state: 20_261_125)
+        var rng = SeededRandomGenerator(seed: 20_261_125)
         let now = 1_800_000_000.0
         var zones: [RZGeozone] = []
         for index in 0..<3000 {

@@ -17,7 +17,7 @@ public final class GeozoneBenchmarkIndex: Sendable {
                 progress: (Int) -> Void = { _ in }) throws {
         database = try SandboxDatabase()
         try database.migrate { RezolveGeozoneSchema.register(&$0) }
-        var generator = SeededGenerator(state: seed)
+        var generator = SeededRandomGenerator(seed: seed)
         let metresPerDegree = GeoPoint.earthRadiusMeters * Double.pi / 180
         let batch = 100_000
         try database.writer.write { db in
@@ -63,17 +63,6 @@ public final class GeozoneBenchmarkIndex: Sendable {
                 if center.distance(to: zone) <= radiusMeters + radius { count += 1 }
             }
             return count
-        }
-    }
-
-    private struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
         }
     }
 }
