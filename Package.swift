@@ -91,13 +91,13 @@ let package = Package(
         ], path: "Benchmarks/Sources/CommerceBenchmarks"),
 
         // Helpers more than one test target needs (never a product).
-        .target(name: "CommerceTestSupport", path: "Tests/CommerceTestSupport"),
+        .target(name: "CommerceTestSupport", dependencies: ["Buy", "Pay"], path: "Tests/CommerceTestSupport"),
         .testTarget(name: "CommerceCoreTests", dependencies: ["CommerceCore", "CommerceTesting"]),
         .testTarget(name: "ButtonMerchantTests", dependencies: ["ButtonMerchant", "CommerceCore", "CommerceTesting"]),
         .testTarget(name: "ButtonOrdersTests", dependencies: ["ButtonOrders", "CommerceCore", "CommerceTesting"]),
         .testTarget(name: "ATHMovilCheckoutTests", dependencies: ["ATHMovilCheckout", "CommerceCore", "CommerceTesting", "CommerceTestSupport"]),
         .testTarget(name: "PaytronixPushTests", dependencies: ["PaytronixPush", "CommerceCore", "CommerceTesting"]),
-        .testTarget(name: "BuyTests", dependencies: ["Buy", "Pay", "CommerceCore", "CommerceTesting", "StorefrontCodegen"]),
+        .testTarget(name: "BuyTests", dependencies: ["Buy", "Pay", "CommerceCore", "CommerceTestSupport", "CommerceTesting", "StorefrontCodegen"]),
         .testTarget(name: "PayTests", dependencies: ["Pay", "CommerceCore", "CommerceTesting"]),
         .testTarget(name: "RezolveSDKTests", dependencies: [
             "RezolveSDK", "CommerceCore", "CommerceTesting",

@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceTestSupport
 import CommerceTesting
 import Foundation
 import Pay
@@ -104,20 +105,7 @@ import Testing
         }
 
         func payCheckout() async throws -> PayCheckout? {
-            try await poll(until: { $0.ready }) { $0
-                .ready().requiresShipping().currencyCode()
-                .lineItems(first: 250) { $0.edges { $0.node { $0.quantity().unitPrice { $0.amount() } } } }
-                .subtotalPriceV2 { $0.amount() }.totalTaxV2 { $0.amount() }.totalDuties { $0.amount() }
-                .paymentDueV2 { $0.amount() }.shippingLine { $0.handle().title().priceV2 { $0.amount() } }
-            }.map { checkout in
-                PayCheckout(id: checkout.id.rawValue,
-                            lineItems: checkout.lineItems.edges.map { PayLineItem(price: $0.node.unitPrice?.amount ?? 0, quantity: Int($0.node.quantity)) },
-                            giftCards: nil, discount: nil, shippingDiscount: nil, shippingAddress: nil,
-                            shippingRate: checkout.shippingLine.map { PayShippingRate(handle: $0.handle, title: $0.title, price: $0.priceV2.amount) },
-                            currencyCode: checkout.currencyCode.rawValue, totalDuties: checkout.totalDuties?.amount,
-                            subtotalPrice: checkout.subtotalPriceV2.amount, needsShipping: checkout.requiresShipping,
-                            totalTax: checkout.totalTaxV2.amount, paymentDue: checkout.paymentDueV2.amount)
-            }
+            try await poll(until: { $0.ready }, PayCheckoutFields.select).map(PayCheckoutFields.payCheckout)
         }
 
         /// Completes with the Apple Pay token (the seed's `TokenizedPaymentInput` sample, in its V3 form)

@@ -34,7 +34,8 @@ public struct ATHMovilService: SandboxService {
 
     /// ATH Móvil's error envelope, with the generic error code its service answers internal errors with.
     public func faultResponse(status: Int, body: JSONValue?) -> SandboxResponse {
-        .json(body ?? ATHMovilFailure.envelope(errorcode: "BTRA_9999", message: "Internal Error"), status: status)
+        ATHMovilFailure.fault(status: status, body: body,
+                              otherwise: ATHMovilFailure(status: status, errorcode: "BTRA_9999", message: "Internal Error"))
     }
 
     public func reset() async throws {
@@ -49,13 +50,10 @@ public struct ATHMovilService: SandboxService {
         for prefix in ["/api/business-transaction/", "/rs/"] {
             router.fallback(forPrefix: prefix, .init(
                 notFound: { request in
-                    ATHMovilFailure(status: 404, errorcode: "NOT_FOUND", message: "No route for \(request.method) \(request.path)").response
+                    ATHMovilFailure(status: 404, errorcode: "NOT_FOUND", message: "No route for \(request.method) \(request.path)")
                 },
-                methodNotAllowed: { request, allowed in
-                    var response = ATHMovilFailure(status: 405, errorcode: "METHOD_NOT_ALLOWED",
-                                                   message: "Request method '\(request.method)' is not supported").response
-                    response.headers["Allow"] = allowed.map(\.rawValue).joined(separator: ", ")
-                    return response
+                methodNotAllowed: { request, _ in
+                    ATHMovilFailure(status: 405, errorcode: "METHOD_NOT_ALLOWED", message: "Request method '\(request.method)' is not supported")
                 }))
         }
     }

@@ -110,11 +110,8 @@ public struct ButtonService: SandboxService {
 
     /// An injected fault answers in the Order API's envelope (`type: sandbox_fault`).
     public func faultResponse(status: Int, body: JSONValue?) -> SandboxResponse {
-        guard let body else {
-            return ButtonError(status: status, type: "sandbox_fault", message: "Injected fault")
-                .response(headers: ["X-Button-API-Version": Self.pinnedAPIVersion])
-        }
-        return .json(body, status: status)
+        ButtonError.fault(status: status, body: body, otherwise: ButtonError(
+            status: status, type: "sandbox_fault", message: "Injected fault", headers: ["X-Button-API-Version": Self.pinnedAPIVersion]))
     }
 
     public func registerRoutes(on router: SandboxRouter) {
@@ -123,16 +120,11 @@ public struct ButtonService: SandboxService {
         registerControlRoutes(on: router)
         registerStatePages(on: router)
         router.fallback(forPrefix: "/v1/", SandboxRouter.Fallback(
-            notFound: { request in
-                ButtonError.routeNotFound(request).response(headers: ["X-Button-API-Version": Self.pinnedAPIVersion])
-            },
+            headers: ["X-Button-API-Version": Self.pinnedAPIVersion], notFound: { ButtonError.routeNotFound($0) },
             methodNotAllowed: { request, allowed in
-                let allow = request.rawPath.hasPrefix(Self.btnRefPrefix) ? [HTTPMethod.get] : allowed
-                return ButtonError.methodNotAllowed(request, allow)
-                    .response(headers: ["X-Button-API-Version": Self.pinnedAPIVersion])
+                ButtonError.methodNotAllowed(request, request.rawPath.hasPrefix(Self.btnRefPrefix) ? [HTTPMethod.get] : allowed)
             }))
         router.fallback(forPrefix: "/sandbox/button/", SandboxRouter.Fallback(
-            notFound: { ButtonError.routeNotFound($0).response() },
-            methodNotAllowed: { ButtonError.methodNotAllowed($0, $1).response() }))
+            notFound: { ButtonError.routeNotFound($0) }, methodNotAllowed: { ButtonError.methodNotAllowed($0, $1) }))
     }
 }

@@ -33,7 +33,7 @@ public struct PaytronixService: SandboxService {
     public var pathPrefixes: [String] { ["/rest/"] }
 
     public func faultResponse(status: Int, body: JSONValue?) -> SandboxResponse {
-        body.map { .json($0, status: status) } ?? PaytronixFailure(status, "sandbox.fault", "Injected fault").response
+        PaytronixFailure.fault(status: status, body: body, otherwise: PaytronixFailure(status, "sandbox.fault", "Injected fault"))
     }
 
     public func reset() async throws {

@@ -75,21 +75,14 @@ public struct RezolveService: SandboxService {
         RezolveStatePages(context: context).register(on: router)
         for prefix in Self.pathPrefixes {
             router.fallback(forPrefix: prefix, .init(
-                notFound: { _ in RezolveFailure.resourceNotFound.response },
-                methodNotAllowed: { request, allowed in
-                    var response = RezolveFailure.forStatus(405, message: "Method \(request.method) is not allowed.").response
-                    response.headers["Allow"] = allowed.map(\.rawValue).joined(separator: ", ")
-                    return response
-                }))
+                notFound: { _ in RezolveFailure.resourceNotFound },
+                methodNotAllowed: { request, _ in RezolveFailure.forStatus(405, message: "Method \(request.method) is not allowed.") }))
         }
         for prefix in Self.sspPrefixes {
             router.fallback(forPrefix: prefix, .init(
-                notFound: { _ in SspProblem.notFound("No SSP resource at this path.").response },
-                methodNotAllowed: { request, allowed in
-                    var response = SspProblem(status: 405, title: "Method Not Allowed",
-                                              detail: "Method \(request.method) is not allowed.").response
-                    response.headers["Allow"] = allowed.map(\.rawValue).joined(separator: ", ")
-                    return response
+                notFound: { _ in SspProblem.notFound("No SSP resource at this path.") },
+                methodNotAllowed: { request, _ in
+                    SspProblem(status: 405, title: "Method Not Allowed", detail: "Method \(request.method) is not allowed.")
                 }))
         }
     }
@@ -117,6 +110,6 @@ public struct RezolveService: SandboxService {
     /// external callback's faults).
     public func faultResponse(status: Int, body: JSONValue?) -> SandboxResponse {
         if body == .null { return SandboxResponse(status: status) }
-        return .json(body ?? RezolveFailure.forStatus(status, message: "Injected fault").envelope, status: status)
+        return RezolveFailure.fault(status: status, body: body, otherwise: .forStatus(status, message: "Injected fault"))
     }
 }

@@ -54,8 +54,8 @@ public struct StorefrontService: SandboxService {
     @Sendable static func renderFault(status: Int, body: JSONValue?) -> SandboxResponse {
         var headers: HTTPHeaders = ["X-Request-Id": UUID().uuidString.lowercased()]
         if status == 429 { headers["Retry-After"] = "1" }
-        return .json(body ?? StorefrontHTTPErrors.envelope("Simulated failure.", code: "SANDBOX_SIMULATED_FAILURE"),
-                     status: status, headers: headers)
+        return StorefrontHTTPError.fault(status: status, body: body, otherwise: StorefrontHTTPError(
+            status: status, message: "Simulated failure.", code: "SANDBOX_SIMULATED_FAILURE", headers: headers), headers: headers)
     }
 
     public func reset() async throws {

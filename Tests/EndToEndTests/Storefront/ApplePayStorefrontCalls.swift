@@ -1,5 +1,6 @@
 import Buy
 import CommerceCore
+import CommerceTestSupport
 import Foundation
 import Pay
 
@@ -92,20 +93,7 @@ final class ApplePayStorefrontCalls: Sendable {
 
     /// The readiness poll of the seed (`ready`), converted to the `PayCheckout` the sheet shows.
     func pollPayCheckout() async throws -> PayCheckout {
-        let checkout = try await poll("ready", endurance: 10, until: { $0.ready }) { $0
-            .ready().requiresShipping().currencyCode()
-            .lineItems(first: 250) { $0.edges { $0.node { $0.quantity().unitPrice { $0.amount() } } } }
-            .subtotalPriceV2 { $0.amount() }.totalTaxV2 { $0.amount() }.totalDuties { $0.amount() }
-            .paymentDueV2 { $0.amount() }.shippingLine { $0.handle().title().priceV2 { $0.amount() } }
-        }
-        return PayCheckout(
-            id: checkout.id.rawValue,
-            lineItems: checkout.lineItems.edges.map { PayLineItem(price: $0.node.unitPrice?.amount ?? 0, quantity: Int($0.node.quantity)) },
-            giftCards: nil, discount: nil, shippingDiscount: nil, shippingAddress: nil,
-            shippingRate: checkout.shippingLine.map { PayShippingRate(handle: $0.handle, title: $0.title, price: $0.priceV2.amount) },
-            currencyCode: checkout.currencyCode.rawValue, totalDuties: checkout.totalDuties?.amount,
-            subtotalPrice: checkout.subtotalPriceV2.amount, needsShipping: checkout.requiresShipping,
-            totalTax: checkout.totalTaxV2.amount, paymentDue: checkout.paymentDueV2.amount)
+        PayCheckoutFields.payCheckout(try await poll("ready", endurance: 10, until: { $0.ready }, PayCheckoutFields.select))
     }
 
     /// The completion poll of the seed (`order == nil`, `.finite(30)`).

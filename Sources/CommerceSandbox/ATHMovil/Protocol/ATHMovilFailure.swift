@@ -3,12 +3,12 @@ import Foundation
 
 /// An error answer of the emulated payment service, in ATH Móvil's envelope:
 /// `{"status":"error","message":…,"errorcode":…,"data":null}`.
-struct ATHMovilFailure: Error, Sendable, Equatable {
+struct ATHMovilFailure: ServiceErrorEnvelope, Equatable {
     let status: Int
     let errorcode: String
     let message: String
 
-    var response: SandboxResponse { .json(Self.envelope(errorcode: errorcode, message: message), status: status) }
+    var body: JSONValue { Self.envelope(errorcode: errorcode, message: message) }
 
     static func envelope(errorcode: String, message: String) -> JSONValue {
         ["status": "error", "message": .string(message), "errorcode": .string(errorcode), "data": .null]
@@ -54,11 +54,11 @@ struct ATHMovilFailure: Error, Sendable, Equatable {
 }
 
 /// An error answer of the JSON control routes: `{"error":"…"}` with 400, 404 or 409.
-struct ATHMovilControlFailure: Error, Sendable {
+struct ATHMovilControlFailure: ServiceErrorEnvelope {
     let status: Int
     let message: String
 
-    var response: SandboxResponse { .json(["error": .string(message)], status: status) }
+    var body: JSONValue { ["error": .string(message)] }
 
     static func badField(_ field: String, _ problem: String) -> ATHMovilControlFailure {
         ATHMovilControlFailure(status: 400, message: "\(field): \(problem)")

@@ -36,10 +36,9 @@ struct ATHMovilControlRoutes: Sendable {
         router.post(p + "/faults", handler: controlled(addFault))
         router.post(p + "/reset", handler: controlled(reset))
         router.fallback(forPrefix: p + "/", .init(
-            notFound: { request in .json(["error": .string("No route for \(request.method) \(request.path)")], status: 404) },
-            methodNotAllowed: { request, allowed in
-                .json(["error": .string("Method \(request.method) is not allowed on \(request.path)")], status: 405,
-                      headers: ["Allow": allowed.map(\.rawValue).joined(separator: ", ")])
+            notFound: { request in ATHMovilControlFailure(status: 404, message: "No route for \(request.method) \(request.path)") },
+            methodNotAllowed: { request, _ in
+                ATHMovilControlFailure(status: 405, message: "Method \(request.method) is not allowed on \(request.path)")
             }))
     }
 

@@ -11,10 +11,7 @@ extension ButtonService {
         let orders = try await database.write { db -> [JSONValue] in
             try ButtonOrderStore.sweep(db, now: now)
             guard try ButtonOrganization.fetch(db, id: orgId) != nil else { throw ButtonError.notFound("Organization \(orgId) not found") }
-            let rows = try status.map {
-                try Row.fetchAll(db, sql: "SELECT * FROM button_orders WHERE org = ? AND status = ? ORDER BY seq", arguments: [orgId, $0])
-            } ?? Row.fetchAll(db, sql: "SELECT * FROM button_orders WHERE org = ? ORDER BY seq", arguments: [orgId])
-            return try rows.map { try ButtonOrderStore.inspect(db, $0) }
+            return try ButtonOrderStore.orders(db, org: orgId, status: status).map { try ButtonOrderStore.inspect(db, $0) }
         }
         return ButtonEnvelope.objects(orders)
     }
@@ -29,23 +26,20 @@ extension ButtonService {
         let order = try await database.write { db -> JSONValue in
             try ButtonOrderStore.sweep(db, now: now)
             guard try ButtonOrganization.fetch(db, id: orgId) != nil else { throw ButtonError.notFound("Organization \(orgId) not found") }
-            guard let row = try ButtonOrderStore.find(db, org: orgId, id: orderId) else {
+            guard let order = try ButtonOrderStore.find(db, org: orgId, id: orderId) else {
                 throw ButtonError.notFound("Order \(orderId) not found")
             }
-            return try ButtonOrderStore.inspect(db, row)
+            return try ButtonOrderStore.inspect(db, order)
         }
         return ButtonEnvelope.object(order)
     }
 
     func listAppOrders(_ request: SandboxRequest) async throws -> SandboxResponse {
         let query = request.query
-        let rows = try await database.read { db -> [JSONValue] in
-            var sql = "SELECT * FROM button_app_orders WHERE 1 = 1"
-            var arguments: [any DatabaseValueConvertible] = []
-            if let app = query["application_id"], !app.isEmpty { sql += " AND app_id = ?"; arguments.append(app) }
-            if let order = query["order_id"], !order.isEmpty { sql += " AND order_id = ?"; arguments.append(order) }
-            return try Row.fetchAll(db, sql: sql + " ORDER BY received_at, app_id, order_id",
-                                    arguments: StatementArguments(arguments)).map(ButtonOrderStore.renderAppOrder)
+        let app = query["application_id"].flatMap { $0.isEmpty ? nil : $0 }
+        let order = query["order_id"].flatMap { $0.isEmpty ? nil : $0 }
+        let rows = try await database.read { db in
+            try ButtonOrderStore.appOrders(db, appId: app, orderId: order).map(\.inspectionObject)
         }
         return ButtonEnvelope.objects(rows)
     }

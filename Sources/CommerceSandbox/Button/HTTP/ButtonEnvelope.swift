@@ -19,7 +19,7 @@ enum ButtonEnvelope {
             do {
                 return try await body(request)
             } catch let error as ButtonError {
-                return error.response(headers: headers)
+                return error.response(adding: headers)
             }
         }
     }

@@ -3,7 +3,7 @@ import Foundation
 
 /// A Button error answer: status, `error.type`, `error.message` and, for validation errors, the failing
 /// fields (`details.field` is the first one, `details.errors` lists them all).
-struct ButtonError: Error, Sendable {
+struct ButtonError: ServiceErrorEnvelope {
     var status: Int
     var type: String
     var message: String
@@ -18,12 +18,6 @@ struct ButtonError: Error, Sendable {
                                 "errors": .array(fieldErrors.map { ["field": .string($0.field), "message": .string($0.message)] })]
         }
         return ["meta": ["status": "error"], "error": .object(error)]
-    }
-
-    func response(headers extra: HTTPHeaders = [:]) -> SandboxResponse {
-        var all = headers
-        for field in extra where all[field.name] == nil { all[field.name] = field.value }
-        return .json(body, status: status, headers: all)
     }
 
     /// A 400 `invalid_request` naming every failing field; the first one is the message.

@@ -168,13 +168,8 @@ extension ButtonService {
     static func storeAppOrder(_ db: Database, _ call: ButtonMobileCall) throws -> JSONValue {
         let orderId = call.body["order_id"]?.stringValue ?? ""
         let btnRef = ButtonRequest.present(call.body["btn_ref"])?.stringValue
-        let stamp = call.now.timeIntervalSince1970
-        try db.execute(sql: """
-            INSERT INTO button_app_orders (app_id, order_id, btn_ref, body, report_count, first_received_at, received_at)
-            VALUES (?, ?, ?, ?, 1, ?, ?)
-            ON CONFLICT(app_id, order_id) DO UPDATE SET btn_ref = excluded.btn_ref, body = excluded.body,
-                report_count = report_count + 1, received_at = excluded.received_at
-            """, arguments: [call.applicationId, orderId, btnRef, JSONValue.object(call.body).serialized(), stamp, stamp])
+        try ButtonOrderStore.recordAppOrder(db, appId: call.applicationId, orderId: orderId, btnRef: btnRef,
+                                            body: JSONValue.object(call.body).serialized(), now: call.now)
         return .null
     }
 

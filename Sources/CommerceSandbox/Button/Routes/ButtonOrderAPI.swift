@@ -47,7 +47,7 @@ extension ButtonService {
                 }
                 return try await body(request, try ButtonCredentials(request))
             } catch let error as ButtonError {
-                return error.response(headers: ["X-Button-API-Version": Self.pinnedAPIVersion])
+                return error.response(adding: ["X-Button-API-Version": Self.pinnedAPIVersion])
             }
         }
     }
@@ -80,34 +80,27 @@ extension ButtonService {
         try ButtonOrderStore.sweep(db, now: now)
         // S2 comes before the field rules (table order), whenever the id itself is usable.
         if let orderId = body["order_id"]?.stringValue, !failures.contains(where: { $0.field == "order_id" }),
-           try Row.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM button_orders WHERE org = ? AND order_id = ?"),
-                            arguments: [org.id, orderId]) != nil {
+           try ButtonOrderStore.exists(db, org: org.id, orderId: orderId) {
             throw ButtonError.conflict("order_exists", "Order \(orderId) already exists")
         }
         guard failures.isEmpty else { throw ButtonError.invalid(failures) }
         let orderId = body["order_id"]?.stringValue ?? ""
-        var buttonOrderId = "btnorder-" + RandomToken.hex(16)
-        while try Row.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM button_orders WHERE button_order_id = ?"),
-                               arguments: [buttonOrderId]) != nil {
-            buttonOrderId = "btnorder-" + RandomToken.hex(16)
-        }
+        let buttonOrderId = try ButtonOrderStore.unusedButtonOrderId(db)
         let btnRef = ButtonRequest.present(body["btn_ref"])?.stringValue
         let finalizationDate = finalization ?? now.addingTimeInterval(Double(org.windowDays) * 86_400)
         let current = orderState(body, previous: nil, buttonOrderId: buttonOrderId, orderId: orderId,
                                  btnRef: btnRef, finalizationDate: finalizationDate, now: now)
         let (attribution, attributionApp) = try ButtonOrderStore.classify(db, btnRef: btnRef)
-        let ignored = ButtonOrderStore.ignoredFields(body)
+        let ignored = ButtonOrderFields.serialized(ButtonOrderFields.ignored(in: body))
         let stamp = now.timeIntervalSince1970
-        try db.cachedStatement(sql: """
-            INSERT INTO button_orders (org, order_id, button_order_id, current, status, finalization_date, btn_ref,
-                attribution, attribution_app, ignored_fields, created_at, updated_at)
-            VALUES (?, ?, ?, ?, 'open', ?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [org.id, orderId, buttonOrderId, current.serialized(), finalizationDate.timeIntervalSince1970,
-                             btnRef, attribution, attributionApp, stringArray(ignored).serialized(), stamp, stamp])
-        try recordVersion(db, seq: db.lastInsertedRowID, kind: "create", body: body, ignored: ignored,
-                          apiVersion: caller.apiVersion, now: now)
+        var order = ButtonStoredOrder(org: org.id, orderId: orderId, buttonOrderId: buttonOrderId, current: current.serialized(),
+                                      status: "open", finalizationDate: finalizationDate.timeIntervalSince1970, btnRef: btnRef,
+                                      attribution: attribution, attributionApp: attributionApp, ignoredFields: ignored,
+                                      createdAt: stamp, updatedAt: stamp)
+        try ButtonOrderStore.insert(db, &order)
+        try recordVersion(db, order: order, kind: "create", body: body, apiVersion: caller.apiVersion, now: now)
         // A finalization date at or before now was refused (O10), so the new order is open: the stored state
-        // is already the public object (`ButtonOrderStore.render` would only copy its `open` status back in).
+        // is already the public object (`ButtonStoredOrder.publicObject` would only copy its `open` status back in).
         return current
     }
 
@@ -117,10 +110,10 @@ extension ButtonService {
         let now = clock.now()
         let id = Self.pathOrderId(request)
         @Sendable func find(_ db: Database, _ caller: ButtonCaller) throws -> JSONValue {
-            guard let row = try ButtonOrderStore.find(db, org: caller.organization.id, id: id) else {
+            guard let order = try ButtonOrderStore.find(db, org: caller.organization.id, id: id) else {
                 throw ButtonError.notFound("Order \(id) not found")
             }
-            return ButtonOrderStore.render(row)
+            return order.publicObject
         }
         // A read answers unless some order is due for finalization; only then does the GET take the writer.
         let read = try await database.read { db -> ButtonAnswer<JSONValue>? in
@@ -143,9 +136,8 @@ extension ButtonService {
         let answer = try await database.write { db -> ButtonAnswer<[JSONValue]> in
             let caller = try credentials.caller(in: db)
             try ButtonOrderStore.sweep(db, now: now)
-            let rows = try Row.fetchAll(db, sql: "SELECT * FROM button_orders WHERE org = ? AND btn_ref = ? ORDER BY seq",
-                                        arguments: [caller.organization.id, btnRef])
-            return ButtonAnswer(value: rows.map(ButtonOrderStore.render), caller: caller)
+            let orders = try ButtonOrderStore.orders(db, org: caller.organization.id, btnRef: btnRef)
+            return ButtonAnswer(value: orders.map(\.publicObject), caller: caller)
         }
         return ButtonEnvelope.objects(answer.value, headers: answer.caller.headers)
     }
@@ -165,15 +157,15 @@ extension ButtonService {
     /// Validates and applies an update to the order `id` names; returns its public object.
     private static func changeOrder(_ db: Database, id: String, _ body: JSONObject, _ caller: ButtonCaller, now: Date) throws -> JSONValue {
         try ButtonOrderStore.sweep(db, now: now)
-        guard let row = try ButtonOrderStore.find(db, org: caller.organization.id, id: id) else {
+        guard var order = try ButtonOrderStore.find(db, org: caller.organization.id, id: id) else {
             throw ButtonError.notFound("Order \(id) not found")
         }
-        let orderId: String = row["order_id"]
-        try requireChangeable(row, orderId: orderId)
+        let orderId = order.orderId
+        try requireChangeable(order)
         // S5 is judged against the stored merchant id, so an update addressed by button_order_id works too.
         var failures = ButtonOrderValidatorBridge.failures(body, pathOrderId: orderId, requiresPurchaseDate: caller.requiresPurchaseDate)
         let finalization = finalizationDate(body, now: now, failures: &failures)
-        let storedRef: String? = row["btn_ref"]
+        let storedRef = order.btnRef
         let bodyRef = ButtonRequest.present(body["btn_ref"])?.stringValue
         if let storedRef, let bodyRef, bodyRef != storedRef, !failures.contains(where: { $0.field == "btn_ref" }) {
             // S6 is a §4.1 rule: reported before the field rules, right after S5 when both apply.
@@ -181,22 +173,19 @@ extension ButtonService {
             failures.insert((field: "btn_ref", message: "btn_ref cannot be changed once set"), at: afterS5)
         }
         guard failures.isEmpty else { throw ButtonError.invalid(failures) }
-        let previous = ButtonColumn.json(row["current"]).objectValue ?? JSONObject()
+        let previous = ButtonColumn.json(order.current).objectValue ?? JSONObject()
         let btnRef = storedRef ?? bodyRef
-        let finalizationDate = finalization ?? Date(timeIntervalSince1970: row["finalization_date"])
-        let current = orderState(body, previous: previous, buttonOrderId: row["button_order_id"], orderId: orderId,
+        let finalizationDate = finalization ?? Date(timeIntervalSince1970: order.finalizationDate)
+        let current = orderState(body, previous: previous, buttonOrderId: order.buttonOrderId, orderId: orderId,
                                  btnRef: btnRef, finalizationDate: finalizationDate, now: now)
-        let ignored = ButtonOrderStore.ignoredFields(body)
-        let seq: Int64 = row["seq"]
-        var attribution: String? = row["attribution"]
-        var attributionApp: String? = row["attribution_app"]
-        if storedRef == nil, btnRef != nil { (attribution, attributionApp) = try ButtonOrderStore.classify(db, btnRef: btnRef) }
-        try db.execute(sql: """
-            UPDATE button_orders SET current = ?, finalization_date = ?, btn_ref = ?, attribution = ?, attribution_app = ?,
-                ignored_fields = ?, updated_at = ? WHERE seq = ?
-            """, arguments: [current.serialized(), finalizationDate.timeIntervalSince1970, btnRef, attribution, attributionApp,
-                             stringArray(ignored).serialized(), now.timeIntervalSince1970, seq])
-        try recordVersion(db, seq: seq, kind: "update", body: body, ignored: ignored, apiVersion: caller.apiVersion, now: now)
+        if storedRef == nil, btnRef != nil { (order.attribution, order.attributionApp) = try ButtonOrderStore.classify(db, btnRef: btnRef) }
+        order.current = current.serialized()
+        order.finalizationDate = finalizationDate.timeIntervalSince1970
+        order.btnRef = btnRef
+        order.ignoredFields = ButtonOrderFields.serialized(ButtonOrderFields.ignored(in: body))
+        order.updatedAt = now.timeIntervalSince1970
+        try ButtonOrderStore.save(db, order)
+        try recordVersion(db, order: order, kind: "update", body: body, apiVersion: caller.apiVersion, now: now)
         // A new date at or before now was refused (O10), and S3/S4 let only open orders through: it stays open,
         // so the stored state is the public object.
         return current
@@ -209,17 +198,17 @@ extension ButtonService {
             let caller = try credentials.caller(in: db)
             try caller.answering {
                 try ButtonOrderStore.sweep(db, now: now)
-                guard let row = try ButtonOrderStore.find(db, org: caller.organization.id, id: id) else {
+                guard var order = try ButtonOrderStore.find(db, org: caller.organization.id, id: id) else {
                     throw ButtonError.notFound("Order \(id) not found")
                 }
-                let status: String = row["status"]
-                let orderId: String = row["order_id"]
-                if status == "deleted" { return }  // idempotent
-                if status == "finalized" {
-                    throw ButtonError.conflict("order_finalized", "Order \(orderId) is finalized and can no longer be changed")
+                if order.status == "deleted" { return }  // idempotent
+                if order.status == "finalized" {
+                    throw ButtonError.conflict("order_finalized", "Order \(order.orderId) is finalized and can no longer be changed")
                 }
-                try db.execute(sql: "UPDATE button_orders SET status = 'deleted', deleted_at = ?, updated_at = ? WHERE seq = ?",
-                               arguments: [now.timeIntervalSince1970, now.timeIntervalSince1970, row["seq"] as Int64])
+                order.status = "deleted"
+                order.deletedAt = now.timeIntervalSince1970
+                order.updatedAt = now.timeIntervalSince1970
+                try ButtonOrderStore.save(db, order)
             }
             return caller
         }
@@ -229,10 +218,10 @@ extension ButtonService {
     // MARK: - Rules and state
 
     /// S3 and S4 (the sweep has already finalized a due order).
-    static func requireChangeable(_ row: Row, orderId: String) throws {
-        switch row["status"] as String {
-        case "finalized": throw ButtonError.conflict("order_finalized", "Order \(orderId) is finalized and can no longer be changed")
-        case "deleted": throw ButtonError.conflict("order_deleted", "Order \(orderId) has been deleted")
+    static func requireChangeable(_ order: ButtonStoredOrder) throws {
+        switch order.status {
+        case "finalized": throw ButtonError.conflict("order_finalized", "Order \(order.orderId) is finalized and can no longer be changed")
+        case "deleted": throw ButtonError.conflict("order_deleted", "Order \(order.orderId) has been deleted")
         default: return
         }
     }
@@ -274,8 +263,8 @@ extension ButtonService {
             "finalization_date": .string(ButtonDates.format(finalizationDate)),
             "btn_ref": .from(btnRef),
             "customer_order_id": ButtonRequest.present(body["customer_order_id"]) ?? .null,
-            "customer": ButtonOrderStore.normalizeCustomer(body["customer"]),
-            "line_items": .array(items.map(ButtonOrderStore.normalizeLineItem)),
+            "customer": ButtonOrderFields.normalizeCustomer(body["customer"]),
+            "line_items": .array(items.map(ButtonOrderFields.normalizeLineItem)),
             "status": "open",
             "session_id": .null,
             "ifa": ifa,
@@ -283,13 +272,12 @@ extension ButtonService {
         return .object(object)
     }
 
-    static func recordVersion(_ db: Database, seq: Int64, kind: String, body: JSONObject, ignored: [String], apiVersion: String,
+    /// Keeps the body of a create or update for the inspection route.
+    static func recordVersion(_ db: Database, order: ButtonStoredOrder, kind: String, body: JSONObject, apiVersion: String,
                               now: Date) throws {
-        try db.cachedStatement(sql: """
-            INSERT INTO button_order_versions (order_seq, kind, body, ignored_fields, api_version, received_at) VALUES (?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [seq, kind, JSONValue.object(body).serialized(), stringArray(ignored).serialized(), apiVersion,
-                             now.timeIntervalSince1970])
+        guard let seq = order.seq else { return }
+        try ButtonOrderStore.recordVersion(db, ButtonOrderVersion(
+            orderSeq: seq, kind: kind, body: JSONValue.object(body).serialized(), ignoredFields: order.ignoredFields,
+            apiVersion: apiVersion, receivedAt: now.timeIntervalSince1970))
     }
-
-    static func stringArray(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
 }

@@ -3,7 +3,7 @@ import Foundation
 
 /// A bad request to one of the general `/sandbox/...` control routes: 400 naming every field at fault.
 /// Services' own control routes keep their own envelopes.
-public struct ControlProblem: Error, Sendable {
+public struct ControlProblem: ServiceErrorEnvelope {
     public var status: Int
     public var failures: [(field: String, message: String)]
 
@@ -17,10 +17,9 @@ public struct ControlProblem: Error, Sendable {
     }
 
     /// `{"error": {"message": "…", "fields": [{"field": …, "message": …}]}}`.
-    public var response: SandboxResponse {
-        .json(["error": ["message": .string(failures.first?.message ?? "Invalid request"),
-                         "fields": .array(failures.map { ["field": .string($0.field), "message": .string($0.message)] })]],
-              status: status)
+    var body: JSONValue {
+        ["error": ["message": .string(failures.first?.message ?? "Invalid request"),
+                   "fields": .array(failures.map { ["field": .string($0.field), "message": .string($0.message)] })]]
     }
 
     /// The body as a JSON object (empty when there is none), or a problem naming `body`.

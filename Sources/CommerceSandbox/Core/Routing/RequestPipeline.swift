@@ -17,7 +17,8 @@ struct RequestPipeline: Sendable {
         let id = context.journal.nextID()
         let arrived = (time: context.clock.now(), wall: Date())
         let render: FaultInjector.Renderer = { status, body in
-            owner?.faultResponse(status: status, body: body) ?? .json(body ?? ["error": "Injected fault"], status: status)
+            owner?.faultResponse(status: status, body: body)
+                ?? SandboxPlainError.fault(status: status, body: body, otherwise: SandboxPlainError(status: status, message: "Injected fault"))
         }
         let response: SandboxResponse
         do {
@@ -42,6 +43,6 @@ struct RequestPipeline: Sendable {
     /// A service let an error escape: a sandbox bug, never the client's fault. Say so plainly.
     private func internalError(_ request: SandboxRequest, _ error: any Error) -> SandboxResponse {
         logger.error("Unhandled error for \(request.method) \(request.rawPath): \(error)")
-        return .json(["error": .string("CommerceKit sandbox internal error: \(error)")], status: 500)
+        return SandboxPlainError(status: 500, message: "CommerceKit sandbox internal error: \(error)").response
     }
 }

@@ -34,8 +34,9 @@ struct SandboxPipelineMiddleware: RouterMiddleware {
         let body: Data
         switch await Self.readBody(of: request, limits: owner?.bodyLimits ?? .standard) {
         case .read(let data): body = data
-        case .unreadable: return Self.convert(.json(["error": "Request body could not be read"], status: 400))
-        case .tooLarge(let limit): return Self.convert(.json(["error": .string("Request body exceeds \(limit / 1_048_576) MiB")], status: 413))
+        case .unreadable: return Self.convert(SandboxPlainError(status: 400, message: "Request body could not be read").response)
+        case .tooLarge(let limit):
+            return Self.convert(SandboxPlainError(status: 413, message: "Request body exceeds \(limit / 1_048_576) MiB").response)
         }
         let sandboxRequest = SandboxRequest(
             method: HTTPMethod(rawValue: request.method.rawValue), rawPath: rawPath, rawQuery: request.uri.query,

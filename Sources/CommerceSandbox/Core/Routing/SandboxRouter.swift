@@ -27,10 +27,9 @@ public final class SandboxRouter: @unchecked Sendable {
 
         /// What a path no service claims gets.
         static let plain = Fallback(
-            notFound: { .json(["error": .string("No route for \($0.method) \($0.path) in the CommerceKit sandbox")], status: 404) },
-            methodNotAllowed: { request, allowed in
-                .json(["error": .string("Method \(request.method) is not allowed on \(request.path)")], status: 405,
-                      headers: ["Allow": allowed.map(\.rawValue).joined(separator: ", ")])
+            notFound: { SandboxPlainError(status: 404, message: "No route for \($0.method) \($0.path) in the CommerceKit sandbox") },
+            methodNotAllowed: { request, _ in
+                SandboxPlainError(status: 405, message: "Method \(request.method) is not allowed on \(request.path)")
             })
     }
 

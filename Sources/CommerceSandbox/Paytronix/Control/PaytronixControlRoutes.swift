@@ -78,8 +78,7 @@ struct PaytronixControlRoutes: Sendable {
 
     /// Unknown references are 404 (§5.6); a template of another merchant is as unknown as a missing one.
     static func requireTemplate(_ db: Database, merchantId: Int64, code: Int64) throws {
-        guard try Int64.fetchOne(db, sql: "SELECT code FROM paytronix_card_templates WHERE merchant_id = ? AND code = ?",
-                                 arguments: [merchantId, code]) != nil else {
+        guard try PaytronixStore.templateExists(db, merchantId: merchantId, code: code) else {
             throw PaytronixFailure(404, "guest.card_template_not_found", "Card template \(code) not found for merchant \(merchantId)",
                                    field: "cardTemplateCode")
         }
@@ -103,7 +102,7 @@ struct PaytronixControlRoutes: Sendable {
             return id
         }
         let id = try await context.database.write { db -> Int64 in
-            let highest = try Int64.fetchOne(db, sql: "SELECT MAX(merchant_id) FROM paytronix_merchants") ?? 777777
+            let highest = try PaytronixStore.highestMerchantId(db) ?? 777777
             guard let id = requested ?? (highest < Self.maxMerchantId ? highest + 1 : nil) else {
                 throw PaytronixFailure(409, "request.conflict", "No merchant id left to generate; give merchantId", field: "merchantId")
             }
@@ -140,7 +139,7 @@ struct PaytronixControlRoutes: Sendable {
         let b2bPassword = chosenB2BPassword ?? (b2bUser != nil ? PaytronixSecrets.base62(32) : nil)
         try await context.database.write { db in
             guard try PaytronixStore.merchantExists(db, merchant) else { throw PaytronixFailure.merchantNotFound(merchant) }
-            guard try String.fetchOne(db, sql: "SELECT client_id FROM paytronix_integrations WHERE client_id = ?", arguments: [clientId]) == nil else {
+            guard try PaytronixStore.integration(db, clientId: clientId) == nil else {
                 throw PaytronixFailure(409, "request.conflict", "Integration \(clientId) already exists", field: "clientId")
             }
             try PaytronixStore.createIntegration(db, merchantId: merchant, clientId: clientId, secret: secret, platform: platform,
@@ -215,26 +214,24 @@ struct PaytronixControlRoutes: Sendable {
             }
             return id
         } ?? PaytronixStore.defaultMerchantId
-        let now = context.clock.now().timeIntervalSince1970
+        let now = context.clock.now()
         let result = try await context.database.read { db -> JSONObject in
             guard let card = try PaytronixStore.card(db, merchantId: merchant, number: number) else {
                 throw PaytronixFailure(404, "guest.card_not_found", "Card \(number) not found")
             }
-            let accountId: Int64 = card["account_id"]
+            let accountId = card.accountId
             var info = try PaytronixStore.accountInformation(db, accountId: accountId)
             if let user = try PaytronixStore.user(db, accountId: accountId) {
-                info["user"] = ["username": .string(user["username"]), "email": .from(user["email"] as String?),
-                                "mobilePhone": .from(user["mobile_phone"] as String?), "phone": .from(user["phone"] as String?)]
-                info["activeTokens"] = .integer(Int64(try Int.fetchOne(db, sql: """
-                    SELECT COUNT(*) FROM paytronix_tokens WHERE user_id = ? AND kind = 'access' AND revoked = 0 AND ? < expires_at
-                    """, arguments: [user["id"] as Int64, now]) ?? 0))
+                info["user"] = ["username": .string(user.username), "email": .from(user.email),
+                                "mobilePhone": .from(user.mobilePhone), "phone": .from(user.phone)]
+                let active = try user.id.map { try PaytronixStore.activeAccessTokenCount(db, userId: $0, now: now) } ?? 0
+                info["activeTokens"] = .integer(Int64(active))
             }
-            let history = try Row.fetchAll(db, sql: "SELECT * FROM paytronix_external_accounts WHERE account_id = ? ORDER BY id",
-                                           arguments: [accountId])
-            info["externalAccountHistory"] = .array(history.map { row in
-                var entry = PaytronixStore.externalAccountJSON(row).objectValue ?? [:]
-                entry["state"] = .string(row["state"])
-                entry["movedTo"] = (row["moved_to"] as Int64?).map(JSONValue.integer) ?? .null
+            let history = try PaytronixStore.externalAccountHistory(db, accountId: accountId)
+            info["externalAccountHistory"] = .array(history.map { account in
+                var entry = account.wireObject.objectValue ?? [:]
+                entry["state"] = .string(account.state)
+                entry["movedTo"] = .from(account.movedTo)
                 return .object(entry)
             })
             return info
@@ -254,8 +251,8 @@ struct PaytronixControlRoutes: Sendable {
             guard let card = try PaytronixStore.card(db, merchantId: merchant, number: number) else {
                 throw PaytronixFailure(404, "guest.card_not_found", "Card \(number) not found")
             }
-            try db.execute(sql: "UPDATE paytronix_accounts SET status = ? WHERE id = ?", arguments: [status, card["account_id"] as Int64])
-            return try PaytronixStore.accountInformation(db, accountId: card["account_id"])
+            try PaytronixStore.setAccountStatus(db, accountId: card.accountId, status: status)
+            return try PaytronixStore.accountInformation(db, accountId: card.accountId)
         }
         return .paytronixSuccess(info)
     }
@@ -264,16 +261,14 @@ struct PaytronixControlRoutes: Sendable {
         let body = try Self.object(request)
         let count = try await context.database.write { db -> Int in
             if let token = body["accessToken"]?.stringValue {
-                try db.execute(sql: "UPDATE paytronix_tokens SET revoked = 1 WHERE token = ? AND revoked = 0", arguments: [token])
-                return db.changesCount
+                return try PaytronixStore.revokeTokens(db, token: token)
             }
             guard let username = body["username"]?.stringValue else { throw PaytronixFailure.invalid("accessToken", "accessToken, or merchantId and username, is required") }
             let merchant = try Self.merchantId(body)
             guard let user = try PaytronixStore.user(db, merchantId: merchant, username: username) else {
                 throw PaytronixFailure(404, "guest.user_not_found", "Guest \(username) not found")
             }
-            try db.execute(sql: "UPDATE paytronix_tokens SET revoked = 1 WHERE user_id = ? AND revoked = 0", arguments: [user["id"] as Int64])
-            return db.changesCount
+            return try PaytronixStore.revokeTokens(db, userId: user.id ?? -1)
         }
         return .paytronixSuccess(["revoked": .integer(Int64(count))])
     }

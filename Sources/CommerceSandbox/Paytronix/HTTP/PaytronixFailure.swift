@@ -2,7 +2,7 @@ import CommerceCore
 import Foundation
 
 /// A Paytronix failure reply: `{"result":"failure","errorCode","errorMessage","errorsByField"?}` and its status.
-struct PaytronixFailure: Error {
+struct PaytronixFailure: ServiceErrorEnvelope {
     var status: Int
     var code: String
     var message: String
@@ -30,15 +30,13 @@ struct PaytronixFailure: Error {
         }
     }
 
-    var json: JSONValue {
+    var body: JSONValue {
         var object: JSONObject = ["result": "failure", "errorCode": .string(code), "errorMessage": .string(message)]
         if !fieldErrors.isEmpty {
             object["errorsByField"] = .object(JSONObject(fieldErrors.map { ($0.0, .array($0.1.map(JSONValue.string))) }))
         }
         return .object(object)
     }
-
-    var response: SandboxResponse { .json(json, status: status) }
 
     static func missing(_ field: String) -> PaytronixFailure {
         PaytronixFailure(400, "request.missing_field", "\(field) is required", field: field)

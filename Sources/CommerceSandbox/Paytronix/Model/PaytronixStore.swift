@@ -17,22 +17,45 @@ enum PaytronixStore {
     // MARK: Merchants and integrations
 
     static func merchantExists(_ db: Database, _ id: Int64) throws -> Bool {
-        try Int64.fetchOne(db, sql: "SELECT merchant_id FROM paytronix_merchants WHERE merchant_id = ?", arguments: [id]) != nil
+        try PaytronixMerchant.exists(db, key: id)
+    }
+
+    /// The highest merchant id in use, if any.
+    static func highestMerchantId(_ db: Database) throws -> Int64? {
+        try Int64.fetchOne(db, sql: "SELECT MAX(merchant_id) FROM paytronix_merchants")
     }
 
     static func createMerchant(_ db: Database, id: Int64, name: String, templates: [(Int64, String)], stores: [(String, String)],
                                fields: [(String, String, Bool, Int?)]) throws {
-        try db.execute(sql: "INSERT INTO paytronix_merchants (merchant_id, name) VALUES (?, ?)", arguments: [id, name])
+        try PaytronixMerchant(merchantId: id, name: name).insert(db)
         for (code, label) in templates {
-            try db.execute(sql: "INSERT INTO paytronix_card_templates VALUES (?, ?, ?)", arguments: [id, code, label])
+            try PaytronixCardTemplate(merchantId: id, code: code, label: label).insert(db)
         }
         for (code, label) in stores {
-            try db.execute(sql: "INSERT INTO paytronix_stores VALUES (?, ?, ?)", arguments: [id, code, label])
+            try PaytronixStoreLocation(merchantId: id, code: code, label: label).insert(db)
         }
         for (position, field) in fields.enumerated() {
-            try db.execute(sql: "INSERT INTO paytronix_enrollment_fields VALUES (?, ?, ?, ?, ?, ?)",
-                           arguments: [id, position, field.0, field.1, field.2, field.3])
+            try PaytronixEnrollmentField(merchantId: id, position: position, type: field.0, field: field.1, required: field.2,
+                                         minLength: field.3).insert(db)
         }
+    }
+
+    static func templateExists(_ db: Database, merchantId: Int64, code: Int64) throws -> Bool {
+        try PaytronixCardTemplate.exists(db, key: ["merchant_id": merchantId, "code": code])
+    }
+
+    static func storeExists(_ db: Database, merchantId: Int64, code: String) throws -> Bool {
+        try PaytronixStoreLocation.exists(db, key: ["merchant_id": merchantId, "code": code])
+    }
+
+    /// The label of a merchant's store, or `nil` for an unknown code.
+    static func storeLabel(_ db: Database, merchantId: Int64, code: String) throws -> String? {
+        try PaytronixStoreLocation.fetchOne(db, key: ["merchant_id": merchantId, "code": code])?.label
+    }
+
+    /// The merchant's enrollment configuration, in order.
+    static func enrollmentFields(_ db: Database, merchantId: Int64) throws -> [PaytronixEnrollmentField] {
+        try PaytronixEnrollmentField.filter(Column("merchant_id") == merchantId).order(Column("position")).fetchAll(db)
     }
 
     static func createIntegration(_ db: Database, merchantId: Int64, clientId: String, secret: String, platform: String,
@@ -40,10 +63,18 @@ enum PaytronixStore {
         let salt = PaytronixSecrets.newSalt()
         let b2bSalt = PaytronixSecrets.newSalt()
         let b2bHash = b2bPassword.map { PaytronixSecrets.hash($0, salt: b2bSalt) }
-        try db.execute(sql: "INSERT INTO paytronix_integrations VALUES (?, ?, ?, ?, ?, ?, ?, ?)", arguments: [
-            clientId, merchantId, salt, PaytronixSecrets.hash(secret, salt: salt), platform, b2bUsername,
-            b2bHash == nil ? nil : b2bSalt, b2bHash,
-        ])
+        try PaytronixIntegration(clientId: clientId, merchantId: merchantId, secretSalt: salt,
+                                 secretHash: PaytronixSecrets.hash(secret, salt: salt), platform: platform, b2bUsername: b2bUsername,
+                                 b2bSalt: b2bHash == nil ? nil : b2bSalt, b2bPasswordHash: b2bHash).insert(db)
+    }
+
+    static func integration(_ db: Database, clientId: String) throws -> PaytronixIntegration? {
+        try PaytronixIntegration.fetchOne(db, key: clientId)
+    }
+
+    /// The client ids of a merchant's integrations.
+    static func integrationIds(_ db: Database, merchantId: Int64) throws -> Set<String> {
+        Set(try PaytronixIntegration.filter(Column("merchant_id") == merchantId).fetchAll(db).map(\.clientId))
     }
 
     static func seed(_ db: Database) throws {
@@ -63,13 +94,13 @@ enum PaytronixStore {
                               favoriteStore: String? = nil, enrollmentStore: String? = nil,
                               printedCardNumber: String? = nil) throws -> (Int64, String, String) {
         let nextId = (try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM paytronix_accounts") ?? 1000) + 1
-        try db.execute(sql: "INSERT INTO paytronix_accounts VALUES (?, ?, ?, 'ACTIVE', ?, ?, ?, ?)", arguments: [
-            nextId, merchantId, template, registered ? "REGISTERED" : "UNREGISTERED", registered ? today : nil,
-            favoriteStore, enrollmentStore])
+        try PaytronixAccount(id: nextId, merchantId: merchantId, cardTemplateCode: template, status: "ACTIVE",
+                             registrationStatus: registered ? "REGISTERED" : "UNREGISTERED", enrollDate: registered ? today : nil,
+                             favoriteStoreCode: favoriteStore, enrollmentStoreCode: enrollmentStore).insert(db)
         let number = try printedCardNumber ?? nextCardNumber(db, merchantId: merchantId)
         let code = String(format: "%06d", Int.random(in: 0..<1_000_000))
-        try db.execute(sql: "INSERT INTO paytronix_cards VALUES (?, ?, ?, ?, 'ACTIVE', 1)",
-                       arguments: [number, merchantId, nextId, code])
+        try PaytronixCard(printedCardNumber: number, merchantId: merchantId, accountId: nextId, registrationCode: code,
+                          status: "ACTIVE", isPrimary: true).insert(db)
         return (nextId, number, code)
     }
 
@@ -85,22 +116,56 @@ enum PaytronixStore {
         }
     }
 
-    static func card(_ db: Database, merchantId: Int64, number: String) throws -> Row? {
-        try Row.fetchOne(db, sql: "SELECT * FROM paytronix_cards WHERE merchant_id = ? AND printed_card_number = ?",
-                         arguments: [merchantId, number])
+    static func card(_ db: Database, merchantId: Int64, number: String) throws -> PaytronixCard? {
+        try PaytronixCard.fetchOne(db, key: ["merchant_id": merchantId, "printed_card_number": number])
     }
 
-    static func account(_ db: Database, id: Int64) throws -> Row? {
-        try Row.fetchOne(db, sql: "SELECT * FROM paytronix_accounts WHERE id = ?", arguments: [id])
+    /// An account's cards, the primary one first.
+    static func cards(_ db: Database, accountId: Int64) throws -> [PaytronixCard] {
+        try PaytronixCard.filter(Column("account_id") == accountId)
+            .order(Column("is_primary").desc, Column("printed_card_number")).fetchAll(db)
     }
 
-    static func user(_ db: Database, accountId: Int64) throws -> Row? {
-        try Row.fetchOne(db, sql: "SELECT * FROM paytronix_users WHERE account_id = ?", arguments: [accountId])
+    static func account(_ db: Database, id: Int64) throws -> PaytronixAccount? {
+        try PaytronixAccount.fetchOne(db, key: id)
     }
 
-    static func user(_ db: Database, merchantId: Int64, username: String) throws -> Row? {
-        try Row.fetchOne(db, sql: "SELECT * FROM paytronix_users WHERE merchant_id = ? AND username_key = ?",
-                         arguments: [merchantId, username.lowercased()])
+    static func setAccountStatus(_ db: Database, accountId: Int64, status: String) throws {
+        try db.execute(sql: "UPDATE paytronix_accounts SET status = ? WHERE id = ?", arguments: [status, accountId])
+    }
+
+    /// Registers an unregistered account today; a favourite store given at registration replaces the old one.
+    static func register(_ db: Database, accountId: Int64, today: String, favoriteStore: String?) throws {
+        try db.execute(sql: """
+            UPDATE paytronix_accounts SET registration_status = 'REGISTERED', enroll_date = ?,
+                favorite_store_code = COALESCE(?, favorite_store_code) WHERE id = ?
+            """, arguments: [today, favoriteStore, accountId])
+    }
+
+    static func user(_ db: Database, id: Int64) throws -> PaytronixUser? {
+        try PaytronixUser.fetchOne(db, key: id)
+    }
+
+    static func user(_ db: Database, accountId: Int64) throws -> PaytronixUser? {
+        try PaytronixUser.filter(Column("account_id") == accountId).fetchOne(db)
+    }
+
+    static func user(_ db: Database, merchantId: Int64, username: String) throws -> PaytronixUser? {
+        try PaytronixUser.filter(Column("merchant_id") == merchantId && Column("username_key") == username.lowercased()).fetchOne(db)
+    }
+
+    /// The guest with this email (any case) on an account of this card template.
+    static func user(_ db: Database, merchantId: Int64, email: String, template: Int64) throws -> PaytronixUser? {
+        try PaytronixUser.fetchOne(db, sql: """
+            SELECT u.* FROM paytronix_users u JOIN paytronix_accounts a ON a.id = u.account_id
+            WHERE u.merchant_id = ? AND lower(u.email) = lower(?) AND a.card_template_code = ?
+            """, arguments: [merchantId, email, template])
+    }
+
+    /// The values of a contact column (`email`, `mobile_phone` or `phone`) the merchant's guests have set.
+    static func contactValues(_ db: Database, merchantId: Int64, column: String) throws -> [String] {
+        try String.fetchAll(db, sql: "SELECT \(column) FROM paytronix_users WHERE merchant_id = ? AND \(column) IS NOT NULL",
+                            arguments: [merchantId])
     }
 
     static func primaryCardNumber(_ db: Database, accountId: Int64) throws -> String? {
@@ -117,35 +182,49 @@ enum PaytronixStore {
         // Without a password nobody can log in with one, not even with "".
         let password = fields["password"]?.stringValue ?? PaytronixSecrets.base62(32)
         let optIn: Bool? = fields["optIn"].flatMap { $0.boolValue ?? ($0.stringValue.map { $0 == "true" }) }
-        try db.execute(sql: """
-            INSERT INTO paytronix_users (merchant_id, account_id, username, username_key, password_salt, password_hash, email,
-                mobile_phone, phone, first_name, last_name, date_of_birth, postal_code, opt_in)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [merchantId, accountId, username, usernameKey, salt, PaytronixSecrets.hash(password, salt: salt),
-                             fields["email"]?.stringValue, fields["mobilePhone"]?.stringValue, fields["phone"]?.stringValue,
-                             fields["firstName"]?.stringValue, fields["lastName"]?.stringValue, fields["dateOfBirth"]?.stringValue,
-                             fields["postalCode"]?.stringValue, optIn])
+        try PaytronixUser(merchantId: merchantId, accountId: accountId, username: username, usernameKey: usernameKey,
+                          passwordSalt: salt, passwordHash: PaytronixSecrets.hash(password, salt: salt),
+                          email: fields["email"]?.stringValue, mobilePhone: fields["mobilePhone"]?.stringValue,
+                          phone: fields["phone"]?.stringValue, firstName: fields["firstName"]?.stringValue,
+                          lastName: fields["lastName"]?.stringValue, dateOfBirth: fields["dateOfBirth"]?.stringValue,
+                          postalCode: fields["postalCode"]?.stringValue, optIn: optIn).insert(db)
     }
 
     // MARK: Tokens
 
     static func issueTokens(_ db: Database, clientId: String, merchantId: Int64, userId: Int64, scope: String, now: Date,
                             refreshToken existing: String? = nil) throws -> (access: String, refresh: String) {
-        let access = PaytronixSecrets.base62(40)
-        try db.execute(sql: "INSERT INTO paytronix_tokens VALUES (?, 'access', ?, ?, ?, ?, ?, ?, 0)", arguments: [
-            access, clientId, merchantId, userId, scope, now.timeIntervalSince1970, now.timeIntervalSince1970 + accessTokenLifetime])
+        func issue(_ kind: String, lifetime: TimeInterval) throws -> String {
+            let token = PaytronixSecrets.base62(40)
+            try PaytronixToken(token: token, kind: kind, clientId: clientId, merchantId: merchantId, userId: userId, scope: scope,
+                               issuedAt: now.timeIntervalSince1970, expiresAt: now.timeIntervalSince1970 + lifetime,
+                               revoked: false).insert(db)
+            return token
+        }
+        let access = try issue("access", lifetime: accessTokenLifetime)
         if let existing { return (access, existing) }
-        let refresh = PaytronixSecrets.base62(40)
-        try db.execute(sql: "INSERT INTO paytronix_tokens VALUES (?, 'refresh', ?, ?, ?, ?, ?, ?, 0)", arguments: [
-            refresh, clientId, merchantId, userId, scope, now.timeIntervalSince1970, now.timeIntervalSince1970 + refreshTokenLifetime])
-        return (access, refresh)
+        return (access, try issue("refresh", lifetime: refreshTokenLifetime))
     }
 
     /// An unrevoked token of `kind` for `clientId` that is still valid at `now`.
-    static func validToken(_ db: Database, _ token: String, kind: String, clientId: String, now: Date) throws -> Row? {
-        try Row.fetchOne(db, sql: """
+    static func validToken(_ db: Database, _ token: String, kind: String, clientId: String, now: Date) throws -> PaytronixToken? {
+        try PaytronixToken.fetchOne(db, sql: """
             SELECT * FROM paytronix_tokens WHERE token = ? AND kind = ? AND client_id = ? AND revoked = 0 AND ? < expires_at
             """, arguments: [token, kind, clientId, now.timeIntervalSince1970])
+    }
+
+    /// Access tokens of a user that are neither revoked nor expired at `now`.
+    static func activeAccessTokenCount(_ db: Database, userId: Int64, now: Date) throws -> Int {
+        try PaytronixToken.filter(Column("user_id") == userId && Column("kind") == "access" && Column("revoked") == false
+                                  && Column("expires_at") > now.timeIntervalSince1970).fetchCount(db)
+    }
+
+    /// Revokes one token, or every token of a user; returns how many were still live.
+    static func revokeTokens(_ db: Database, token: String? = nil, userId: Int64? = nil) throws -> Int {
+        var request = PaytronixToken.filter(Column("revoked") == false)
+        if let token { request = request.filter(Column("token") == token) }
+        if let userId { request = request.filter(Column("user_id") == userId) }
+        return try request.updateAll(db, Column("revoked").set(to: true))
     }
 
     static func tokenJSON(access: String, refresh: String, scope: String, username: String, printedCardNumber: String?) -> JSONValue {
@@ -156,16 +235,36 @@ enum PaytronixStore {
         return .object(object)
     }
 
-    // MARK: External accounts
-
-    static func attachedExternalAccounts(_ db: Database, accountId: Int64) throws -> [Row] {
-        try Row.fetchAll(db, sql: "SELECT * FROM paytronix_external_accounts WHERE account_id = ? AND state = 'attached' ORDER BY id",
-                         arguments: [accountId])
+    /// The tail of every enrollment (createAndRegister, register): links the sent devices, then signs the new guest
+    /// in with every scope. Returns the `oauthTokens` object.
+    static func completeEnrollment(_ db: Database, clientId: String, merchantId: Int64, accountId: Int64, printedCardNumber: String,
+                                   externalAccounts: [ValidExternalAccount], now: Date) throws -> JSONValue {
+        try applyExternalAccounts(db, merchantId: merchantId, accountId: accountId, operation: "add", accounts: externalAccounts,
+                                  now: now, fieldPrefix: "setAccountFields.externalAccounts")
+        guard let user = try user(db, accountId: accountId), let userId = user.id else { throw PaytronixFailure.missing("setUserFields") }
+        let scope = allScopes.joined(separator: " ")
+        let tokens = try issueTokens(db, clientId: clientId, merchantId: merchantId, userId: userId, scope: scope, now: now)
+        return tokenJSON(access: tokens.access, refresh: tokens.refresh, scope: scope, username: user.username,
+                         printedCardNumber: printedCardNumber)
     }
 
-    static func externalAccountJSON(_ row: Row) -> JSONValue {
-        ["appIdentifier": .string(row["app_identifier"]), "accountCode": .string(row["account_code"]),
-         "integrationDetail": .string(row["integration_detail"]), "integration": .string(row["integration"])]
+    // MARK: External accounts
+
+    static func attachedExternalAccounts(_ db: Database, accountId: Int64) throws -> [PaytronixExternalAccount] {
+        try PaytronixExternalAccount.filter(Column("account_id") == accountId && Column("state") == "attached")
+            .order(Column("id")).fetchAll(db)
+    }
+
+    /// Every external account the account ever had, attached or not, oldest first.
+    static func externalAccountHistory(_ db: Database, accountId: Int64) throws -> [PaytronixExternalAccount] {
+        try PaytronixExternalAccount.filter(Column("account_id") == accountId).order(Column("id")).fetchAll(db)
+    }
+
+    /// The account an attached device code of this merchant was linked to most recently.
+    static func accountId(_ db: Database, merchantId: Int64, externalAccountCode code: String) throws -> Int64? {
+        try PaytronixExternalAccount.filter(Column("merchant_id") == merchantId && Column("account_code") == code
+                                            && Column("state") == "attached")
+            .order(Column("id").desc).fetchOne(db)?.accountId
     }
 
     /// Applies `add` or `remove`; `add` updates in place, moves a device from another account, never duplicates.
@@ -180,32 +279,30 @@ enum PaytronixStore {
                     """, arguments: [time, accountId, account.accountCode, account.appIdentifier])
                 continue
             }
-            let existing = try Row.fetchAll(db, sql: """
-                SELECT id, account_id FROM paytronix_external_accounts
-                WHERE merchant_id = ? AND account_code = ? AND app_identifier = ? AND state = 'attached'
-                """, arguments: [merchantId, account.accountCode, account.appIdentifier])
+            let existing = try PaytronixExternalAccount.filter(
+                Column("merchant_id") == merchantId && Column("account_code") == account.accountCode
+                    && Column("app_identifier") == account.appIdentifier && Column("state") == "attached").fetchAll(db)
             var updated = false
-            for row in existing {
-                let owner: Int64 = row["account_id"]
-                if owner == accountId {
-                    try db.execute(sql: "UPDATE paytronix_external_accounts SET integration = ?, integration_detail = ?, updated_at = ? WHERE id = ?",
-                                   arguments: [account.integration, account.integrationDetail, time, row["id"] as Int64])
+            for var row in existing {
+                if row.accountId == accountId {
+                    row.integration = account.integration
+                    row.integrationDetail = account.integrationDetail
                     updated = true
                 } else {
-                    try db.execute(sql: "UPDATE paytronix_external_accounts SET state = 'moved', moved_to = ?, updated_at = ? WHERE id = ?",
-                                   arguments: [accountId, time, row["id"] as Int64])
+                    row.state = "moved"
+                    row.movedTo = accountId
                 }
+                row.updatedAt = time
+                try row.update(db)
             }
             if !updated {
-                try db.execute(sql: """
-                    INSERT INTO paytronix_external_accounts (merchant_id, account_id, account_code, app_identifier, integration,
-                        integration_detail, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'attached', ?, ?)
-                    """, arguments: [merchantId, accountId, account.accountCode, account.appIdentifier, account.integration,
-                                     account.integrationDetail, time, time])
+                try PaytronixExternalAccount(merchantId: merchantId, accountId: accountId, accountCode: account.accountCode,
+                                             appIdentifier: account.appIdentifier, integration: account.integration,
+                                             integrationDetail: account.integrationDetail, state: "attached", createdAt: time,
+                                             updatedAt: time).insert(db)
             }
         }
-        let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM paytronix_external_accounts WHERE account_id = ? AND state = 'attached'",
-                                     arguments: [accountId]) ?? 0
+        let total = try PaytronixExternalAccount.filter(Column("account_id") == accountId && Column("state") == "attached").fetchCount(db)
         if total > 20 {
             throw PaytronixFailure(400, "enrollment.field_validation", "An account can hold at most 20 external accounts",
                                    field: fieldPrefix)
@@ -214,82 +311,25 @@ enum PaytronixStore {
 
     // MARK: Account information
 
-    static func cardJSON(_ row: Row) -> JSONValue {
-        let number: String = row["printed_card_number"]
-        return ["printedCardNumber": .string(number), "maskedCardNumber": .string(String(number.suffix(6))),
-                "status": .string(row["status"])]
-    }
-
     static func accountInformation(_ db: Database, accountId: Int64) throws -> JSONObject {
         guard let account = try account(db, id: accountId) else { return [:] }
-        let merchantId: Int64 = account["merchant_id"]
-        let template: Int64 = account["card_template_code"]
-        let templateLabel = try String.fetchOne(db, sql: "SELECT label FROM paytronix_card_templates WHERE merchant_id = ? AND code = ?",
-                                                arguments: [merchantId, template])
-        let cards = try Row.fetchAll(db, sql: "SELECT * FROM paytronix_cards WHERE account_id = ? ORDER BY is_primary DESC, printed_card_number",
-                                     arguments: [accountId])
+        let merchantId = account.merchantId
+        let template = account.cardTemplateCode
+        let templateLabel = try PaytronixCardTemplate.fetchOne(db, key: ["merchant_id": merchantId, "code": template])?.label
+        let cards = try cards(db, accountId: accountId)
         let user = try user(db, accountId: accountId)
         func store(_ code: String?) throws -> JSONValue {
             guard let code else { return .null }
-            let label = try String.fetchOne(db, sql: "SELECT label FROM paytronix_stores WHERE merchant_id = ? AND code = ?",
-                                            arguments: [merchantId, code])
-            return ["code": .string(code), "label": .from(label)]
+            return ["code": .string(code), "label": .from(try storeLabel(db, merchantId: merchantId, code: code))]
         }
         return [
-            "accountId": .integer(accountId), "accountStatus": .string(account["status"]),
-            "registrationStatus": .string(account["registration_status"]), "cardTemplateCode": .integer(template),
-            "cardTemplateLabel": .from(templateLabel), "username": .from((user?["username"] as String?).flatMap { $0.isEmpty ? nil : $0 }),
-            "primaryCard": cards.first.map(cardJSON) ?? .null, "additionalCards": .array(cards.dropFirst().map(cardJSON)),
-            "enrollmentStore": try store(account["enrollment_store_code"]),
-            "fields": ["enrollDate": .from(account["enroll_date"] as String?), "favoriteStore": try store(account["favorite_store_code"]),
-                       "externalAccounts": .array(try attachedExternalAccounts(db, accountId: accountId).map(externalAccountJSON))],
+            "accountId": .integer(accountId), "accountStatus": .string(account.status),
+            "registrationStatus": .string(account.registrationStatus), "cardTemplateCode": .integer(template),
+            "cardTemplateLabel": .from(templateLabel), "username": .from(user.flatMap { $0.username.isEmpty ? nil : $0.username }),
+            "primaryCard": cards.first?.wireObject ?? .null, "additionalCards": .array(cards.dropFirst().map(\.wireObject)),
+            "enrollmentStore": try store(account.enrollmentStoreCode),
+            "fields": ["enrollDate": .from(account.enrollDate), "favoriteStore": try store(account.favoriteStoreCode),
+                       "externalAccounts": .array(try attachedExternalAccounts(db, accountId: accountId).map(\.wireObject))],
         ]
-    }
-}
-
-// MARK: - Paged listings for the console
-
-extension PaytronixStore {
-    /// Guests (users) newest first, with their primary card; never their password or registration code.
-    static func guestsPage(_ db: Database, _ page: ControlPage) throws -> (items: [JSONValue], total: Int) {
-        let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM paytronix_users") ?? 0
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT u.*, (SELECT c.printed_card_number FROM paytronix_cards c WHERE c.account_id = u.account_id
-                         ORDER BY c.is_primary DESC LIMIT 1) AS card
-            FROM paytronix_users u ORDER BY u.id DESC LIMIT ? OFFSET ?
-            """, arguments: [page.limit, page.offset])
-        let items: [JSONValue] = rows.map { row in
-            ["username": .string(row["username"]), "merchantId": .integer(row["merchant_id"]),
-             "accountId": .integer(row["account_id"]), "printedCardNumber": .from(row["card"] as String?),
-             "firstName": .from(row["first_name"] as String?), "lastName": .from(row["last_name"] as String?),
-             "email": .from(row["email"] as String?), "mobilePhone": .from(row["mobile_phone"] as String?)]
-        }
-        return (items, total)
-    }
-
-    /// External accounts (push devices) newest first, attached or not, with the account's primary card.
-    static func externalAccountsPage(_ db: Database, _ page: ControlPage) throws -> (items: [JSONValue], total: Int) {
-        let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM paytronix_external_accounts") ?? 0
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT e.*, (SELECT c.printed_card_number FROM paytronix_cards c WHERE c.account_id = e.account_id
-                         ORDER BY c.is_primary DESC LIMIT 1) AS card
-            FROM paytronix_external_accounts e ORDER BY e.id DESC LIMIT ? OFFSET ?
-            """, arguments: [page.limit, page.offset])
-        let items: [JSONValue] = rows.map { row in
-            guard case .object(var object) = externalAccountJSON(row) else { return .null }
-            object["printedCardNumber"] = .from(row["card"] as String?)
-            object["merchantId"] = .integer(row["merchant_id"])
-            object["state"] = .string(row["state"])
-            return .object(object)
-        }
-        return (items, total)
-    }
-
-    /// Recorded push deliveries newest first, each as `POST /sandbox/paytronix/push/send` reported it.
-    static func pushDeliveriesPage(_ db: Database, _ page: ControlPage) throws -> (items: [JSONValue], total: Int) {
-        let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM paytronix_push_notifications") ?? 0
-        let records = try String.fetchAll(db, sql: "SELECT record FROM paytronix_push_notifications ORDER BY id DESC LIMIT ? OFFSET ?",
-                                          arguments: [page.limit, page.offset])
-        return (records.map { (try? JSONValue.parse(Data($0.utf8))) ?? .null }, total)
     }
 }

@@ -57,16 +57,9 @@ struct PaytronixPushRoutes: Sendable {
         metadata = package
         let notAfter = metadata["certificate"]?["notAfter"]?.stringValue.flatMap(ISO8601.parse) ?? now
         let record = JSONValue.object(metadata).serialized()
-        try await context.database.write { db in
-            try db.execute(sql: """
-                UPDATE paytronix_push_packages SET state = 'replaced'
-                WHERE merchant_id = ? AND app_identifier = ? AND environment = ? AND state = 'active'
-                """, arguments: [merchantId, app, environment])
-            try db.execute(sql: """
-                INSERT INTO paytronix_push_packages (merchant_id, app_identifier, environment, state, uploaded_at, not_after, metadata)
-                VALUES (?, ?, ?, 'active', ?, ?, ?)
-                """, arguments: [merchantId, app, environment, now.timeIntervalSince1970, notAfter.timeIntervalSince1970, record])
-        }
+        let stored = PaytronixPushPackage(merchantId: merchantId, appIdentifier: app, environment: environment, state: "active",
+                                          uploadedAt: now.timeIntervalSince1970, notAfter: notAfter.timeIntervalSince1970, metadata: record)
+        try await context.database.write { db in try PaytronixStore.activate(db, stored) }
         return .paytronixSuccess(["package": .object(metadata)])
     }
 
@@ -74,11 +67,7 @@ struct PaytronixPushRoutes: Sendable {
         let merchantId = Int64(request.parameter("merchantId")) ?? -1
         let app = request.parameter("appIdentifier"), environment = request.parameter("environment")
         let changed = try await context.database.write { db in
-            try db.execute(sql: """
-                UPDATE paytronix_push_packages SET state = 'deleted'
-                WHERE merchant_id = ? AND app_identifier = ? AND environment = ? AND state = 'active'
-                """, arguments: [merchantId, app, environment])
-            return db.changesCount
+            try PaytronixStore.deleteActivePackage(db, merchantId: merchantId, app: app, environment: environment)
         }
         guard changed > 0 else {
             throw PaytronixFailure(404, "push.no_certificate", "No push package uploaded for \(app) (\(environment))")
@@ -89,20 +78,14 @@ struct PaytronixPushRoutes: Sendable {
     private func list(_ request: SandboxRequest) async throws -> SandboxResponse {
         let query = request.query
         let history = query["includeHistory"] == "true"
-        let rows = try await context.database.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM paytronix_push_packages ORDER BY id DESC").map { row in
-                (state: row["state"] as String, merchant: String(row["merchant_id"] as Int64), app: row["app_identifier"] as String,
-                 environment: row["environment"] as String, metadata: row["metadata"] as String)
-            }
-        }
-        let packages: [JSONValue] = rows.compactMap { row in
-            let state = row.state
-            guard history || state == "active" else { return nil }
-            if let merchant = query["merchantId"], merchant != row.merchant { return nil }
-            if let app = query["appIdentifier"], app != row.app { return nil }
+        let stored = try await context.database.read { db in try PaytronixStore.pushPackages(db) }
+        let packages: [JSONValue] = stored.compactMap { row in
+            guard history || row.state == "active" else { return nil }
+            if let merchant = query["merchantId"], merchant != String(row.merchantId) { return nil }
+            if let app = query["appIdentifier"], app != row.appIdentifier { return nil }
             if let environment = query["environment"], environment != row.environment { return nil }
             guard var package = (try? JSONValue.parse(row.metadata))?.objectValue else { return nil }
-            package["state"] = .string(state)
+            package["state"] = .string(row.state)
             return .object(package)
         }
         return .paytronixSuccess(["packages": .array(packages)])
@@ -121,14 +104,14 @@ struct PaytronixPushRoutes: Sendable {
                 guard let card = try PaytronixStore.card(db, merchantId: merchantId, number: number) else {
                     throw PaytronixFailure(404, "guest.card_not_found", "Card \(number) not found")
                 }
-                accountId = card["account_id"]
+                accountId = card.accountId
                 cardNumber = number
             } else if let username = body["username"]?.stringValue {
                 guard let user = try PaytronixStore.user(db, merchantId: merchantId, username: username),
-                      let number = try PaytronixStore.primaryCardNumber(db, accountId: user["account_id"]) else {
+                      let number = try PaytronixStore.primaryCardNumber(db, accountId: user.accountId) else {
                     throw PaytronixFailure(404, "guest.user_not_found", "Guest \(username) not found")
                 }
-                accountId = user["account_id"]
+                accountId = user.accountId
                 cardNumber = number
             } else {
                 throw PaytronixFailure(400, "request.missing_field", "printedCardNumber or username is required", field: "printedCardNumber")
@@ -147,26 +130,20 @@ struct PaytronixPushRoutes: Sendable {
             guard size <= Self.maximumPayload else {
                 throw PaytronixFailure(400, "push.payload_too_large", "The payload is \(size) bytes; APNs accepts at most 4096", field: "payload")
             }
-            guard let package = try Row.fetchOne(db, sql: """
-                SELECT * FROM paytronix_push_packages WHERE merchant_id = ? AND app_identifier = ? AND environment = ? AND state = 'active'
-                """, arguments: [merchantId, app, environment]) else {
+            guard let package = try PaytronixStore.activePackage(db, merchantId: merchantId, app: app, environment: environment) else {
                 throw PaytronixFailure(409, "push.no_certificate", "No push package uploaded for \(app) (\(environment))")
             }
-            let notAfter = Date(timeIntervalSince1970: package["not_after"])
+            let notAfter = Date(timeIntervalSince1970: package.notAfter)
             guard now <= notAfter else {
                 throw PaytronixFailure(409, "push.certificate_expired",
                                        "The push certificate for \(app) (\(environment)) expired on \(ISO8601.format(notAfter))")
             }
-            let packageSha = (try? JSONValue.parse(package["metadata"] as String))?["fileSha256"] ?? .null
-            let devices = try Row.fetchAll(db, sql: """
-                SELECT * FROM paytronix_external_accounts WHERE account_id = ? AND app_identifier = ? AND state = 'attached' ORDER BY id
-                """, arguments: [accountId, app])
+            let packageSha = (try? JSONValue.parse(package.metadata))?["fileSha256"] ?? .null
+            let devices = try PaytronixStore.attachedDevices(db, accountId: accountId, app: app)
             var records: [JSONValue] = []
             for device in devices {
-                let code: String = device["account_code"]
-                let unregistered = try String.fetchOne(db, sql: """
-                    SELECT account_code FROM paytronix_unregistered_tokens WHERE app_identifier = ? AND account_code = ?
-                    """, arguments: [app, code]) != nil
+                let code = device.accountCode
+                let unregistered = try PaytronixStore.isUnregistered(db, app: app, accountCode: code)
                 let reason: String? = code.count % 2 == 1 ? "BadDeviceToken" : (unregistered ? "Unregistered" : nil)
                 let aps = payload["aps"]?.objectValue ?? [:]
                 let isBackground = aps["alert"] == nil && aps["badge"] == nil && aps["sound"] == nil && aps["content-available"] != nil
@@ -184,11 +161,10 @@ struct PaytronixPushRoutes: Sendable {
                     "packageSha256": packageSha, "status": .string(reason == nil ? "accepted" : "rejected"), "reason": .from(reason),
                     "createdAt": .string(ISO8601.format(now, fraction: .milliseconds)),
                 ]
-                try db.execute(sql: """
-                    INSERT INTO paytronix_push_notifications (notification_id, merchant_id, printed_card_number, app_identifier, environment,
-                        account_code, status, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [record["notificationId"]?.stringValue, merchantId, cardNumber, app, environment, code,
-                                     record["status"]?.stringValue, record.serialized()])
+                try PaytronixStore.recordDelivery(db, PaytronixPushNotification(
+                    notificationId: record["notificationId"]?.stringValue ?? "", merchantId: merchantId, printedCardNumber: cardNumber,
+                    appIdentifier: app, environment: environment, accountCode: code, status: record["status"]?.stringValue ?? "",
+                    record: record.serialized()))
                 records.append(record)
             }
             return .paytronixSuccess(["notifications": .array(records)])
@@ -208,17 +184,16 @@ struct PaytronixPushRoutes: Sendable {
     private func notifications(_ request: SandboxRequest) async throws -> SandboxResponse {
         let query = request.query
         let limit = query["limit"].flatMap { Int($0) } ?? 100
-        let filters: [(String, String)] = [("merchantId", "merchant_id"), ("appIdentifier", "app_identifier"), ("environment", "environment"),
-                                           ("accountCode", "account_code"), ("printedCardNumber", "printed_card_number"), ("status", "status")]
-        let records = try await context.database.read { db -> [String] in
-            try Row.fetchAll(db, sql: "SELECT * FROM paytronix_push_notifications ORDER BY id DESC").filter { row in
-                filters.allSatisfy { name, column in
-                    guard let wanted = query[name] else { return true }
-                    let value: String = column == "merchant_id" ? String(row[column] as Int64) : (row[column] as String)
-                    return value == (name == "accountCode" ? wanted.lowercased() : wanted)
-                }
-            }.map { $0["record"] as String }
-        }.prefix(max(0, limit)).compactMap { try? JSONValue.parse($0) }
+        let filters: [(String, (PaytronixPushNotification) -> String)] = [
+            ("merchantId", { String($0.merchantId) }), ("appIdentifier", \.appIdentifier), ("environment", \.environment),
+            ("accountCode", \.accountCode), ("printedCardNumber", \.printedCardNumber), ("status", \.status),
+        ]
+        let records = try await context.database.read { db in try PaytronixStore.deliveries(db) }.filter { delivery in
+            filters.allSatisfy { name, value in
+                guard let wanted = query[name] else { return true }
+                return value(delivery) == (name == "accountCode" ? wanted.lowercased() : wanted)
+            }
+        }.prefix(max(0, limit)).compactMap { try? JSONValue.parse($0.record) }
         return .paytronixSuccess(["notifications": .array(Array(records))])
     }
 
@@ -230,9 +205,7 @@ struct PaytronixPushRoutes: Sendable {
         guard let code = body["accountCode"]?.stringValue, !code.isEmpty, PaytronixValidation.isASCIIHex(code) else {
             throw PaytronixFailure.invalid("accountCode", "accountCode must be hexadecimal")
         }
-        try await context.database.write { db in
-            try db.execute(sql: "INSERT OR IGNORE INTO paytronix_unregistered_tokens VALUES (?, ?)", arguments: [app, code.lowercased()])
-        }
+        try await context.database.write { db in try PaytronixStore.markUnregistered(db, app: app, accountCode: code.lowercased()) }
         return .paytronixSuccess()
     }
 

@@ -150,17 +150,15 @@ struct PaytronixRESTGateway: Sendable {
         }
         let (clientId, secret) = header ?? (bodyId ?? "", bodySecret ?? "")
         let integration = try await context.database.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM paytronix_integrations WHERE client_id = ?", arguments: [clientId]).map {
-                (salt: $0["secret_salt"] as String, hash: $0["secret_hash"] as String, merchant: $0["merchant_id"] as Int64)
-            }
+            try PaytronixStore.integration(db, clientId: clientId)
         }
-        guard let integration, PaytronixSecrets.verify(secret, salt: integration.salt, hash: integration.hash) else {
+        guard let integration, PaytronixSecrets.verify(secret, salt: integration.secretSalt, hash: integration.secretHash) else {
             throw PaytronixFailure(401, "auth.invalid_client", "Integration credentials are not valid")
         }
         guard try await context.database.read({ db in try PaytronixStore.merchantExists(db, merchantId) }) else {
             throw PaytronixFailure.merchantNotFound(merchantId)
         }
-        guard integration.merchant == merchantId else {
+        guard integration.merchantId == merchantId else {
             throw PaytronixFailure(403, "auth.merchant_mismatch", "This integration is not enabled for merchant \(merchantId)")
         }
         return clientId
@@ -179,48 +177,42 @@ struct PaytronixRESTGateway: Sendable {
         case "card":
             let number = try required("printedCardNumber"), code = try required("registrationCode")
             guard let card = try PaytronixStore.card(db, merchantId: call.merchantId, number: number),
-                  (card["registration_code"] as String) == code else {
+                  card.registrationCode == code else {
                 throw PaytronixFailure(401, "auth.invalid_credentials", "Card number or registration code is not valid")
             }
-            principal.accountId = card["account_id"]
+            principal.accountId = card.accountId
             principal.printedCardNumber = number
             return principal
         case "guest":
             let username = try required("username"), password = try required("password")
             guard let user = try PaytronixStore.user(db, merchantId: call.merchantId, username: username),
-                  PaytronixSecrets.verify(password, salt: user["password_salt"], hash: user["password_hash"]) else {
+                  PaytronixSecrets.verify(password, salt: user.passwordSalt, hash: user.passwordHash) else {
                 throw PaytronixFailure(401, "auth.invalid_credentials", "Username or password is not valid")
             }
-            principal.accountId = user["account_id"]
-            principal.userId = user["id"]
+            principal.accountId = user.accountId
+            principal.userId = user.id
         case "email":
             let email = try required("email"), template = try required("cardTemplateCode")
-            guard let user = try Row.fetchOne(db, sql: """
-                SELECT u.* FROM paytronix_users u JOIN paytronix_accounts a ON a.id = u.account_id
-                WHERE u.merchant_id = ? AND lower(u.email) = lower(?) AND a.card_template_code = ?
-                """, arguments: [call.merchantId, email, Int64(template) ?? -1]) else {
+            guard let user = try PaytronixStore.user(db, merchantId: call.merchantId, email: email, template: Int64(template) ?? -1) else {
                 throw PaytronixFailure(401, "auth.invalid_credentials", "No guest matches this email and card template")
             }
-            principal.accountId = user["account_id"]
-            principal.userId = user["id"]
+            principal.accountId = user.accountId
+            principal.userId = user.id
         case "oauth":
             let token = try required("access_token")
-            guard let row = try PaytronixStore.validToken(db, token, kind: "access", clientId: call.clientId, now: call.now),
-                  (row["merchant_id"] as Int64) == call.merchantId,
-                  let user = try Row.fetchOne(db, sql: "SELECT * FROM paytronix_users WHERE id = ?", arguments: [row["user_id"] as Int64]) else {
+            guard let access = try PaytronixStore.validToken(db, token, kind: "access", clientId: call.clientId, now: call.now),
+                  access.merchantId == call.merchantId, let user = try PaytronixStore.user(db, id: access.userId) else {
                 throw PaytronixFailure(401, "oauth.invalid_token", "The access token is invalid or has expired")
             }
-            if let scope = rules.scope, !(row["scope"] as String).split(separator: " ").contains(Substring(scope)) {
+            if let scope = rules.scope, !access.scope.split(separator: " ").contains(Substring(scope)) {
                 throw PaytronixFailure(403, "oauth.insufficient_scope", "This call needs the \(scope) scope")
             }
-            principal.accountId = user["account_id"]
-            principal.userId = user["id"]
+            principal.accountId = user.accountId
+            principal.userId = user.id
         case "b2b":
             let username = try required("username"), password = try required("password")
-            guard let integration = try Row.fetchOne(db, sql: "SELECT * FROM paytronix_integrations WHERE client_id = ?",
-                                                     arguments: [call.clientId]),
-                  (integration["b2b_username"] as String?) == username,
-                  let salt: String = integration["b2b_salt"], let hash: String = integration["b2b_password_hash"],
+            guard let integration = try PaytronixStore.integration(db, clientId: call.clientId),
+                  integration.b2bUsername == username, let salt = integration.b2bSalt, let hash = integration.b2bPasswordHash,
                   PaytronixSecrets.verify(password, salt: salt, hash: hash) else {
                 throw PaytronixFailure(401, "auth.invalid_credentials", "B2B credentials are not valid")
             }
@@ -229,7 +221,7 @@ struct PaytronixRESTGateway: Sendable {
             guard let card = try PaytronixStore.card(db, merchantId: call.merchantId, number: number) else {
                 throw PaytronixFailure(404, "guest.card_not_found", "Card \(number) not found")
             }
-            principal.accountId = card["account_id"]
+            principal.accountId = card.accountId
             principal.printedCardNumber = number
             return principal
         default:
@@ -238,7 +230,7 @@ struct PaytronixRESTGateway: Sendable {
         // guest, email, oauth: an optional card must belong to the guest (A14).
         if let number = call.params["printedCardNumber"]?.stringValue {
             guard let card = try PaytronixStore.card(db, merchantId: call.merchantId, number: number),
-                  (card["account_id"] as Int64) == principal.accountId else {
+                  card.accountId == principal.accountId else {
                 throw PaytronixFailure(403, "auth.card_not_owned", "Card \(number) does not belong to this guest")
             }
             principal.printedCardNumber = number

@@ -21,13 +21,10 @@ struct PaytronixRESTRoutes: Sendable {
 
         router.fallback(forPrefix: "/rest/", SandboxRouter.Fallback(
             notFound: { request in
-                PaytronixFailure(404, "request.unknown_endpoint", "Unknown endpoint \(Self.endpointName(request.path))").response
+                PaytronixFailure(404, "request.unknown_endpoint", "Unknown endpoint \(Self.endpointName(request.path))")
             },
-            methodNotAllowed: { request, allowed in
-                var response = PaytronixFailure(405, "request.method_not_allowed",
-                                                "\(request.method) is not allowed for \(Self.endpointName(request.path))").response
-                response.headers["Allow"] = allowed.map(\.rawValue).joined(separator: ", ")
-                return response
+            methodNotAllowed: { request, _ in
+                PaytronixFailure(405, "request.method_not_allowed", "\(request.method) is not allowed for \(Self.endpointName(request.path))")
             }))
     }
 
@@ -48,31 +45,30 @@ struct PaytronixRESTRoutes: Sendable {
             guard let username = call.params["username"]?.stringValue else { throw PaytronixFailure.missing("username") }
             guard let password = call.params["password"]?.stringValue else { throw PaytronixFailure.missing("password") }
             guard let user = try PaytronixStore.user(db, merchantId: call.merchantId, username: username),
-                  PaytronixSecrets.verify(password, salt: user["password_salt"], hash: user["password_hash"]) else {
+                  let userId = user.id, PaytronixSecrets.verify(password, salt: user.passwordSalt, hash: user.passwordHash) else {
                 throw PaytronixFailure(400, "oauth.invalid_grant", "Username or password is not valid")
             }
             let requested = try scopes(call.params["scope"])
             let scope = (requested ?? PaytronixStore.allScopes).joined(separator: " ")
             let tokens = try PaytronixStore.issueTokens(db, clientId: call.clientId, merchantId: call.merchantId,
-                                                        userId: user["id"], scope: scope, now: call.now)
-            return tokenResponse(tokens, scope: scope, username: user["username"])
+                                                        userId: userId, scope: scope, now: call.now)
+            return tokenResponse(tokens, scope: scope, username: user.username)
         }
         guard let refresh = call.params["refresh_token"]?.stringValue else { throw PaytronixFailure.missing("refresh_token") }
-        guard let row = try PaytronixStore.validToken(db, refresh, kind: "refresh", clientId: call.clientId, now: call.now),
-              (row["merchant_id"] as Int64) == call.merchantId,
-              let user = try Row.fetchOne(db, sql: "SELECT * FROM paytronix_users WHERE id = ?", arguments: [row["user_id"] as Int64]) else {
+        guard let token = try PaytronixStore.validToken(db, refresh, kind: "refresh", clientId: call.clientId, now: call.now),
+              token.merchantId == call.merchantId, let user = try PaytronixStore.user(db, id: token.userId) else {
             throw PaytronixFailure(400, "oauth.invalid_grant", "The refresh token is invalid or has expired")
         }
         let requested = try scopes(call.params["scope"])
-        let original = (row["scope"] as String).split(separator: " ").map(String.init)
+        let original = token.scope.split(separator: " ").map(String.init)
         if let requested, let broader = requested.first(where: { !original.contains($0) }) {
             throw PaytronixFailure(400, "oauth.invalid_scope",
                                    "Unknown or broader scope \(broader); use account_read, account_write, user_read, user_write", field: "scope")
         }
         let scope = (requested ?? original).joined(separator: " ")
-        let tokens = try PaytronixStore.issueTokens(db, clientId: call.clientId, merchantId: call.merchantId, userId: user["id"],
+        let tokens = try PaytronixStore.issueTokens(db, clientId: call.clientId, merchantId: call.merchantId, userId: token.userId,
                                                     scope: scope, now: call.now, refreshToken: refresh)
-        return tokenResponse(tokens, scope: scope, username: user["username"])
+        return tokenResponse(tokens, scope: scope, username: user.username)
     }
 
     /// O5: known scopes only, returned in the fixed order. A missing, null or blank scope is "not given"
@@ -103,11 +99,9 @@ struct PaytronixRESTRoutes: Sendable {
 
     private func enrollmentConfig(_ call: PaytronixCall, _ principal: PaytronixPrincipal, _ db: Database) throws -> SandboxResponse {
         _ = try template(call, db, field: "cardTemplateCode")
-        let rows = try Row.fetchAll(db, sql: "SELECT * FROM paytronix_enrollment_fields WHERE merchant_id = ? ORDER BY position",
-                                    arguments: [call.merchantId])
-        let fields: [JSONValue] = rows.map { row in
-            var object: JSONObject = ["type": .string(row["type"]), "field": .string(row["field"]), "required": .bool(row["required"])]
-            if let length: Int64 = row["min_length"] { object["minLength"] = .string(String(length)) }
+        let fields: [JSONValue] = try PaytronixStore.enrollmentFields(db, merchantId: call.merchantId).map { config in
+            var object: JSONObject = ["type": .string(config.type), "field": .string(config.field), "required": .bool(config.required)]
+            if let length = config.minLength { object["minLength"] = .string(String(length)) }
             return .object(object)
         }
         return .paytronixSuccess(["config": ["fields": .array(fields)]])
@@ -117,8 +111,7 @@ struct PaytronixRESTRoutes: Sendable {
     private func template(_ call: PaytronixCall, _ db: Database, field: String) throws -> Int64 {
         let value = call.params[field]
         let code = value?.integerValue ?? (call.isGet ? value?.stringValue.flatMap { Int64($0) } : nil)
-        guard let code, try Int64.fetchOne(db, sql: "SELECT code FROM paytronix_card_templates WHERE merchant_id = ? AND code = ?",
-                                           arguments: [call.merchantId, code]) != nil else {
+        guard let code, try PaytronixStore.templateExists(db, merchantId: call.merchantId, code: code) else {
             throw PaytronixFailure(400, "enrollment.invalid_card_template", "cardTemplateCode must be one of this merchant's card templates",
                                    field: field)
         }
@@ -134,17 +127,12 @@ struct PaytronixRESTRoutes: Sendable {
             db, merchantId: call.merchantId, template: templateCode, registered: true, today: today,
             favoriteStore: enrollment.favoriteStore, enrollmentStore: call.params["activationStoreCode"]?.stringValue)
         try PaytronixStore.insertUser(db, merchantId: call.merchantId, accountId: accountId, fields: enrollment.userFields)
-        try PaytronixStore.applyExternalAccounts(db, merchantId: call.merchantId, accountId: accountId, operation: "add",
-                                                 accounts: enrollment.externalAccounts, now: call.now,
-                                                 fieldPrefix: "setAccountFields.externalAccounts")
-        guard let user = try PaytronixStore.user(db, accountId: accountId) else { throw PaytronixFailure.missing("setUserFields") }
-        let scope = PaytronixStore.allScopes.joined(separator: " ")
-        let tokens = try PaytronixStore.issueTokens(db, clientId: call.clientId, merchantId: call.merchantId, userId: user["id"],
-                                                    scope: scope, now: call.now)
+        let tokens = try PaytronixStore.completeEnrollment(db, clientId: call.clientId, merchantId: call.merchantId, accountId: accountId,
+                                                           printedCardNumber: number, externalAccounts: enrollment.externalAccounts,
+                                                           now: call.now)
         return .paytronixSuccess([
             "accountId": .integer(accountId), "printedCardNumber": .string(number), "generatedRegistrationCode": .string(code),
-            "oauthTokens": PaytronixStore.tokenJSON(access: tokens.access, refresh: tokens.refresh, scope: scope,
-                                                    username: user["username"], printedCardNumber: number),
+            "oauthTokens": tokens,
         ], result: "cardCreatedSuccess")
     }
 
@@ -153,36 +141,25 @@ struct PaytronixRESTRoutes: Sendable {
               let account = try PaytronixStore.account(db, id: accountId) else {
             throw PaytronixFailure.missing("printedCardNumber")
         }
-        guard (account["registration_status"] as String) != "REGISTERED" else {
+        guard account.registrationStatus != "REGISTERED" else {
             throw PaytronixFailure(409, "enrollment.card_already_registered", "Card \(number) is already registered")
         }
         let today = String(ISO8601.format(call.now).prefix(10))
         let enrollment = try PaytronixValidation.enrollment(call.params, merchantId: call.merchantId,
-                                                            template: account["card_template_code"], today: today, db: db)
+                                                            template: account.cardTemplateCode, today: today, db: db)
         try PaytronixStore.insertUser(db, merchantId: call.merchantId, accountId: accountId, fields: enrollment.userFields)
-        try db.execute(sql: """
-            UPDATE paytronix_accounts SET registration_status = 'REGISTERED', enroll_date = ?,
-                favorite_store_code = COALESCE(?, favorite_store_code) WHERE id = ?
-            """, arguments: [today, enrollment.favoriteStore, accountId])
-        try PaytronixStore.applyExternalAccounts(db, merchantId: call.merchantId, accountId: accountId, operation: "add",
-                                                 accounts: enrollment.externalAccounts, now: call.now,
-                                                 fieldPrefix: "setAccountFields.externalAccounts")
-        guard let user = try PaytronixStore.user(db, accountId: accountId) else { throw PaytronixFailure.missing("setUserFields") }
-        let scope = PaytronixStore.allScopes.joined(separator: " ")
-        let tokens = try PaytronixStore.issueTokens(db, clientId: call.clientId, merchantId: call.merchantId, userId: user["id"],
-                                                    scope: scope, now: call.now)
-        return .paytronixSuccess([
-            "accountId": .integer(accountId), "printedCardNumber": .string(number),
-            "oauthTokens": PaytronixStore.tokenJSON(access: tokens.access, refresh: tokens.refresh, scope: scope,
-                                                    username: user["username"], printedCardNumber: number),
-        ])
+        try PaytronixStore.register(db, accountId: accountId, today: today, favoriteStore: enrollment.favoriteStore)
+        let tokens = try PaytronixStore.completeEnrollment(db, clientId: call.clientId, merchantId: call.merchantId, accountId: accountId,
+                                                           printedCardNumber: number, externalAccounts: enrollment.externalAccounts,
+                                                           now: call.now)
+        return .paytronixSuccess(["accountId": .integer(accountId), "printedCardNumber": .string(number), "oauthTokens": tokens])
     }
 
     private func editExternalAccounts(_ call: PaytronixCall, _ principal: PaytronixPrincipal, _ db: Database) throws -> SandboxResponse {
         guard let accountId = principal.accountId, let account = try PaytronixStore.account(db, id: accountId) else {
             throw PaytronixFailure.missing("printedCardNumber")
         }
-        guard (account["status"] as String) == "ACTIVE" else {
+        guard account.status == "ACTIVE" else {
             throw PaytronixFailure(409, "enrollment.account_not_active", "Account is not active")
         }
         let operation = call.params["operation"]?.stringValue
@@ -202,7 +179,7 @@ struct PaytronixRESTRoutes: Sendable {
         guard let accountId = principal.accountId, let account = try PaytronixStore.account(db, id: accountId) else {
             throw PaytronixFailure.missing("printedCardNumber")
         }
-        let status: String = account["status"]
+        let status = account.status
         guard status == "ACTIVE" else { return .paytronixSuccess(["accountStatus": .string(status)], result: "invalid_status") }
         return .paytronixSuccess(try PaytronixStore.accountInformation(db, accountId: accountId))
     }
@@ -210,15 +187,10 @@ struct PaytronixRESTRoutes: Sendable {
     private func printedCardNumberForExternalAccount(_ call: PaytronixCall, _ principal: PaytronixPrincipal,
                                                      _ db: Database) throws -> SandboxResponse {
         guard let code = call.params["accountCode"]?.stringValue, !code.isEmpty else { throw PaytronixFailure.missing("accountCode") }
-        guard let accountId = try Int64.fetchOne(db, sql: """
-            SELECT account_id FROM paytronix_external_accounts WHERE merchant_id = ? AND account_code = ? AND state = 'attached'
-            ORDER BY id DESC LIMIT 1
-            """, arguments: [call.merchantId, code.lowercased()]) else {
+        guard let accountId = try PaytronixStore.accountId(db, merchantId: call.merchantId, externalAccountCode: code.lowercased()) else {
             throw PaytronixFailure(404, "guest.external_account_not_found", "No account is linked to this external account code")
         }
-        let cards = try Row.fetchAll(db, sql: "SELECT * FROM paytronix_cards WHERE account_id = ? ORDER BY is_primary DESC, printed_card_number",
-                                     arguments: [accountId])
-        return .paytronixSuccess(["primaryCard": cards.first.map(PaytronixStore.cardJSON) ?? .null,
-                                  "additionalCards": .array(cards.dropFirst().map(PaytronixStore.cardJSON))])
+        let cards = try PaytronixStore.cards(db, accountId: accountId)
+        return .paytronixSuccess(["primaryCard": cards.first?.wireObject ?? .null, "additionalCards": .array(cards.dropFirst().map(\.wireObject))])
     }
 }

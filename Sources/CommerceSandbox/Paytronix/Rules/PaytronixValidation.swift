@@ -44,8 +44,7 @@ enum PaytronixValidation {
         guard let items = value.arrayValue, items.allSatisfy({ $0.objectValue != nil }), !(requireNonEmpty && items.isEmpty) else {
             throw PaytronixFailure(400, "enrollment.field_validation", listMessage, field: prefix)
         }
-        let integrations = Set(try String.fetchAll(db, sql: "SELECT client_id FROM paytronix_integrations WHERE merchant_id = ?",
-                                                   arguments: [merchantId]))
+        let integrations = try PaytronixStore.integrationIds(db, merchantId: merchantId)
         var errors: [(String, String)] = []
         var result: [ValidExternalAccount] = []
         for (index, item) in items.enumerated() {
@@ -108,8 +107,7 @@ enum PaytronixValidation {
     static func enrollment(_ body: JSONObject, merchantId: Int64, template: Int64, today: String,
                            db: Database) throws -> Enrollment {
         guard let userSet = body["setUserFields"]?.objectValue else { throw PaytronixFailure.missing("setUserFields") }
-        let config = try Row.fetchAll(db, sql: "SELECT * FROM paytronix_enrollment_fields WHERE merchant_id = ? ORDER BY position",
-                                      arguments: [merchantId])
+        let config = try PaytronixStore.enrollmentFields(db, merchantId: merchantId)
         var errors: [(String, String)] = []
         var user: [String: JSONValue] = [:]
         try readFieldSet(userSet, name: "setUserFields", known: userFieldNames, errors: &errors) { field, value, style in
@@ -148,11 +146,9 @@ enum PaytronixValidation {
         }
         // E7–E13 on the values that had the right shape.
         var minimum: [String: Int] = [:]
-        for row in config {
-            let field: String = row["field"]
-            if let length: Int = row["min_length"] { minimum[field] = length }
-            let required: Bool = row["required"]
-            let type: String = row["type"]
+        for configured in config {
+            let field = configured.field, required = configured.required, type = configured.type
+            if let length = configured.minLength { minimum[field] = length }
             let set = type == "user" ? "setUserFields" : "setAccountFields"
             let sent = (type == "user" ? Optional(userSet) : accountSet)?[field] != nil
             let present = type == "user" ? user[field] != nil : (field == "favoriteStore" ? favoriteStore != nil : true)
@@ -244,15 +240,13 @@ enum PaytronixValidation {
     }
 
     static func storeExists(_ db: Database, merchantId: Int64, code: String) throws -> Bool {
-        try String.fetchOne(db, sql: "SELECT code FROM paytronix_stores WHERE merchant_id = ? AND code = ?",
-                            arguments: [merchantId, code]) != nil
+        try PaytronixStore.storeExists(db, merchantId: merchantId, code: code)
     }
 
     /// Case-insensitive; phone numbers compared as digits.
     private static func valueInUse(_ db: Database, merchantId: Int64, field: String, value: String) throws -> Bool {
         let column = ["email": "email", "mobilePhone": "mobile_phone", "phone": "phone"][field] ?? "email"
-        let existing = try String.fetchAll(db, sql: "SELECT \(column) FROM paytronix_users WHERE merchant_id = ? AND \(column) IS NOT NULL",
-                                           arguments: [merchantId])
+        let existing = try PaytronixStore.contactValues(db, merchantId: merchantId, column: column)
         let normalize: (String) -> String = field == "email" ? { $0.lowercased() } : { $0.filter(\.isNumber) }
         return existing.contains { normalize($0) == normalize(value) }
     }

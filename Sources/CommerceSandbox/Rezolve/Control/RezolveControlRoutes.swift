@@ -8,10 +8,10 @@ import GRDB
 struct RezolveControlRoutes: Sendable {
     let endpoint: RezolveEndpoint
 
-    struct Failure: Error, Sendable {
+    struct Failure: ServiceErrorEnvelope {
         let status: Int
         let message: String
-        var response: SandboxResponse { .json(["error": .string(message)], status: status) }
+        var body: JSONValue { ["error": .string(message)] }
         static func field(_ field: String, _ problem: String) -> Failure { Failure(status: 400, message: "\(field): \(problem)") }
         static let notFound = Failure(status: 404, message: "not found")
     }
@@ -45,12 +45,8 @@ struct RezolveControlRoutes: Sendable {
         })
         router.put(p + "/settings", handler: controlled(updateSettings))
         router.fallback(forPrefix: p + "/", .init(
-            notFound: { _ in Failure.notFound.response },
-            methodNotAllowed: { request, allowed in
-                var response = Failure(status: 405, message: "method \(request.method) not allowed").response
-                response.headers["Allow"] = allowed.map(\.rawValue).joined(separator: ", ")
-                return response
-            }))
+            notFound: { _ in Failure.notFound },
+            methodNotAllowed: { request, _ in Failure(status: 405, message: "method \(request.method) not allowed") }))
     }
 
     func controlled(_ body: @escaping @Sendable (SandboxRequest) async throws -> SandboxResponse) -> SandboxRouter.Handler {

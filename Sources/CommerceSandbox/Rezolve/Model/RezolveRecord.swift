@@ -1,13 +1,7 @@
 import GRDB
 
-/// A GRDB `Codable` record of a `rz_` table: Swift camelCase properties, snake_case columns.
-/// (Property names avoid acronyms such as `JSON`, which would not survive the round trip.)
-protocol RezolveRecord: Codable, FetchableRecord, PersistableRecord, Sendable {}
-
-extension RezolveRecord {
-    static var databaseColumnDecodingStrategy: DatabaseColumnDecodingStrategy { .convertFromSnakeCase }
-    static var databaseColumnEncodingStrategy: DatabaseColumnEncodingStrategy { .convertToSnakeCase }
-}
+/// A record of a `rz_` table (see ``SandboxRecord``).
+protocol RezolveRecord: SandboxRecord {}
 
 struct RZPartner: RezolveRecord {
     static let databaseTableName = "rz_partner"

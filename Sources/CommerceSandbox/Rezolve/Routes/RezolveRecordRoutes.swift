@@ -92,19 +92,11 @@ struct RezolveRecordRoutes: Sendable {
     }
 
     private func phone(_ request: SandboxRequest, _ caller: RezolveCaller) async throws -> RZPhone {
-        let id = request.parameter("id")
-        guard let phone = try await endpoint.database.read({ db in
-            try RezolveCustomerStore.owned(RZPhone.self, id: id, entityId: caller.entityId, db)
-        }) else { throw RezolveFailure.phoneNotFound }
-        return phone
+        try await endpoint.owned(RZPhone.self, request, caller, notFound: .phoneNotFound)
     }
 
     private func address(_ request: SandboxRequest, _ caller: RezolveCaller) async throws -> RZAddress {
-        let id = request.parameter("id")
-        guard let address = try await endpoint.database.read({ db in
-            try RezolveCustomerStore.owned(RZAddress.self, id: id, entityId: caller.entityId, db)
-        }) else { throw RezolveFailure.addressNotFound }
-        return address
+        try await endpoint.owned(RZAddress.self, request, caller, notFound: .addressNotFound)
     }
 
     private static func checkPhone(_ phoneId: String?, _ caller: RezolveCaller, _ db: Database) throws {

@@ -6,6 +6,7 @@ import Foundation
 /// nominal: the sizes clients reason about live in the catalogue data and the thumbnail names.
 struct RezolveStaticRoutes: Sendable {
     static let prefix = "/static/rezolve/"
+    static let notServed = SandboxPlainError(status: 404, message: "Only .png and .mp4 files are served under /static/rezolve/")
 
     func register(on router: SandboxRouter) {
         router.get(Self.prefix + "**") { request in
@@ -18,14 +19,11 @@ struct RezolveStaticRoutes: Sendable {
                 return SandboxResponse(status: 200, headers: ["Content-Type": "video/mp4", "Cache-Control": "max-age=3600"],
                                        body: StaticMedia.mp4)
             }
-            return .json(["error": "Only .png and .mp4 files are served under /static/rezolve/"], status: 404)
+            return Self.notServed.response
         }
         router.fallback(forPrefix: Self.prefix, .init(
-            notFound: { _ in .json(["error": "Only .png and .mp4 files are served under /static/rezolve/"], status: 404) },
-            methodNotAllowed: { _, allowed in
-                .json(["error": "Static media is read-only"], status: 405,
-                      headers: ["Allow": allowed.map(\.rawValue).joined(separator: ", ")])
-            }))
+            notFound: { _ in Self.notServed },
+            methodNotAllowed: { _, _ in SandboxPlainError(status: 405, message: "Static media is read-only") }))
     }
 }
 

@@ -90,19 +90,11 @@ struct RezolveWalletRoutes: Sendable {
     }
 
     private func card(_ request: SandboxRequest, _ caller: RezolveCaller) async throws -> RZCard {
-        let id = request.parameter("id")
-        guard let card = try await endpoint.database.read({ db in
-            try RezolveCustomerStore.owned(RZCard.self, id: id, entityId: caller.entityId, db)
-        }) else { throw RezolveFailure.cardNotFound }
-        return card
+        try await endpoint.owned(RZCard.self, request, caller, notFound: .cardNotFound)
     }
 
     private func favourite(_ request: SandboxRequest, _ caller: RezolveCaller) async throws -> RZFavourite {
-        let id = request.parameter("id")
-        guard let favourite = try await endpoint.database.read({ db in
-            try RezolveCustomerStore.owned(RZFavourite.self, id: id, entityId: caller.entityId, db)
-        }) else { throw RezolveFailure.favouriteNotFound }
-        return favourite
+        try await endpoint.owned(RZFavourite.self, request, caller, notFound: .favouriteNotFound)
     }
 
     private static func checkAddress(_ addressId: String, _ caller: RezolveCaller, _ db: Database) throws {

@@ -3,7 +3,7 @@ import Foundation
 
 /// An error answer of the core API in Rezolve's envelope (spec §3.4):
 /// `{"errors":[{"type":…,"code":"<n>","message":…[,"reason":{…}]}]}`.
-struct RezolveFailure: Error, Sendable, Equatable {
+struct RezolveFailure: ServiceErrorEnvelope, Equatable {
     let status: Int
     let code: Int
     let type: String
@@ -23,13 +23,11 @@ struct RezolveFailure: Error, Sendable, Equatable {
             && lhs.reason?.message == rhs.reason?.message && lhs.reason?.code == rhs.reason?.code
     }
 
-    var envelope: JSONValue {
+    var body: JSONValue {
         var error: JSONObject = ["type": .string(type), "code": .string(String(code)), "message": .string(message)]
         if let reason { error["reason"] = ["message": .string(reason.message), "code": .string(reason.code)] }
         return ["errors": [.object(error)]]
     }
-
-    var response: SandboxResponse { .json(envelope, status: status) }
 
     // MARK: The fixed errors
 

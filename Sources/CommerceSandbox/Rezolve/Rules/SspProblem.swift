@@ -3,7 +3,9 @@ import Foundation
 
 /// An error answer of the SSP services in problem-details form (spec §3.4, §4.2):
 /// `{"title":…,"status":…[,"detail":…][,"errors":{"<field>":["<message>"]}]}`.
-struct SspProblem: Error, Sendable, Equatable {
+struct SspProblem: ServiceErrorEnvelope, Equatable {
+    static let contentType = "application/problem+json; charset=utf-8"
+
     let status: Int
     let title: String
     var detail: String?
@@ -21,12 +23,6 @@ struct SspProblem: Error, Sendable, Equatable {
             object["errors"] = .object(fields)
         }
         return .object(object)
-    }
-
-    var response: SandboxResponse {
-        var response = SandboxResponse.json(body, status: status)
-        response.headers["Content-Type"] = "application/problem+json; charset=utf-8"
-        return response
     }
 
     /// Missing, unknown or expired bearer; also bad OAuth proxy credentials. Deliberately says nothing more.

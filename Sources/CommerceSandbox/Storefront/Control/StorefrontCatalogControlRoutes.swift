@@ -31,7 +31,7 @@ struct StorefrontCatalogControlRoutes: Sendable {
             case nil:
                 return StorefrontControlRoutes.notFound("Unknown shop \(shopID)")
             case .failure(let invalid)? where invalid.field == "handle":
-                return .json(["error": "conflict", "field": "handle", "message": .string(invalid.message)], status: 409)
+                return StorefrontControlRoutes.Failure(status: 409, code: "conflict", field: "handle", message: invalid.message).response
             case .failure(let invalid)?:
                 return StorefrontControlRoutes.invalid(invalid.field, invalid.message)
             case .success(let (productID, variantIDs))?:

@@ -8,20 +8,34 @@ import GRDB
 struct StorefrontControlRoutes: Sendable {
     let context: SandboxContext
 
+    /// The control routes' envelope: `{"error":"<code>"[,"field":…],"message":…}`.
+    struct Failure: ServiceErrorEnvelope {
+        let status: Int
+        let code: String
+        var field: String?
+        let message: String
+
+        var body: JSONValue {
+            var object: JSONObject = ["error": .string(code)]
+            if let field { object["field"] = .string(field) }
+            object["message"] = .string(message)
+            return .object(object)
+        }
+    }
+
     static func notFound(_ message: String) -> SandboxResponse {
-        .json(["error": "not_found", "message": .string(message)], status: 404)
+        Failure(status: 404, code: "not_found", message: message).response
     }
 
     static func invalid(_ field: String, _ message: String) -> SandboxResponse {
-        .json(["error": "invalid_request", "field": .string(field), "message": .string(message)], status: 400)
+        Failure(status: 400, code: "invalid_request", field: field, message: message).response
     }
 
     func register(on router: SandboxRouter) {
         router.fallback(forPrefix: "/sandbox/storefront/", .init(
-            notFound: { request in Self.notFound("No Storefront control route \(request.method) \(request.path)") },
-            methodNotAllowed: { request, allowed in
-                .json(["error": "method_not_allowed", "message": .string("\(request.method) is not allowed on \(request.path)")],
-                      status: 405, headers: ["Allow": allowed.map(\.rawValue).joined(separator: ", ")])
+            notFound: { request in Failure(status: 404, code: "not_found", message: "No Storefront control route \(request.method) \(request.path)") },
+            methodNotAllowed: { request, _ in
+                Failure(status: 405, code: "method_not_allowed", message: "\(request.method) is not allowed on \(request.path)")
             }))
 
         StorefrontCatalogControlRoutes(context: context).register(on: router)
@@ -83,7 +97,7 @@ struct StorefrontControlRoutes: Sendable {
                 return (id, try ShopFactory.issueToken(db, shopID: id, now: now))
             }
             guard let (id, token) = created else {
-                return .json(["error": "conflict", "field": "domain", "message": .string("A shop with domain \(shop.domain) exists")], status: 409)
+                return Failure(status: 409, code: "conflict", field: "domain", message: "A shop with domain \(shop.domain) exists").response
             }
             return .json(["id": .integer(id), "domain": .string(shop.domain), "storefrontAccessToken": .string(token),
                           "graphqlURL": .string(context.publicURL(path: "/api/\(StorefrontGraphQL.servedVersion)/graphql"))], status: 201)

@@ -1,6 +1,25 @@
 import CommerceCore
 import Foundation
 
+/// One HTTP-level failure of the GraphQL endpoint; every one carries a fresh `X-Request-Id`.
+struct StorefrontHTTPError: ServiceErrorEnvelope {
+    let status: Int
+    let message: String
+    let code: String
+    let headers: HTTPHeaders
+
+    init(status: Int, message: String, code: String, headers: HTTPHeaders = [:]) {
+        self.status = status
+        self.message = message
+        self.code = code
+        var all = headers
+        all["X-Request-Id"] = UUID().uuidString.lowercased()
+        self.headers = all
+    }
+
+    var body: JSONValue { StorefrontHTTPErrors.envelope(message, code: code) }
+}
+
 /// The HTTP-level answers of the GraphQL endpoint (spec §3.8, §4.1 H1–H11), each in the
 /// `{"errors":[{"message":…,"extensions":{"code":…}}]}` envelope.
 enum StorefrontHTTPErrors {
@@ -9,9 +28,7 @@ enum StorefrontHTTPErrors {
     }
 
     static func response(_ message: String, code: String, status: Int, headers: HTTPHeaders = [:]) -> SandboxResponse {
-        var all = headers
-        all["X-Request-Id"] = UUID().uuidString.lowercased()
-        return .json(envelope(message, code: code), status: status, headers: all)
+        StorefrontHTTPError(status: status, message: message, code: code, headers: headers).response
     }
 
     static func notFound() -> SandboxResponse { response("Not found.", code: "NOT_FOUND", status: 404) }

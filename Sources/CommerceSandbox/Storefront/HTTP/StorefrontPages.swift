@@ -13,7 +13,7 @@ struct StorefrontPages: Sendable {
         router.get("/sandbox/storefront/images/:file") { request in
             let file = request.parameter("file")
             guard file.hasSuffix(".png"), file.count > 4 else {
-                return .json(["error": "not_found", "message": .string("No image named \(file)")], status: 404)
+                return StorefrontControlRoutes.notFound("No image named \(file)")
             }
             return SandboxResponse(status: 200, headers: ["Content-Type": "image/png", "Cache-Control": "max-age=86400"],
                                    body: Self.placeholderPNG)

@@ -1,0 +1,34 @@
+import CommerceCore
+import GRDB
+
+/// The order signal an app reported through `POST /v1/app/order` (rule 5.3.4), one per (application, order id):
+/// a `button_app_orders` row.
+struct ButtonAppOrder: Codable, Sendable, FetchableRecord, TableRecord {
+    static let databaseTableName = "button_app_orders"
+
+    var appId: String
+    var orderId: String
+    var btnRef: String?
+    /// The latest request body as JSON text.
+    var body: String
+    var reportCount: Int64
+    var firstReceivedAt: Double
+    var receivedAt: Double
+
+    enum CodingKeys: String, CodingKey {
+        case body
+        case appId = "app_id"
+        case orderId = "order_id"
+        case btnRef = "btn_ref"
+        case reportCount = "report_count"
+        case firstReceivedAt = "first_received_at"
+        case receivedAt = "received_at"
+    }
+
+    /// The signal as the control routes list it.
+    var inspectionObject: JSONValue {
+        ["application_id": .string(appId), "order_id": .string(orderId), "btn_ref": .from(btnRef),
+         "report_count": .integer(reportCount), "first_received_at": ButtonColumn.date(firstReceivedAt),
+         "received_at": ButtonColumn.date(receivedAt), "body": ButtonColumn.json(body)]
+    }
+}

@@ -1,0 +1,33 @@
+import CommerceCore
+import GRDB
+
+/// One body an order was created or updated with, kept for the inspection route (§5.4): a
+/// `button_order_versions` row.
+struct ButtonOrderVersion: Codable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "button_order_versions"
+
+    var id: Int64?
+    /// The `seq` of the order in `button_orders`.
+    var orderSeq: Int64
+    /// `create` or `update`.
+    var kind: String
+    /// The request body as JSON text.
+    var body: String
+    var ignoredFields: String
+    var apiVersion: String
+    var receivedAt: Double
+
+    enum CodingKeys: String, CodingKey {
+        case id, kind, body
+        case orderSeq = "order_seq"
+        case ignoredFields = "ignored_fields"
+        case apiVersion = "api_version"
+        case receivedAt = "received_at"
+    }
+
+    /// The entry of an inspected order's `versions` array; `number` counts from 1.
+    func inspectionObject(number: Int) -> JSONValue {
+        ["version": .integer(Int64(number)), "kind": .string(kind), "received_at": ButtonColumn.date(receivedAt),
+         "api_version": .string(apiVersion), "body": ButtonColumn.json(body), "ignored_fields": ButtonColumn.json(ignoredFields)]
+    }
+}

@@ -1,0 +1,55 @@
+import CommerceCore
+import Foundation
+import GRDB
+
+/// One merchant order as the sandbox keeps it: a `button_orders` row. `current` is the public order object
+/// (JSON text) without its live status, which lives in `status` so the finalization sweep can change it in SQL.
+struct ButtonStoredOrder: Codable, Sendable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "button_orders"
+
+    /// Insertion order; `nil` until inserted.
+    var seq: Int64?
+    var org: String
+    var orderId: String
+    var buttonOrderId: String
+    var current: String
+    var status: String
+    /// Epoch seconds, as are the other dates.
+    var finalizationDate: Double
+    var btnRef: String?
+    /// `test`, `sandbox` or `unknown` (rule 5.3.3), with the issuing application for `sandbox`.
+    var attribution: String?
+    var attributionApp: String?
+    /// JSON array of the field paths the last body carried that the Order API ignores.
+    var ignoredFields: String
+    var createdAt: Double
+    var updatedAt: Double
+    var finalizedAt: Double?
+    var deletedAt: Double?
+
+    // Explicit keys rather than a snake-case strategy: converting names on every row costs time on the Order API.
+    enum CodingKeys: String, CodingKey {
+        case seq, org, current, status, attribution
+        case orderId = "order_id"
+        case buttonOrderId = "button_order_id"
+        case finalizationDate = "finalization_date"
+        case btnRef = "btn_ref"
+        case attributionApp = "attribution_app"
+        case ignoredFields = "ignored_fields"
+        case createdAt = "created_at"
+        case updatedAt = "updated_at"
+        case finalizedAt = "finalized_at"
+        case deletedAt = "deleted_at"
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        seq = inserted.rowID
+    }
+
+    /// The public order object: the stored state with the current status.
+    var publicObject: JSONValue {
+        guard case .object(var object) = ButtonColumn.json(current) else { return .null }
+        object["status"] = .string(status)
+        return .object(object)
+    }
+}

@@ -1,0 +1,66 @@
+import CommerceCore
+import Foundation
+
+/// An error answer in one of the sandbox's wire envelopes: Button's `{"meta":…,"error":…}`, ATH Móvil's
+/// `{"status":"error",…}`, Paytronix's `{"result":"failure",…}`, Rezolve's `{"errors":[…]}`, SSP's problem
+/// details, the control routes' `{"error":…}`. Each envelope is one named type; route handlers throw it,
+/// per-prefix 404/405 fallbacks and injected faults build it, and ``response`` is the only place any of them
+/// becomes bytes.
+protocol ServiceErrorEnvelope: Error, Sendable {
+    var status: Int { get }
+    /// The JSON body.
+    var body: JSONValue { get }
+    /// Headers the answer carries besides `Content-Type` (`Allow` on a 405, Button's version header …).
+    var headers: HTTPHeaders { get }
+    /// The media type of the body.
+    static var contentType: String { get }
+}
+
+extension ServiceErrorEnvelope {
+    var headers: HTTPHeaders { [:] }
+    static var contentType: String { "application/json; charset=utf-8" }
+
+    /// The answer: the envelope's headers, then `extra` ones it does not set itself, then `Content-Type`.
+    func response(adding extra: HTTPHeaders = [:]) -> SandboxResponse {
+        var all = headers
+        for field in extra where all[field.name] == nil { all[field.name] = field.value }
+        var response = SandboxResponse.json(body, status: status, headers: all)
+        response.headers["Content-Type"] = Self.contentType
+        return response
+    }
+
+    var response: SandboxResponse { response() }
+
+    /// How a service answers an injected fault: the rule's own `body` when it gives one, else `envelope`;
+    /// `headers` go on both (a service that always sends a header sends it on faults too).
+    static func fault(status: Int, body: JSONValue?, otherwise envelope: @autoclosure () -> Self,
+                      headers: HTTPHeaders = [:]) -> SandboxResponse {
+        guard let body else { return envelope().response(adding: headers) }
+        return .json(body, status: status, headers: headers)
+    }
+}
+
+/// The envelope of paths no service claims and of failures before any service is asked (an unreadable or
+/// oversized body, a sandbox bug): `{"error":"…"}`. Services' control routes use the same shape.
+struct SandboxPlainError: ServiceErrorEnvelope {
+    let status: Int
+    let message: String
+    var headers: HTTPHeaders = [:]
+
+    var body: JSONValue { ["error": .string(message)] }
+}
+
+extension SandboxRouter.Fallback {
+    /// 404 and 405 answers built from envelopes, with `headers` on both; a 405 whose envelope does not name
+    /// the allowed methods itself gets them in `Allow`.
+    init<NotFound: ServiceErrorEnvelope, NotAllowed: ServiceErrorEnvelope>(
+        headers: HTTPHeaders = [:], notFound: @escaping @Sendable (SandboxRequest) -> NotFound,
+        methodNotAllowed: @escaping @Sendable (SandboxRequest, _ allowed: [HTTPMethod]) -> NotAllowed) {
+        self.init(notFound: { notFound($0).response(adding: headers) },
+                  methodNotAllowed: { request, allowed in
+                      var response = methodNotAllowed(request, allowed).response(adding: headers)
+                      if response.headers["Allow"] == nil { response.headers["Allow"] = allowed.map(\.rawValue).joined(separator: ", ") }
+                      return response
+                  })
+    }
+}
