@@ -55,45 +55,21 @@ extension ButtonService {
             try db.execute(sql: """
                 INSERT OR IGNORE INTO button_attribution_tokens (btn_ref, app_id, source, url, created_at) VALUES (?, ?, 'deferred_link', ?, ?)
                 """, arguments: [token, appId, action, now.timeIntervalSince1970])
-            let id = "ddl-" + RandomToken.hex(16)
-            try db.execute(sql: """
-                INSERT INTO button_deferred_links (id, app_id, action, btn_ref, match_user_agent, match_ip, expires_at, status, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?)
-                """, arguments: [id, appId, action, token, userAgent, ip, now.addingTimeInterval(ttl).timeIntervalSince1970,
-                                 now.timeIntervalSince1970])
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM button_deferred_links WHERE id = ?", arguments: [id]) else {
-                return .null
-            }
-            return Self.linkJSON(row)
+            let link = ButtonDeferredLink(
+                id: "ddl-" + RandomToken.hex(16), appId: appId, action: action, btnRef: token, matchUserAgent: userAgent, matchIp: ip,
+                expiresAt: now.addingTimeInterval(ttl).timeIntervalSince1970, status: "pending", createdAt: now.timeIntervalSince1970)
+            try ButtonDeferredLinkStore.insert(db, link)
+            return link.controlObject
         }
         return ButtonEnvelope.object(object)
-    }
-
-    static func linkJSON(_ row: Row) -> JSONValue {
-        var match: JSONValue = .null
-        let userAgent: String? = row["match_user_agent"]
-        let ip: String? = row["match_ip"]
-        if userAgent != nil || ip != nil {
-            var object = JSONObject()
-            if let userAgent { object["user_agent_contains"] = .string(userAgent) }
-            if let ip { object["ip"] = .string(ip) }
-            match = .object(object)
-        }
-        return ["id": .string(row["id"]), "application_id": .string(row["app_id"]), "action": .string(row["action"]),
-                "btn_ref": .string(row["btn_ref"]), "match": match, "expires_at": ButtonColumn.date(row["expires_at"]),
-                "status": .string(row["status"]), "created_at": ButtonColumn.date(row["created_at"]),
-                "consumed_at": ButtonColumn.date(row["consumed_at"]), "consumed_by": ButtonColumn.json(row["consumed_by"])]
     }
 
     func listLinks(_ request: SandboxRequest) async throws -> SandboxResponse {
         let appId = request.query["application_id"].flatMap { $0.isEmpty ? nil : $0 }
         let now = clock.now()
         let links = try await database.write { db -> [JSONValue] in
-            try Self.expireLinks(db, now: now)
-            let rows = try appId.map {
-                try Row.fetchAll(db, sql: "SELECT * FROM button_deferred_links WHERE app_id = ? ORDER BY seq", arguments: [$0])
-            } ?? Row.fetchAll(db, sql: "SELECT * FROM button_deferred_links ORDER BY seq")
-            return rows.map(Self.linkJSON)
+            try ButtonDeferredLinkStore.expire(db, now: now)
+            return try ButtonDeferredLinkStore.links(db, appId: appId).map(\.controlObject)
         }
         return ButtonEnvelope.objects(links)
     }
@@ -102,15 +78,10 @@ extension ButtonService {
         let id = request.parameter("id")
         let now = clock.now()
         let link = try await database.write { db -> JSONValue in
-            try Self.expireLinks(db, now: now)
-            guard try Row.fetchOne(db, sql: "SELECT 1 FROM button_deferred_links WHERE id = ?", arguments: [id]) != nil else {
-                throw ButtonError.notFound("Deferred link \(id) not found")
-            }
-            try db.execute(sql: "UPDATE button_deferred_links SET status = 'cancelled' WHERE id = ? AND status = 'pending'", arguments: [id])
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM button_deferred_links WHERE id = ?", arguments: [id]) else {
-                return .null
-            }
-            return Self.linkJSON(row)
+            try ButtonDeferredLinkStore.expire(db, now: now)
+            guard try ButtonDeferredLinkStore.link(db, id: id) != nil else { throw ButtonError.notFound("Deferred link \(id) not found") }
+            try ButtonDeferredLinkStore.cancel(db, id: id)
+            return try ButtonDeferredLinkStore.link(db, id: id)?.controlObject ?? .null
         }
         return ButtonEnvelope.object(link)
     }

@@ -18,8 +18,8 @@ extension ButtonService {
             let page = try ControlPage.from(request.query)
             let now = clock.now()
             let listed = try await database.write { db -> (items: [JSONValue], total: Int) in
-                try Self.expireLinks(db, now: now)
-                return try ButtonOrderStore.linksPage(db, page)
+                try ButtonDeferredLinkStore.expire(db, now: now)
+                return try ButtonDeferredLinkStore.page(db, page)
             }
             return page.response(listed.items, total: listed.total)
         })

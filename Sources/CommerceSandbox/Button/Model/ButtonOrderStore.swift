@@ -177,12 +177,4 @@ extension ButtonOrderStore {
         }
         return (items, total)
     }
-
-    /// Deferred deep links, newest first, in the shape `GET /sandbox/button/deferred-deeplinks` lists them.
-    static func linksPage(_ db: Database, _ page: ControlPage) throws -> (items: [JSONValue], total: Int) {
-        let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM button_deferred_links") ?? 0
-        let rows = try Row.fetchAll(db, sql: "SELECT * FROM button_deferred_links ORDER BY seq DESC LIMIT ? OFFSET ?",
-                                    arguments: [page.limit, page.offset])
-        return (rows.map(ButtonService.linkJSON), total)
-    }
 }

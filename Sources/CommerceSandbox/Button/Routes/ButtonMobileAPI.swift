@@ -96,28 +96,19 @@ extension ButtonService {
 
     // MARK: - Deferred deep links
 
-    /// Marks pending links whose time has passed as expired.
-    static func expireLinks(_ db: Database, now: Date) throws {
-        try db.execute(sql: "UPDATE button_deferred_links SET status = 'expired' WHERE status = 'pending' AND expires_at <= ?",
-                       arguments: [now.timeIntervalSince1970])
-    }
-
     /// Rule 5.3.7: the oldest unexpired pending link of the app whose matcher matches this device, consumed.
     static func consumeDeferredLink(_ db: Database, _ call: ButtonMobileCall) throws -> JSONValue {
-        try expireLinks(db, now: call.now)
-        let candidates = try Row.fetchAll(db, sql: """
-            SELECT * FROM button_deferred_links WHERE app_id = ? AND status = 'pending' ORDER BY seq
-            """, arguments: [call.applicationId])
-        let match = candidates.first { row in
-            if let needle = row["match_user_agent"] as String?, !(call.userAgent ?? "").contains(needle) { return false }
-            if let ip = row["match_ip"] as String?, ip != call.remoteAddress { return false }
-            return true
+        try ButtonDeferredLinkStore.expire(db, now: call.now)
+        let candidates = try ButtonDeferredLinkStore.pendingLinks(db, appId: call.applicationId)
+        guard var link = candidates.first(where: { $0.matches(userAgent: call.userAgent, address: call.remoteAddress) }) else {
+            return .null
         }
-        guard let link = match else { return .null }
         let consumer: JSONValue = ["user_agent": .from(call.userAgent), "ip": .from(call.remoteAddress), "session_id": call.session]
-        try db.execute(sql: "UPDATE button_deferred_links SET status = 'consumed', consumed_at = ?, consumed_by = ? WHERE seq = ?",
-                       arguments: [call.now.timeIntervalSince1970, consumer.serialized(), link["seq"] as Int64])
-        return ["action": .string(link["action"]), "attribution": ["btn_ref": .string(link["btn_ref"])]]
+        link.status = "consumed"
+        link.consumedAt = call.now.timeIntervalSince1970
+        link.consumedBy = consumer.serialized()
+        try ButtonDeferredLinkStore.save(db, link)
+        return ["action": .string(link.action), "attribution": ["btn_ref": .string(link.btnRef)]]
     }
 
     // MARK: - App order signals

@@ -132,7 +132,7 @@ enum PaytronixValidation {
             try readFieldSet(accountSet ?? set, name: "setAccountFields", known: ["favoriteStore"], errors: &errors) { _, value, style in
                 let code = style == "typed" ? value["code"]?.stringValue : value.stringValue
                 guard let code else { return ("setAccountFields.favoriteStore", "favoriteStore has the wrong type for style \(style)") }
-                guard try storeExists(db, merchantId: merchantId, code: code) else {
+                guard try PaytronixStore.storeExists(db, merchantId: merchantId, code: code) else {
                     return ("setAccountFields.favoriteStore", "Unknown store \(code)")
                 }
                 favoriteStore = code
@@ -140,7 +140,7 @@ enum PaytronixValidation {
             }
         }
         if let activation = body["activationStoreCode"] {
-            if let code = activation.stringValue, try storeExists(db, merchantId: merchantId, code: code) {} else {
+            if let code = activation.stringValue, try PaytronixStore.storeExists(db, merchantId: merchantId, code: code) {} else {
                 errors.append(("activationStoreCode", "Unknown store \(activation.stringValue ?? activation.serialized())"))
             }
         }
@@ -237,10 +237,6 @@ enum PaytronixValidation {
             }
         }
         return errors
-    }
-
-    static func storeExists(_ db: Database, merchantId: Int64, code: String) throws -> Bool {
-        try PaytronixStore.storeExists(db, merchantId: merchantId, code: code)
     }
 
     /// Case-insensitive; phone numbers compared as digits.
