@@ -14,6 +14,8 @@ final class GroupCommit: @unchecked Sendable {
     }
 
     private let writer: any DatabaseWriter
+    /// Told after each batch that committed (the WAL checkpointer counts them).
+    private let afterCommit: @Sendable () -> Void
     private let lock = NSLock()
     private var pending: [Job] = []
     private var draining = false
@@ -22,8 +24,9 @@ final class GroupCommit: @unchecked Sendable {
     /// Batches committed in one visit to the writer queue before other writers get a turn.
     static let maximumBatchesPerVisit = 16
 
-    init(writer: any DatabaseWriter) {
+    init(writer: any DatabaseWriter, afterCommit: @escaping @Sendable () -> Void = {}) {
         self.writer = writer
+        self.afterCommit = afterCommit
     }
 
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
@@ -89,6 +92,7 @@ final class GroupCommit: @unchecked Sendable {
                     return .commit
                 }
                 result = .success(())
+                afterCommit()
             } catch {
                 result = .failure(error)
             }
