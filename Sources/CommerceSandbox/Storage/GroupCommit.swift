@@ -14,8 +14,9 @@ final class GroupCommit: @unchecked Sendable {
     }
 
     private let writer: any DatabaseWriter
-    /// Told after each batch that committed (the WAL checkpointer counts them).
-    private let afterCommit: @Sendable () -> Void
+    /// Told, on the writer's queue, after each batch that committed and after its callers were answered,
+    /// with the number of writes in it (the WAL checkpointer counts them).
+    private let afterCommit: @Sendable (_ db: Database, _ writes: Int) -> Void
     private let lock = NSLock()
     private var pending: [Job] = []
     private var draining = false
@@ -24,7 +25,7 @@ final class GroupCommit: @unchecked Sendable {
     /// Batches committed in one visit to the writer queue before other writers get a turn.
     static let maximumBatchesPerVisit = 16
 
-    init(writer: any DatabaseWriter, afterCommit: @escaping @Sendable () -> Void = {}) {
+    init(writer: any DatabaseWriter, afterCommit: @escaping @Sendable (_ db: Database, _ writes: Int) -> Void = { _, _ in }) {
         self.writer = writer
         self.afterCommit = afterCommit
     }
@@ -92,11 +93,11 @@ final class GroupCommit: @unchecked Sendable {
                     return .commit
                 }
                 result = .success(())
-                afterCommit()
             } catch {
                 result = .failure(error)
             }
             for job in batch { job.committed(result) }
+            if case .success = result { afterCommit(db, batch.count) }
         }
         writer.asyncWriteWithoutTransaction { db in self.drain(db) }
     }

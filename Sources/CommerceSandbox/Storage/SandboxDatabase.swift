@@ -21,7 +21,7 @@ public final class SandboxDatabase: Sendable {
         }
         self.writer = try DatabasePool(path: url.path, configuration: configuration)
         self.fileURL = url
-        let checkpointer = WALCheckpointer(writer: writer, path: url.path, configuration: configuration)
+        let checkpointer = WALCheckpointer(path: url.path, configuration: configuration)
         self.groupCommit = GroupCommit(writer: writer, afterCommit: checkpointer.batchCommitted)
     }
 

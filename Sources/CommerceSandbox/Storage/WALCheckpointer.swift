@@ -10,29 +10,28 @@ import GRDB
 /// A passive checkpoint never waits for readers or the writer, so neither waits for it.
 ///
 /// Under a steady stream of writes a background checkpoint never catches up with the WAL's last frame, and
-/// SQLite only starts the WAL over once every frame is in the database file. So when the WAL has passed
-/// ``restartFrames``, one checkpoint also runs on the writer's queue, between batches: it copies the few frames
-/// the background one left, and the next write starts the WAL from the beginning.
+/// SQLite only starts the WAL over once every frame is in the database file. So after ``writesPerRestart``
+/// writes, one checkpoint runs on the writer's queue between batches (once its callers have been answered): it
+/// copies what the background ones left, and the next write starts the WAL from the beginning.
 final class WALCheckpointer: Sendable {
     /// Enough commits to make a checkpoint worth its syncs; few enough that the WAL stays a few megabytes.
     static let batchesPerCheckpoint = 128
-    /// 16 MiB of 4 KiB pages: the WAL's ceiling under sustained writes, reached far less often than SQLite's
-    /// own 1,000-page automatic checkpoint would stall a commit.
-    static let restartFrames = 4_096
+    /// About 12 MB of WAL for typical orders (three pages each): the WAL's ceiling under sustained writes,
+    /// one short writer pause per thousand writes instead of a full checkpoint per thousand pages.
+    static let writesPerRestart = 1_024
 
     private struct State {
         var batchesSinceCheckpoint = 0
+        var writesSinceRestart = 0
         var running = false
         var connection: DatabaseQueue?
     }
 
-    private let writer: any DatabaseWriter
     private let path: String
     private let configuration: Configuration
     private let state = Locked(State())
 
-    init(writer: any DatabaseWriter, path: String, configuration: Configuration) {
-        self.writer = writer
+    init(path: String, configuration: Configuration) {
         self.path = path
         self.configuration = configuration
     }
@@ -42,24 +41,39 @@ final class WALCheckpointer: Sendable {
         try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
     }
 
-    /// Called by the writer after each committed batch; starts a checkpoint in the background when one is due
-    /// and none is running.
-    func batchCommitted() {
-        let due = state.withLock { state in
+    private enum Next { case nothing, background, restart }
+
+    /// Called on the writer's queue after each committed batch: starts a background checkpoint when one is
+    /// due, or runs the restarting one here when that is due and no background checkpoint holds SQLite's
+    /// checkpoint lock (it would make this one give up; the next batch tries again).
+    func batchCommitted(_ db: Database, writes: Int) {
+        let next: Next = state.withLock { state in
             state.batchesSinceCheckpoint += 1
-            guard state.batchesSinceCheckpoint >= Self.batchesPerCheckpoint, !state.running else { return false }
+            state.writesSinceRestart += writes
+            guard !state.running else { return .nothing }
+            if state.writesSinceRestart >= Self.writesPerRestart { return .restart }
+            guard state.batchesSinceCheckpoint >= Self.batchesPerCheckpoint else { return .nothing }
             state.batchesSinceCheckpoint = 0
             state.running = true
-            return true
+            return .background
         }
-        if due { DispatchQueue.global(qos: .utility).async { self.checkpoint() } }
+        switch next {
+        case .nothing:
+            break
+        case .background:
+            DispatchQueue.global(qos: .utility).async { self.checkpointInBackground() }
+        case .restart:
+            // A failure leaves the WAL longer; the count is not reset, so the next batch tries again.
+            if let wal = try? db.checkpoint(.passive), wal.checkpointedFrameCount == wal.walFrameCount {
+                state.withLock { $0.writesSinceRestart = 0; $0.batchesSinceCheckpoint = 0 }
+            }
+        }
     }
 
     /// Copies committed WAL frames into the database file. A failure only leaves the WAL longer until the next
     /// checkpoint (SQLite also checkpoints when the last connection closes), so it is not reported to anyone.
-    func checkpoint() {
-        var finishesOnWriter = false
-        defer { if !finishesOnWriter { finish() } }
+    private func checkpointInBackground() {
+        defer { state.withLock { $0.running = false } }
         do {
             let connection = try state.withLock { state in
                 if let connection = state.connection { return connection }
@@ -67,20 +81,7 @@ final class WALCheckpointer: Sendable {
                 state.connection = opened
                 return opened
             }
-            let wal = try connection.writeWithoutTransaction { db in try db.checkpoint(.passive) }
-            if wal.walFrameCount >= Self.restartFrames {
-                // Still counted as running, so no background checkpoint holds SQLite's checkpoint lock (which
-                // would make this one give up) while it waits for its turn on the writer's queue.
-                finishesOnWriter = true
-                writer.asyncWriteWithoutTransaction { db in
-                    _ = try? db.checkpoint(.passive)
-                    self.finish()
-                }
-            }
+            try connection.writeWithoutTransaction { db in _ = try db.checkpoint(.passive) }
         } catch {}
-    }
-
-    private func finish() {
-        state.withLock { $0.running = false }
     }
 }
