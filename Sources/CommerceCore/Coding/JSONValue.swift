@@ -76,10 +76,18 @@ public enum JSONValue: Sendable, Equatable, Hashable {
 }
 
 /// A JSON object that remembers the order of its keys.
+///
+/// Members live in one array in key order. Most objects on the wire have a handful of members, and a scan of
+/// a few keys is cheaper than hashing every key into a dictionary (which parsing each request body used to do);
+/// past ``indexThreshold`` members a key-to-position index keeps lookups constant-time, so a large object is not
+/// quadratic to build.
 public struct JSONObject: Sendable, Equatable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+    private var members: [(key: String, value: JSONValue)] = []
+    private var index: [String: Int]?
+    static let indexThreshold = 16
+
     /// The member names in the order they were first set.
-    public private(set) var keys: [String] = []
-    private var storage: [String: JSONValue] = [:]
+    public var keys: [String] { members.map(\.key) }
 
     /// An empty object.
     public init() {}
@@ -91,41 +99,68 @@ public struct JSONObject: Sendable, Equatable, Hashable, Sequence, ExpressibleBy
 
     /// An object from pairs in order; a repeated key keeps its first position and its last value.
     public init(_ pairs: [(String, JSONValue)]) {
+        members.reserveCapacity(pairs.count)
         for (key, value) in pairs { self[key] = value }
+    }
+
+    private func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        return members.firstIndex { $0.key == key }
     }
 
     /// Setting `nil` removes the key; setting an existing key keeps its position.
     public subscript(key: String) -> JSONValue? {
-        get { storage[key] }
+        get { position(of: key).map { members[$0].value } }
         set {
             if let newValue {
-                if storage.updateValue(newValue, forKey: key) == nil { keys.append(key) }
-            } else if storage.removeValue(forKey: key) != nil {
-                keys.removeAll { $0 == key }
+                if let position = position(of: key) {
+                    members[position].value = newValue
+                } else {
+                    members.append((key, newValue))
+                    if index != nil {
+                        index?[key] = members.count - 1
+                    } else if members.count > Self.indexThreshold {
+                        index = Dictionary(uniqueKeysWithValues: members.indices.map { (members[$0].key, $0) })
+                    }
+                }
+            } else if let position = position(of: key) {
+                members.remove(at: position)
+                if index != nil {
+                    index = Dictionary(uniqueKeysWithValues: members.indices.map { (members[$0].key, $0) })
+                }
             }
         }
     }
 
     /// The number of members.
-    public var count: Int { keys.count }
+    public var count: Int { members.count }
     /// Whether the object has no members.
-    public var isEmpty: Bool { keys.isEmpty }
+    public var isEmpty: Bool { members.isEmpty }
 
     /// Iterates the members in key order.
-    public func makeIterator() -> AnyIterator<(key: String, value: JSONValue)> {
-        var index = 0
-        return AnyIterator {
-            guard index < keys.count else { return nil }
-            defer { index += 1 }
-            let key = keys[index]
-            return (key, storage[key] ?? .null)
-        }
+    public func makeIterator() -> IndexingIterator<[(key: String, value: JSONValue)]> {
+        members.makeIterator()
     }
 
     /// Equal when the members are equal, whatever their order.
-    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool { lhs.storage == rhs.storage }
-    /// Hashes the members, ignoring their order, to agree with `==`.
-    public func hash(into hasher: inout Hasher) { hasher.combine(storage) }
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        guard lhs.members.count == rhs.members.count else { return false }
+        return lhs.members.allSatisfy { member in rhs[member.key] == member.value }
+    }
+
+    /// Hashes the members, ignoring their order, to agree with `==`: each member is hashed on its own and the
+    /// results are added, which does not depend on order.
+    public func hash(into hasher: inout Hasher) {
+        var sum = 0
+        for member in members {
+            var memberHasher = Hasher()
+            memberHasher.combine(member.key)
+            memberHasher.combine(member.value)
+            sum &+= memberHasher.finalize()
+        }
+        hasher.combine(members.count)
+        hasher.combine(sum)
+    }
 }
 
 extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,

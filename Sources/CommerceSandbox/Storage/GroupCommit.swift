@@ -14,6 +14,9 @@ final class GroupCommit: @unchecked Sendable {
     }
 
     private let writer: any DatabaseWriter
+    /// Told, on the writer's queue, after each batch that committed and after its callers were answered,
+    /// with the number of writes in it (the WAL checkpointer counts them).
+    private let afterCommit: @Sendable (_ db: Database, _ writes: Int) -> Void
     private let lock = NSLock()
     private var pending: [Job] = []
     private var draining = false
@@ -22,8 +25,9 @@ final class GroupCommit: @unchecked Sendable {
     /// Batches committed in one visit to the writer queue before other writers get a turn.
     static let maximumBatchesPerVisit = 16
 
-    init(writer: any DatabaseWriter) {
+    init(writer: any DatabaseWriter, afterCommit: @escaping @Sendable (_ db: Database, _ writes: Int) -> Void = { _, _ in }) {
         self.writer = writer
+        self.afterCommit = afterCommit
     }
 
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
@@ -93,6 +97,7 @@ final class GroupCommit: @unchecked Sendable {
                 result = .failure(error)
             }
             for job in batch { job.committed(result) }
+            if case .success = result { afterCommit(db, batch.count) }
         }
         writer.asyncWriteWithoutTransaction { db in self.drain(db) }
     }

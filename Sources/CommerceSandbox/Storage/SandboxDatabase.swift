@@ -17,10 +17,12 @@ public final class SandboxDatabase: Sendable {
         configuration.busyMode = .timeout(5)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            try WALCheckpointer.disableAutomaticCheckpoints(db)
         }
         self.writer = try DatabasePool(path: url.path, configuration: configuration)
         self.fileURL = url
-        self.groupCommit = GroupCommit(writer: writer)
+        let checkpointer = WALCheckpointer(path: url.path, configuration: configuration)
+        self.groupCommit = GroupCommit(writer: writer, afterCommit: checkpointer.batchCommitted)
     }
 
     /// A database that lives only as long as this object.
