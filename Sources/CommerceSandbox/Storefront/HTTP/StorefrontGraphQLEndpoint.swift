@@ -88,7 +88,8 @@ struct StorefrontGraphQLEndpoint: Sendable {
                 return StorefrontRequestContext(db: db, shop: current, grant: grant, now: now, requestID: requestID, publicURL: publicURL)
             }
             operation = outcome.operation
-            return SandboxResponse.json(outcome.body, headers: ["X-Request-Id": requestID])
+            return SandboxResponse(status: 200, headers: ["Content-Type": "application/json; charset=utf-8", "X-Request-Id": requestID],
+                                   body: outcome.bodyData)
         }
     }
 

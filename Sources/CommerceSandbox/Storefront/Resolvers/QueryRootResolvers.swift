@@ -47,7 +47,8 @@ extension ResolverRegistry {
             let ids = args.field("ids").asList ?? []
             return try graphList(ids.enumerated().map { index, id -> any Sendable in
                 if let node = try Self.node(id.asString ?? "", c, field: "nodes") { return node }
-                c.nullEntries.append(NullListEntry.path(of: info, index: index))
+                // The synchronous executor (no `info`) writes `null` for the placeholder itself.
+                if let info { c.nullEntries.append(NullListEntry.path(of: info, index: index)) }
                 return NullListEntry()
             })
         }

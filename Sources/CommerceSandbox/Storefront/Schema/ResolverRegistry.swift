@@ -1,9 +1,10 @@
 import GraphQL
 import GRDB
 
-/// Resolves one field: `source` is the parent value, `args` the coerced arguments.
+/// Resolves one field: `source` is the parent value, `args` the coerced arguments. `info` is `nil` when the
+/// synchronous query executor (``QueryExecutor``) runs the field: it builds no library resolve info.
 typealias FieldResolver = @Sendable (_ source: any Sendable, _ args: Map, _ context: StorefrontRequestContext,
-                                     _ info: GraphQLResolveInfo) throws -> (any Sendable)?
+                                     _ info: GraphQLResolveInfo?) throws -> (any Sendable)?
 
 /// Resolvers by `Type.field` (spec §5.3). Anything not registered reads a ``GraphObject`` key or falls back.
 struct ResolverRegistry: Sendable {
@@ -47,12 +48,10 @@ struct ResolverRegistry: Sendable {
         return registry
     }()
 
-    /// The executable resolver of `Type.field`, wrapping the registered one with the §5.3 fallback and the
-    /// C7 guard (no resolver failure ever becomes a 5xx).
+    /// The executable resolver of `Type.field` for GraphQLSwift: ``syncResolver(typeName:fieldName:type:mutationTypeName:)``
+    /// behind the library's signature.
     func resolver(typeName: String, fieldName: String, type: GraphQLOutputType, mutationTypeName: String) -> GraphQLFieldResolve {
-        let registered = resolvers["\(typeName).\(fieldName)"]
-        let fallback = Self.fallback(typeName: typeName, fieldName: fieldName, type: type,
-                                     isMutation: typeName == mutationTypeName)
+        let resolve = syncResolver(typeName: typeName, fieldName: fieldName, type: type, mutationTypeName: mutationTypeName)
         let standIn = NullListEntry.standIn(for: type)
         return { source, args, context, info in
             // Below a placeholder for a null list entry nothing is resolved; the writer drops it anyway.
@@ -60,9 +59,24 @@ struct ResolverRegistry: Sendable {
             guard let context = context as? StorefrontRequestContext else {
                 throw StorefrontFieldError.notImplemented(type: typeName, field: fieldName)
             }
+            return try resolve(source, args, context, info)
+        }
+    }
+
+    /// The resolver of `Type.field` as both executors call it: the registered one with the §5.3 fallback
+    /// and the C7 guard (no resolver failure ever becomes a 5xx; every error it throws is a
+    /// ``StorefrontFieldError``).
+    func syncResolver(typeName: String, fieldName: String, type: GraphQLOutputType, mutationTypeName: String) -> FieldResolver {
+        let registered = resolvers["\(typeName).\(fieldName)"]
+        let fallback = Self.fallback(typeName: typeName, fieldName: fieldName, type: type,
+                                     isMutation: typeName == mutationTypeName)
+        return { source, args, context, info in
             do {
                 if let registered { return try registered(source, args, context, info) }
-                if let object = source as? GraphObject, let entry = object.fields[fieldName] { return entry }
+                if let object = source as? GraphObject, let entry = object.fields[fieldName] {
+                    if let cursor = entry as? Connection.DeferredCursor { return cursor.encoded }
+                    return entry
+                }
                 return try fallback()
             } catch let error as StorefrontFieldError {
                 throw error

@@ -11,14 +11,21 @@ final class StorefrontGraphQL: Sendable {
     static let maximumDepth = 50
 
     let schema: GraphQLSchema
+    /// Fields, argument definitions and resolvers for the synchronous query executor (``QueryExecutor``).
+    let fieldTable: FieldTable
     private let documents = PreparedDocumentCache()
 
-    init(artefact: Data, registry: ResolverRegistry = .storefront) throws {
+    /// Whether queries try ``QueryExecutor`` before GraphQLSwift (off only to compare the two in tests).
+    let synchronousQueries: Bool
+
+    init(artefact: Data, registry: ResolverRegistry = .storefront, synchronousQueries: Bool = true) throws {
+        self.synchronousQueries = synchronousQueries
         let introspection = try JSONValue.parse(artefact, maxDepth: 512)
         let mutationName = introspection["data"]?["__schema"]?["mutationType"]?["name"]?.stringValue ?? "Mutation"
         schema = try StorefrontSchemaBuilder(introspection: introspection) { type, field, output in
             registry.resolver(typeName: type, fieldName: field, type: output, mutationTypeName: mutationName)
         }.build()
+        fieldTable = try FieldTable(schema: schema, registry: registry)
     }
 
     /// The artefact shipped as a SwiftPM resource.
@@ -39,8 +46,40 @@ final class StorefrontGraphQL: Sendable {
 
     /// The response body (`{"data":…,"errors":…}` or `{"errors":…}`) and the operation type, for the log.
     struct Outcome: Sendable {
-        let body: JSONValue
+        /// The body as a value, or as the JSON text the synchronous executor wrote.
+        private let value: JSONValue?
+        private let text: String?
         let operation: String?
+
+        init(body: JSONValue, operation: String?) {
+            value = body
+            text = nil
+            self.operation = operation
+        }
+
+        init(text: String, operation: String?) {
+            value = nil
+            self.text = text
+            self.operation = operation
+        }
+
+        /// The body as a value (parsed back when the executor wrote text; tests read it this way).
+        var body: JSONValue {
+            if let value { return value }
+            return (try? JSONValue.parse(text ?? "null", maxDepth: 4096)) ?? .null
+        }
+
+        /// Whether ``QueryExecutor`` wrote the body (GraphQLSwift did not run).
+        var answeredSynchronously: Bool { text != nil }
+
+        /// The body as sent.
+        var bodyData: Data { text.map { Data($0.utf8) } ?? body.serializedData() }
+    }
+
+    /// What a read-only attempt produced: text from the synchronous executor, or GraphQLSwift's result.
+    private enum ReadAnswer {
+        case text(String)
+        case value(JSONValue)
     }
 
     /// Runs `request` for the shop and token given; `makeContext` builds the resolver context inside the transaction.
@@ -52,12 +91,14 @@ final class StorefrontGraphQL: Sendable {
              makeContext: @escaping @Sendable (Database) throws -> StorefrontRequestContext) async throws -> Outcome {
         let document: Document
         let validationErrors: JSONValue?
+        let plans: DocumentPlans?
         switch documents.prepared(request.document, prepare: { prepare(request.document) }) {
         case .rejected(let body):
             return Outcome(body: body, operation: nil)
-        case .parsed(let box, let errors):
+        case .parsed(let box, let errors, let documentPlans):
             document = box.value
             validationErrors = errors
+            plans = documentPlans
         }
         let operations = document.definitions.compactMap { $0 as? OperationDefinition }
         let selected = request.operationName.flatMap { name in operations.first { $0.name?.value == name } } ?? operations.first
@@ -78,12 +119,26 @@ final class StorefrontGraphQL: Sendable {
         if operationType != "mutation" {
             // Taken before the read transaction starts (see ``CatalogCache/generation``).
             let catalogGeneration = catalogCache?.generation
-            let answer: JSONValue? = try await database.writer.read { db in
+            let plansBox = UncheckedBox(plans)
+            let answer: ReadAnswer? = try await database.writer.read { db in
                 let context = try makeContext(db)
                 if let catalogCache, let catalogGeneration { context.sharedCatalog = (catalogCache, catalogGeneration) }
-                return self.executeDocument(request, document: documentBox, context: context, readOnly: true)
+                // The synchronous executor first; the library from the start (fresh context) when it declines.
+                if self.synchronousQueries, let plans = plansBox.value,
+                   let text = FastQueryPath.answer(request, document: documentBox.value, plans: plans, schema: self.schema,
+                                                   table: self.fieldTable, context: context) {
+                    return context.neededWrite ? nil : .text(text)
+                }
+                if context.neededWrite { return nil }
+                let fresh = try makeContext(db)
+                if let catalogCache, let catalogGeneration { fresh.sharedCatalog = (catalogCache, catalogGeneration) }
+                return self.executeDocument(request, document: documentBox, context: fresh, readOnly: true).map(ReadAnswer.value)
             }
-            if let answer { return Outcome(body: answer, operation: operationType) }
+            switch answer {
+            case .text(let text)?: return Outcome(text: text, operation: operationType)
+            case .value(let body)?: return Outcome(body: body, operation: operationType)
+            case nil: break
+            }
         }
         let body: JSONValue = try await database.writer.write { db in
             try self.executeDocument(request, document: documentBox, context: makeContext(db), readOnly: false) ?? .null
@@ -134,7 +189,10 @@ final class StorefrontGraphQL: Sendable {
             ]]])
         }
         let validationErrors = validate(schema: schema, ast: document, rules: specifiedRules + [DirectiveArgumentsRule.rule])
-        guard !validationErrors.isEmpty else { return .parsed(UncheckedBox(document), validationErrors: nil) }
+        guard !validationErrors.isEmpty else {
+            return .parsed(UncheckedBox(document), validationErrors: nil,
+                           plans: FastQueryPath.plans(for: document, schema: schema, table: fieldTable))
+        }
         let rewriter = ValidationErrorRewriter(document: document, body: text, schema: schema)
         return .parsed(UncheckedBox(document), validationErrors: .array(rewriter.rewrite(validationErrors)))
     }

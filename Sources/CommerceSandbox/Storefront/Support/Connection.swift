@@ -94,13 +94,23 @@ enum Connection {
         }
         let page = sorted[start..<end]
         let edges = page.map { entry -> (any Sendable)? in
-            GraphObject(edgeType, ["cursor": encodeCursor(id: entry.id, value: entry.value, sortKey: order.key), "node": entry.item])
+            GraphObject(edgeType, ["cursor": DeferredCursor(id: entry.id, value: entry.value, sortKey: order.key), "node": entry.item])
         }
         return GraphObject(connectionType, [
             "edges": edges,
             "nodes": page.map { $0.item as (any Sendable)? },
             "pageInfo": GraphObject("PageInfo", ["hasNextPage": end < sorted.count, "hasPreviousPage": start > 0]),
         ])
+    }
+
+    /// An edge's cursor, encoded only when a selection asks for it (most pages never do, and encoding is
+    /// a JSON text and a Base64 pass per edge). The field resolver of `GraphObject`s turns it into the string.
+    struct DeferredCursor: Sendable {
+        let id: Int64
+        let value: SortValue
+        let sortKey: String
+
+        var encoded: String { Connection.encodeCursor(id: id, value: value, sortKey: sortKey) }
     }
 
     static func encodeCursor(id: Int64, value: SortValue, sortKey: String) -> String {

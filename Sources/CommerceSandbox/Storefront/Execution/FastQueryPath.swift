@@ -1,0 +1,73 @@
+import GraphQL
+
+/// Where ``QueryExecutor`` meets ``StorefrontGraphQL``: planning a validated document once, and answering a
+/// query request from its plan. Every `nil` here means "let GraphQLSwift answer", never an error.
+enum FastQueryPath {
+    /// Plans for the query operations of `document`, made when the document is prepared (and cached with it).
+    static func plans(for document: Document, schema: GraphQLSchema, table: FieldTable) -> DocumentPlans? {
+        guard let queryType = schema.queryType, let fragments = fragments(of: document) else { return nil }
+        let operations = document.definitions.compactMap { $0 as? OperationDefinition }
+        let plans = operations.map { operation -> OperationPlan? in
+            guard operation.operation == .query else { return nil }
+            var planner = QueryPlanner(schema: schema, table: table, fragments: fragments, variables: nil)
+            do {
+                let root = try planner.plan(queryType, selectionSets: [operation.selectionSet], nodes: [])
+                return OperationPlan(operation: operation, variables: operation.variableDefinitions, staticRoot: root)
+            } catch let error as ExecutionFallback where error.reason == QueryPlanner.needsVariables {
+                return OperationPlan(operation: operation, variables: operation.variableDefinitions, staticRoot: nil)
+            } catch {
+                return nil
+            }
+        }
+        return DocumentPlans(operations: plans, fragments: fragments)
+    }
+
+    /// The response body text for `request`, or `nil` when the library must answer it.
+    static func answer(_ request: StorefrontGraphQL.Request, document: Document, plans: DocumentPlans,
+                       schema: GraphQLSchema, table: FieldTable, context: StorefrontRequestContext) -> String? {
+        guard let index = operationIndex(document, name: request.operationName),
+              plans.operations.indices.contains(index), let plan = plans.operations[index],
+              let queryType = schema.queryType else { return nil }
+        do {
+            let variables = try InputCoercion.variables(plan.variables, inputs: request.variables, schema: schema)
+            let root: SelectionPlan
+            if let staticRoot = plan.staticRoot {
+                root = staticRoot
+            } else {
+                var planner = QueryPlanner(schema: schema, table: table, fragments: plans.fragments, variables: variables)
+                root = try planner.plan(queryType, selectionSets: [plan.operation.selectionSet], nodes: [])
+            }
+            var executor = QueryExecutor(context: context, variables: variables)
+            return try executor.respond(root)
+        } catch {
+            return nil
+        }
+    }
+
+    /// The operation GraphQLSwift's `buildExecutionContext` would pick, as an index among the document's
+    /// operations; `nil` where the library answers with an error instead.
+    private static func operationIndex(_ document: Document, name: String?) -> Int? {
+        var found: Int?
+        var index = 0
+        for definition in document.definitions {
+            guard let operation = definition as? OperationDefinition else { continue }
+            if name == nil, found != nil { return nil }
+            if name == nil || operation.name?.value == name { found = index }
+            index += 1
+        }
+        return found
+    }
+
+    /// The document's fragments by name; `nil` when it holds a definition the library refuses to execute.
+    private static func fragments(of document: Document) -> [String: FragmentDefinition]? {
+        var fragments: [String: FragmentDefinition] = [:]
+        for definition in document.definitions {
+            switch definition {
+            case is OperationDefinition: continue
+            case let fragment as FragmentDefinition: fragments[fragment.name.value] = fragment
+            default: return nil
+            }
+        }
+        return fragments
+    }
+}
