@@ -5,7 +5,9 @@ import Testing
 
 extension ReadmeQuickStartTests {
     /// The README's checkout quick start, run as printed: the lines between the markers are the README's code
-    /// block with only the base URL changed, which the next test checks against README.md.
+    /// block with only the base URL changed, which the next test checks against README.md. swift-format leaves it
+    /// alone, so its lines stay the README's.
+    // swift-format-ignore
     @Test func checkoutQuickStart() async throws {
         try await SandboxHarness.with { sandbox async throws in
             let sandboxURL = sandbox.baseURL
