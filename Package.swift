@@ -38,10 +38,12 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        .target(name: "CommerceCore", dependencies: [
-            .product(name: "Logging", package: "swift-log"),
-            .product(name: "Crypto", package: "swift-crypto"),
-        ]),
+        .target(
+            name: "CommerceCore",
+            dependencies: [
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         // Test doubles for apps' own tests as well as ours: an in-memory transport and a hand-moved clock.
         .target(name: "CommerceTesting", dependencies: ["CommerceCore"]),
         .target(name: "ButtonMerchant", dependencies: ["CommerceCore"]),
@@ -49,73 +51,97 @@ let package = Package(
         .target(name: "ATHMovilCheckout", dependencies: ["CommerceCore"]),
         .target(name: "PaytronixPush", dependencies: ["CommerceCore"]),
         .target(name: "Buy", dependencies: ["CommerceCore", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "RezolveSDK", dependencies: [
-            "CommerceCore",
-            .product(name: "Logging", package: "swift-log"),
-            .product(name: "_CryptoExtras", package: "swift-crypto"),
-        ]),
-        .target(name: "RezolvePartnerServer", dependencies: [
-            "CommerceCore", "RezolveSDK",
-            .product(name: "Crypto", package: "swift-crypto"),
-        ]),
+        .target(
+            name: "RezolveSDK",
+            dependencies: [
+                "CommerceCore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]),
+        .target(
+            name: "RezolvePartnerServer",
+            dependencies: [
+                "CommerceCore", "RezolveSDK",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         // Apple Pay models and session; like the original, no dependency on Buy.
         .target(name: "Pay", dependencies: ["CommerceCore", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "StorefrontCodegen", dependencies: [
-            "CommerceCore",
-            .product(name: "GraphQL", package: "GraphQL"),
-        ]),
-        .target(name: "CommerceSandbox", dependencies: [
-            "CommerceCore", "ButtonOrders",
-            .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            .product(name: "GRDB", package: "GRDB.swift"),
-            .product(name: "Crypto", package: "swift-crypto"),
-            .product(name: "_CryptoExtras", package: "swift-crypto"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "HTTPTypes", package: "swift-http-types"),
-            .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            .product(name: "GraphQL", package: "GraphQL"),
-            .product(name: "Logging", package: "swift-log"),
-            .product(name: "X509", package: "swift-certificates"),
-            .product(name: "SwiftASN1", package: "swift-asn1"),
-            .product(name: "DequeModule", package: "swift-collections"),
-            .product(name: "HeapModule", package: "swift-collections"),
-        ], resources: [.copy("Storefront/Resources"), .copy("Console/Assets"), .copy("OpenAPI/Documents")]),
-        .executableTarget(name: "commercekit", dependencies: [
-            "CommerceSandbox", "ButtonMerchant", "ButtonOrders", "StorefrontCodegen", "RezolvePartnerServer",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "Logging", package: "swift-log"),
-        ]),
-        .executableTarget(name: "CommerceBenchmarks", dependencies: [
-            "CommerceSandbox", "ButtonOrders", "Buy", "CommerceCore", "CommerceTesting", "RezolveSDK",
-        ], path: "Benchmarks/Sources/CommerceBenchmarks"),
+        .target(
+            name: "StorefrontCodegen",
+            dependencies: [
+                "CommerceCore",
+                .product(name: "GraphQL", package: "GraphQL"),
+            ]),
+        .target(
+            name: "CommerceSandbox",
+            dependencies: [
+                "CommerceCore", "ButtonOrders",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "GraphQL", package: "GraphQL"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "HeapModule", package: "swift-collections"),
+            ], resources: [.copy("Storefront/Resources"), .copy("Console/Assets"), .copy("OpenAPI/Documents")]),
+        .executableTarget(
+            name: "commercekit",
+            dependencies: [
+                "CommerceSandbox", "ButtonMerchant", "ButtonOrders", "StorefrontCodegen", "RezolvePartnerServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        .executableTarget(
+            name: "CommerceBenchmarks",
+            dependencies: [
+                "CommerceSandbox", "ButtonOrders", "Buy", "CommerceCore", "CommerceTesting", "RezolveSDK",
+            ], path: "Benchmarks/Sources/CommerceBenchmarks"),
 
         // Helpers more than one test target needs (never a product).
         .target(name: "CommerceTestSupport", dependencies: ["Buy", "Pay"], path: "Tests/CommerceTestSupport"),
         .testTarget(name: "CommerceCoreTests", dependencies: ["CommerceCore", "CommerceTesting"]),
         .testTarget(name: "ButtonMerchantTests", dependencies: ["ButtonMerchant", "CommerceCore", "CommerceTesting"]),
         .testTarget(name: "ButtonOrdersTests", dependencies: ["ButtonOrders", "CommerceCore", "CommerceTesting"]),
-        .testTarget(name: "ATHMovilCheckoutTests", dependencies: ["ATHMovilCheckout", "CommerceCore", "CommerceTesting", "CommerceTestSupport"]),
+        .testTarget(
+            name: "ATHMovilCheckoutTests",
+            dependencies: ["ATHMovilCheckout", "CommerceCore", "CommerceTesting", "CommerceTestSupport"]),
         .testTarget(name: "PaytronixPushTests", dependencies: ["PaytronixPush", "CommerceCore", "CommerceTesting"]),
-        .testTarget(name: "BuyTests", dependencies: ["Buy", "Pay", "CommerceCore", "CommerceTestSupport", "CommerceTesting", "StorefrontCodegen"]),
+        .testTarget(
+            name: "BuyTests",
+            dependencies: ["Buy", "Pay", "CommerceCore", "CommerceTestSupport", "CommerceTesting", "StorefrontCodegen"]),
         .testTarget(name: "PayTests", dependencies: ["Pay", "CommerceCore", "CommerceTesting"]),
-        .testTarget(name: "RezolveSDKTests", dependencies: [
-            "RezolveSDK", "CommerceCore", "CommerceTesting",
-            .product(name: "_CryptoExtras", package: "swift-crypto"),
-        ]),
-        .testTarget(name: "RezolvePartnerServerTests", dependencies: ["RezolvePartnerServer", "RezolveSDK", "CommerceCore", "CommerceTesting"]),
-        .testTarget(name: "CommerceSandboxTests", dependencies: [
-            "CommerceSandbox",
-            .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "Crypto", package: "swift-crypto"),
-            .product(name: "_CryptoExtras", package: "swift-crypto"),
-            .product(name: "HummingbirdTesting", package: "hummingbird"),
-        ]),
-        .testTarget(name: "EndToEndTests", dependencies: [
-            "CommerceSandbox", "CommerceCore", "CommerceTesting", "ButtonMerchant", "ButtonOrders",
-            "ATHMovilCheckout", "PaytronixPush", "Buy", "CommerceTestSupport",
-            "RezolveSDK", "RezolvePartnerServer", "Pay",
-        ]),
+        .testTarget(
+            name: "RezolveSDKTests",
+            dependencies: [
+                "RezolveSDK", "CommerceCore", "CommerceTesting",
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]),
+        .testTarget(
+            name: "RezolvePartnerServerTests",
+            dependencies: ["RezolvePartnerServer", "RezolveSDK", "CommerceCore", "CommerceTesting"]),
+        .testTarget(
+            name: "CommerceSandboxTests",
+            dependencies: [
+                "CommerceSandbox",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "CommerceSandbox", "CommerceCore", "CommerceTesting", "ButtonMerchant", "ButtonOrders",
+                "ATHMovilCheckout", "PaytronixPush", "Buy", "CommerceTestSupport",
+                "RezolveSDK", "RezolvePartnerServer", "Pay",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

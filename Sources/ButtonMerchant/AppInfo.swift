@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -32,9 +33,11 @@ public struct AppInfo: Sendable, Equatable {
     public var screenScale: Double
 
     /// Every parameter defaults to the value sent when the real one is unknown.
-    public init(bundleId: String = "unknown", appVersion: String = "0.0.0", build: String = "0",
-                language: String = "en", region: String = "US", osName: String = AppInfo.platformName,
-                osVersion: String = "0.0", machine: String = "unknown", screenScale: Double = 1) {
+    public init(
+        bundleId: String = "unknown", appVersion: String = "0.0.0", build: String = "0",
+        language: String = "en", region: String = "US", osName: String = AppInfo.platformName,
+        osVersion: String = "0.0", machine: String = "unknown", screenScale: Double = 1
+    ) {
         self.bundleId = bundleId
         self.appVersion = appVersion
         self.build = build

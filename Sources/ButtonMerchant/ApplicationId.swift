@@ -5,8 +5,9 @@ enum ApplicationId {
         guard id.hasPrefix("app-") else { return false }
         let rest = id.utf8.dropFirst(4)
         // Checked on bytes: `Character.isLetter` would also accept non-ASCII letters the server rejects.
-        return !rest.isEmpty && rest.allSatisfy { byte in
-            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-        }
+        return !rest.isEmpty
+            && rest.allSatisfy { byte in
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+            }
     }
 }

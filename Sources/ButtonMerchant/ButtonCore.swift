@@ -88,8 +88,9 @@ final class ButtonCore: @unchecked Sendable {
     func configure(applicationId id: String, environment: ButtonMerchant.Environment?) {
         let valid = ApplicationId.isValid(id)
         if !valid {
-            log("Button :: \(ButtonMerchantError.invalidApplicationId(id).errorDescription ?? "") "
-                + "Copy the App ID (app-…) from the Button Dashboard.")
+            log(
+                "Button :: \(ButtonMerchantError.invalidApplicationId(id).errorDescription ?? "") "
+                    + "Copy the App ID (app-…) from the Button Dashboard.")
         }
         state.withLock { state in
             // An invalid id still counts as configured, so queued requests go out (without an app id).
@@ -118,8 +119,9 @@ final class ButtonCore: @unchecked Sendable {
         }
         let time = now()
         // The event names only the token found in this URL, never the stored one.
-        let event = AppEvent(name: "btn:deeplink-opened", value: ["url": .string(incoming.filteredURL)],
-                             sourceToken: incoming.token, time: time, uuid: makeUUID(), source: .button)
+        let event = AppEvent(
+            name: "btn:deeplink-opened", value: ["url": .string(incoming.filteredURL)],
+            sourceToken: incoming.token, time: time, uuid: makeUUID(), source: .button)
         report([event], at: time)
     }
 
@@ -151,25 +153,30 @@ final class ButtonCore: @unchecked Sendable {
 
     /// Called with the lock held, once configured. The rules are judged again here because a queued fetch
     /// may have waited behind another one, or past the end of the install window.
-    private func releasePostInstallFetch(_ continuation: CheckedContinuation<PostInstallOutcome, Never>,
-                                         in state: inout State) {
+    private func releasePostInstallFetch(
+        _ continuation: CheckedContinuation<PostInstallOutcome, Never>,
+        in state: inout State
+    ) {
         guard mayFetchPostInstall(at: now()) else { return continuation.resume(returning: .skipped) }
         guard state.applicationId != nil else { return continuation.resume(returning: .noApplicationId) }
         // Set before the request, under the lock: at most one request per install, even if it fails.
         store.setPostInstallFetched()
-        schedule(PendingRequest(route: .deferredDeeplink, parameters: [:]) { response in
-            continuation.resume(returning: .answered(response))
-        }, in: &state)
+        schedule(
+            PendingRequest(route: .deferredDeeplink, parameters: [:]) { response in
+                continuation.resume(returning: .answered(response))
+            }, in: &state)
     }
 
     /// Errors and unexpected bodies are swallowed: the app just gets no link.
     private func acceptPostInstall(_ response: HTTPResponse?) -> URL? {
         guard let response, response.isSuccess, let json = try? JSONValue.parse(response.body),
-              case .object(let object)? = json["object"], let action = object["action"]?.stringValue,
-              case .object(let attribution)? = object["attribution"] else { return nil }
+            case .object(let object)? = json["object"], let action = object["action"]?.stringValue,
+            case .object(let attribution)? = object["attribution"]
+        else { return nil }
         // An existing attribution wins over the deferred one, and its URL is discarded with it.
         guard store.attributionToken == nil, let token = attribution["btn_ref"]?.stringValue,
-              store.storeAttributionTokenIfAbsent(token) else { return nil }
+            store.storeAttributionTokenIfAbsent(token)
+        else { return nil }
         tokenStored(token, replacing: nil)
         return Self.actionURL(action)
     }
@@ -184,8 +191,9 @@ final class ButtonCore: @unchecked Sendable {
 
     private func tokenStored(_ token: String, replacing previous: String?) {
         guard token != previous else { return }
-        NotificationCenter.default.post(name: Notification.Name.Button.AttributionTokenDidChange, object: nil,
-                                        userInfo: [Notification.Key.NewToken: token])
+        NotificationCenter.default.post(
+            name: Notification.Name.Button.AttributionTokenDidChange, object: nil,
+            userInfo: [Notification.Key.NewToken: token])
         let subscribers = state.withLock { Array($0.subscribers.values) }
         for subscriber in subscribers { subscriber.yield(token) }
     }
@@ -219,8 +227,9 @@ final class ButtonCore: @unchecked Sendable {
 
     func reportEvent(_ name: String, properties: [String: String]?) {
         let time = now()
-        let event = AppEvent(name: name, value: properties.map { ["extra": .object(stringMap($0))] },
-                             sourceToken: store.attributionToken, time: time, uuid: makeUUID(), source: .custom)
+        let event = AppEvent(
+            name: name, value: properties.map { ["extra": .object(stringMap($0))] },
+            sourceToken: store.attributionToken, time: time, uuid: makeUUID(), source: .custom)
         report([event], at: time)
     }
 
@@ -230,8 +239,9 @@ final class ButtonCore: @unchecked Sendable {
     }
 
     func reportActivity(name: String, products: [JSONValue]?) {
-        let parameters = ActivityBody.parameters(name: name, products: products,
-                                                 attributionToken: store.attributionToken)
+        let parameters = ActivityBody.parameters(
+            name: name, products: products,
+            attributionToken: store.attributionToken)
         enqueue(PendingRequest(route: .activity, parameters: parameters) { _ in })
     }
 
@@ -244,8 +254,9 @@ final class ButtonCore: @unchecked Sendable {
         guard let url = environment.url(for: .order, applicationId: applicationId) else {
             throw .network(statusCode: nil)
         }
-        let parameters = OrderBody.parameters(for: order, attributionToken: store.attributionToken,
-                                              timeZone: timeZone)
+        let parameters = OrderBody.parameters(
+            for: order, attributionToken: store.attributionToken,
+            timeZone: timeZone)
         var request = httpRequest(url: url, body: envelope(parameters, applicationId: applicationId))
         // A repeated order signal is harmless (the server keys it by order id), so POST may be retried.
         request.allowsRetry = true
@@ -305,9 +316,10 @@ final class ButtonCore: @unchecked Sendable {
     }
 
     private func httpRequest(url: URL, body: JSONValue) -> HTTPRequest {
-        HTTPRequest(method: .post, url: url,
-                    headers: ["Content-Type": "application/json", "User-Agent": userAgent],
-                    body: body.serializedData())
+        HTTPRequest(
+            method: .post, url: url,
+            headers: ["Content-Type": "application/json", "User-Agent": userAgent],
+            body: body.serializedData())
     }
 
     /// Returns once every fire-and-forget request issued so far has finished. For tests.

@@ -1,5 +1,5 @@
-import Foundation
 import CommerceCore
+import Foundation
 
 /// A product as reported by ``Activity``. Conform your own product type, or use ``ButtonProduct``.
 public protocol ButtonProductCompatible {

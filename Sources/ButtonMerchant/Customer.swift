@@ -1,5 +1,5 @@
-import Foundation
 import CommerceCore
+import Foundation
 
 /// The customer attached to an ``Order``.
 public final class Customer: @unchecked Sendable {

@@ -31,7 +31,9 @@ struct AppEvent: Sendable, Equatable {
 /// The JSON parameters of `POST /v1/app/events`, before the envelope is added.
 enum EventBody {
     /// Throws ``ButtonMerchantError/noEvents`` rather than build a batch the server would reject.
-    static func parameters(for events: [AppEvent], now: Date, timeZone: TimeZone) throws(ButtonMerchantError) -> JSONObject {
+    static func parameters(for events: [AppEvent], now: Date, timeZone: TimeZone) throws(ButtonMerchantError)
+        -> JSONObject
+    {
         guard !events.isEmpty else { throw .noEvents }
         return [
             "current_time": .string(ButtonDateFormat.string(from: now, timeZone: timeZone)),

@@ -15,7 +15,8 @@ enum InstallDate: Sendable {
         case .platform:
             #if canImport(Darwin)
             guard let documents = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask).first,
-                  let attributes = try? FileManager.default.attributesOfItem(atPath: documents.path) else { return nil }
+                let attributes = try? FileManager.default.attributesOfItem(atPath: documents.path)
+            else { return nil }
             return attributes[.creationDate] as? Date
             #else
             return store.firstSeen(now: now)

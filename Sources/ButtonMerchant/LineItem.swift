@@ -1,5 +1,5 @@
-import Foundation
 import CommerceCore
+import Foundation
 
 /// One line of an ``Order``: an item, how many were bought and what they cost in total.
 public final class LineItem: @unchecked Sendable {

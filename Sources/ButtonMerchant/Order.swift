@@ -1,5 +1,5 @@
-import Foundation
 import CommerceCore
+import Foundation
 
 /// An in-app purchase reported to Button with ``ButtonMerchant/reportOrder(_:completion:)``.
 ///

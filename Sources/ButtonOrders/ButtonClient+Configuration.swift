@@ -23,9 +23,11 @@ extension ButtonClient {
         public var validatesLocally: Bool
 
         /// Production defaults; override what differs, e.g. `.init(hostname: "127.0.0.1", port: 8080, secure: false)`.
-        public init(hostname: String = "api.usebutton.com", port: Int? = nil, secure: Bool = true,
-                    timeout: Duration = .seconds(30), apiVersion: String? = nil,
-                    retryPolicy: RetryPolicy = .buttonOrdersDefault, validatesLocally: Bool = true) {
+        public init(
+            hostname: String = "api.usebutton.com", port: Int? = nil, secure: Bool = true,
+            timeout: Duration = .seconds(30), apiVersion: String? = nil,
+            retryPolicy: RetryPolicy = .buttonOrdersDefault, validatesLocally: Bool = true
+        ) {
             self.hostname = hostname
             self.port = port
             self.secure = secure
@@ -42,8 +44,9 @@ extension ButtonClient {
             var host = components?.host ?? baseURL.host ?? "127.0.0.1"
             // IPv6 literals come back bracketed on some platforms; the client adds brackets itself.
             if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-            return Configuration(hostname: host, port: components?.port ?? baseURL.port,
-                                 secure: (baseURL.scheme ?? "").lowercased() == "https")
+            return Configuration(
+                hostname: host, port: components?.port ?? baseURL.port,
+                secure: (baseURL.scheme ?? "").lowercased() == "https")
         }
     }
 }

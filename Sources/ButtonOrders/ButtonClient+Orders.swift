@@ -26,7 +26,8 @@ extension ButtonClient {
                 return try OrderResponseReader.order(result)
             } catch {
                 guard ambiguous, case .conflict(type: "order_exists", _) = error,
-                      let existing = try? await get(order.orderId), existing.status == .open else { throw error }
+                    let existing = try? await get(order.orderId), existing.status == .open
+                else { throw error }
                 return existing
             }
         }
@@ -34,7 +35,8 @@ extension ButtonClient {
         /// Reads one order (`GET /v1/order/{id}`) by the merchant's order id or Button's `btnorder-…` id.
         /// A deleted order is returned with status ``OrderStatus/deleted``.
         public func get(_ orderId: String) async throws(ButtonOrdersError) -> ReportedOrder {
-            try api.validatePathId(orderId, field: "order_id", message: "order_id must be 1 to 255 printable ASCII characters")
+            try api.validatePathId(
+                orderId, field: "order_id", message: "order_id must be 1 to 255 printable ASCII characters")
             let request = try api.builder.request(.get, path: OrderRequestBuilder.orderPath(orderId))
             return try OrderResponseReader.order(await api.execute(request).result)
         }
@@ -43,7 +45,8 @@ extension ButtonClient {
         /// customer and customer order id left out are cleared (that is how partial returns are reported).
         /// `order.orderId` must equal `orderId`, or be empty to leave it out of the body.
         public func update(_ orderId: String, _ order: OrderPayload) async throws(ButtonOrdersError) -> ReportedOrder {
-            try api.validatePathId(orderId, field: "order_id", message: "order_id must be 1 to 255 printable ASCII characters")
+            try api.validatePathId(
+                orderId, field: "order_id", message: "order_id must be 1 to 255 printable ASCII characters")
             let body = order.jsonValue(includingOrderId: !order.orderId.isEmpty)
             try api.validate(body, as: .update(pathOrderId: orderId))
             let request = try api.builder.request(.post, path: OrderRequestBuilder.orderPath(orderId), body: body)
@@ -52,7 +55,8 @@ extension ButtonClient {
 
         /// Cancels a whole order (`DELETE /v1/order/{id}`). Deleting an already deleted order succeeds.
         public func delete(_ orderId: String) async throws(ButtonOrdersError) {
-            try api.validatePathId(orderId, field: "order_id", message: "order_id must be 1 to 255 printable ASCII characters")
+            try api.validatePathId(
+                orderId, field: "order_id", message: "order_id must be 1 to 255 printable ASCII characters")
             let request = try api.builder.request(.delete, path: OrderRequestBuilder.orderPath(orderId))
             _ = try OrderResponseReader.envelope(await api.execute(request).result)
         }
@@ -60,7 +64,8 @@ extension ButtonClient {
         /// Every order carrying an attribution token (`GET /v1/order/btn-ref/{btn_ref}`), in creation order
         /// and whatever their status; empty when there are none. This mirrors Button's Node client.
         public func getByBtnRef(_ btnRef: String) async throws(ButtonOrdersError) -> [ReportedOrder] {
-            try api.validatePathId(btnRef, field: "btn_ref", message: "btn_ref must be a URL-safe string of at most 255 characters")
+            try api.validatePathId(
+                btnRef, field: "btn_ref", message: "btn_ref must be a URL-safe string of at most 255 characters")
             let request = try api.builder.request(.get, path: OrderRequestBuilder.btnRefPath(btnRef))
             return try OrderResponseReader.orders(await api.execute(request).result)
         }

@@ -17,18 +17,24 @@ public struct ButtonClient: Sendable {
     ///   - configuration: where requests go and how they are timed, retried and validated; production by default.
     ///   - transport: how requests go out; tests pass an `InMemoryTransport`.
     /// - Throws: ``ButtonOrdersError/missingAPIKey`` when `apiKey` is empty.
-    public init(apiKey: String, configuration: Configuration = .init(),
-                transport: any HTTPTransport = URLSessionTransport()) throws(ButtonOrdersError) {
-        try self.init(apiKey: apiKey, configuration: configuration, transport: transport,
-                      executor: RetryExecutor(policy: configuration.retryPolicy))
+    public init(
+        apiKey: String, configuration: Configuration = .init(),
+        transport: any HTTPTransport = URLSessionTransport()
+    ) throws(ButtonOrdersError) {
+        try self.init(
+            apiKey: apiKey, configuration: configuration, transport: transport,
+            executor: RetryExecutor(policy: configuration.retryPolicy))
     }
 
     /// Lets tests replace the retry executor's sleep and jitter source so that they need not wait.
-    init(apiKey: String, configuration: Configuration, transport: any HTTPTransport,
-         executor: RetryExecutor) throws(ButtonOrdersError) {
+    init(
+        apiKey: String, configuration: Configuration, transport: any HTTPTransport,
+        executor: RetryExecutor
+    ) throws(ButtonOrdersError) {
         guard !apiKey.isEmpty else { throw .missingAPIKey }
-        api = OrderAPI(builder: OrderRequestBuilder(apiKey: apiKey, configuration: configuration),
-                       transport: transport, executor: executor)
+        api = OrderAPI(
+            builder: OrderRequestBuilder(apiKey: apiKey, configuration: configuration),
+            transport: transport, executor: executor)
     }
 
     /// The order operations.
@@ -53,7 +59,8 @@ struct OrderAPI: Sendable {
     /// Throws the first rule the body breaks, when local validation is on.
     func validate(_ body: JSONValue, as operation: ButtonOrderValidator.Operation) throws(ButtonOrdersError) {
         guard validatesLocally,
-              let failure = ButtonOrderValidator(operation: operation).firstFailure(in: body) else { return }
+            let failure = ButtonOrderValidator(operation: operation).firstFailure(in: body)
+        else { return }
         throw .invalidField(field: failure.field, message: failure.message)
     }
 

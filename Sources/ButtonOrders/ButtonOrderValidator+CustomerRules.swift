@@ -15,13 +15,16 @@ extension ButtonOrderValidator {
         }
         // C2
         if let email = JSONRules.present(customer["email_sha256"]),
-           !(email.stringValue.map(JSONRules.isSHA256Hex) ?? false) {
-            list.add("customer.email_sha256",
-                     "customer.email_sha256 must be a 64-character hex SHA-256 of the lower-cased email")
+            !(email.stringValue.map(JSONRules.isSHA256Hex) ?? false)
+        {
+            list.add(
+                "customer.email_sha256",
+                "customer.email_sha256 must be a 64-character hex SHA-256 of the lower-cased email")
         }
         // C3
         if let advertisingId = JSONRules.present(customer["advertising_id"]),
-           !(advertisingId.stringValue.map(JSONRules.isUUID) ?? false) {
+            !(advertisingId.stringValue.map(JSONRules.isUUID) ?? false)
+        {
             list.add("customer.advertising_id", "customer.advertising_id must be an IDFA/AAID (UUID format)")
         }
         // C4

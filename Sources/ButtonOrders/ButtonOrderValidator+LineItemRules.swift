@@ -15,7 +15,8 @@ extension ButtonOrderValidator {
             }
             // L1, L2
             if let identifier = JSONRules.present(item["identifier"])?.stringValue,
-               JSONRules.isString(.string(identifier), length: 1...255) {
+                JSONRules.isString(.string(identifier), length: 1...255)
+            {
                 let key = Array(identifier.utf8)
                 if let earlier = firstIndexOfIdentifier[key] {
                     list.add("\(path).identifier", "\(path).identifier duplicates line_items[\(earlier)].identifier")
@@ -46,7 +47,8 @@ extension ButtonOrderValidator {
                 if unit == 0 {
                     list.add("\(path).total", totalMessage)
                 } else if let validQuantity,
-                          ButtonOrderValidator.lineItemTotals(total: nil, amount: unit, quantity: validQuantity) == nil {
+                    ButtonOrderValidator.lineItemTotals(total: nil, amount: unit, quantity: validQuantity) == nil
+                {
                     list.add("\(path).total", totalMessage)
                 }
             } else {
@@ -80,7 +82,8 @@ extension ButtonOrderValidator {
             }
         }
         // L9
-        if let description = JSONRules.present(item["description"]), !JSONRules.isString(description, length: 0...4096) {
+        if let description = JSONRules.present(item["description"]), !JSONRules.isString(description, length: 0...4096)
+        {
             list.add("\(path).description", "\(path).description must be a string of at most 4096 characters")
         }
         // L10

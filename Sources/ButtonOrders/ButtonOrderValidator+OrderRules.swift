@@ -31,14 +31,17 @@ extension ButtonOrderValidator {
         // O7, O8
         if let purchaseDate = JSONRules.present(body["purchase_date"]) {
             if !(purchaseDate.stringValue.map(JSONRules.isDateTime) ?? false) {
-                list.add("purchase_date", "purchase_date must be an ISO-8601 date-time with a time zone, e.g. 2017-07-01T00:00:00Z")
+                list.add(
+                    "purchase_date",
+                    "purchase_date must be an ISO-8601 date-time with a time zone, e.g. 2017-07-01T00:00:00Z")
             }
         } else if requiresPurchaseDate {
             list.add("purchase_date", "purchase_date is required")
         }
         // O9 (O10 and O11 need the server's clock)
         if let finalizationDate = JSONRules.present(body["finalization_date"]),
-           !(finalizationDate.stringValue.map(JSONRules.isDateTime) ?? false) {
+            !(finalizationDate.stringValue.map(JSONRules.isDateTime) ?? false)
+        {
             list.add("finalization_date", "finalization_date must be an ISO-8601 date-time with a time zone")
         }
         // O12, O13
@@ -53,12 +56,14 @@ extension ButtonOrderValidator {
         }
         // O14
         if let advertisingId = JSONRules.present(body["advertising_id"]),
-           !JSONRules.isString(advertisingId, length: 0...255) {
+            !JSONRules.isString(advertisingId, length: 0...255)
+        {
             list.add("advertising_id", "advertising_id must be a string")
         }
         // O15
         if let customerOrderId = JSONRules.present(body["customer_order_id"]),
-           !JSONRules.isString(customerOrderId, length: 1...255) {
+            !JSONRules.isString(customerOrderId, length: 1...255)
+        {
             list.add("customer_order_id", "customer_order_id must be a string of at most 255 characters")
         }
         // O16

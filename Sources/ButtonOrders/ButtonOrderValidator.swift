@@ -63,8 +63,9 @@ public struct ButtonOrderValidator: Sendable {
     /// a malformed one is left to O6, so the field is still reported once.
     private func checkPathMatch(_ object: JSONObject, into list: inout FailureList) {
         guard case .update(let pathOrderId) = operation,
-              let bodyId = JSONRules.present(object["order_id"])?.stringValue,
-              JSONRules.isOrderId(bodyId), !JSONRules.sameScalars(bodyId, pathOrderId) else { return }
+            let bodyId = JSONRules.present(object["order_id"])?.stringValue,
+            JSONRules.isOrderId(bodyId), !JSONRules.sameScalars(bodyId, pathOrderId)
+        else { return }
         list.add("order_id", "order_id in the body must match the order id in the path")
     }
 }

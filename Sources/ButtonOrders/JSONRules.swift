@@ -87,7 +87,8 @@ enum JSONRules {
     /// RFC 3986 "unreserved": `A–Z a–z 0–9 - . _ ~`.
     static func isUnreserved(_ byte: UInt8) -> Bool {
         isDigit(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+            || byte == UInt8(ascii: "~")
     }
 
     static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }

@@ -9,7 +9,8 @@ extension ButtonOrderValidator {
     ///
     /// - Returns: `nil` when neither value is given, when a value is negative or the quantity below 1, or
     ///   when the product does not fit in 2^53 − 1.
-    public static func lineItemTotals(total: Int64?, amount: Int64?, quantity: Int64?) -> (total: Int64, amount: Int64)? {
+    public static func lineItemTotals(total: Int64?, amount: Int64?, quantity: Int64?) -> (total: Int64, amount: Int64)?
+    {
         let quantity = quantity ?? 1
         guard quantity >= 1 else { return nil }
         if let total {
@@ -35,9 +36,10 @@ extension ButtonOrderValidator {
             return .some(number)
         }
         guard let total = number("total", 0...JSONRules.maxSafeInteger),
-              let quantity = number("quantity", 1...JSONRules.maxQuantity) else { return nil }
+            let quantity = number("quantity", 1...JSONRules.maxQuantity)
+        else { return nil }
         var amount: Int64?
-        if total == nil { // `amount` is ignored when a total is present, whatever its shape
+        if total == nil {  // `amount` is ignored when a total is present, whatever its shape
             guard let given = number("amount", 0...JSONRules.maxSafeInteger) else { return nil }
             amount = given
         }

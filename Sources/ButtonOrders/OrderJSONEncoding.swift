@@ -14,7 +14,9 @@ extension OrderPayload {
         object["currency"] = .string(currency)
         if includingOrderId { object["order_id"] = .string(orderId) }
         object["purchase_date"] = .string(OrderDateFormat.string(from: purchaseDate))
-        if let finalizationDate { object["finalization_date"] = .string(OrderDateFormat.string(from: finalizationDate)) }
+        if let finalizationDate {
+            object["finalization_date"] = .string(OrderDateFormat.string(from: finalizationDate))
+        }
         if let btnRef { object["btn_ref"] = .string(btnRef) }
         if let customer { object["customer"] = customer.jsonValue }
         if let customerOrderId { object["customer_order_id"] = .string(customerOrderId) }
@@ -47,7 +49,8 @@ extension OrderLineItem {
         if let itemDescription { object["description"] = .string(itemDescription) }
         if let attributes {
             // Sorted so the body is byte-for-byte stable across runs (dictionary order is random).
-            object["attributes"] = .object(JSONObject(attributes.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }))
+            object["attributes"] = .object(
+                JSONObject(attributes.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }))
         }
         return .object(object)
     }

@@ -25,9 +25,11 @@ public struct OrderLineItem: Codable, Sendable, Equatable {
     public var attributes: [String: String]?
 
     /// Creates a line item; give at least one of `total` and `amount`.
-    public init(identifier: String, total: Int64? = nil, amount: Int64? = nil, quantity: Int? = nil,
-                sku: String? = nil, upc: String? = nil, category: [String]? = nil,
-                itemDescription: String? = nil, attributes: [String: String]? = nil) {
+    public init(
+        identifier: String, total: Int64? = nil, amount: Int64? = nil, quantity: Int? = nil,
+        sku: String? = nil, upc: String? = nil, category: [String]? = nil,
+        itemDescription: String? = nil, attributes: [String: String]? = nil
+    ) {
         self.identifier = identifier
         self.total = total
         self.amount = amount

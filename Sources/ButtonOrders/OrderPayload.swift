@@ -38,9 +38,11 @@ public struct OrderPayload: Codable, Sendable, Equatable {
     }
 
     /// Creates a payload; the deprecated top-level advertising id is left out.
-    public init(total: Int64, currency: String, orderId: String, purchaseDate: Date,
-                finalizationDate: Date? = nil, btnRef: String? = nil, customer: OrderCustomer? = nil,
-                customerOrderId: String? = nil, lineItems: [OrderLineItem]? = nil) {
+    public init(
+        total: Int64, currency: String, orderId: String, purchaseDate: Date,
+        finalizationDate: Date? = nil, btnRef: String? = nil, customer: OrderCustomer? = nil,
+        customerOrderId: String? = nil, lineItems: [OrderLineItem]? = nil
+    ) {
         self.total = total
         self.currency = currency
         self.orderId = orderId
@@ -71,8 +73,11 @@ public struct OrderPayload: Codable, Sendable, Equatable {
         currency = try container.decode(String.self, forKey: .currency)
         orderId = try container.decodeIfPresent(String.self, forKey: .orderId) ?? ""
         guard let purchaseDate = try Self.decodeDate(container, .purchaseDate) else {
-            throw DecodingError.valueNotFound(Date.self, DecodingError.Context(
-                codingPath: container.codingPath + [CodingKeys.purchaseDate], debugDescription: "purchase_date is null"))
+            throw DecodingError.valueNotFound(
+                Date.self,
+                DecodingError.Context(
+                    codingPath: container.codingPath + [CodingKeys.purchaseDate],
+                    debugDescription: "purchase_date is null"))
         }
         self.purchaseDate = purchaseDate
         finalizationDate = try Self.decodeDate(container, .finalizationDate)
@@ -92,8 +97,9 @@ public struct OrderPayload: Codable, Sendable, Equatable {
     private static func decodeDate(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> Date? {
         guard let text = try container.decodeIfPresent(String.self, forKey: key) else { return nil }
         guard let date = ISO8601.parse(text) else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: container,
-                                                   debugDescription: "Not an ISO-8601 date-time with a zone: \(text)")
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: container,
+                debugDescription: "Not an ISO-8601 date-time with a zone: \(text)")
         }
         return date
     }

@@ -16,7 +16,8 @@ struct OrderRequestBuilder: Sendable {
 
     /// `scheme://host[:port]`; an IPv6 literal is bracketed.
     var origin: String {
-        let host = configuration.hostname.contains(":") && !configuration.hostname.hasPrefix("[")
+        let host =
+            configuration.hostname.contains(":") && !configuration.hostname.hasPrefix("[")
             ? "[\(configuration.hostname)]" : configuration.hostname
         return (configuration.secure ? "https" : "http") + "://" + host + (configuration.port.map { ":\($0)" } ?? "")
     }
@@ -37,8 +38,9 @@ struct OrderRequestBuilder: Sendable {
         if let version = configuration.apiVersion, !version.isEmpty { headers["X-Button-API-Version"] = version }
         // Every Order API operation may be repeated: GET and DELETE are idempotent, update replaces the full
         // state, and create is made safe by the order_exists follow-up in `Orders.create`.
-        return HTTPRequest(method: method, url: url, headers: headers, body: body?.serializedData(),
-                           timeout: configuration.timeout, allowsRetry: true)
+        return HTTPRequest(
+            method: method, url: url, headers: headers, body: body?.serializedData(),
+            timeout: configuration.timeout, allowsRetry: true)
     }
 
     static func orderPath(_ orderId: String) -> String { "/v1/order/" + PathSegmentEncoding.encode(orderId) }

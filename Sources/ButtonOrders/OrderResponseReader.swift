@@ -51,7 +51,8 @@ enum OrderResponseReader {
     /// For error bodies without Button's envelope (a proxy's HTML page, say): a short excerpt of the body,
     /// or the bare status when there is none.
     private static func fallbackMessage(for response: HTTPResponse) -> String {
-        let text = String(decoding: response.body.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(decoding: response.body.prefix(200), as: UTF8.self).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         return text.isEmpty ? "HTTP \(response.statusCode)" : text
     }
 

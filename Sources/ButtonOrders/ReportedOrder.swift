@@ -33,10 +33,12 @@ public struct ReportedOrder: Sendable, Equatable, Decodable {
     public var advertisingId: String?
 
     /// Builds an order by hand, for example to stub ``ButtonClient`` responses in an app's own tests.
-    public init(buttonOrderId: String, orderId: String, total: Int64, currency: String, purchaseDate: Date?,
-                finalizationDate: Date?, btnRef: String? = nil, customer: OrderCustomer? = nil,
-                customerOrderId: String? = nil, lineItems: [OrderLineItem] = [], status: OrderStatus,
-                advertisingId: String? = nil) {
+    public init(
+        buttonOrderId: String, orderId: String, total: Int64, currency: String, purchaseDate: Date?,
+        finalizationDate: Date?, btnRef: String? = nil, customer: OrderCustomer? = nil,
+        customerOrderId: String? = nil, lineItems: [OrderLineItem] = [], status: OrderStatus,
+        advertisingId: String? = nil
+    ) {
         self.buttonOrderId = buttonOrderId
         self.orderId = orderId
         self.total = total
@@ -77,9 +79,10 @@ extension OrderCustomer {
     /// `nil` unless `json` is an object; a missing id becomes empty.
     init?(lenient json: JSONValue) {
         guard json.objectValue != nil else { return nil }
-        self.init(id: json["id"]?.stringValue ?? "",
-                  emailSHA256: json["email_sha256"]?.stringValue,
-                  advertisingId: json["advertising_id"]?.stringValue)
+        self.init(
+            id: json["id"]?.stringValue ?? "",
+            emailSHA256: json["email_sha256"]?.stringValue,
+            advertisingId: json["advertising_id"]?.stringValue)
     }
 }
 
@@ -92,14 +95,15 @@ extension OrderLineItem {
             attributes = [:]
             for (key, value) in object { if let text = value.stringValue { attributes?[key] = text } }
         }
-        self.init(identifier: json["identifier"]?.stringValue ?? "",
-                  total: json["total"]?.integerValue,
-                  amount: json["amount"]?.integerValue,
-                  quantity: json["quantity"]?.integerValue.flatMap { Int(exactly: $0) },
-                  sku: json["sku"]?.stringValue,
-                  upc: json["upc"]?.stringValue,
-                  category: json["category"]?.arrayValue?.compactMap(\.stringValue),
-                  itemDescription: json["description"]?.stringValue,
-                  attributes: attributes)
+        self.init(
+            identifier: json["identifier"]?.stringValue ?? "",
+            total: json["total"]?.integerValue,
+            amount: json["amount"]?.integerValue,
+            quantity: json["quantity"]?.integerValue.flatMap { Int(exactly: $0) },
+            sku: json["sku"]?.stringValue,
+            upc: json["upc"]?.stringValue,
+            category: json["category"]?.arrayValue?.compactMap(\.stringValue),
+            itemDescription: json["description"]?.stringValue,
+            attributes: attributes)
     }
 }

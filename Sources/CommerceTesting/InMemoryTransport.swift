@@ -1,5 +1,5 @@
-import Foundation
 import CommerceCore
+import Foundation
 
 /// A transport for tests: every request is recorded and answered by a closure, with no network involved.
 public final class InMemoryTransport: HTTPTransport, @unchecked Sendable {
@@ -24,13 +24,15 @@ public final class InMemoryTransport: HTTPTransport, @unchecked Sendable {
 
     /// Every request sent so far, oldest first.
     public var requests: [HTTPRequest] {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return recorded
     }
 
     /// Replaces the handler for the requests that follow.
     public func respond(with handler: @escaping Handler) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         self.handler = handler
     }
 
@@ -38,7 +40,8 @@ public final class InMemoryTransport: HTTPTransport, @unchecked Sendable {
     /// - Throws: Whatever the handler throws.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let current: Handler = {
-            lock.lock(); defer { lock.unlock() }
+            lock.lock()
+            defer { lock.unlock() }
             recorded.append(request)
             return handler
         }()
@@ -53,7 +56,8 @@ private final class ResponseQueue: @unchecked Sendable {
     init(_ responses: [HTTPResponse]) { self.responses = responses }
 
     func next() -> HTTPResponse {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         guard let first = responses.first else { return HTTPResponse(statusCode: 404) }
         if responses.count > 1 { responses.removeFirst() }
         return first

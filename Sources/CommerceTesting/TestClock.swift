@@ -100,7 +100,11 @@ public final class TestClock: Sendable {
                     return false
                 }
                 guard resumeNow else { return }
-                if Task.isCancelled { continuation.resume(throwing: CancellationError()) } else { continuation.resume() }
+                if Task.isCancelled {
+                    continuation.resume(throwing: CancellationError())
+                } else {
+                    continuation.resume()
+                }
             }
         } onCancel: {
             let sleeper = state.withLock { $0.sleepers.removeValue(forKey: id) }

@@ -35,9 +35,11 @@ public struct UserFields: Codable, Sendable, Equatable {
     public var additional: [String: JSONValue]
 
     /// Creates user fields; leave out any the merchant's enrollment form does not ask for.
-    public init(username: String? = nil, password: String? = nil, email: String? = nil, mobilePhone: String? = nil,
-                phone: String? = nil, firstName: String? = nil, lastName: String? = nil, postalCode: String? = nil,
-                dateOfBirth: String? = nil, optIn: Bool? = nil, additional: [String: JSONValue] = [:]) {
+    public init(
+        username: String? = nil, password: String? = nil, email: String? = nil, mobilePhone: String? = nil,
+        phone: String? = nil, firstName: String? = nil, lastName: String? = nil, postalCode: String? = nil,
+        dateOfBirth: String? = nil, optIn: Bool? = nil, additional: [String: JSONValue] = [:]
+    ) {
         self.username = username
         self.password = password
         self.email = email
@@ -54,9 +56,11 @@ public struct UserFields: Codable, Sendable, Equatable {
     /// `setUserFields`: every value is a one-element list.
     func wire(style: FieldStyle) -> JSONValue {
         var object: JSONObject = ["style": .string(style.rawValue)]
-        let strings: [(String, String?)] = [("username", username), ("password", password), ("email", email),
-                                            ("mobilePhone", mobilePhone), ("phone", phone), ("firstName", firstName),
-                                            ("lastName", lastName), ("postalCode", postalCode), ("dateOfBirth", dateOfBirth)]
+        let strings: [(String, String?)] = [
+            ("username", username), ("password", password), ("email", email),
+            ("mobilePhone", mobilePhone), ("phone", phone), ("firstName", firstName),
+            ("lastName", lastName), ("postalCode", postalCode), ("dateOfBirth", dateOfBirth),
+        ]
         for (name, value) in strings { if let value { object[name] = [.string(value)] } }
         if let optIn { object["optIn"] = [style == .typed ? .bool(optIn) : .string(optIn ? "true" : "false")] }
         for key in additional.keys.sorted() { object[key] = [additional[key] ?? .null] }
@@ -74,7 +78,10 @@ public struct AccountFields: Codable, Sendable, Equatable {
     public var additional: [String: JSONValue]
 
     /// Creates account fields; all are optional.
-    public init(favoriteStoreCode: String? = nil, externalAccounts: [ExternalAccount] = [], additional: [String: JSONValue] = [:]) {
+    public init(
+        favoriteStoreCode: String? = nil, externalAccounts: [ExternalAccount] = [],
+        additional: [String: JSONValue] = [:]
+    ) {
         self.favoriteStoreCode = favoriteStoreCode
         self.externalAccounts = externalAccounts
         self.additional = additional
@@ -96,15 +103,18 @@ public struct AccountFields: Codable, Sendable, Equatable {
 
 extension ExternalAccount {
     var wire: JSONValue {
-        ["appIdentifier": .string(appIdentifier), "accountCode": .string(accountCode),
-         "integrationDetail": .string(integrationDetail), "integration": .string(integration)]
+        [
+            "appIdentifier": .string(appIdentifier), "accountCode": .string(accountCode),
+            "integrationDetail": .string(integrationDetail), "integration": .string(integration),
+        ]
     }
 
     init?(json: JSONValue) {
         guard let code = json["accountCode"]?.stringValue else { return nil }
-        self.init(accountCode: code, integration: json["integration"]?.stringValue ?? "",
-                  integrationDetail: json["integrationDetail"]?.stringValue ?? "",
-                  appIdentifier: json["appIdentifier"]?.stringValue ?? "")
+        self.init(
+            accountCode: code, integration: json["integration"]?.stringValue ?? "",
+            integrationDetail: json["integrationDetail"]?.stringValue ?? "",
+            appIdentifier: json["appIdentifier"]?.stringValue ?? "")
     }
 }
 
@@ -124,8 +134,10 @@ public struct CreateAndRegisterRequest: Codable, Sendable, Equatable {
     public var style: FieldStyle
 
     /// Creates a request for a new account with a virtual card.
-    public init(cardTemplateCode: Int, enforceUniqueFields: [String] = [], userFields: UserFields,
-                accountFields: AccountFields = .init(), activationStoreCode: String? = nil, style: FieldStyle = .typed) {
+    public init(
+        cardTemplateCode: Int, enforceUniqueFields: [String] = [], userFields: UserFields,
+        accountFields: AccountFields = .init(), activationStoreCode: String? = nil, style: FieldStyle = .typed
+    ) {
         self.cardTemplateCode = cardTemplateCode
         self.enforceUniqueFields = enforceUniqueFields
         self.userFields = userFields
@@ -147,8 +159,10 @@ public struct RegisterRequest: Codable, Sendable, Equatable {
     public var style: FieldStyle
 
     /// Creates a request to register a guest on an existing card.
-    public init(enforceUniqueFields: [String] = [], userFields: UserFields, accountFields: AccountFields = .init(),
-                style: FieldStyle = .typed) {
+    public init(
+        enforceUniqueFields: [String] = [], userFields: UserFields, accountFields: AccountFields = .init(),
+        style: FieldStyle = .typed
+    ) {
         self.enforceUniqueFields = enforceUniqueFields
         self.userFields = userFields
         self.accountFields = accountFields

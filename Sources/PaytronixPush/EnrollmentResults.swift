@@ -15,8 +15,10 @@ public struct CreateAndRegisterResult: Codable, Sendable, Equatable {
     public var oauthTokens: OAuthTokens?
 
     /// Creates a result, for tests and previews; the client builds them from replies.
-    public init(result: String, printedCardNumber: String, generatedRegistrationCode: String? = nil,
-                accountId: Int? = nil, oauthTokens: OAuthTokens? = nil) {
+    public init(
+        result: String, printedCardNumber: String, generatedRegistrationCode: String? = nil,
+        accountId: Int? = nil, oauthTokens: OAuthTokens? = nil
+    ) {
         self.result = result
         self.printedCardNumber = printedCardNumber
         self.generatedRegistrationCode = generatedRegistrationCode
@@ -36,9 +38,10 @@ public struct CreateAndRegisterResult: Codable, Sendable, Equatable {
             }
             tokens = parsed
         }
-        self.init(result: json["result"]?.stringValue ?? "", printedCardNumber: number,
-                  generatedRegistrationCode: json["generatedRegistrationCode"]?.stringValue,
-                  accountId: json["accountId"]?.integerValue.map { Int($0) }, oauthTokens: tokens)
+        self.init(
+            result: json["result"]?.stringValue ?? "", printedCardNumber: number,
+            generatedRegistrationCode: json["generatedRegistrationCode"]?.stringValue,
+            accountId: json["accountId"]?.integerValue.map { Int($0) }, oauthTokens: tokens)
     }
 }
 
@@ -60,8 +63,9 @@ public struct CardInformation: Codable, Sendable, Equatable {
 
     init?(json: JSONValue?) {
         guard let json, let number = json["printedCardNumber"]?.stringValue else { return nil }
-        self.init(printedCardNumber: number, maskedCardNumber: json["maskedCardNumber"]?.stringValue ?? "",
-                  status: json["status"]?.stringValue ?? "")
+        self.init(
+            printedCardNumber: number, maskedCardNumber: json["maskedCardNumber"]?.stringValue ?? "",
+            status: json["status"]?.stringValue ?? "")
     }
 }
 
@@ -137,7 +141,9 @@ public struct AccountInformation: Codable, Sendable, Equatable {
         fields = AccountFieldValues(
             enrollDate: fieldValues?["enrollDate"]?.stringValue,
             favoriteStore: StoreRef(json: fieldValues?["favoriteStore"]),
-            externalAccounts: (fieldValues?["externalAccounts"]?.arrayValue ?? []).compactMap { ExternalAccount(json: $0) })
+            externalAccounts: (fieldValues?["externalAccounts"]?.arrayValue ?? []).compactMap {
+                ExternalAccount(json: $0)
+            })
         raw = json
     }
 }
@@ -179,8 +185,9 @@ public struct EnrollmentField: Codable, Sendable, Equatable {
         guard let field = json["field"]?.stringValue else { return nil }
         // Paytronix sends minLength as a string; a number is accepted too.
         let minLength = json["minLength"].flatMap { $0.integerValue ?? $0.stringValue.flatMap { Int64($0) } }
-        self.init(type: json["type"]?.stringValue ?? "", field: field, required: json["required"]?.boolValue ?? false,
-                  minLength: minLength.map { Int($0) })
+        self.init(
+            type: json["type"]?.stringValue ?? "", field: field, required: json["required"]?.boolValue ?? false,
+            minLength: minLength.map { Int($0) })
     }
 }
 

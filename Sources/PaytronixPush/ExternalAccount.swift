@@ -20,10 +20,13 @@ public struct ExternalAccount: Codable, Sendable, Equatable {
     }
 
     /// The external account for an APNs device token.
-    public static func apnsDevice(deviceToken: Data, integration: String, integrationDetail: IntegrationDetail,
-                                  appIdentifier: String) throws(PaytronixError) -> ExternalAccount {
-        ExternalAccount(accountCode: try PushToken.hexString(from: deviceToken), integration: integration,
-                        integrationDetail: integrationDetail.description, appIdentifier: appIdentifier)
+    public static func apnsDevice(
+        deviceToken: Data, integration: String, integrationDetail: IntegrationDetail,
+        appIdentifier: String
+    ) throws(PaytronixError) -> ExternalAccount {
+        ExternalAccount(
+            accountCode: try PushToken.hexString(from: deviceToken), integration: integration,
+            integrationDetail: integrationDetail.description, appIdentifier: appIdentifier)
     }
 
     /// Same device for the same app: `accountCode` compared case-insensitively, `appIdentifier` exactly.

@@ -24,7 +24,8 @@ public actor GuestSession {
         self.client = client
         self.store = store
         self.now = now
-        self.tokens = SessionRecord.load(from: store, key: SessionRecord.key(merchantId: client.configuration.merchantId))
+        self.tokens = SessionRecord.load(
+            from: store, key: SessionRecord.key(merchantId: client.configuration.merchantId))
     }
 
     /// Whether tokens are held (restored or from a login); they may still need a refresh before use.
@@ -35,9 +36,12 @@ public actor GuestSession {
     public var printedCardNumber: String? { tokens?.printedCardNumber }
 
     /// Logs in with the password grant and stores the tokens.
-    public func login(username: String, password: String,
-                      scope: Set<OAuthScope> = Set(OAuthScope.allCases)) async throws(PaytronixError) {
-        var received = try await client.requestGuestToken(.password(username: username, password: password), scope: scope)
+    public func login(
+        username: String, password: String,
+        scope: Set<OAuthScope> = Set(OAuthScope.allCases)
+    ) async throws(PaytronixError) {
+        var received = try await client.requestGuestToken(
+            .password(username: username, password: password), scope: scope)
         received.receivedAt = now()
         if received.username == nil { received.username = username }
         save(received)
@@ -72,7 +76,8 @@ public actor GuestSession {
             let client = self.client
             task = Task { () -> Result<OAuthTokens, PaytronixError> in
                 do throws(PaytronixError) {
-                    return .success(try await client.requestGuestToken(refreshToken: current.refreshToken, scope: current.scope))
+                    return .success(
+                        try await client.requestGuestToken(refreshToken: current.refreshToken, scope: current.scope))
                 } catch {
                     return .failure(error)
                 }
@@ -114,7 +119,7 @@ public actor GuestSession {
         let token = try await accessToken()
         do {
             return try await body(.oauth(accessToken: token))
-        } catch where error.isInvalidToken {
+        } catch  where error.isInvalidToken {
             // Someone else may have refreshed while we waited; only refresh if our token is still current.
             if tokens?.accessToken == token { try await refresh() }
             guard let fresh = tokens?.accessToken else { throw .notLoggedIn }
@@ -141,7 +146,8 @@ enum SessionRecord {
         let record: JSONValue = [
             "username": .from(tokens.username), "accessToken": .string(tokens.accessToken),
             "refreshToken": .string(tokens.refreshToken), "tokenType": .string(tokens.tokenType),
-            "scope": .string(tokens.scope), "expiresAt": .string(ISO8601.format(tokens.expiresAt, fraction: .milliseconds)),
+            "scope": .string(tokens.scope),
+            "expiresAt": .string(ISO8601.format(tokens.expiresAt, fraction: .milliseconds)),
             "printedCardNumber": .from(tokens.printedCardNumber),
         ]
         store.set(record.serializedData(), forKey: key)
@@ -149,26 +155,34 @@ enum SessionRecord {
 
     static func load(from store: PersistentStore, key: String) -> OAuthTokens? {
         guard let data = store.data(forKey: key), let json = try? JSONValue.parse(data),
-              let access = json["accessToken"]?.stringValue, let refresh = json["refreshToken"]?.stringValue,
-              let expiresAt = json["expiresAt"]?.stringValue.flatMap(ISO8601.parse) else { return nil }
+            let access = json["accessToken"]?.stringValue, let refresh = json["refreshToken"]?.stringValue,
+            let expiresAt = json["expiresAt"]?.stringValue.flatMap(ISO8601.parse)
+        else { return nil }
         // Rebuild receivedAt/expiresIn so that expiresAt round-trips exactly.
         let lifetime = 1800
-        return OAuthTokens(accessToken: access, tokenType: json["tokenType"]?.stringValue ?? "bearer", expiresIn: lifetime,
-                           refreshToken: refresh, scope: json["scope"]?.stringValue ?? "",
-                           username: json["username"]?.stringValue, printedCardNumber: json["printedCardNumber"]?.stringValue,
-                           receivedAt: expiresAt.addingTimeInterval(-TimeInterval(lifetime)))
+        return OAuthTokens(
+            accessToken: access, tokenType: json["tokenType"]?.stringValue ?? "bearer", expiresIn: lifetime,
+            refreshToken: refresh, scope: json["scope"]?.stringValue ?? "",
+            username: json["username"]?.stringValue, printedCardNumber: json["printedCardNumber"]?.stringValue,
+            receivedAt: expiresAt.addingTimeInterval(-TimeInterval(lifetime)))
     }
 }
 
 /// The last device attachment the server confirmed (spec §3.6); informational only.
 enum PushRecord {
     static func keyPrefix(merchantId: Int) -> String { "paytronix.push.\(merchantId)." }
-    static func key(merchantId: Int, appIdentifier: String) -> String { keyPrefix(merchantId: merchantId) + appIdentifier }
+    static func key(merchantId: Int, appIdentifier: String) -> String {
+        keyPrefix(merchantId: merchantId) + appIdentifier
+    }
 
-    static func save(accountCode: String, printedCardNumber: String?, at date: Date, merchantId: Int,
-                     appIdentifier: String, to store: PersistentStore) {
-        let record: JSONValue = ["accountCode": .string(accountCode), "printedCardNumber": .from(printedCardNumber),
-                                 "confirmedAt": .string(ISO8601.format(date))]
+    static func save(
+        accountCode: String, printedCardNumber: String?, at date: Date, merchantId: Int,
+        appIdentifier: String, to store: PersistentStore
+    ) {
+        let record: JSONValue = [
+            "accountCode": .string(accountCode), "printedCardNumber": .from(printedCardNumber),
+            "confirmedAt": .string(ISO8601.format(date)),
+        ]
         store.set(record.serializedData(), forKey: key(merchantId: merchantId, appIdentifier: appIdentifier))
     }
 }

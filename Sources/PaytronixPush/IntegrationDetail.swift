@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(UIKit)
 import UIKit
 #endif
@@ -27,7 +28,9 @@ public struct IntegrationDetail: Sendable, Equatable, CustomStringConvertible {
     public var version: String
 
     /// Creates a detail from explicit values; ``current(merchantId:integrator:version:)`` reads the running device.
-    public init(os: String, osVersion: String, device: String, merchantId: Int, integrator: String, version: String = "12.0") {
+    public init(
+        os: String, osVersion: String, device: String, merchantId: Int, integrator: String, version: String = "12.0"
+    ) {
         self.os = os
         self.osVersion = osVersion
         self.device = device
@@ -42,8 +45,9 @@ public struct IntegrationDetail: Sendable, Equatable, CustomStringConvertible {
     public static func current(merchantId: Int, integrator: String, version: String = "12.0") -> IntegrationDetail {
         #if canImport(UIKit)
         let device = UIDevice.current
-        return IntegrationDetail(os: device.systemName, osVersion: device.systemVersion, device: device.model,
-                                 merchantId: merchantId, integrator: integrator, version: version)
+        return IntegrationDetail(
+            os: device.systemName, osVersion: device.systemVersion, device: device.model,
+            merchantId: merchantId, integrator: integrator, version: version)
         #else
         let osVersion = ProcessInfo.processInfo.operatingSystemVersion
         #if os(Linux)
@@ -51,9 +55,10 @@ public struct IntegrationDetail: Sendable, Equatable, CustomStringConvertible {
         #else
         let osName = "macOS"
         #endif
-        return IntegrationDetail(os: osName,
-                                 osVersion: "\(osVersion.majorVersion).\(osVersion.minorVersion).\(osVersion.patchVersion)",
-                                 device: machineName(), merchantId: merchantId, integrator: integrator, version: version)
+        return IntegrationDetail(
+            os: osName,
+            osVersion: "\(osVersion.majorVersion).\(osVersion.minorVersion).\(osVersion.patchVersion)",
+            device: machineName(), merchantId: merchantId, integrator: integrator, version: version)
         #endif
     }
 
@@ -80,8 +85,9 @@ public struct IntegrationDetail: Sendable, Equatable, CustomStringConvertible {
         guard let merchant = values["merchantId"].flatMap({ Int($0) }) else {
             throw .invalidIntegrationDetail("merchantId is not an integer")
         }
-        self.init(os: values["os"] ?? "", osVersion: values["osversion"] ?? "", device: values["device"] ?? "",
-                  merchantId: merchant, integrator: values["integrator"] ?? "", version: values["version"] ?? "")
+        self.init(
+            os: values["os"] ?? "", osVersion: values["osversion"] ?? "", device: values["device"] ?? "",
+            merchantId: merchant, integrator: values["integrator"] ?? "", version: values["version"] ?? "")
     }
 
     /// The pipe format, values trimmed and any `|` or `=` in them replaced by `_`.

@@ -21,8 +21,10 @@ public struct OAuthTokens: Codable, Sendable, Equatable {
     public var receivedAt: Date
 
     /// Creates tokens, for tests and for restoring a session.
-    public init(accessToken: String, tokenType: String = "bearer", expiresIn: Int, refreshToken: String, scope: String,
-                username: String? = nil, printedCardNumber: String? = nil, receivedAt: Date = Date()) {
+    public init(
+        accessToken: String, tokenType: String = "bearer", expiresIn: Int, refreshToken: String, scope: String,
+        username: String? = nil, printedCardNumber: String? = nil, receivedAt: Date = Date()
+    ) {
         self.accessToken = accessToken
         self.tokenType = tokenType
         self.expiresIn = expiresIn
@@ -34,8 +36,11 @@ public struct OAuthTokens: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case accessToken = "access_token", tokenType = "token_type", expiresIn = "expires_in"
-        case refreshToken = "refresh_token", scope, username, printedCardNumber, receivedAt
+        case accessToken = "access_token"
+        case tokenType = "token_type"
+        case expiresIn = "expires_in"
+        case refreshToken = "refresh_token"
+        case scope, username, printedCardNumber, receivedAt
     }
 
     /// Reads the wire keys (`access_token`, …); `receivedAt` defaults to now when the stored form lacks it.
@@ -46,8 +51,9 @@ public struct OAuthTokens: Codable, Sendable, Equatable {
         tokenType = try container.decodeIfPresent(String.self, forKey: .tokenType) ?? "bearer"
         expiresIn = try container.decode(Int.self, forKey: .expiresIn)
         guard Self.acceptedLifetimes.contains(expiresIn) else {
-            throw DecodingError.dataCorruptedError(forKey: .expiresIn, in: container,
-                                                   debugDescription: "expires_in must be 0 to \(Self.acceptedLifetimes.upperBound) seconds")
+            throw DecodingError.dataCorruptedError(
+                forKey: .expiresIn, in: container,
+                debugDescription: "expires_in must be 0 to \(Self.acceptedLifetimes.upperBound) seconds")
         }
         refreshToken = try container.decode(String.self, forKey: .refreshToken)
         scope = try container.decodeIfPresent(String.self, forKey: .scope) ?? ""
@@ -66,10 +72,12 @@ public struct OAuthTokens: Codable, Sendable, Equatable {
     /// Reads the wire object; `nil` when a required key is missing or `expires_in` is out of range.
     init?(json: JSONValue, receivedAt: Date = Date()) {
         guard let access = json["access_token"]?.stringValue, let refresh = json["refresh_token"]?.stringValue,
-              let expires = json["expires_in"]?.integerValue,
-              expires >= Int64(Self.acceptedLifetimes.lowerBound), expires <= Int64(Self.acceptedLifetimes.upperBound) else { return nil }
-        self.init(accessToken: access, tokenType: json["token_type"]?.stringValue ?? "bearer", expiresIn: Int(expires),
-                  refreshToken: refresh, scope: json["scope"]?.stringValue ?? "", username: json["username"]?.stringValue,
-                  printedCardNumber: json["printedCardNumber"]?.stringValue, receivedAt: receivedAt)
+            let expires = json["expires_in"]?.integerValue,
+            expires >= Int64(Self.acceptedLifetimes.lowerBound), expires <= Int64(Self.acceptedLifetimes.upperBound)
+        else { return nil }
+        self.init(
+            accessToken: access, tokenType: json["token_type"]?.stringValue ?? "bearer", expiresIn: Int(expires),
+            refreshToken: refresh, scope: json["scope"]?.stringValue ?? "", username: json["username"]?.stringValue,
+            printedCardNumber: json["printedCardNumber"]?.stringValue, receivedAt: receivedAt)
     }
 }

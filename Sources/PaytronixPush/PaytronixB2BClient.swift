@@ -25,14 +25,19 @@ public struct PaytronixB2BClient: Sendable {
 
     /// Registers a guest on an unregistered (physical) card, for example from an in-store sign-up form.
     /// Never retried automatically: a repeat would fail as already registered.
-    public func register(_ request: RegisterRequest, printedCardNumber: String) async throws(PaytronixError) -> CreateAndRegisterResult {
+    public func register(_ request: RegisterRequest, printedCardNumber: String) async throws(PaytronixError)
+        -> CreateAndRegisterResult
+    {
         try await client.register(request, printedCardNumber: printedCardNumber, authentication: authentication)
     }
 
     /// Attaches or detaches external accounts (device tokens) on the account of `printedCardNumber`.
-    public func editExternalAccounts(_ operation: ExternalAccountOperation, _ accounts: [ExternalAccount],
-                                     printedCardNumber: String) async throws(PaytronixError) {
-        try await client.editExternalAccounts(operation, accounts, printedCardNumber: printedCardNumber,
-                                              authentication: authentication)
+    public func editExternalAccounts(
+        _ operation: ExternalAccountOperation, _ accounts: [ExternalAccount],
+        printedCardNumber: String
+    ) async throws(PaytronixError) {
+        try await client.editExternalAccounts(
+            operation, accounts, printedCardNumber: printedCardNumber,
+            authentication: authentication)
     }
 }

@@ -15,8 +15,10 @@ public struct PaytronixClient: Sendable {
     ///   - configuration: the host, merchant and integration credentials every call uses.
     ///   - transport: how requests are sent; tests pass an in-memory transport.
     ///   - sleep: how the client waits between retries; tests pass a closure that returns at once.
-    public init(configuration: PaytronixConfiguration, transport: any HTTPTransport = URLSessionTransport(),
-                sleep: @escaping RetryExecutor.Sleep = { try await Task.sleep(for: $0) }) {
+    public init(
+        configuration: PaytronixConfiguration, transport: any HTTPTransport = URLSessionTransport(),
+        sleep: @escaping RetryExecutor.Sleep = { try await Task.sleep(for: $0) }
+    ) {
         self.configuration = configuration
         self.transport = transport
         self.sleep = sleep
@@ -25,8 +27,10 @@ public struct PaytronixClient: Sendable {
     static let userAgent = "CommerceKit-PaytronixPush/\(CommerceCore.version)"
 
     /// POSTs a JSON body built from `fields` (after `merchantId` and the authentication fields) and decodes the envelope.
-    func post(service: String, endpoint: String, authentication: PaytronixAuthentication?,
-              fields: [(String, JSONValue)], retryable: Bool = true) async throws(PaytronixError) -> (JSONValue, Int) {
+    func post(
+        service: String, endpoint: String, authentication: PaytronixAuthentication?,
+        fields: [(String, JSONValue)], retryable: Bool = true
+    ) async throws(PaytronixError) -> (JSONValue, Int) {
         var body = JSONObject()
         if let authentication { for (key, value) in authentication.fields { body[key] = value } }
         body["merchantId"] = .integer(Int64(configuration.merchantId))
@@ -40,18 +44,22 @@ public struct PaytronixClient: Sendable {
         }
         var headers = commonHeaders
         headers["Content-Type"] = "application/json; charset=UTF-8"
-        let request = HTTPRequest(method: .post, url: url, headers: headers, body: JSONValue.object(body).serializedData(),
-                                  timeout: configuration.timeout, allowsRetry: retryable)
+        let request = HTTPRequest(
+            method: .post, url: url, headers: headers, body: JSONValue.object(body).serializedData(),
+            timeout: configuration.timeout, allowsRetry: retryable)
         return try await send(request)
     }
 
     /// GETs with the parameters in the query string, all as strings.
-    func get(service: String, endpoint: String, query: [(String, String)]) async throws(PaytronixError) -> (JSONValue, Int) {
+    func get(service: String, endpoint: String, query: [(String, String)]) async throws(PaytronixError) -> (
+        JSONValue, Int
+    ) {
         let all = [("merchantId", String(configuration.merchantId))] + query
         guard let url = configuration.url(service: service, endpoint: endpoint, query: all) else {
             throw .transport("cannot build a URL from \(configuration.baseURL)")
         }
-        let request = HTTPRequest(method: .get, url: url, headers: commonHeaders, timeout: configuration.timeout, allowsRetry: true)
+        let request = HTTPRequest(
+            method: .get, url: url, headers: commonHeaders, timeout: configuration.timeout, allowsRetry: true)
         return try await send(request)
     }
 
@@ -78,9 +86,10 @@ public struct PaytronixClient: Sendable {
         }
         switch result {
         case "failure":
-            throw .failure(code: json["errorCode"]?.stringValue ?? "unknown",
-                           message: json["errorMessage"]?.stringValue ?? "",
-                           fieldErrors: fieldErrors(json["errorsByField"]), httpStatus: response.statusCode)
+            throw .failure(
+                code: json["errorCode"]?.stringValue ?? "unknown",
+                message: json["errorMessage"]?.stringValue ?? "",
+                fieldErrors: fieldErrors(json["errorsByField"]), httpStatus: response.statusCode)
         case "invalid_status":
             throw .invalidStatus(accountStatus: json["accountStatus"]?.stringValue ?? "")
         case "success", "cardCreatedSuccess":

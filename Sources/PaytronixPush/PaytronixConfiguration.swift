@@ -31,19 +31,25 @@ public struct PaytronixConfiguration: Sendable {
 
     /// A production host, `https://m<merchantId>.api.<serverName>.com`. Paytronix assigns the server name,
     /// which also decides between production and Paytronix's own test system.
-    public static func production(merchantId: Int, serverName: String, clientId: String,
-                                  clientSecret: String, release: String = "25.33") -> PaytronixConfiguration {
-        let url = URL(string: "https://m\(merchantId).api.\(serverName).com")
+    public static func production(
+        merchantId: Int, serverName: String, clientId: String,
+        clientSecret: String, release: String = "25.33"
+    ) -> PaytronixConfiguration {
+        let url =
+            URL(string: "https://m\(merchantId).api.\(serverName).com")
             ?? URL(fileURLWithPath: "/invalid-paytronix-server-name")
-        return PaytronixConfiguration(baseURL: url, release: release, merchantId: merchantId,
-                                      clientId: clientId, clientSecret: clientSecret)
+        return PaytronixConfiguration(
+            baseURL: url, release: release, merchantId: merchantId,
+            clientId: clientId, clientSecret: clientSecret)
     }
 
     /// `<baseURL>/rest/<release>/<service>/<endpoint>.json`.
     func url(service: String, endpoint: String, query: [(String, String)] = []) -> URL? {
         var base = baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
-        guard var components = URLComponents(string: "\(base)/rest/\(release)/\(service)/\(endpoint).json") else { return nil }
+        guard var components = URLComponents(string: "\(base)/rest/\(release)/\(service)/\(endpoint).json") else {
+            return nil
+        }
         if !query.isEmpty { components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) } }
         return components.url
     }

@@ -48,7 +48,8 @@ public enum PaytronixError: Error, Equatable, Sendable, CustomStringConvertible 
         case .invalidDeviceToken: "The device token must be 1 to 100 bytes"
         case .invalidIntegrationDetail(let reason): "Invalid integrationDetail: \(reason)"
         case .transport(let reason): "No response from Paytronix: \(reason)"
-        case .invalidResponse(let status, let body): "Unexpected Paytronix response (HTTP \(status)): \(body.prefix(200))"
+        case .invalidResponse(let status, let body):
+            "Unexpected Paytronix response (HTTP \(status)): \(body.prefix(200))"
         }
     }
 }

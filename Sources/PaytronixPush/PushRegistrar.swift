@@ -35,9 +35,11 @@ public actor PushRegistrar {
     ///   - store: where the device last confirmed on the account is recorded, per merchant and app; logout clears it.
     ///   - integrationDetail: the device facts to send; `nil` reads them from the running device each time.
     ///   - now: the clock the records are stamped with (tests inject one).
-    public init(client: PaytronixClient, session: GuestSession, appIdentifier: String,
-                integrator: String, integrationVersion: String = "12.0", store: PersistentStore,
-                integrationDetail: IntegrationDetail? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        client: PaytronixClient, session: GuestSession, appIdentifier: String,
+        integrator: String, integrationVersion: String = "12.0", store: PersistentStore,
+        integrationDetail: IntegrationDetail? = nil, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.client = client
         self.session = session
         self.appIdentifier = appIdentifier
@@ -51,8 +53,10 @@ public actor PushRegistrar {
     /// Registration flow: creates the guest's account with this device as an external account, then logs the
     /// session in with the tokens of the reply. `deviceToken` may be `nil` when push is not allowed yet.
     /// Never retried automatically; after a lost response use ``loginAndRegisterDevice(username:password:deviceToken:)``.
-    public func registerGuest(_ request: CreateAndRegisterRequest,
-                              deviceToken: Data?) async throws(PaytronixError) -> CreateAndRegisterResult {
+    public func registerGuest(
+        _ request: CreateAndRegisterRequest,
+        deviceToken: Data?
+    ) async throws(PaytronixError) -> CreateAndRegisterResult {
         var request = request
         var device: ExternalAccount?
         if let deviceToken {
@@ -72,16 +76,20 @@ public actor PushRegistrar {
     }
 
     /// Login flow: logs the guest in, then runs ``ensureDeviceRegistered(deviceToken:printedCardNumber:)``.
-    public func loginAndRegisterDevice(username: String, password: String,
-                                       deviceToken: Data) async throws(PaytronixError) -> PushRegistrationOutcome {
+    public func loginAndRegisterDevice(
+        username: String, password: String,
+        deviceToken: Data
+    ) async throws(PaytronixError) -> PushRegistrationOutcome {
         _ = try PushToken.hexString(from: deviceToken)
         try await session.login(username: username, password: password)
         return try await ensureDeviceRegistered(deviceToken: deviceToken)
     }
 
     /// Login flow after the login: reads the account, and attaches this device only when it is not there yet.
-    public func ensureDeviceRegistered(deviceToken: Data,
-                                       printedCardNumber: String? = nil) async throws(PaytronixError) -> PushRegistrationOutcome {
+    public func ensureDeviceRegistered(
+        deviceToken: Data,
+        printedCardNumber: String? = nil
+    ) async throws(PaytronixError) -> PushRegistrationOutcome {
         let device = try await externalAccount(for: deviceToken)
         let client = self.client
         let information = try await session.withOAuth { (auth) async throws(PaytronixError) -> AccountInformation in
@@ -115,14 +123,18 @@ public actor PushRegistrar {
             let merchant = client.configuration.merchantId
             let integrator = self.integrator
             let version = integrationVersion
-            detail = await MainActor.run { IntegrationDetail.current(merchantId: merchant, integrator: integrator, version: version) }
+            detail = await MainActor.run {
+                IntegrationDetail.current(merchantId: merchant, integrator: integrator, version: version)
+            }
         }
-        return try ExternalAccount.apnsDevice(deviceToken: deviceToken, integration: client.configuration.clientId,
-                                              integrationDetail: detail, appIdentifier: appIdentifier)
+        return try ExternalAccount.apnsDevice(
+            deviceToken: deviceToken, integration: client.configuration.clientId,
+            integrationDetail: detail, appIdentifier: appIdentifier)
     }
 
     private func remember(_ device: ExternalAccount, printedCardNumber: String?) {
-        PushRecord.save(accountCode: device.accountCode, printedCardNumber: printedCardNumber, at: now(),
-                        merchantId: client.configuration.merchantId, appIdentifier: appIdentifier, to: store)
+        PushRecord.save(
+            accountCode: device.accountCode, printedCardNumber: printedCardNumber, at: now(),
+            merchantId: client.configuration.merchantId, appIdentifier: appIdentifier, to: store)
     }
 }

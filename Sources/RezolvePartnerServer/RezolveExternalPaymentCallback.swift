@@ -51,8 +51,9 @@ public struct RezolveExternalPaymentCallback: Sendable {
         case .approve: body = ["action": "approve", "reason": .null]
         case .reject(let reason): body = ["action": "reject", "reason": JSONValue.from(reason)]
         }
-        let request = HTTPRequest(method: .post, url: url, headers: ["Content-Type": "application/json"],
-                                  body: body.serializedData(), allowsRetry: false)
+        let request = HTTPRequest(
+            method: .post, url: url, headers: ["Content-Type": "application/json"],
+            body: body.serializedData(), allowsRetry: false)
         let response: HTTPResponse
         do { response = try await transport.send(request) } catch {
             throw .transport(String(describing: error))

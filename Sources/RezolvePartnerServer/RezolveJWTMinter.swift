@@ -36,22 +36,25 @@ public struct RezolveJWTMinter: Sendable {
 
     /// A token for `POST /api/v1/authentication/register`: the entity is not known yet (`:NONE:`).
     public func registrationToken(partnerEntityId: String, expiresAt: Date) -> String {
-        let payload = "{\"rezolve_entity_id\":\":NONE:\",\"partner_entity_id\":\(Self.quoted(partnerEntityId)),"
+        let payload =
+            "{\"rezolve_entity_id\":\":NONE:\",\"partner_entity_id\":\(Self.quoted(partnerEntityId)),"
             + "\"exp\":\(Self.seconds(expiresAt))}"
         return sign(header: Self.registrationHeader, payload: payload)
     }
 
     /// A login token for one customer on one device; the SDK sends it with every call.
     public func loginToken(entityId: String, partnerEntityId: String, deviceId: String, expiresAt: Date) -> String {
-        let payload = "{\"rezolve_entity_id\":\(Self.quoted(entityId)),\"partner_entity_id\":\(Self.quoted(partnerEntityId)),"
+        let payload =
+            "{\"rezolve_entity_id\":\(Self.quoted(entityId)),\"partner_entity_id\":\(Self.quoted(partnerEntityId)),"
             + "\"exp\":\(Self.seconds(expiresAt)),\"device_id\":\(Self.quoted(deviceId))}"
         return sign(header: Self.loginHeader, payload: payload)
     }
 
     /// A login token that expired a minute before `now`; handing it to the SDK logs the customer out.
     public func logoutToken(entityId: String, partnerEntityId: String, deviceId: String, now: Date) -> String {
-        loginToken(entityId: entityId, partnerEntityId: partnerEntityId, deviceId: deviceId,
-                   expiresAt: now.addingTimeInterval(-60))
+        loginToken(
+            entityId: entityId, partnerEntityId: partnerEntityId, deviceId: deviceId,
+            expiresAt: now.addingTimeInterval(-60))
     }
 
     private func sign(header: String, payload: String) -> String {

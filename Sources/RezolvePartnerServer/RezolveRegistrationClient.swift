@@ -22,8 +22,10 @@ public struct RezolveRegistrationClient: Sendable {
     let now: @Sendable () -> Date
 
     /// Creates a registration client; `now` is the clock JWT issue and expiry times come from (tests inject one).
-    public init(environment: RezolveEnv, credentials: RezolvePartnerCredentials, transport: any HTTPTransport,
-                now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        environment: RezolveEnv, credentials: RezolvePartnerCredentials, transport: any HTTPTransport,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.environment = environment
         self.credentials = credentials
         self.transport = transport
@@ -32,29 +34,37 @@ public struct RezolveRegistrationClient: Sendable {
 
     /// Registers `partnerEntityId` (the partner's own user id) with `email`. The registration JWT expires after
     /// `expiresIn` seconds. Not retried automatically: a repeat is harmless but the caller decides.
-    public func register(partnerEntityId: String, email: String,
-                         expiresIn: TimeInterval = 1800) async throws(RezolveError) -> RezolveRegistration {
+    public func register(
+        partnerEntityId: String, email: String,
+        expiresIn: TimeInterval = 1800
+    ) async throws(RezolveError) -> RezolveRegistration {
         guard let url = URL(string: environment.rawValue + "/api/v1/authentication/register") else {
             throw .invalidInput(field: "environment", reason: "cannot build the registration URL")
         }
         let token = RezolveJWTMinter(credentials: credentials)
             .registrationToken(partnerEntityId: partnerEntityId, expiresAt: now().addingTimeInterval(expiresIn))
         let body = JSONValue.object(["email": .string(email)]).serializedData()
-        let request = HTTPRequest(method: .post, url: url, headers: [
-            "Content-Type": "application/json",
-            "Accept": "application/json",
-            "x-rezolve-partner-apikey": credentials.apiKey,
-            "Authorization": "Bearer \(token)",
-        ], body: body, allowsRetry: false)
+        let request = HTTPRequest(
+            method: .post, url: url,
+            headers: [
+                "Content-Type": "application/json",
+                "Accept": "application/json",
+                "x-rezolve-partner-apikey": credentials.apiKey,
+                "Authorization": "Bearer \(token)",
+            ], body: body, allowsRetry: false)
         let response: HTTPResponse
         do { response = try await transport.send(request) } catch {
             throw .transport(String(describing: error))
         }
-        guard response.isSuccess else { throw RezolveError.fromResponse(status: response.statusCode, body: response.body) }
+        guard response.isSuccess else {
+            throw RezolveError.fromResponse(status: response.statusCode, body: response.body)
+        }
         guard let json = try? JSONValue.parse(response.body), let entityId = json["entity_id"]?.stringValue else {
             throw .decoding("register: the answer has no entity_id")
         }
-        let partnerId = json["partner_id"]?.stringValue ?? json["partner_id"]?.integerValue.map(String.init) ?? credentials.partnerId
+        let partnerId =
+            json["partner_id"]?.stringValue ?? json["partner_id"]?.integerValue.map(String.init)
+            ?? credentials.partnerId
         return RezolveRegistration(entityId: entityId, partnerId: partnerId, isNew: response.statusCode == 201)
     }
 }

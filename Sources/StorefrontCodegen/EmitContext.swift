@@ -19,8 +19,9 @@ struct EmitContext {
     }
 
     func file(_ name: String, _ body: String) -> StorefrontCodegen.GeneratedFile {
-        StorefrontCodegen.GeneratedFile(path: "\(ns)/\(name).swift",
-                                        contents: header + "\nimport CommerceCore\nimport Foundation\n\nextension \(ns) {\n" + body + "}\n")
+        StorefrontCodegen.GeneratedFile(
+            path: "\(ns)/\(name).swift",
+            contents: header + "\nimport CommerceCore\nimport Foundation\n\nextension \(ns) {\n" + body + "}\n")
     }
 
     // MARK: Types
@@ -101,19 +102,22 @@ struct EmitContext {
     func decodeExpression(_ ref: Introspection.TypeRef, value: String, depth: Int = 0) -> String {
         if ref.kind == "NON_NULL", let inner = ref.ofType { return nonNullDecode(inner, value: value, depth: depth) }
         let next = "v\(depth + 1)"
-        return "try GraphQL.Decode.optional(\(value)) { \(next) in \(nonNullDecode(ref, value: next, depth: depth + 1)) }"
+        return
+            "try GraphQL.Decode.optional(\(value)) { \(next) in \(nonNullDecode(ref, value: next, depth: depth + 1)) }"
     }
 
     private func nonNullDecode(_ ref: Introspection.TypeRef, value: String, depth: Int) -> String {
         if ref.kind == "NON_NULL", let inner = ref.ofType { return nonNullDecode(inner, value: value, depth: depth) }
         if ref.kind == "LIST", let inner = ref.ofType {
             let next = "v\(depth + 1)"
-            return "try GraphQL.Decode.list(\(value), context) { \(next) in \(decodeExpression(inner, value: next, depth: depth + 1)) }"
+            return
+                "try GraphQL.Decode.list(\(value), context) { \(next) in \(decodeExpression(inner, value: next, depth: depth + 1)) }"
         }
         let name = ref.name ?? "String"
         switch model.kind(of: name) {
         case .enumeration: return "try GraphQL.Decode.enumValue(\(value), context, unknown: \(ns).\(name).unknownValue)"
-        case .object, .inputObject: return "try GraphQL.Decode.object(\(value), context) { try \(ns).\(name)(object: $0) }"
+        case .object, .inputObject:
+            return "try GraphQL.Decode.object(\(value), context) { try \(ns).\(name)(object: $0) }"
         case .interface, .union: return "try \(ns).Unknown\(name).decodeAbstract(\(value), context)"
         case .scalar:
             switch scalarType(name) {

@@ -20,7 +20,8 @@ struct EnumEmitter {
             }
             // A deprecation attribute on a case would break the synthesised `allCases`, so the
             // deprecation is stated in the comment instead.
-            let note = (value.isDeprecated ?? false) ? " Deprecated in Storefront API \(context.options.apiVersion)." : ""
+            let note =
+                (value.isDeprecated ?? false) ? " Deprecated in Storefront API \(context.options.apiVersion)." : ""
             text += "        /// The `\(value.name)` value.\(note)\n"
             text += "        case \(caseName) = \(SwiftNames.literal(value.name))\n"
         }

@@ -52,7 +52,9 @@ struct FieldEmitter {
             parameters.append("_ subfields: (\(ns).\(fieldType)Query) -> Void")
             body.append("let _subquery = \(ns).\(fieldType)Query()")
             body.append("subfields(_subquery)")
-            body.append("addField(field: \(SwiftNames.literal(field.name)), aliasSuffix: \(label)\(argumentText), subfields: _subquery)")
+            body.append(
+                "addField(field: \(SwiftNames.literal(field.name)), aliasSuffix: \(label)\(argumentText), subfields: _subquery)"
+            )
         } else {
             body.append("addField(field: \(SwiftNames.literal(field.name)), aliasSuffix: \(label)\(argumentText))")
         }
@@ -60,7 +62,9 @@ struct FieldEmitter {
         var lines = ["        /// Selects the `\(field.name)` field of `\(typeName)`."]
         if deprecated { lines.append("        " + context.deprecation) }
         lines.append("        @discardableResult")
-        lines.append("        public func \(SwiftNames.escaped(builderName))(\(parameters.joined(separator: ", "))) -> \(builder) {")
+        lines.append(
+            "        public func \(SwiftNames.escaped(builderName))(\(parameters.joined(separator: ", "))) -> \(builder) {"
+        )
         lines += body.map { "            " + $0 }
         lines.append("        }")
         return lines.joined(separator: "\n") + "\n"
@@ -79,9 +83,11 @@ struct FieldEmitter {
         lines.append("            " + read.replacingOccurrences(of: "%@", with: "nil"))
         lines.append("        }")
         lines.append("")
-        lines.append("        /// The `\(field.name)` field of `\(typeName)`, read under the alias `\(field.name)__<\(label)>`.")
+        lines.append(
+            "        /// The `\(field.name)` field of `\(typeName)`, read under the alias `\(field.name)__<\(label)>`.")
         if deprecated { lines.append("        " + context.deprecation) }
-        lines.append("        public func aliased\(SwiftNames.capitalized(property))(\(label): String) -> \(swiftType) {")
+        lines.append(
+            "        public func aliased\(SwiftNames.capitalized(property))(\(label): String) -> \(swiftType) {")
         lines.append("            " + read.replacingOccurrences(of: "%@", with: label))
         lines.append("        }")
         return lines.joined(separator: "\n") + "\n"
@@ -104,7 +110,8 @@ struct FieldEmitter {
 extension EmitContext {
     /// The `deserializeValue` override for a response class with these fields.
     func deserializer(typeName: String, fields: [Introspection.Field]) -> String {
-        var text = "        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {\n"
+        var text =
+            "        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {\n"
         text += "            let context = GraphQL.Decode.Context(type: \(SwiftNames.literal(typeName)), field: key)\n"
         if fields.isEmpty {
             text += "            throw context.fail(value, .unexpectedField)\n"

@@ -8,7 +8,8 @@ extension StorefrontCodegen {
         let typesDirectory = directory.appendingPathComponent(subdirectory)
         try manager.createDirectory(at: typesDirectory, withIntermediateDirectories: true)
         let wanted = Set(files.map(\.path))
-        for name in (try? manager.contentsOfDirectory(atPath: typesDirectory.path)) ?? [] where name.hasSuffix(".swift") {
+        for name in (try? manager.contentsOfDirectory(atPath: typesDirectory.path)) ?? [] where name.hasSuffix(".swift")
+        {
             if !wanted.contains("\(subdirectory)/\(name)") {
                 try manager.removeItem(at: typesDirectory.appendingPathComponent(name))
             }
@@ -22,7 +23,8 @@ extension StorefrontCodegen {
     }
 
     /// Human-readable differences between `files` and what is on disk: missing, changed and extra files.
-    public static func differences(between files: [GeneratedFile], and directory: URL, subdirectory: String) -> [String] {
+    public static func differences(between files: [GeneratedFile], and directory: URL, subdirectory: String) -> [String]
+    {
         var result: [String] = []
         for file in files {
             let url = directory.appendingPathComponent(file.path)

@@ -29,24 +29,29 @@ struct InputObjectEmitter {
         let isClass = context.model.recursiveInputs.contains(type.name)
         let required = type.inputFields.filter { context.isNonNull($0.type) }
         let optional = type.inputFields.filter { !context.isNonNull($0.type) }
-        let parameters = (required.map { "\(SwiftNames.escaped(name($0))): \(propertyType($0))" }
-            + optional.map { "\(SwiftNames.escaped(name($0))): \(propertyType($0)) = .undefined" }).joined(separator: ", ")
+        let parameters =
+            (required.map { "\(SwiftNames.escaped(name($0))): \(propertyType($0))" }
+            + optional.map { "\(SwiftNames.escaped(name($0))): \(propertyType($0)) = .undefined" }).joined(
+                separator: ", ")
         let arguments = (required + optional).map { "\(SwiftNames.escaped(name($0))): \(SwiftNames.escaped(name($0)))" }
             .joined(separator: ", ")
 
         var text = "    /// The `\(type.name)` input object.\n"
-        text += isClass
+        text +=
+            isClass
             ? "    public final class \(type.name): GraphQL.ArgumentValue {\n"
             : "    public struct \(type.name): Sendable, GraphQL.ArgumentValue {\n"
         for field in type.inputFields {
             text += "        /// The `\(field.name)` input field.\n"
             text += "        public var \(SwiftNames.escaped(name(field))): \(propertyType(field))\n\n"
         }
-        text += "        /// Creates the input object; optional fields default to `.undefined`, which leaves them out.\n"
+        text +=
+            "        /// Creates the input object; optional fields default to `.undefined`, which leaves them out.\n"
         text += "        public static func create(\(parameters)) -> \(ns).\(type.name) {\n"
         text += "            \(ns).\(type.name)(\(arguments))\n"
         text += "        }\n\n"
-        text += "        /// Creates the input object; optional fields default to `.undefined`, which leaves them out.\n"
+        text +=
+            "        /// Creates the input object; optional fields default to `.undefined`, which leaves them out.\n"
         text += "        public init(\(parameters)) {\n"
         for field in type.inputFields {
             text += "            self.\(name(field)) = \(SwiftNames.escaped(name(field)))\n"
@@ -69,8 +74,10 @@ struct InputObjectEmitter {
     /// value is the field's non-null type.
     private func oneOfFile() -> StorefrontCodegen.GeneratedFile {
         let isRecursive = context.model.recursiveInputs.contains(type.name)
-        var text = "    /// The `\(type.name)` input object, which takes exactly one of its fields: one case per field.\n"
-        text += isRecursive
+        var text =
+            "    /// The `\(type.name)` input object, which takes exactly one of its fields: one case per field.\n"
+        text +=
+            isRecursive
             ? "    public indirect enum \(type.name): GraphQL.ArgumentValue {\n"
             : "    public enum \(type.name): Sendable, GraphQL.ArgumentValue {\n"
         for field in type.inputFields {
@@ -82,7 +89,8 @@ struct InputObjectEmitter {
         if !type.inputFields.isEmpty {
             text += "            switch self {\n"
             for field in type.inputFields {
-                text += "            case .\(SwiftNames.escaped(name(field)))(let value): _fields.add(\(SwiftNames.literal(field.name)), value)\n"
+                text +=
+                    "            case .\(SwiftNames.escaped(name(field)))(let value): _fields.add(\(SwiftNames.literal(field.name)), value)\n"
             }
             text += "            }\n"
         }

@@ -27,14 +27,18 @@ struct ObjectEmitter {
             text += "\n        override var operationKeyword: String? { \"mutation\" }\n"
         }
         for field in type.fields {
-            text += "\n" + FieldEmitter(context, typeName: name, field: field).builderMethod(returning: "\(ns).\(name)Query")
+            text +=
+                "\n"
+                + FieldEmitter(context, typeName: name, field: field).builderMethod(returning: "\(ns).\(name)Query")
         }
         return text + "    }\n"
     }
 
     private func response() -> String {
         let name = type.name
-        let conformances = (["GraphQL.AbstractResponse", "GraphQLObject", "@unchecked Sendable"] + (type.interfaces + type.unions).map { "\(ns).\($0)" })
+        let conformances =
+            (["GraphQL.AbstractResponse", "GraphQLObject", "@unchecked Sendable"]
+            + (type.interfaces + type.unions).map { "\(ns).\($0)" })
             .joined(separator: ", ")
         var text = "    /// A `\(name)` object decoded from a response.\n"
         text += "    public final class \(name): \(conformances) {\n"

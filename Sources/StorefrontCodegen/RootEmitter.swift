@@ -15,14 +15,17 @@ struct RootEmitter {
         let directiveLine = directive == nil ? "" : "        if let inContext { root.directives = [inContext] }\n"
 
         var namespace = context.header + "\nimport Foundation\n\n"
-        namespace += "/// The Storefront API models generated from its schema, and the entry points for building operations.\n"
+        namespace +=
+            "/// The Storefront API models generated from its schema, and the entry points for building operations.\n"
         namespace += "public enum \(ns) {\n"
         namespace += "    /// Builds a query: the closure selects fields on the query root.\n"
-        namespace += "    public static func buildQuery(\(directiveParameter)subfields: (\(ns).\(query)Query) -> Void) -> \(ns).\(query)Query {\n"
+        namespace +=
+            "    public static func buildQuery(\(directiveParameter)subfields: (\(ns).\(query)Query) -> Void) -> \(ns).\(query)Query {\n"
         namespace += "        let root = \(ns).\(query)Query()\n" + directiveLine
         namespace += "        subfields(root)\n        return root\n    }\n\n"
         namespace += "    /// Builds a mutation: the closure selects fields on the mutation root.\n"
-        namespace += "    public static func buildMutation(\(directiveParameter)subfields: (\(ns).\(mutation)Query) -> Void) -> \(ns).\(mutation)Query {\n"
+        namespace +=
+            "    public static func buildMutation(\(directiveParameter)subfields: (\(ns).\(mutation)Query) -> Void) -> \(ns).\(mutation)Query {\n"
         namespace += "        let root = \(ns).\(mutation)Query()\n" + directiveLine
         namespace += "        subfields(root)\n        return root\n    }\n}\n"
 
@@ -57,7 +60,8 @@ struct DirectiveEmitter {
         let name = Self.className(directive)
         let args = directive.args ?? []
         let parameters = args.map {
-            "\(SwiftNames.escaped($0.name)): \(context.swiftType($0.type))" + (context.isNonNull($0.type) ? "" : " = nil")
+            "\(SwiftNames.escaped($0.name)): \(context.swiftType($0.type))"
+                + (context.isNonNull($0.type) ? "" : " = nil")
         }.joined(separator: ", ")
         var text = "    /// The `@\(directive.name)` operation directive.\n"
         text += "    public final class \(name): GraphQL.AbstractDirective {\n"

@@ -31,58 +31,74 @@ private struct SDLWalk {
     func introspection() throws -> Introspection {
         let types = try schema.typeMap.values.sorted { $0.name < $1.name }.map(fullType)
         let directives = schema.directives.map { directive in
-            Introspection.Directive(name: directive.name, args: directive.args.map { Introspection.InputValue(name: $0.name, type: ref($0.type)) })
+            Introspection.Directive(
+                name: directive.name,
+                args: directive.args.map { Introspection.InputValue(name: $0.name, type: ref($0.type)) })
         }
-        return Introspection(queryType: schema.queryType.map { Introspection.NamedRef(name: $0.name) },
-                             mutationType: schema.mutationType.map { Introspection.NamedRef(name: $0.name) },
-                             types: types, directives: directives)
+        return Introspection(
+            queryType: schema.queryType.map { Introspection.NamedRef(name: $0.name) },
+            mutationType: schema.mutationType.map { Introspection.NamedRef(name: $0.name) },
+            types: types, directives: directives)
     }
 
     private func fullType(_ type: GraphQLNamedType) throws -> Introspection.FullType {
         switch type {
         case let object as GraphQLObjectType:
-            return .init(kind: "OBJECT", name: object.name, fields: try fields(object.fields()), inputFields: nil,
-                         interfaces: try object.interfaces().map { .init(name: $0.name) }, enumValues: nil, possibleTypes: nil, isOneOf: nil)
+            return .init(
+                kind: "OBJECT", name: object.name, fields: try fields(object.fields()), inputFields: nil,
+                interfaces: try object.interfaces().map { .init(name: $0.name) }, enumValues: nil, possibleTypes: nil,
+                isOneOf: nil)
         case let interface as GraphQLInterfaceType:
             let implementations = schema.getPossibleTypes(abstractType: interface).map(\.name).sorted()
-            return .init(kind: "INTERFACE", name: interface.name, fields: try fields(interface.fields()), inputFields: nil,
-                         interfaces: try interface.interfaces().map { .init(name: $0.name) }, enumValues: nil,
-                         possibleTypes: implementations.map { .init(name: $0) }, isOneOf: nil)
+            return .init(
+                kind: "INTERFACE", name: interface.name, fields: try fields(interface.fields()), inputFields: nil,
+                interfaces: try interface.interfaces().map { .init(name: $0.name) }, enumValues: nil,
+                possibleTypes: implementations.map { .init(name: $0) }, isOneOf: nil)
         case let union as GraphQLUnionType:
-            return .init(kind: "UNION", name: union.name, fields: nil, inputFields: nil, interfaces: nil, enumValues: nil,
-                         possibleTypes: try union.types().map { .init(name: $0.name) }, isOneOf: nil)
+            return .init(
+                kind: "UNION", name: union.name, fields: nil, inputFields: nil, interfaces: nil, enumValues: nil,
+                possibleTypes: try union.types().map { .init(name: $0.name) }, isOneOf: nil)
         case let enumeration as GraphQLEnumType:
-            return .init(kind: "ENUM", name: enumeration.name, fields: nil, inputFields: nil, interfaces: nil,
-                         enumValues: enumeration.values.map { .init(name: $0.name, isDeprecated: $0.isDeprecated) },
-                         possibleTypes: nil, isOneOf: nil)
+            return .init(
+                kind: "ENUM", name: enumeration.name, fields: nil, inputFields: nil, interfaces: nil,
+                enumValues: enumeration.values.map { .init(name: $0.name, isDeprecated: $0.isDeprecated) },
+                possibleTypes: nil, isOneOf: nil)
         case let input as GraphQLInputObjectType:
-            let inputFields = try input.fields().map { name, field in Introspection.InputValue(name: name, type: ref(field.type)) }
-            return .init(kind: "INPUT_OBJECT", name: input.name, fields: nil, inputFields: inputFields, interfaces: nil,
-                         enumValues: nil, possibleTypes: nil, isOneOf: input.isOneOf)
+            let inputFields = try input.fields().map { name, field in
+                Introspection.InputValue(name: name, type: ref(field.type))
+            }
+            return .init(
+                kind: "INPUT_OBJECT", name: input.name, fields: nil, inputFields: inputFields, interfaces: nil,
+                enumValues: nil, possibleTypes: nil, isOneOf: input.isOneOf)
         default:
-            return .init(kind: "SCALAR", name: type.name, fields: nil, inputFields: nil, interfaces: nil, enumValues: nil,
-                         possibleTypes: nil, isOneOf: nil)
+            return .init(
+                kind: "SCALAR", name: type.name, fields: nil, inputFields: nil, interfaces: nil, enumValues: nil,
+                possibleTypes: nil, isOneOf: nil)
         }
     }
 
     private func fields(_ map: GraphQLFieldMap) -> [Introspection.Field] {
         map.map { name, field in
-            Introspection.Field(name: name, args: field.args.map { Introspection.InputValue(name: $0, type: ref($1.type)) },
-                                type: ref(field.type), isDeprecated: field.deprecationReason != nil)
+            Introspection.Field(
+                name: name, args: field.args.map { Introspection.InputValue(name: $0, type: ref($1.type)) },
+                type: ref(field.type), isDeprecated: field.deprecationReason != nil)
         }
     }
 
     private func ref(_ type: GraphQLType) -> Introspection.TypeRef {
-        if let nonNull = type as? GraphQLNonNull { return .init(kind: "NON_NULL", name: nil, ofType: ref(nonNull.ofType)) }
-        if let list = type as? GraphQLList { return .init(kind: "LIST", name: nil, ofType: ref(list.ofType)) }
-        let kind = switch type {
-        case is GraphQLObjectType: "OBJECT"
-        case is GraphQLInterfaceType: "INTERFACE"
-        case is GraphQLUnionType: "UNION"
-        case is GraphQLEnumType: "ENUM"
-        case is GraphQLInputObjectType: "INPUT_OBJECT"
-        default: "SCALAR"
+        if let nonNull = type as? GraphQLNonNull {
+            return .init(kind: "NON_NULL", name: nil, ofType: ref(nonNull.ofType))
         }
+        if let list = type as? GraphQLList { return .init(kind: "LIST", name: nil, ofType: ref(list.ofType)) }
+        let kind =
+            switch type {
+            case is GraphQLObjectType: "OBJECT"
+            case is GraphQLInterfaceType: "INTERFACE"
+            case is GraphQLUnionType: "UNION"
+            case is GraphQLEnumType: "ENUM"
+            case is GraphQLInputObjectType: "INPUT_OBJECT"
+            default: "SCALAR"
+            }
         return .init(kind: kind, name: (type as? GraphQLNamedType)?.name, ofType: nil)
     }
 }

@@ -26,8 +26,12 @@ struct SchemaModel {
     private(set) var recursiveInputs: Set<String> = []
 
     init(_ introspection: Introspection) throws {
-        guard let query = introspection.queryType?.name else { throw StorefrontCodegen.GenerationError.missingRootType("query") }
-        guard let mutation = introspection.mutationType?.name else { throw StorefrontCodegen.GenerationError.missingRootType("mutation") }
+        guard let query = introspection.queryType?.name else {
+            throw StorefrontCodegen.GenerationError.missingRootType("query")
+        }
+        guard let mutation = introspection.mutationType?.name else {
+            throw StorefrontCodegen.GenerationError.missingRootType("mutation")
+        }
         queryTypeName = query
         mutationTypeName = mutation
         inContext = introspection.directives?.first { $0.name == "inContext" }
@@ -41,14 +45,18 @@ struct SchemaModel {
             case "ENUM": kind = .enumeration
             case "INPUT_OBJECT": kind = .inputObject
             case "SCALAR": kind = .scalar
-            default: throw StorefrontCodegen.GenerationError.invalidIntrospection("unknown kind \(type.kind) of \(type.name)")
+            default:
+                throw StorefrontCodegen.GenerationError.invalidIntrospection(
+                    "unknown kind \(type.kind) of \(type.name)")
             }
             indexByName[type.name] = types.count
-            types.append(TypeInfo(name: type.name, kind: kind, fields: type.fields ?? [], inputFields: type.inputFields ?? [],
-                                  interfaces: (type.interfaces ?? []).map(\.name),
-                                  possibleTypes: (type.possibleTypes ?? []).map(\.name),
-                                  enumValues: type.enumValues ?? [],
-                                  isOneOf: kind == .inputObject && type.isOneOf == true))
+            types.append(
+                TypeInfo(
+                    name: type.name, kind: kind, fields: type.fields ?? [], inputFields: type.inputFields ?? [],
+                    interfaces: (type.interfaces ?? []).map(\.name),
+                    possibleTypes: (type.possibleTypes ?? []).map(\.name),
+                    enumValues: type.enumValues ?? [],
+                    isOneOf: kind == .inputObject && type.isOneOf == true))
         }
         guard indexByName[query] != nil else { throw StorefrontCodegen.GenerationError.missingRootType(query) }
         guard indexByName[mutation] != nil else { throw StorefrontCodegen.GenerationError.missingRootType(mutation) }

@@ -17,8 +17,10 @@ public enum StorefrontCodegen {
         public var onWarning: (@Sendable (String) -> Void)?
 
         /// Creates options; the defaults produce the committed `Buy` models.
-        public init(apiVersion: String = "2021-10", namespace: String = "Storefront", aliasLabel: String = "aliasSuffix",
-                    onWarning: (@Sendable (String) -> Void)? = nil) {
+        public init(
+            apiVersion: String = "2021-10", namespace: String = "Storefront", aliasLabel: String = "aliasSuffix",
+            onWarning: (@Sendable (String) -> Void)? = nil
+        ) {
             self.apiVersion = apiVersion
             self.namespace = namespace
             self.aliasLabel = aliasLabel

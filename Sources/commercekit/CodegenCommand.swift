@@ -37,15 +37,20 @@ struct StorefrontCodegenCommand: ParsableCommand {
     @Option(name: .customLong("sandbox-artefact"), help: "Also write the description-free schema the sandbox loads.")
     var sandboxArtefact: String?
 
-    @Flag(help: "Generate into memory, compare with the output directory (and the --sandbox-artefact file, if given), exit 1 on any difference.")
+    @Flag(
+        help:
+            "Generate into memory, compare with the output directory (and the --sandbox-artefact file, if given), exit 1 on any difference."
+    )
     var check = false
 
     func run() throws {
         let root = Self.packageRoot()
-        let schemaURL = schema.map { URL(fileURLWithPath: $0) }
+        let schemaURL =
+            schema.map { URL(fileURLWithPath: $0) }
             ?? root.appendingPathComponent("Schemas/Storefront/storefront-2021-10.schema.json")
         let outputURL = output.map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent("Sources/Buy/Generated")
-        let options = StorefrontCodegen.Options(apiVersion: apiVersion, namespace: namespace, aliasLabel: aliasLabel) { message in
+        let options = StorefrontCodegen.Options(apiVersion: apiVersion, namespace: namespace, aliasLabel: aliasLabel) {
+            message in
             FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
         }
         if let sdl {
@@ -62,24 +67,28 @@ struct StorefrontCodegenCommand: ParsableCommand {
     }
 
     /// Writes the files (or, with `--check`, compares them), plus the sandbox artefact when asked for.
-    private func emit(_ files: [StorefrontCodegen.GeneratedFile], to outputURL: URL, artefactSource data: Data?) throws {
+    private func emit(_ files: [StorefrontCodegen.GeneratedFile], to outputURL: URL, artefactSource data: Data?) throws
+    {
 
         if check {
             var differences = StorefrontCodegen.differences(between: files, and: outputURL, subdirectory: namespace)
             // The artefact is generated output too (spec §2.8.1): with --sandbox-artefact, --check compares it.
             if let sandboxArtefact, let data {
-                differences += try StorefrontCodegen.sandboxArtefactDifferences(schema: data, file: URL(fileURLWithPath: sandboxArtefact))
+                differences += try StorefrontCodegen.sandboxArtefactDifferences(
+                    schema: data, file: URL(fileURLWithPath: sandboxArtefact))
             }
             for line in differences { print(line) }
             if !differences.isEmpty { throw ExitCode(1) }
-            print("\(files.count) files up to date in \(outputURL.path)" + (sandboxArtefact.map { ", and \($0)" } ?? ""))
+            print(
+                "\(files.count) files up to date in \(outputURL.path)" + (sandboxArtefact.map { ", and \($0)" } ?? ""))
             return
         }
         try StorefrontCodegen.write(files, to: outputURL, subdirectory: namespace)
         print("Wrote \(files.count) files to \(outputURL.path)")
         if let sandboxArtefact, let data {
             let url = URL(fileURLWithPath: sandboxArtefact)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try StorefrontCodegen.sandboxArtefact(schema: data).write(to: url, options: .atomic)
             print("Wrote the sandbox artefact to \(url.path)")
         }
@@ -89,7 +98,9 @@ struct StorefrontCodegenCommand: ParsableCommand {
     static func packageRoot() -> URL {
         var directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         for _ in 0..<8 {
-            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) { return directory }
+            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
+                return directory
+            }
             directory.deleteLastPathComponent()
         }
         return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)

@@ -6,6 +6,8 @@ struct CommerceKitCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "commercekit",
         abstract: "CommerceKit developer tools: a local sandbox of five commerce back ends, and more.",
-        subcommands: [ServeCommand.self, DemoCommand.self, CodegenCommand.self, PaytronixCommand.self,
-                      RezolveCommand.self])
+        subcommands: [
+            ServeCommand.self, DemoCommand.self, CodegenCommand.self, PaytronixCommand.self,
+            RezolveCommand.self,
+        ])
 }

@@ -61,11 +61,14 @@ struct ButtonDemo {
         print("   services: \(health["services"]?.serialized() ?? "?")")
 
         step(2, "A private organisation for this run, so nothing else in the sandbox is touched")
-        let org = try await control.call(.post, "/sandbox/button/organizations", ["name": "commercekit demo"] as JSONValue)
+        let org = try await control.call(
+            .post, "/sandbox/button/organizations", ["name": "commercekit demo"] as JSONValue)
         guard let orgId = org["object"]?["organization_id"]?.stringValue,
-              let apiKey = org["object"]?["api_key"]?.stringValue,
-              let applicationId = org["object"]?["application_id"]?.stringValue else {
-            throw DemoFailure("the organisation answer lacks organization_id, api_key or application_id: \(org.serialized())")
+            let apiKey = org["object"]?["api_key"]?.stringValue,
+            let applicationId = org["object"]?["application_id"]?.stringValue
+        else {
+            throw DemoFailure(
+                "the organisation answer lacks organization_id, api_key or application_id: \(org.serialized())")
         }
         print("   \(orgId): API key \(apiKey), application \(applicationId)")
 
@@ -92,24 +95,30 @@ struct ButtonDemo {
         try expect(token != nil && token == linkToken, "the attribution token should be the link's btn_ref")
 
         step(5, "The shopper buys: the app reports the order signal")
-        try await ButtonMerchant.reportOrder(Order(id: orderId, purchaseDate: Date(),
-                                                   lineItems: [LineItem(id: "sku-42", total: 4200)]))
+        try await ButtonMerchant.reportOrder(
+            Order(
+                id: orderId, purchaseDate: Date(),
+                lineItems: [LineItem(id: "sku-42", total: 4200)]))
         print("   app signal for \(orderId) accepted")
 
         step(6, "The merchant's server reports the order to the Order API")
         let clock = try await sandboxClock()
         let client = try ButtonClient(apiKey: apiKey, configuration: .sandbox(baseURL))
-        let created = try await client.orders.create(OrderPayload(
-            total: 4200, currency: "USD", orderId: orderId, purchaseDate: Date(),
-            finalizationDate: clock.now.addingTimeInterval(finalizationLead), btnRef: token,
-            customer: OrderCustomer(id: "customer-1", emailSHA256: OrderCustomer.hashEmail("shopper@example.com")),
-            lineItems: [OrderLineItem(identifier: "sku-42", total: 4200, quantity: 1)]))
-        print("   \(created.buttonOrderId): status \(created.status), finalizes \(created.finalizationDate.map { ISO8601.format($0) } ?? "?")")
+        let created = try await client.orders.create(
+            OrderPayload(
+                total: 4200, currency: "USD", orderId: orderId, purchaseDate: Date(),
+                finalizationDate: clock.now.addingTimeInterval(finalizationLead), btnRef: token,
+                customer: OrderCustomer(id: "customer-1", emailSHA256: OrderCustomer.hashEmail("shopper@example.com")),
+                lineItems: [OrderLineItem(identifier: "sku-42", total: 4200, quantity: 1)]))
+        print(
+            "   \(created.buttonOrderId): status \(created.status), finalizes \(created.finalizationDate.map { ISO8601.format($0) } ?? "?")"
+        )
         try expect(created.status == .open && created.btnRef == token, "the new order should be open and attributed")
 
         step(7, "Bad input is named precisely (validated locally, nothing sent)")
         do {
-            _ = try await client.orders.create(OrderPayload(total: 100, currency: "usd", orderId: orderId + "-bad", purchaseDate: Date()))
+            _ = try await client.orders.create(
+                OrderPayload(total: 100, currency: "usd", orderId: orderId + "-bad", purchaseDate: Date()))
             throw DemoFailure("an order with currency \"usd\" was accepted")
         } catch ButtonOrdersError.invalidField(let field, let message) {
             print("   \(field): \(message)")
@@ -142,7 +151,8 @@ struct ButtonDemo {
     /// A running clock is simply waited for; a frozen one is nudged forward by a few seconds.
     private func letFinalizationDatePass(_ clock: (now: Date, frozen: Bool)) async throws {
         if clock.frozen {
-            try await control.call(.post, "/sandbox/button/clock/advance", ["seconds": .integer(Int64(finalizationLead) + 1)] as JSONValue)
+            try await control.call(
+                .post, "/sandbox/button/clock/advance", ["seconds": .integer(Int64(finalizationLead) + 1)] as JSONValue)
             print("   the sandbox clock is frozen: moved it \(Int(finalizationLead) + 1) s forward")
             return
         }
@@ -177,9 +187,10 @@ struct ControlClient {
         guard let url = URL(string: baseURL.absoluteString.trimmingCharacters(in: ["/"]) + path) else {
             throw ValidationError("bad sandbox URL")
         }
-        let response = try await transport.send(HTTPRequest(
-            method: method, url: url, headers: body == nil ? [:] : ["Content-Type": "application/json"],
-            body: body?.serializedData()))
+        let response = try await transport.send(
+            HTTPRequest(
+                method: method, url: url, headers: body == nil ? [:] : ["Content-Type": "application/json"],
+                body: body?.serializedData()))
         let json = (try? JSONValue.parse(response.body)) ?? .null
         guard (200..<300).contains(response.statusCode) else {
             throw ValidationError("\(method) \(path) answered \(response.statusCode): \(json.serialized())")

@@ -23,14 +23,19 @@ struct PaytronixPushPackageUploadCommand: AsyncParsableCommand {
             guard let p12 = FileManager.default.contents(atPath: file) else {
                 throw PaytronixControlClient.Failure(code: "cli.unreadable_file", message: "Cannot read \(file)")
             }
-            let request = try client.uploadRequest(merchantId: options.merchantId, appIdentifier: options.appIdentifier,
-                                                   environment: options.environment, p12: p12, password: password)
+            let request = try client.uploadRequest(
+                merchantId: options.merchantId, appIdentifier: options.appIdentifier,
+                environment: options.environment, p12: p12, password: password)
             let reply = try await client.perform(request)
             let package = reply["package"]
-            print("Uploaded push package for \(options.appIdentifier) (\(options.environment)), merchant \(options.merchantId)")
+            print(
+                "Uploaded push package for \(options.appIdentifier) (\(options.environment)), merchant \(options.merchantId)"
+            )
             if let subject = package?["certificate"]?["subject"]?.stringValue { print("  certificate: \(subject)") }
             if let notAfter = package?["certificate"]?["notAfter"]?.stringValue { print("  valid until: \(notAfter)") }
-            for warning in package?["warnings"]?.arrayValue ?? [] { print("  warning: \(warning.stringValue ?? warning.serialized())") }
+            for warning in package?["warnings"]?.arrayValue ?? [] {
+                print("  warning: \(warning.stringValue ?? warning.serialized())")
+            }
             print(reply.serialized())
         } catch {
             throw error.exit()

@@ -24,8 +24,12 @@ struct PaytronixPushSendCommand: AsyncParsableCommand {
     var payload: String?
 
     func validate() throws {
-        guard (printedCardNumber == nil) != (username == nil) else { throw ValidationError("Give exactly one of --card and --username") }
-        guard (message == nil) != (payload == nil) else { throw ValidationError("Give exactly one of --message and --payload") }
+        guard (printedCardNumber == nil) != (username == nil) else {
+            throw ValidationError("Give exactly one of --card and --username")
+        }
+        guard (message == nil) != (payload == nil) else {
+            throw ValidationError("Give exactly one of --message and --payload")
+        }
     }
 
     func run() async throws {
@@ -39,9 +43,11 @@ struct PaytronixPushSendCommand: AsyncParsableCommand {
             } else {
                 content = .message(message ?? "")
             }
-            let request = try client.sendRequest(.init(merchantId: options.merchantId, recipient: recipient,
-                                                       appIdentifier: options.appIdentifier, environment: options.environment,
-                                                       content: content))
+            let request = try client.sendRequest(
+                .init(
+                    merchantId: options.merchantId, recipient: recipient,
+                    appIdentifier: options.appIdentifier, environment: options.environment,
+                    content: content))
             let reply = try await client.perform(request)
             let notifications = reply["notifications"]?.arrayValue ?? []
             print("\(notifications.count) notification(s) recorded")

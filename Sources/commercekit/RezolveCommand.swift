@@ -32,9 +32,11 @@ struct RezolveCommand: AsyncParsableCommand {
 
         func run() {
             let credentials = RezolvePartnerCredentials(partnerId: partnerId, apiKey: "", authKey: authKey)
-            let expiry = expiresAt.map { Date(timeIntervalSince1970: TimeInterval($0)) } ?? Date().addingTimeInterval(1800)
-            print(RezolveJWTMinter(credentials: credentials).loginToken(
-                entityId: entityId, partnerEntityId: partnerEntityId, deviceId: deviceId, expiresAt: expiry))
+            let expiry =
+                expiresAt.map { Date(timeIntervalSince1970: TimeInterval($0)) } ?? Date().addingTimeInterval(1800)
+            print(
+                RezolveJWTMinter(credentials: credentials).loginToken(
+                    entityId: entityId, partnerEntityId: partnerEntityId, deviceId: deviceId, expiresAt: expiry))
         }
     }
 }

@@ -7,7 +7,8 @@ import Logging
 /// `commercekit serve`: starts every emulated back end on one port and prints the test credentials.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "serve", abstract: "Start the CommerceKit sandbox (Button, ATH Móvil, Paytronix, Storefront, Rezolve).")
+        commandName: "serve",
+        abstract: "Start the CommerceKit sandbox (Button, ATH Móvil, Paytronix, Storefront, Rezolve).")
 
     @Option(help: "Address to listen on.") var host = "127.0.0.1"
     @Option(help: "Port to listen on (0 picks a free one).") var port = 8080
@@ -17,13 +18,19 @@ struct ServeCommand: AsyncParsableCommand {
     var inMemory = false
     @Option(name: .customLong("public-url"), help: "Base URL clients use, when it differs from http://host:port.")
     var publicURL: String?
-    @Option(name: .customLong("button-finalization-days"), help: "Finalization window, in days, of the seeded Button organization (org-sandbox).")
+    @Option(
+        name: .customLong("button-finalization-days"),
+        help: "Finalization window, in days, of the seeded Button organization (org-sandbox).")
     var buttonFinalizationDays = 30
-    @Flag(name: .customLong("unsafe-debug-keys"),
-          help: "Serve each Rezolve customer's private key at /sandbox/rezolve/customers/{id}/private-key (tests only).")
+    @Flag(
+        name: .customLong("unsafe-debug-keys"),
+        help: "Serve each Rezolve customer's private key at /sandbox/rezolve/customers/{id}/private-key (tests only).")
     var unsafeDebugKeys = false
-    @Option(name: .customLong("control-token"),
-            help: "Token the console and /sandbox/ control routes require (generated when listening beyond loopback; required on loopback too when given).")
+    @Option(
+        name: .customLong("control-token"),
+        help:
+            "Token the console and /sandbox/ control routes require (generated when listening beyond loopback; required on loopback too when given)."
+    )
     var controlToken: String?
 
     func validate() throws {
@@ -31,7 +38,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard (1...3650).contains(buttonFinalizationDays) else {
             throw ValidationError("--button-finalization-days must be between 1 and 3650")
         }
-        if let controlToken, controlToken.count < 8 || controlToken.contains(where: { $0.isWhitespace || $0 == ";" || $0 == "," }) {
+        if let controlToken,
+            controlToken.count < 8 || controlToken.contains(where: { $0.isWhitespace || $0 == ";" || $0 == "," })
+        {
             throw ValidationError("--control-token must be at least 8 characters, without spaces, ';' or ','")
         }
         if let publicURL, URL(string: publicURL)?.scheme == nil {

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,12 +13,13 @@ enum SignalWaiter {
         signal(SIGINT, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
         let stream = AsyncStream<Void> { continuation in
-            let sources = SignalSources([SIGINT, SIGTERM].map { number in
-                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-                source.setEventHandler { continuation.yield() }
-                source.resume()
-                return source
-            })
+            let sources = SignalSources(
+                [SIGINT, SIGTERM].map { number in
+                    let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                    source.setEventHandler { continuation.yield() }
+                    source.resume()
+                    return source
+                })
             continuation.onTermination = { _ in sources.cancel() }
         }
         for await _ in stream { return }

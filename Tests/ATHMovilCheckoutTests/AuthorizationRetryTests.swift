@@ -2,6 +2,7 @@ import CommerceCore
 import CommerceTesting
 import Foundation
 import Testing
+
 @testable import ATHMovilCheckout
 
 /// §3.9: `/authorization` is retried once after a transport error (no answer at all), not only after a 5xx.
@@ -18,7 +19,10 @@ struct AuthorizationRetryTests {
 
         func answer(_ request: HTTPRequest) throws -> HTTPResponse {
             guard request.url.path.hasSuffix("/authorization") else { return Fixtures.registered() }
-            let attempt = lock.withLock { attempts += 1; return attempts }
+            let attempt = lock.withLock {
+                attempts += 1
+                return attempts
+            }
             if attempt <= failures { throw TransportError.connectionFailed("connection reset by peer") }
             return Fixtures.authorized()
         }
@@ -55,7 +59,10 @@ struct AuthorizationRetryTests {
 
     @Test("the SDK waits 1 s before the retry unless told otherwise")
     func defaultDelay() {
-        #expect(ATHMPaymentSession(urlOpener: ATHMRecordingURLOpener(), tokenStore: ATHMInMemoryTokenStore(),
-                                   transport: InMemoryTransport()).authorizationRetryDelay == .seconds(1))
+        #expect(
+            ATHMPaymentSession(
+                urlOpener: ATHMRecordingURLOpener(), tokenStore: ATHMInMemoryTokenStore(),
+                transport: InMemoryTransport()
+            ).authorizationRetryDelay == .seconds(1))
     }
 }

@@ -2,6 +2,7 @@ import CommerceCore
 import CommerceTesting
 import Foundation
 import Testing
+
 @testable import ATHMovilCheckout
 
 /// §3.6: the app comes back without a reply.
@@ -10,7 +11,8 @@ struct BecomeActiveTests {
     @Test("a legacy payment asks the status service with its trace id and dispatches the answer")
     func legacyAsksStatus() async throws {
         let rig = TestRig { _ in
-            .json(200, #"{"version":"3.0","status":"cancelled","total":20,"referenceNumber":"","dailyTransactionID":0}"#)
+            .json(
+                200, #"{"version":"3.0","status":"cancelled","total":20,"referenceNumber":"","dailyTransactionID":0}"#)
         }
         let probe = HandlerProbe()
         let handler = probe.handler
@@ -53,7 +55,11 @@ struct BecomeActiveTests {
 
     @Test("a status service error is an exception")
     func statusError() async throws {
-        let rig = TestRig { _ in .json(400, #"{"status":"error","message":"TransactionId does not exist","errorcode":"BTRA_0007","data":null}"#) }
+        let rig = TestRig { _ in
+            .json(
+                400, #"{"status":"error","message":"TransactionId does not exist","errorcode":"BTRA_0007","data":null}"#
+            )
+        }
         let probe = HandlerProbe()
         rig.legacy(20).pay(handler: probe.handler)
         _ = await rig.opener.openedURL()
@@ -66,7 +72,9 @@ struct BecomeActiveTests {
         let rig = TestRig { request in
             request.url.path.hasSuffix("/payment")
                 ? Fixtures.registered()
-                : .json(200, #"{"version":"3.0","status":"expired","total":20,"referenceNumber":"","dailyTransactionID":0}"#)
+                : .json(
+                    200, #"{"version":"3.0","status":"expired","total":20,"referenceNumber":"","dailyTransactionID":0}"#
+                )
         }
         let request = rig.secure(20)
         let task = Task { try await request.pay() }
@@ -74,7 +82,10 @@ struct BecomeActiveTests {
         rig.tokens.delete()
         rig.session.applicationDidBecomeActive()
         #expect(try await task.value.status.status == .expired)
-        #expect(rig.paths == ["/api/business-transaction/ecommerce/payment", "/rs/eCommerceTransfer/consultTransactionStatus"])
+        #expect(
+            rig.paths == [
+                "/api/business-transaction/ecommerce/payment", "/rs/eCommerceTransfer/consultTransactionStatus",
+            ])
         let body = try JSONValue.parse(try #require(rig.transport.requests.last?.body))
         #expect(body["publicToken"]?.stringValue == "dummy")
         #expect(body["paymentID"]?.stringValue?.count == 36)

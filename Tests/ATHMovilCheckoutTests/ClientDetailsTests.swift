@@ -2,6 +2,7 @@ import CommerceCore
 import CommerceTesting
 import Foundation
 import Testing
+
 @testable import ATHMovilCheckout
 
 /// §3.2 headers, §3.8 persistence, §3.9 retry rules and §2.4 defaults that a merchant app relies on
@@ -10,14 +11,18 @@ import Testing
 struct ClientDetailsTests {
     /// A fresh directory for file-backed stores, removed by the caller.
     private static func temporaryDirectory() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("athm-client-\(UUID().uuidString)", isDirectory: true)
+        FileManager.default.temporaryDirectory.appendingPathComponent(
+            "athm-client-\(UUID().uuidString)", isDirectory: true)
     }
 
-    @Test("ATHMPersistentTokenStore keeps the token under athm_checkout/authToken in an owner-only file that outlives the process")
+    @Test(
+        "ATHMPersistentTokenStore keeps the token under athm_checkout/authToken in an owner-only file that outlives the process"
+    )
     func persistentTokenStore() throws {
         let directory = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let tokens = ATHMPersistentTokenStore(store: try PersistentStore(directory: directory, namespace: "athm_checkout"))
+        let tokens = ATHMPersistentTokenStore(
+            store: try PersistentStore(directory: directory, namespace: "athm_checkout"))
         try tokens.save("jwt-1")
         try tokens.save("jwt-2")
 
@@ -30,7 +35,9 @@ struct ClientDetailsTests {
         #expect(permissions == 0o600)
 
         tokens.delete()
-        #expect(try PersistentStore(directory: directory, namespace: "athm_checkout").string(forKey: "athm_checkout/authToken") == nil)
+        #expect(
+            try PersistentStore(directory: directory, namespace: "athm_checkout").string(
+                forKey: "athm_checkout/authToken") == nil)
     }
 
     #if !canImport(UIKit)
@@ -51,7 +58,9 @@ struct ClientDetailsTests {
 
         let first = try #require(try await sentDeviceID())
         #expect(UUID(uuidString: first) != nil)
-        #expect(try PersistentStore(directory: directory, namespace: "athm_checkout").string(forKey: "athm_checkout/deviceID") == first)
+        #expect(
+            try PersistentStore(directory: directory, namespace: "athm_checkout").string(
+                forKey: "athm_checkout/deviceID") == first)
         // Another session (a later launch) reading the same store sends the same id: it is never rotated.
         #expect(try await sentDeviceID() == first)
     }
@@ -72,8 +81,10 @@ struct ClientDetailsTests {
 
         let version = ProcessInfo.processInfo.operatingSystemVersion
         let operatingSystem = try #require(headers["operatingSystem"])
-        #expect(operatingSystem.hasSuffix(" \(version.majorVersion).\(version.minorVersion)")
-                || operatingSystem.hasSuffix(" \(version.majorVersion).\(version.minorVersion).\(version.patchVersion)"))
+        #expect(
+            operatingSystem.hasSuffix(" \(version.majorVersion).\(version.minorVersion)")
+                || operatingSystem.hasSuffix(" \(version.majorVersion).\(version.minorVersion).\(version.patchVersion)")
+        )
         #if os(Linux)
         #expect(operatingSystem.hasPrefix("Linux "))
         #expect(headers["manufacturer"] == "unknown")
@@ -86,7 +97,9 @@ struct ClientDetailsTests {
 
     @Test("the legacy status call is not retried after a 5xx: one request, then onException")
     func legacyStatusNotRetried() async throws {
-        let rig = TestRig { _ in .json(503, #"{"status":"error","message":"Internal Error","errorcode":"BTRA_9999","data":null}"#) }
+        let rig = TestRig { _ in
+            .json(503, #"{"status":"error","message":"Internal Error","errorcode":"BTRA_9999","data":null}"#)
+        }
         let probe = HandlerProbe()
         rig.legacy(20).pay(handler: probe.handler)
         _ = await rig.opener.openedURL()
@@ -138,7 +151,8 @@ struct ClientDetailsTests {
     #if !(canImport(Security) && canImport(Darwin))
     @Test("off Apple platforms the default token store is the PersistentStore one")
     func defaultTokenStoreOffApple() {
-        let session = ATHMPaymentSession(urlOpener: ATHMRecordingURLOpener(), transport: InMemoryTransport(responses: []))
+        let session = ATHMPaymentSession(
+            urlOpener: ATHMRecordingURLOpener(), transport: InMemoryTransport(responses: []))
         #expect(session.tokenStore is ATHMPersistentTokenStore)
     }
     #endif

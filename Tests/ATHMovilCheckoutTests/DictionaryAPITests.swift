@@ -1,27 +1,32 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import ATHMovilCheckout
 
 /// §2.1 dictionary rules, §2.3 dictionary handler, vector 11.
 @Suite("Dictionary (hybrid app) API")
 struct DictionaryAPITests {
     /// The README's `requestDic`, verbatim.
-    nonisolated(unsafe) static let requestDic = NSDictionary(dictionary: ["scheme": "athm-checkout",
-                                                      "publicToken": "dummy",
-                                                      "total": 20.00,
-                                                      "subtotal": 1.00,
-                                                      "tax": "2.00",
-                                                      "phoneNumber": "7879729437",
-                                                      "metadata1": "This is metadata1",
-                                                      "metadata2": "This is metadata2",
-                                                      "items": [
-                                                          ["name": "ItemTest",
-                                                           "price": 2.0,
-                                                           "quantity": 1,
-                                                           "desc": "Description",
-                                                           "metadata": "Metadata"],
-                                                      ]])
+    nonisolated(unsafe) static let requestDic = NSDictionary(dictionary: [
+        "scheme": "athm-checkout",
+        "publicToken": "dummy",
+        "total": 20.00,
+        "subtotal": 1.00,
+        "tax": "2.00",
+        "phoneNumber": "7879729437",
+        "metadata1": "This is metadata1",
+        "metadata2": "This is metadata2",
+        "items": [
+            [
+                "name": "ItemTest",
+                "price": 2.0,
+                "quantity": 1,
+                "desc": "Description",
+                "metadata": "Metadata",
+            ]
+        ],
+    ])
 
     @Test("vector 11: the README dictionary builds account, scheme, payment and items")
     func readmeDictionary() throws {
@@ -46,15 +51,17 @@ struct DictionaryAPITests {
 
     @Test("wrong types give empty values; strings are trimmed of spaces and tabs only")
     func forgivingRules() {
-        let payment = ATHMPayment(dictionary: NSDictionary(dictionary: [
-            "total": "abc", "subtotal": true, "metadata1": " \tx\t ", "metadata2": 5, "items": "nope",
-        ]))
+        let payment = ATHMPayment(
+            dictionary: NSDictionary(dictionary: [
+                "total": "abc", "subtotal": true, "metadata1": " \tx\t ", "metadata2": 5, "items": "nope",
+            ]))
         #expect(payment.total == 0)
         #expect(payment.subtotal == 0)
         #expect(payment.metadata1 == "x")
         #expect(payment.metadata2 == "")
         #expect(payment.items.isEmpty)
-        let item = ATHMPaymentItem(dictionary: NSDictionary(dictionary: ["name": "A", "price": "3.5", "quantity": "2"]))
+        let item = ATHMPaymentItem(
+            dictionary: NSDictionary(dictionary: ["name": "A", "price": "3.5", "quantity": "2"]))
         #expect(item.price == 3.5)
         #expect(item.quantity == 2)
         #expect(ATHMPaymentItem(dictionary: NSDictionary(dictionary: ["quantity": "x"])).quantity == 0)
@@ -62,11 +69,13 @@ struct DictionaryAPITests {
 
     @Test("numeric text must parse as it is: surrounding spaces give 0 (§2.1)")
     func numericTextIsNotTrimmed() {
-        let payment = ATHMPayment(dictionary: NSDictionary(dictionary: ["total": " 2.00", "subtotal": "2.00 ", "tax": "2.00"]))
+        let payment = ATHMPayment(
+            dictionary: NSDictionary(dictionary: ["total": " 2.00", "subtotal": "2.00 ", "tax": "2.00"]))
         #expect(payment.total == 0)
         #expect(payment.subtotal == 0)
         #expect(payment.tax == 2)
-        let item = ATHMPaymentItem(dictionary: NSDictionary(dictionary: ["name": "A", "price": "\t3", "quantity": " 2"]))
+        let item = ATHMPaymentItem(
+            dictionary: NSDictionary(dictionary: ["name": "A", "price": "\t3", "quantity": " 2"]))
         #expect(item.price == 0)
         #expect(item.quantity == 0)
     }
@@ -74,9 +83,10 @@ struct DictionaryAPITests {
     @Test("vector 11: a dictionary with token instead of publicToken fails in pay with the token message")
     func wrongTokenKey() async throws {
         let rig = TestRig()
-        let request = ATHMPaymentSecureRequest(account: ATHMBusinessAccount(dictionary: NSDictionary(dictionary: ["token": "abc"])),
-                                               scheme: ATHMURLScheme(dictionary: Self.requestDic),
-                                               payment: ATHMPayment(dictionary: Self.requestDic))
+        let request = ATHMPaymentSecureRequest(
+            account: ATHMBusinessAccount(dictionary: NSDictionary(dictionary: ["token": "abc"])),
+            scheme: ATHMURLScheme(dictionary: Self.requestDic),
+            payment: ATHMPayment(dictionary: Self.requestDic))
         request.session = rig.session
         let probe = DictionaryProbe()
         request.pay(dictionaryHandler: probe.readmeOrderHandler)
@@ -86,7 +96,9 @@ struct DictionaryAPITests {
         #expect(rig.transport.requests.isEmpty)
     }
 
-    @Test("both label orders route each status to the right closure", arguments: ["completed", "expired", "failed", "cancelled"])
+    @Test(
+        "both label orders route each status to the right closure",
+        arguments: ["completed", "expired", "failed", "cancelled"])
     func labelOrders(_ status: String) async throws {
         for readmeOrder in [true, false] {
             let rig = TestRig()
@@ -121,7 +133,8 @@ struct DictionaryAPITests {
     @Test("the secure completed dictionary is re-encoded with authorization values, fee and net kept")
     func secureReencoded() async throws {
         let rig = TestRig { request in
-            request.url.path.hasSuffix("/payment") ? Fixtures.registered() : Fixtures.authorized(daily: "0007", fee: 0.5, net: 19.5)
+            request.url.path.hasSuffix("/payment")
+                ? Fixtures.registered() : Fixtures.authorized(daily: "0007", fee: 0.5, net: 19.5)
         }
         let request = rig.secure(20)
         let task = Task { Unchecked(value: try await request.payDictionary()) }

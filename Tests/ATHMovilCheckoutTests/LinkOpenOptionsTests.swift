@@ -2,6 +2,7 @@ import CommerceCore
 import CommerceTesting
 import Foundation
 import Testing
+
 @testable import ATHMovilCheckout
 
 /// §2.6 and the sandbox path on iOS: how the link is handed to the opener depends on the environment.
@@ -18,8 +19,9 @@ struct LinkOpenOptionsTests {
         #expect(options.fallback?.absoluteString == Self.appStore)
     }
 
-    @Test("a sandbox: a plain open and no App Store fallback, whatever its address",
-          arguments: ["http://127.0.0.1:8080", "http://192.168.1.20:8080/", "https://sandbox.example.com"])
+    @Test(
+        "a sandbox: a plain open and no App Store fallback, whatever its address",
+        arguments: ["http://127.0.0.1:8080", "http://192.168.1.20:8080/", "https://sandbox.example.com"])
     func sandbox(_ base: String) throws {
         let options = ATHMLinkOpenOptions(environment: .sandbox(baseURL: try #require(URL(string: base))))
         #expect(options == ATHMLinkOpenOptions(universalLinksOnly: false, fallback: nil))
@@ -27,8 +29,9 @@ struct LinkOpenOptionsTests {
 
     @Test("the historical name \"sandbox\" also opens plainly")
     func sandboxByName() {
-        let session = ATHMPaymentSession(urlOpener: ATHMRecordingURLOpener(), tokenStore: ATHMInMemoryTokenStore(),
-                                         transport: InMemoryTransport(responses: []))
+        let session = ATHMPaymentSession(
+            urlOpener: ATHMRecordingURLOpener(), tokenStore: ATHMInMemoryTokenStore(),
+            transport: InMemoryTransport(responses: []))
         session.enviroment = "SANDBOX"
         #expect(!ATHMLinkOpenOptions(environment: session.environment).universalLinksOnly)
     }

@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import ATHMovilCheckout
 
 /// §3.4 and §6 vectors 6–10: reading the app's reply, current and deprecated forms, and ignored URLs.
@@ -39,9 +40,12 @@ struct ReplyParsingTests {
         #expect(!rig.session.hasPendingPayment)
     }
 
-    @Test("vector 7: status mapping", arguments: [
-        ("COMPLETED", "completed"), ("Expired", "expired"), ("failed", "failed"), ("weird", "cancelled"), ("cancelled", "cancelled"),
-    ])
+    @Test(
+        "vector 7: status mapping",
+        arguments: [
+            ("COMPLETED", "completed"), ("Expired", "expired"), ("failed", "failed"), ("weird", "cancelled"),
+            ("cancelled", "cancelled"),
+        ])
     func statusMapping(_ raw: String, _ expected: String) async throws {
         let rig = TestRig()
         let probe = await pendingLegacy(rig)
@@ -59,14 +63,18 @@ struct ReplyParsingTests {
         #expect(try #require(await probe.next()).name == "cancelled")
     }
 
-    @Test("vector 8: the deprecated reply form", arguments: [
-        ("Success", "completed", "#01", 1), ("TimeOut", "expired", "", 0), ("Canceled", "cancelled", "", 0),
-        ("Success", "completed", "0012345678901", 2_345_678_901),
-    ])
+    @Test(
+        "vector 8: the deprecated reply form",
+        arguments: [
+            ("Success", "completed", "#01", 1), ("TimeOut", "expired", "", 0), ("Canceled", "cancelled", "", 0),
+            ("Success", "completed", "0012345678901", 2_345_678_901),
+        ])
     func deprecated(_ status: String, _ expected: String, _ daily: String, _ expectedDaily: Int) async throws {
         let rig = TestRig()
         let probe = await pendingLegacy(rig)
-        rig.session.url = Fixtures.reply(#"{"status":"\#(status)","transactionReference":"123456","dailyTransactionId":"\#(daily)","total":2.0,"name":"Ana"}"#)
+        rig.session.url = Fixtures.reply(
+            #"{"status":"\#(status)","transactionReference":"123456","dailyTransactionId":"\#(daily)","total":2.0,"name":"Ana"}"#
+        )
         let event = try #require(await probe.next())
         #expect(event.name == expected)
         #expect(event.response?.status.referenceNumber == "123456")
@@ -74,13 +82,16 @@ struct ReplyParsingTests {
         #expect(event.response?.payment.total == 2)
     }
 
-    @Test("a daily id of Int64.min (number or text) saturates instead of trapping", arguments: [
-        ("-9223372036854775808", Int.max), (#""-9223372036854775808""#, Int.max), ("-7", 7), (#""-7""#, 7),
-    ])
+    @Test(
+        "a daily id of Int64.min (number or text) saturates instead of trapping",
+        arguments: [
+            ("-9223372036854775808", Int.max), (#""-9223372036854775808""#, Int.max), ("-7", 7), (#""-7""#, 7),
+        ])
     func dailyIDMinimum(_ daily: String, _ expected: Int) async throws {
         let rig = TestRig()
         let probe = await pendingLegacy(rig)
-        rig.session.url = Fixtures.reply(#"{"version":"3.0","status":"completed","total":20,"dailyTransactionID":\#(daily)}"#)
+        rig.session.url = Fixtures.reply(
+            #"{"version":"3.0","status":"completed","total":20,"dailyTransactionID":\#(daily)}"#)
         let response = try #require(await probe.next()?.response)
         #expect(response.status.dailyTransactionID == expected)
     }
@@ -90,7 +101,7 @@ struct ReplyParsingTests {
         #expect(ReplyDate.parse("2023/11/14 18:13:20.2")?.timeIntervalSince1970 == 1700000000.2)
         #expect(ReplyDate.parse("2023/11/14 18:13:20") == nil)
         #expect(ReplyDate.parse("2023/02/30 18:13:20.0") == nil)
-        #expect(ReplyDate.format(Date(timeIntervalSince1970: 1706724307)) == "2024/01/31 14:05:07.0")
+        #expect(ReplyDate.format(Date(timeIntervalSince1970: 1_706_724_307)) == "2024/01/31 14:05:07.0")
     }
 
     @Test("vector 9: an unreadable or numeric date falls back to now")
@@ -103,9 +114,11 @@ struct ReplyParsingTests {
         #expect(response.status.date >= before.addingTimeInterval(-1))
     }
 
-    @Test("vector 10: URLs that are not replies, or that arrive with nothing pending, are ignored", arguments: [
-        "myapp://home?x=1", "myapp://?athm_payment_data", "athm-checkout://?other=1",
-    ])
+    @Test(
+        "vector 10: URLs that are not replies, or that arrive with nothing pending, are ignored",
+        arguments: [
+            "myapp://home?x=1", "myapp://?athm_payment_data", "athm-checkout://?other=1",
+        ])
     func ignoredURLs(_ text: String) async throws {
         let rig = TestRig()
         _ = await pendingLegacy(rig)
@@ -135,7 +148,8 @@ struct ReplyParsingTests {
     func replyItemName() async throws {
         let rig = TestRig()
         let probe = await pendingLegacy(rig)
-        rig.session.url = Fixtures.reply(#"{"version":"3.0","status":"completed","total":20,"items":[{"name":" ","price":2,"quantity":1}]}"#)
+        rig.session.url = Fixtures.reply(
+            #"{"version":"3.0","status":"completed","total":20,"items":[{"name":" ","price":2,"quantity":1}]}"#)
         #expect(try #require(await probe.next()?.error).failureReason == "Item's name value is required")
     }
 
@@ -144,14 +158,19 @@ struct ReplyParsingTests {
         let rig = TestRig()
         let probe = await pendingLegacy(rig)
         rig.session.url = URL(string: "athm-checkout://?athm_payment_data=not-json")
-        #expect(try #require(await probe.next()?.error).failureReason == "Sorry for the inconvenience. Please try again later.")
+        #expect(
+            try #require(await probe.next()?.error).failureReason
+                == "Sorry for the inconvenience. Please try again later.")
     }
 
     @Test("a plus sign in the reply stays a plus")
     func plusStaysPlus() async throws {
         let rig = TestRig()
         let probe = await pendingLegacy(rig)
-        rig.session.url = URL(string: "athm-checkout://?athm_payment_data=%7B%22version%22:%223.0%22,%22status%22:%22completed%22,%22total%22:20,%22metadata1%22:%22a+b%22%7D")
+        rig.session.url = URL(
+            string:
+                "athm-checkout://?athm_payment_data=%7B%22version%22:%223.0%22,%22status%22:%22completed%22,%22total%22:20,%22metadata1%22:%22a+b%22%7D"
+        )
         #expect(try #require(await probe.next()?.response).payment.metadata1 == "a+b")
     }
 }

@@ -2,6 +2,7 @@ import CommerceCore
 import CommerceTesting
 import Foundation
 import Testing
+
 @testable import ATHMovilCheckout
 
 /// §3.5, §3.7, §3.9: what the secure request does after the app hands the payment back.
@@ -46,7 +47,8 @@ struct SecureFlowTests {
 
     @Test("authorization is retried once after a 500, then succeeds")
     func retryOnce() async throws {
-        let serverError = HTTPResponse.json(500, #"{"status":"error","message":"Internal Error","errorcode":"BTRA_9999","data":null}"#)
+        let serverError = HTTPResponse.json(
+            500, #"{"status":"error","message":"Internal Error","errorcode":"BTRA_9999","data":null}"#)
         let rig = rig(authorization: [serverError, Fixtures.authorized()])
         let task = Task { try await rig.secure(20).pay() }
         _ = await rig.opener.openedURL()
@@ -57,7 +59,8 @@ struct SecureFlowTests {
 
     @Test("two failed authorizations give onFailed, with the error, and keep the token")
     func failedAuthorization() async throws {
-        let serverError = HTTPResponse.json(500, #"{"status":"error","message":"Internal Error","errorcode":"BTRA_9999","data":null}"#)
+        let serverError = HTTPResponse.json(
+            500, #"{"status":"error","message":"Internal Error","errorcode":"BTRA_9999","data":null}"#)
         let rig = rig(authorization: [serverError])
         let probe = HandlerProbe()
         rig.secure(20).pay(handler: probe.handler)
@@ -75,7 +78,10 @@ struct SecureFlowTests {
 
     @Test("a 400 from authorization is not retried")
     func clientErrorNotRetried() async throws {
-        let expired = HTTPResponse.json(400, #"{"status":"error","message":"Valid time to execute the transaction has expired","errorcode":"BTRA_0039","data":null}"#)
+        let expired = HTTPResponse.json(
+            400,
+            #"{"status":"error","message":"Valid time to execute the transaction has expired","errorcode":"BTRA_0039","data":null}"#
+        )
         let rig = rig(authorization: [expired])
         let task = Task { try await rig.secure(20).pay() }
         _ = await rig.opener.openedURL()
@@ -84,7 +90,9 @@ struct SecureFlowTests {
         #expect(rig.paths.filter { $0.hasSuffix("/authorization") }.count == 1)
     }
 
-    @Test("expired, cancelled and failed replies skip authorization and clear the token", arguments: ["expired", "cancelled", "failed"])
+    @Test(
+        "expired, cancelled and failed replies skip authorization and clear the token",
+        arguments: ["expired", "cancelled", "failed"])
     func nonCompleted(_ status: String) async throws {
         let rig = rig(authorization: [Fixtures.authorized()])
         let task = Task { try await rig.secure(20).pay() }
@@ -122,7 +130,8 @@ struct SecureFlowTests {
         let probe = HandlerProbe()
         rig.secure(payment).pay(handler: probe.handler)
         _ = await rig.opener.openedURL()
-        rig.session.url = Fixtures.reply(#"{"version":"3.0","status":"completed","total":0.1,"name":"Ana Rivera","email":"a@x"}"#)
+        rig.session.url = Fixtures.reply(
+            #"{"version":"3.0","status":"completed","total":0.1,"name":"Ana Rivera","email":"a@x"}"#)
         guard case .cancelled(let response)? = await probe.next() else {
             Issue.record("expected onCancelled")
             return

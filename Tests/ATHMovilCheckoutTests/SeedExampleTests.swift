@@ -1,8 +1,9 @@
 import CommerceCore
-import CommerceTesting
 import CommerceTestSupport
+import CommerceTesting
 import Foundation
 import Testing
+
 @testable import ATHMovilCheckout
 
 /// The README's examples, with only the syntax slips §2.10 lists corrected, inside a main-actor class.
@@ -22,17 +23,22 @@ final class SeedCheckoutScreen {
         payment.tax = 2.00
         payment.metadata1 = "Attach data to the payment object"
         payment.metadata2 = "Attach data to the payment object"
-        payment.items = [ATHMPaymentItem(name: "Test Item", price: 1, quantity: 1 )]
+        payment.items = [ATHMPaymentItem(name: "Test Item", price: 1, quantity: 1)]
 
-        let hander = ATHMPaymentHandler(onCompleted: { [weak self] (payment: ATHMPaymentResponse) in
-            self?.lastEvent = "completed \(payment.status.referenceNumber)"
-        }, onExpired: { [weak self] (payment: ATHMPaymentResponse) in
-            self?.lastEvent = "expired"
-        }, onCancelled: { [weak self] (payment: ATHMPaymentResponse) in
-            self?.lastEvent = "cancelled"
-        }, onFailed: { [weak self] (payment: ATHMPaymentResponse) in
-            self?.lastEvent = "failed"
-        }) { [weak self] (error: ATHMPaymentError) in
+        let hander = ATHMPaymentHandler(
+            onCompleted: { [weak self] (payment: ATHMPaymentResponse) in
+                self?.lastEvent = "completed \(payment.status.referenceNumber)"
+            },
+            onExpired: { [weak self] (payment: ATHMPaymentResponse) in
+                self?.lastEvent = "expired"
+            },
+            onCancelled: { [weak self] (payment: ATHMPaymentResponse) in
+                self?.lastEvent = "cancelled"
+            },
+            onFailed: { [weak self] (payment: ATHMPaymentResponse) in
+                self?.lastEvent = "failed"
+            }
+        ) { [weak self] (error: ATHMPaymentError) in
             _ = error.failureReason
             _ = error.errorDescription
             _ = error.isRequestError
@@ -50,15 +56,20 @@ final class SeedCheckoutScreen {
         let urlScheme = ATHMURLScheme(dictionary: requestDic)
         let payment = ATHMPayment(dictionary: requestDic)
 
-        let handler = ATHMPaymentHandlerDictionary(onCompleted: { [weak self] (response: NSDictionary) in
-            self?.lastEvent = "dictionary completed \(response["total"] ?? "")"
-        }, onExpired: { [weak self] (response: NSDictionary) in
-            self?.lastEvent = "dictionary expired"
-        }, onFailed: { [weak self] (response: NSDictionary) in
-            self?.lastEvent = "dictionary failed"
-        }, onCancelled: { [weak self] (response: NSDictionary) in
-            self?.lastEvent = "dictionary cancelled"
-        }) { [weak self] (error: ATHMPaymentError) in
+        let handler = ATHMPaymentHandlerDictionary(
+            onCompleted: { [weak self] (response: NSDictionary) in
+                self?.lastEvent = "dictionary completed \(response["total"] ?? "")"
+            },
+            onExpired: { [weak self] (response: NSDictionary) in
+                self?.lastEvent = "dictionary expired"
+            },
+            onFailed: { [weak self] (response: NSDictionary) in
+                self?.lastEvent = "dictionary failed"
+            },
+            onCancelled: { [weak self] (response: NSDictionary) in
+                self?.lastEvent = "dictionary cancelled"
+            }
+        ) { [weak self] (error: ATHMPaymentError) in
             self?.lastError = error
         }
 
@@ -69,12 +80,14 @@ final class SeedCheckoutScreen {
     /// The response fields the README lists, read as an app would.
     static func readResponse(_ response: ATHMPaymentResponse) -> [String] {
         let paymentItem = response.payment.items.first
-        return ["\(response.payment.total)", "\(response.payment.subtotal)", "\(response.payment.tax)",
-                "\(response.payment.fee)", "\(response.payment.netAmount)", response.payment.metadata1,
-                response.payment.metadata2, paymentItem?.name ?? "", "\(paymentItem?.price ?? 0)",
-                "\(paymentItem?.quantity ?? 0)", paymentItem?.desc ?? "", paymentItem?.metadata ?? "",
-                "\(response.status.dailyTransactionID)", response.status.referenceNumber, "\(response.status.date)",
-                response.customer.name, response.customer.phoneNumber, response.customer.email]
+        return [
+            "\(response.payment.total)", "\(response.payment.subtotal)", "\(response.payment.tax)",
+            "\(response.payment.fee)", "\(response.payment.netAmount)", response.payment.metadata1,
+            response.payment.metadata2, paymentItem?.name ?? "", "\(paymentItem?.price ?? 0)",
+            "\(paymentItem?.quantity ?? 0)", paymentItem?.desc ?? "", paymentItem?.metadata ?? "",
+            "\(response.status.dailyTransactionID)", response.status.referenceNumber, "\(response.status.date)",
+            response.customer.name, response.customer.phoneNumber, response.customer.email,
+        ]
     }
 }
 
@@ -117,9 +130,12 @@ struct SeedExampleTests {
             _ = await opener.openedURL(at: 1)
             ATHMPaymentSession.shared.url = Fixtures.currentReply(status: "cancelled")
             #expect(await eventually { screen.lastEvent == "dictionary cancelled" })
-            #expect(SeedCheckoutScreen.readResponse(ATHMPaymentResponse(
-                payment: 1, status: ATHMPaymentStatus(status: .expired, date: Date()),
-                customer: ATHMCustomer(name: "", phoneNumber: "", email: ""))).count == 18)
+            #expect(
+                SeedCheckoutScreen.readResponse(
+                    ATHMPaymentResponse(
+                        payment: 1, status: ATHMPaymentStatus(status: .expired, date: Date()),
+                        customer: ATHMCustomer(name: "", phoneNumber: "", email: ""))
+                ).count == 18)
         }
     }
 }

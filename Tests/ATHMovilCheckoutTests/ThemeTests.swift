@@ -1,13 +1,16 @@
 import Foundation
 import Testing
+
 @testable import ATHMovilCheckout
 
 /// §2.8 and vector 13: themes and the button language as portable data.
 @Suite("Themes and button language")
 struct ThemeTests {
-    @Test("vector 13: language codes", arguments: [
-        ("es_ES", "es"), ("en_ING", "en"), ("fr_TD", "en"), ("", "en"), ("ES_ESP", "es"),
-    ])
+    @Test(
+        "vector 13: language codes",
+        arguments: [
+            ("es_ES", "es"), ("en_ING", "en"), ("fr_TD", "en"), ("", "en"), ("ES_ESP", "es"),
+        ])
     func languages(_ identifier: String, _ expected: String) {
         #expect(ATHMButtonLanguage(locale: Locale(identifier: identifier)).rawValue == expected)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ATHMovilCheckout
 
 /// One §4.1 validation input: the request's token, scheme, timeout and payment, and the message the first
@@ -13,8 +14,10 @@ struct ValidationCase: Sendable, CustomTestStringConvertible {
     let message: String
     var testDescription: String { label }
 
-    init(_ label: String, token: String = "dummy", scheme: String = "athm-checkout", timeout: TimeInterval = 600,
-         message: String, build: @escaping @Sendable () -> ATHMPayment = { ATHMPayment(total: 20) }) {
+    init(
+        _ label: String, token: String = "dummy", scheme: String = "athm-checkout", timeout: TimeInterval = 600,
+        message: String, build: @escaping @Sendable () -> ATHMPayment = { ATHMPayment(total: 20) }
+    ) {
         self.label = label
         self.token = token
         self.scheme = scheme

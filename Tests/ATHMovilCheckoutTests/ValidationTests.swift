@@ -2,6 +2,7 @@ import CommerceCore
 import CommerceTesting
 import Foundation
 import Testing
+
 @testable import ATHMovilCheckout
 
 /// §4.1: every local rule, its exact message, and that nothing is sent when it fails.
@@ -11,29 +12,51 @@ struct ValidationTests {
         ValidationCase("blank token", token: "  \n", message: "The business's token is required"),
         ValidationCase("blank scheme", scheme: " ", message: "The url scheme is required"),
         ValidationCase("total below 1", message: "Total data type value is invalid") { ATHMPayment(total: 0.99) },
-        ValidationCase("total NaN", message: "Total data type value is invalid") { ATHMPayment(total: NSNumber(value: Double.nan)) },
-        ValidationCase("total infinite", message: "Total data type value is invalid") { ATHMPayment(total: NSNumber(value: Double.infinity)) },
+        ValidationCase("total NaN", message: "Total data type value is invalid") {
+            ATHMPayment(total: NSNumber(value: Double.nan))
+        },
+        ValidationCase("total infinite", message: "Total data type value is invalid") {
+            ATHMPayment(total: NSNumber(value: Double.infinity))
+        },
         ValidationCase("negative subtotal", message: "Subtotal data type value is invalid") {
-            let p = ATHMPayment(total: 20); p.subtotal = -1; return p
+            let p = ATHMPayment(total: 20)
+            p.subtotal = -1
+            return p
         },
         ValidationCase("subtotal NaN", message: "Subtotal data type value is invalid") {
-            let p = ATHMPayment(total: 20); p.subtotal = NSNumber(value: Double.nan); return p
+            let p = ATHMPayment(total: 20)
+            p.subtotal = NSNumber(value: Double.nan)
+            return p
         },
-        ValidationCase("negative tax", message: "Tax data type value is invalid") { let p = ATHMPayment(total: 20); p.tax = -0.01; return p },
+        ValidationCase("negative tax", message: "Tax data type value is invalid") {
+            let p = ATHMPayment(total: 20)
+            p.tax = -0.01
+            return p
+        },
         ValidationCase("tax NaN", message: "Tax data type value is invalid") {
-            let p = ATHMPayment(total: 20); p.tax = NSNumber(value: Double.nan); return p
+            let p = ATHMPayment(total: 20)
+            p.tax = NSNumber(value: Double.nan)
+            return p
         },
         ValidationCase("metadata1 of 41", message: "Metadata1 can not be greater than 40 characters") {
-            let p = ATHMPayment(total: 20); p.metadata1 = String(repeating: "a", count: 41); return p
+            let p = ATHMPayment(total: 20)
+            p.metadata1 = String(repeating: "a", count: 41)
+            return p
         },
         ValidationCase("metadata2 of 41", message: "Metadata2 can not be greater than 40 characters") {
-            let p = ATHMPayment(total: 20); p.metadata2 = String(repeating: "é", count: 41); return p
+            let p = ATHMPayment(total: 20)
+            p.metadata2 = String(repeating: "é", count: 41)
+            return p
         },
         ValidationCase("item price below 1", message: "Item's price data type value is invalid") {
-            let p = ATHMPayment(total: 20); p.items = [ATHMPaymentItem(name: "A", price: 0.5, quantity: 1)]; return p
+            let p = ATHMPayment(total: 20)
+            p.items = [ATHMPaymentItem(name: "A", price: 0.5, quantity: 1)]
+            return p
         },
         ValidationCase("item price NaN", message: "Item's price data type value is invalid") {
-            let p = ATHMPayment(total: 20); p.items = [ATHMPaymentItem(name: "A", price: NSNumber(value: Double.nan), quantity: 1)]; return p
+            let p = ATHMPayment(total: 20)
+            p.items = [ATHMPaymentItem(name: "A", price: NSNumber(value: Double.nan), quantity: 1)]
+            return p
         },
         ValidationCase("item price infinite", message: "Item's price data type value is invalid") {
             let p = ATHMPayment(total: 20)
@@ -41,16 +64,24 @@ struct ValidationTests {
             return p
         },
         ValidationCase("item quantity 0", message: "Item's quantity data type value is invalid") {
-            let p = ATHMPayment(total: 20); p.items = [ATHMPaymentItem(name: "A", price: 2, quantity: 0)]; return p
+            let p = ATHMPayment(total: 20)
+            p.items = [ATHMPaymentItem(name: "A", price: 2, quantity: 0)]
+            return p
         },
         ValidationCase("blank item name", message: "Item's name value is required") {
-            let p = ATHMPayment(total: 20); p.items = [ATHMPaymentItem(name: "  ", price: 2, quantity: 1)]; return p
+            let p = ATHMPayment(total: 20)
+            p.items = [ATHMPaymentItem(name: "  ", price: 2, quantity: 1)]
+            return p
         },
         ValidationCase("timeout 59.9", timeout: 59.9, message: "Timeout data type value is invalid"),
         ValidationCase("timeout 600.5", timeout: 600.5, message: "Timeout data type value is invalid"),
         ValidationCase("timeout NaN", timeout: .nan, message: "Timeout data type value is invalid"),
-        ValidationCase("infinite subtotal cannot be written as JSON", message: "The request containts invalid characters") {
-            let p = ATHMPayment(total: 20); p.subtotal = NSNumber(value: Double.infinity); return p
+        ValidationCase(
+            "infinite subtotal cannot be written as JSON", message: "The request containts invalid characters"
+        ) {
+            let p = ATHMPayment(total: 20)
+            p.subtotal = NSNumber(value: Double.infinity)
+            return p
         },
     ]
 
@@ -141,7 +172,9 @@ struct ValidationTests {
 
     @Test("/payment is never retried, even after a 500")
     func paymentNotRetried() async {
-        let rig = TestRig { _ in .json(500, #"{"status":"error","message":"Internal Error","errorcode":"BTRA_9999","data":null}"#) }
+        let rig = TestRig { _ in
+            .json(500, #"{"status":"error","message":"Internal Error","errorcode":"BTRA_9999","data":null}"#)
+        }
         await #expect(throws: ATHMPaymentError.self) { try await rig.secure(20).pay() }
         #expect(rig.transport.requests.count == 1)
     }

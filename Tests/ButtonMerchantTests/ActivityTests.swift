@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import ButtonMerchant
 
 extension ButtonMerchantTests {
@@ -47,7 +48,8 @@ extension ButtonMerchantTests {
             product.url = "https://shop.example/p/1"
             product.attributes = ["size": "L"]
             let json = try await sentBody { $0.cartViewed([product, ButtonProduct()]) }
-            let expected = try JSONValue.parse("""
+            let expected = try JSONValue.parse(
+                """
                 [{"id":"p-1","upc":"012345678905","categories":["Home","Beds"],"name":"Pillow","currency":"USD",
                   "value":2000,"quantity":2,"url":"https://shop.example/p/1","attributes":{"size":"L"}},{}]
                 """)
@@ -58,7 +60,8 @@ extension ButtonMerchantTests {
     /// Spec §3.2.5 custom events.
     @Suite struct ReportEventTests {
         @Test func customEventCarriesPropertiesAndTheStoredToken() async throws {
-            let harness = Harness(store: PersistentStore(inMemory: [ButtonStore.attributionTokenKey: .string("srctok-s")]))
+            let harness = Harness(
+                store: PersistentStore(inMemory: [ButtonStore.attributionTokenKey: .string("srctok-s")]))
             harness.core.configure(applicationId: "app-sandbox", environment: nil)
             harness.core.reportEvent("signup", properties: ["plan": "gold"])
             harness.core.reportEvent("plain", properties: nil)

@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import ButtonMerchant
 
 extension ButtonMerchantTests {
@@ -13,11 +14,12 @@ extension ButtonMerchantTests {
             try await harness.core.reportOrder(Order(id: "o-1", purchaseDate: fixedNow, lineItems: []))
             harness.core.trackIncomingURL(try #require(URL(string: "app://x")))
             let urls = await harness.sentRequests().map(\.url.absoluteString)
-            #expect(urls == [
-                "https://app-test.mobileapi.usebutton.com/v1/app/deferred-deeplink",
-                "https://app-test.mobileapi.usebutton.com/v1/app/order",
-                "https://app-test.mobileapi.usebutton.com/v1/app/events",
-            ])
+            #expect(
+                urls == [
+                    "https://app-test.mobileapi.usebutton.com/v1/app/deferred-deeplink",
+                    "https://app-test.mobileapi.usebutton.com/v1/app/order",
+                    "https://app-test.mobileapi.usebutton.com/v1/app/events",
+                ])
         }
 
         @Test func productionWithoutAppIdUsesTheBareHost() async throws {
@@ -53,16 +55,21 @@ extension ButtonMerchantTests {
     /// Spec §3.2.1 / §6.6 User-Agent.
     @Suite struct UserAgentTests {
         @Test func matchesThe1_8_0Vector() {
-            let info = AppInfo(bundleId: "com.usebutton.app", appVersion: "1.0.1", build: "1", language: "en",
-                               region: "US", osName: "iOS", osVersion: "11.0", machine: "iPhone10,1", screenScale: 2)
-            #expect(UserAgent.string(libraryVersion: "0.1.0-test", appInfo: info)
-                == "com.usebutton.merchant/0.1.0-test+1 (iOS 11.0; iPhone10,1; com.usebutton.app/1.0.1+1; Scale/2.00; en-US)")
+            let info = AppInfo(
+                bundleId: "com.usebutton.app", appVersion: "1.0.1", build: "1", language: "en",
+                region: "US", osName: "iOS", osVersion: "11.0", machine: "iPhone10,1", screenScale: 2)
+            #expect(
+                UserAgent.string(libraryVersion: "0.1.0-test", appInfo: info)
+                    == "com.usebutton.merchant/0.1.0-test+1 (iOS 11.0; iPhone10,1; com.usebutton.app/1.0.1+1; Scale/2.00; en-US)"
+            )
         }
 
         @Test func defaultsAndLibraryVersion() {
             let info = AppInfo(osName: "Linux", osVersion: "6.1", machine: "x86_64")
-            #expect(UserAgent.string(appInfo: info)
-                == "com.usebutton.merchant/1.8.0-commercekit+1 (Linux 6.1; x86_64; unknown/0.0.0+0; Scale/1.00; en-US)")
+            #expect(
+                UserAgent.string(appInfo: info)
+                    == "com.usebutton.merchant/1.8.0-commercekit+1 (Linux 6.1; x86_64; unknown/0.0.0+0; Scale/1.00; en-US)"
+            )
         }
 
         @Test func currentDeviceFactsAreFilledIn() {

@@ -2,23 +2,29 @@ import CommerceCore
 import CommerceTesting
 import Foundation
 import Testing
+
 @_spi(Testing) @testable import ButtonMerchant
 
 extension ButtonMerchantTests {
     /// The static facade: callback forms, journey J6 (client side) and the 1.8.0 compatibility members.
     @Suite struct FacadeTests {
-        static let match = mobileOK(session: "sess-f", object: [
-            "action": "https://shop.example/p/42", "attribution": ["btn_ref": "srctok-f"],
-        ])
+        static let match = mobileOK(
+            session: "sess-f",
+            object: [
+                "action": "https://shop.example/p/42", "attribution": ["btn_ref": "srctok-f"],
+            ])
 
         @discardableResult
-        func reset(installedAgo: TimeInterval? = 3600, store: PersistentStore = PersistentStore(),
-                   responses: [HTTPResponse] = [match]) -> InMemoryTransport {
+        func reset(
+            installedAgo: TimeInterval? = 3600, store: PersistentStore = PersistentStore(),
+            responses: [HTTPResponse] = [match]
+        ) -> InMemoryTransport {
             let transport = InMemoryTransport(responses: responses)
-            ButtonMerchant.resetForTesting(store: store, environment: .custom(baseURL: sandboxURL),
-                                           installDate: installedAgo.map { fixedNow.addingTimeInterval(-$0) },
-                                           now: { fixedNow }, timeZone: utc, appInfo: AppInfo(bundleId: "com.example.shop"),
-                                           transport: transport, sleep: { _ in })
+            ButtonMerchant.resetForTesting(
+                store: store, environment: .custom(baseURL: sandboxURL),
+                installDate: installedAgo.map { fixedNow.addingTimeInterval(-$0) },
+                now: { fixedNow }, timeZone: utc, appInfo: AppInfo(bundleId: "com.example.shop"),
+                transport: transport, sleep: { _ in })
             return transport
         }
 
@@ -82,7 +88,9 @@ extension ButtonMerchantTests {
                 ButtonMerchant.reportOrder(order, completion: { continuation.resume(returning: $0) })
             }
             #expect(failure as? ButtonMerchantError == .network(statusCode: 400))
-            await #expect(throws: ButtonMerchantError.network(statusCode: 400)) { try await ButtonMerchant.reportOrder(order) }
+            await #expect(throws: ButtonMerchantError.network(statusCode: 400)) {
+                try await ButtonMerchant.reportOrder(order)
+            }
         }
 
         @Test func attributionTokenIsReadFromTheStoreEveryTime() {
@@ -99,10 +107,11 @@ extension ButtonMerchantTests {
             ButtonMerchant.reportEvent("e")
             ButtonMerchant.activity.productViewed(nil)
             await ButtonMerchant.waitForPendingRequests()
-            #expect(transport.requests.map(\.url.absoluteString) == [
-                "https://app-test.mobileapi.usebutton.com/v1/app/events",
-                "https://app-test.mobileapi.usebutton.com/v1/app/activity",
-            ])
+            #expect(
+                transport.requests.map(\.url.absoluteString) == [
+                    "https://app-test.mobileapi.usebutton.com/v1/app/events",
+                    "https://app-test.mobileapi.usebutton.com/v1/app/activity",
+                ])
             // Without an environment, configure goes back to the one the seam stands in for production with.
             ButtonMerchant.configure(applicationId: "app-sandbox")
             ButtonMerchant.reportEvent("e")
@@ -123,7 +132,9 @@ extension ButtonMerchantTests {
 
             let before = Date()
             let order = Order(id: "seed", amount: 5000, currencyCode: "USD")
-            #expect(order.lineItems.count == 1 && order.lineItems.first?.id == "seed" && order.lineItems.first?.total == 5000)
+            #expect(
+                order.lineItems.count == 1 && order.lineItems.first?.id == "seed"
+                    && order.lineItems.first?.total == 5000)
             #expect(order.lineItems.first?.quantity == 1)
             #expect(order.purchaseDate >= before.addingTimeInterval(-1))
             #expect(Order(id: "zero").lineItems.isEmpty)
@@ -134,9 +145,12 @@ extension ButtonMerchantTests {
         }
 
         @Test func errorDescriptions() {
-            #expect(ButtonMerchantError.noApplicationId.localizedDescription
-                == "Application Id is required via ButtonMerchant.configure(applicationId:).")
-            #expect(ButtonMerchantError.invalidApplicationId("abc").localizedDescription == "Application Id 'abc' is not valid.")
+            #expect(
+                ButtonMerchantError.noApplicationId.localizedDescription
+                    == "Application Id is required via ButtonMerchant.configure(applicationId:).")
+            #expect(
+                ButtonMerchantError.invalidApplicationId("abc").localizedDescription
+                    == "Application Id 'abc' is not valid.")
             #expect(ButtonMerchantError.noEvents.localizedDescription == "No events to report")
             #expect(ButtonMerchantError.network(statusCode: 503).localizedDescription == "The order report failed.")
         }

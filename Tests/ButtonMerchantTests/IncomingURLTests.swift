@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import ButtonMerchant
 
 extension ButtonMerchantTests {
@@ -16,33 +17,43 @@ extension ButtonMerchantTests {
         }
 
         static let vectors: [Vector] = [
-            Vector(input: "http://usebutton.com/test?btn_ref=srctok-123", storedToken: "srctok-123",
-                   reportedURL: "http://usebutton.com/test?btn_ref=srctok-123", sourceToken: "srctok-123"),
-            Vector(input: "http://usebutton.com/no-token", storedToken: nil,
-                   reportedURL: "http://usebutton.com/no-token", sourceToken: nil),
-            Vector(input: "http://usebutton.com/no-token/?btn_1=1&btn_2=2&btn_ref=faketok-123",
-                   storedToken: "faketok-123",
-                   reportedURL: "http://usebutton.com/no-token/?btn_1=1&btn_2=2&btn_ref=faketok-123",
-                   sourceToken: "faketok-123"),
-            Vector(input: "http://usebutton.com/no-token/?from_landing=true&from_tracking=false&from_appstore=false",
-                   storedToken: nil,
-                   reportedURL: "http://usebutton.com/no-token/?from_landing=true&from_tracking=false&from_appstore=false",
-                   sourceToken: nil),
-            Vector(input: "http://usebutton.com/no-token/?not_ours=param&also_not=same&utm_campaign=nope",
-                   storedToken: nil, reportedURL: "http://usebutton.com/no-token/?", sourceToken: nil),
-            Vector(input: "http://usebutton.com/no-token/?theirs=param&from_landing=1&btn_test=0", storedToken: nil,
-                   reportedURL: "http://usebutton.com/no-token/?from_landing=1&btn_test=0", sourceToken: nil),
-            Vector(input: "http://usebutton.com/no-token/?theirs=param&From_landing=1&Btn_test=0", storedToken: nil,
-                   reportedURL: "http://usebutton.com/no-token/?From_landing=1&Btn_test=0", sourceToken: nil),
-            Vector(input: "https://shop.example/p/1?btn_ref=srctok-a&utm_source=x#frag", storedToken: "srctok-a",
-                   reportedURL: "https://shop.example/p/1?btn_ref=srctok-a", sourceToken: "srctok-a"),
-            Vector(input: "https://shop.example/?btn_ref=", storedToken: "",
-                   reportedURL: "https://shop.example/?btn_ref=", sourceToken: ""),
+            Vector(
+                input: "http://usebutton.com/test?btn_ref=srctok-123", storedToken: "srctok-123",
+                reportedURL: "http://usebutton.com/test?btn_ref=srctok-123", sourceToken: "srctok-123"),
+            Vector(
+                input: "http://usebutton.com/no-token", storedToken: nil,
+                reportedURL: "http://usebutton.com/no-token", sourceToken: nil),
+            Vector(
+                input: "http://usebutton.com/no-token/?btn_1=1&btn_2=2&btn_ref=faketok-123",
+                storedToken: "faketok-123",
+                reportedURL: "http://usebutton.com/no-token/?btn_1=1&btn_2=2&btn_ref=faketok-123",
+                sourceToken: "faketok-123"),
+            Vector(
+                input: "http://usebutton.com/no-token/?from_landing=true&from_tracking=false&from_appstore=false",
+                storedToken: nil,
+                reportedURL: "http://usebutton.com/no-token/?from_landing=true&from_tracking=false&from_appstore=false",
+                sourceToken: nil),
+            Vector(
+                input: "http://usebutton.com/no-token/?not_ours=param&also_not=same&utm_campaign=nope",
+                storedToken: nil, reportedURL: "http://usebutton.com/no-token/?", sourceToken: nil),
+            Vector(
+                input: "http://usebutton.com/no-token/?theirs=param&from_landing=1&btn_test=0", storedToken: nil,
+                reportedURL: "http://usebutton.com/no-token/?from_landing=1&btn_test=0", sourceToken: nil),
+            Vector(
+                input: "http://usebutton.com/no-token/?theirs=param&From_landing=1&Btn_test=0", storedToken: nil,
+                reportedURL: "http://usebutton.com/no-token/?From_landing=1&Btn_test=0", sourceToken: nil),
+            Vector(
+                input: "https://shop.example/p/1?btn_ref=srctok-a&utm_source=x#frag", storedToken: "srctok-a",
+                reportedURL: "https://shop.example/p/1?btn_ref=srctok-a", sourceToken: "srctok-a"),
+            Vector(
+                input: "https://shop.example/?btn_ref=", storedToken: "",
+                reportedURL: "https://shop.example/?btn_ref=", sourceToken: ""),
         ]
 
         @Test(arguments: vectors)
         func trackIncomingURL(_ vector: Vector) async throws {
-            let harness = Harness(store: PersistentStore(inMemory: [ButtonStore.attributionTokenKey: .string("srctok-old")]))
+            let harness = Harness(
+                store: PersistentStore(inMemory: [ButtonStore.attributionTokenKey: .string("srctok-old")]))
             harness.core.configure(applicationId: "app-sandbox", environment: nil)
             harness.core.trackIncomingURL(try #require(URL(string: vector.input)))
 

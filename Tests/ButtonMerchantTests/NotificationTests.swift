@@ -2,6 +2,7 @@ import CommerceCore
 import CommerceTesting
 import Foundation
 import Testing
+
 @_spi(Testing) @testable import ButtonMerchant
 
 extension ButtonMerchantTests {
@@ -9,9 +10,10 @@ extension ButtonMerchantTests {
     @Suite struct NotificationTests {
         @Test func sameTokenTwicePostsOnceThenANewTokenPostsAgain() async throws {
             let transport = InMemoryTransport(responses: [mobileOK()])
-            ButtonMerchant.resetForTesting(store: PersistentStore(), environment: .custom(baseURL: sandboxURL),
-                                           installDate: nil, now: { fixedNow }, timeZone: utc, appInfo: AppInfo(),
-                                           transport: transport)
+            ButtonMerchant.resetForTesting(
+                store: PersistentStore(), environment: .custom(baseURL: sandboxURL),
+                installDate: nil, now: { fixedNow }, timeZone: utc, appInfo: AppInfo(),
+                transport: transport)
             ButtonMerchant.configure(applicationId: "app-sandbox")
             let recorder = NotificationRecorder()
             let relevant: Set = ["srctok-123", "srctok-321"]
@@ -31,17 +33,21 @@ extension ButtonMerchantTests {
         }
 
         @Test func constantsHave1_8_0Values() {
-            #expect(Notification.Name.Button.AttributionTokenDidChange.rawValue
-                == "com.usebutton.merchant.notification.name.button.AttributionTokenDidChange")
+            #expect(
+                Notification.Name.Button.AttributionTokenDidChange.rawValue
+                    == "com.usebutton.merchant.notification.name.button.AttributionTokenDidChange")
             #expect(Notification.Key.NewToken == "com.usebutton.merchant.notification.key.newToken")
-            #expect(ButtonMerchant.AttributionTokenDidChangeNotification == Notification.Name.Button.AttributionTokenDidChange)
+            #expect(
+                ButtonMerchant.AttributionTokenDidChangeNotification
+                    == Notification.Name.Button.AttributionTokenDidChange)
             #expect(ButtonMerchant.AttributionTokenKey == Notification.Key.NewToken)
         }
 
         @Test func updatesStreamYieldsTheSameChanges() async throws {
-            ButtonMerchant.resetForTesting(store: PersistentStore(), environment: .custom(baseURL: sandboxURL),
-                                           installDate: nil, now: { fixedNow }, timeZone: utc, appInfo: AppInfo(),
-                                           transport: InMemoryTransport(responses: [mobileOK()]))
+            ButtonMerchant.resetForTesting(
+                store: PersistentStore(), environment: .custom(baseURL: sandboxURL),
+                installDate: nil, now: { fixedNow }, timeZone: utc, appInfo: AppInfo(),
+                transport: InMemoryTransport(responses: [mobileOK()]))
             let stream = ButtonMerchant.attributionTokenUpdates
             let url = try #require(URL(string: "app://open?btn_ref=srctok-s1"))
             ButtonMerchant.trackIncomingURL(url)

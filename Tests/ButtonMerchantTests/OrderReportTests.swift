@@ -2,6 +2,7 @@ import CommerceCore
 import CommerceTesting
 import Foundation
 import Testing
+
 @_spi(Testing) @testable import ButtonMerchant
 
 extension ButtonMerchantTests {
@@ -9,13 +10,16 @@ extension ButtonMerchantTests {
     @Suite struct OrderReportTests {
         @available(*, deprecated, message: "exercises the deprecated API on purpose")
         @Test func reportOrderBodyVector() async throws {
-            let store = PersistentStore(inMemory: [ButtonStore.attributionTokenKey: .string("srctok-abc123"),
-                                                   ButtonStore.sessionIdKey: .string("sess-1")])
+            let store = PersistentStore(inMemory: [
+                ButtonStore.attributionTokenKey: .string("srctok-abc123"),
+                ButtonStore.sessionIdKey: .string("sess-1"),
+            ])
             let harness = Harness(store: store)
             harness.core.configure(applicationId: "app-sandbox", environment: nil)
             let purchase = try #require(ISO8601.parse("2019-06-17T12:08:10-04:00"))
-            let order = Order(id: "order-abc", purchaseDate: purchase,
-                              lineItems: [LineItem(id: "unique-id-1234", total: 120)])
+            let order = Order(
+                id: "order-abc", purchaseDate: purchase,
+                lineItems: [LineItem(id: "unique-id-1234", total: 120)])
             let customer = Customer(id: "customer-id-123")
             customer.email = "someone@example.com"
             order.customer = customer
@@ -23,7 +27,8 @@ extension ButtonMerchantTests {
 
             try await harness.core.reportOrder(order)
 
-            let expected = try JSONValue.parse("""
+            let expected = try JSONValue.parse(
+                """
                 {"btn_ref":"srctok-abc123","order_id":"order-abc","currency":"USD","purchase_date":"2019-06-17T16:08:10Z",
                  "customer_order_id":"customer-order-id-123",
                  "line_items":[{"identifier":"unique-id-1234","quantity":1,"total":120}],
@@ -35,7 +40,8 @@ extension ButtonMerchantTests {
         @Test func seedTrackOrderBodyVector() throws {
             let order = Order(id: "order_id", amount: 5000, currencyCode: "USD", purchaseDate: fixedNow)
             let parameters = OrderBody.parameters(for: order, attributionToken: nil, timeZone: utc)
-            let expected = try JSONValue.parse("""
+            let expected = try JSONValue.parse(
+                """
                 {"order_id":"order_id","currency":"USD","purchase_date":"2025-01-15T12:00:00Z",
                  "line_items":[{"identifier":"order_id","quantity":1,"total":5000}]}
                 """)
@@ -45,9 +51,10 @@ extension ButtonMerchantTests {
         @available(*, deprecated, message: "exercises the deprecated API on purpose")
         @Test func seedTrackOrderCallThroughTheFacade() async throws {
             let transport = InMemoryTransport(responses: [mobileOK(session: "sess-2")])
-            ButtonMerchant.resetForTesting(store: PersistentStore(), environment: .custom(baseURL: sandboxURL),
-                                           installDate: nil, now: { fixedNow }, timeZone: utc, appInfo: AppInfo(),
-                                           transport: transport)
+            ButtonMerchant.resetForTesting(
+                store: PersistentStore(), environment: .custom(baseURL: sandboxURL),
+                installDate: nil, now: { fixedNow }, timeZone: utc, appInfo: AppInfo(),
+                transport: transport)
             ButtonMerchant.configure(applicationId: "app-sandbox")
             let order = Order(id: "order_id", amount: 5000, currencyCode: "USD")
             #expect(order.amount == 5000)
@@ -85,9 +92,11 @@ extension ButtonMerchantTests {
             let customer = Customer(id: "c-1")
             customer.isNew = false
             order.customer = customer
-            let parameters = OrderBody.parameters(for: order, attributionToken: "srctok-x",
-                                                  timeZone: try #require(TimeZone(secondsFromGMT: -4 * 3600)))
-            let expected = try JSONValue.parse("""
+            let parameters = OrderBody.parameters(
+                for: order, attributionToken: "srctok-x",
+                timeZone: try #require(TimeZone(secondsFromGMT: -4 * 3600)))
+            let expected = try JSONValue.parse(
+                """
                 {"btn_ref":"srctok-x","order_id":"o-2","currency":"CAD","purchase_date":"2025-01-15T08:00:00-04:00",
                  "line_items":[{"identifier":"sku-1","total":900,"quantity":3,"description":"bananas","sku":"sku-1",
                    "upc":"012345678905","category":["Food","Fruit"],"attributes":{"brand":"Acme"}}],

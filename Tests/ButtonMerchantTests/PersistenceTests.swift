@@ -2,6 +2,7 @@ import CommerceCore
 import CommerceTesting
 import Foundation
 import Testing
+
 @testable import ButtonMerchant
 
 extension ButtonMerchantTests {
@@ -9,16 +10,19 @@ extension ButtonMerchantTests {
     /// ``PersistentStore``, and the production facade opens exactly that store.
     @Suite struct PersistenceTests {
         @Test func tokenAndSessionSurviveARestart() async throws {
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ck-button-\(UUID().uuidString)")
-            let firstLaunch = Harness(store: try PersistentStore(directory: directory, namespace: ButtonStore.namespace),
-                                      transport: InMemoryTransport(responses: [mobileOK(session: "sess-kept")]))
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "ck-button-\(UUID().uuidString)")
+            let firstLaunch = Harness(
+                store: try PersistentStore(directory: directory, namespace: ButtonStore.namespace),
+                transport: InMemoryTransport(responses: [mobileOK(session: "sess-kept")]))
             firstLaunch.core.configure(applicationId: "app-sandbox", environment: nil)
             firstLaunch.core.trackIncomingURL(try #require(URL(string: "https://shop.example/p/1?btn_ref=srctok-kept")))
             _ = await firstLaunch.sentRequests()
 
             let transport = InMemoryTransport(responses: [mobileOK(session: "sess-kept")])
-            let relaunch = Harness(store: try PersistentStore(directory: directory, namespace: ButtonStore.namespace),
-                                   transport: transport)
+            let relaunch = Harness(
+                store: try PersistentStore(directory: directory, namespace: ButtonStore.namespace),
+                transport: transport)
             #expect(relaunch.core.attributionToken == "srctok-kept")
             relaunch.core.configure(applicationId: "app-sandbox", environment: nil)
             relaunch.core.reportEvent("after-restart", properties: nil)

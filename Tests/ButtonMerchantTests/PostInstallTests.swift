@@ -2,19 +2,25 @@ import CommerceCore
 import CommerceTesting
 import Foundation
 import Testing
+
 @testable import ButtonMerchant
 
 extension ButtonMerchantTests {
     /// Spec §3.2.3 deferred deep link rules and §6.6 install window.
     @Suite struct PostInstallTests {
-        static let match = mobileOK(session: "sess-d", object: [
-            "action": "https://shop.example/p/42", "attribution": ["btn_ref": "srctok-0a1b2c3d4e5f6071"],
-        ])
+        static let match = mobileOK(
+            session: "sess-d",
+            object: [
+                "action": "https://shop.example/p/42", "attribution": ["btn_ref": "srctok-0a1b2c3d4e5f6071"],
+            ])
 
-        func configured(installedAgo: TimeInterval?, responses: [HTTPResponse] = [match],
-                        store: PersistentStore = PersistentStore()) -> Harness {
-            let harness = Harness(installDate: installedAgo.map { fixedNow.addingTimeInterval(-$0) }, store: store,
-                                  transport: InMemoryTransport(responses: responses))
+        func configured(
+            installedAgo: TimeInterval?, responses: [HTTPResponse] = [match],
+            store: PersistentStore = PersistentStore()
+        ) -> Harness {
+            let harness = Harness(
+                installDate: installedAgo.map { fixedNow.addingTimeInterval(-$0) }, store: store,
+                transport: InMemoryTransport(responses: responses))
             harness.core.configure(applicationId: "app-sandbox", environment: nil)
             return harness
         }
@@ -51,11 +57,12 @@ extension ButtonMerchantTests {
         @Test func theFlagIsSetBeforeTheRequest() async throws {
             let store = PersistentStore()
             let flagDuringRequest = Locked<Bool?>(nil)
-            let harness = Harness(installDate: fixedNow.addingTimeInterval(-60), store: store,
-                                  transport: InMemoryTransport { _ in
-                                      flagDuringRequest.withLock { $0 = store.bool(forKey: ButtonStore.postInstallFetchedKey) }
-                                      return Self.match
-                                  })
+            let harness = Harness(
+                installDate: fixedNow.addingTimeInterval(-60), store: store,
+                transport: InMemoryTransport { _ in
+                    flagDuringRequest.withLock { $0 = store.bool(forKey: ButtonStore.postInstallFetchedKey) }
+                    return Self.match
+                })
             harness.core.configure(applicationId: "app-sandbox", environment: nil)
             _ = try await harness.core.handlePostInstallURL()
             #expect(flagDuringRequest.current == true)
@@ -102,8 +109,9 @@ extension ButtonMerchantTests {
         }
 
         @Test func aTransportErrorIsSwallowed() async throws {
-            let harness = Harness(installDate: fixedNow.addingTimeInterval(-60),
-                                  transport: InMemoryTransport { _ in throw TransportError.timedOut })
+            let harness = Harness(
+                installDate: fixedNow.addingTimeInterval(-60),
+                transport: InMemoryTransport { _ in throw TransportError.timedOut })
             harness.core.configure(applicationId: "app-sandbox", environment: nil)
             #expect(try await harness.core.handlePostInstallURL() == nil)
         }
@@ -119,8 +127,9 @@ extension ButtonMerchantTests {
 
         /// Spec §3.2.7: before `configure` the fetch waits in memory, then goes out once configured.
         @Test func beforeConfigureTheFetchWaitsThenRuns() async throws {
-            let harness = Harness(installDate: fixedNow.addingTimeInterval(-3600),
-                                  transport: InMemoryTransport(responses: [Self.match]))
+            let harness = Harness(
+                installDate: fixedNow.addingTimeInterval(-3600),
+                transport: InMemoryTransport(responses: [Self.match]))
             let fetch = try await fetchWaitingForConfigure(harness)
             harness.core.configure(applicationId: "app-sandbox", environment: nil)
             #expect(try await fetch.value?.absoluteString == "https://shop.example/p/42")
@@ -130,8 +139,9 @@ extension ButtonMerchantTests {
         }
 
         @Test func fetchesQueuedBeforeConfigureStillSendOneRequest() async throws {
-            let harness = Harness(installDate: fixedNow.addingTimeInterval(-3600),
-                                  transport: InMemoryTransport(responses: [Self.match]))
+            let harness = Harness(
+                installDate: fixedNow.addingTimeInterval(-3600),
+                transport: InMemoryTransport(responses: [Self.match]))
             let first = try await fetchWaitingForConfigure(harness)
             let second = try await fetchWaitingForConfigure(harness)
             harness.core.configure(applicationId: "app-sandbox", environment: nil)
@@ -141,8 +151,9 @@ extension ButtonMerchantTests {
         }
 
         @Test func queuedFetchGoesOutInCallOrder() async throws {
-            let harness = Harness(installDate: fixedNow.addingTimeInterval(-3600),
-                                  transport: InMemoryTransport(responses: [mobileOK(), Self.match]))
+            let harness = Harness(
+                installDate: fixedNow.addingTimeInterval(-3600),
+                transport: InMemoryTransport(responses: [mobileOK(), Self.match]))
             harness.core.reportEvent("before-fetch", properties: nil)
             let fetch = try await fetchWaitingForConfigure(harness)
             harness.core.reportEvent("after-fetch", properties: nil)

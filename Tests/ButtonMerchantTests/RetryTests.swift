@@ -2,6 +2,7 @@ import CommerceCore
 import CommerceTesting
 import Foundation
 import Testing
+
 @testable import ButtonMerchant
 
 extension ButtonMerchantTests {
@@ -13,7 +14,10 @@ extension ButtonMerchantTests {
             let count = Locked(0)
             let transport = InMemoryTransport { _ in
                 starts.withLock { $0.append(clock.elapsed) }
-                let attempt = count.withLock { value -> Int in value += 1; return value }
+                let attempt = count.withLock { value -> Int in
+                    value += 1
+                    return value
+                }
                 return attempt <= faults ? .json(status, #"{"meta":{"status":"error"}}"#) : mobileOK()
             }
             let harness = Harness(transport: transport, clock: clock)
@@ -58,8 +62,9 @@ extension ButtonMerchantTests {
 
         @Test func noResponseIsRetriedAndEndsWithoutStatus() async throws {
             let clock = TestClock()
-            let harness = Harness(transport: InMemoryTransport { _ in throw TransportError.connectionFailed("down") },
-                                  clock: clock)
+            let harness = Harness(
+                transport: InMemoryTransport { _ in throw TransportError.connectionFailed("down") },
+                clock: clock)
             harness.core.configure(applicationId: "app-sandbox", environment: nil)
             await #expect(throws: ButtonMerchantError.network(statusCode: nil)) {
                 try await harness.core.reportOrder(Self.order)
@@ -72,8 +77,9 @@ extension ButtonMerchantTests {
             let policy = RetryPolicy.buttonMerchantOrders
             #expect(policy.maxAttempts == 4)
             #expect(policy.jitter == 0)
-            #expect((1...3).map { policy.delay(beforeRetry: $0, random: 0.9) }
-                == [.milliseconds(100), .milliseconds(200), .milliseconds(400)])
+            #expect(
+                (1...3).map { policy.delay(beforeRetry: $0, random: 0.9) }
+                    == [.milliseconds(100), .milliseconds(200), .milliseconds(400)])
             #expect(policy.retryAfterStatuses.isEmpty)
         }
     }

@@ -2,6 +2,7 @@ import CommerceCore
 import CommerceTesting
 import Foundation
 import Testing
+
 @testable import ButtonMerchant
 
 extension ButtonMerchantTests {
@@ -19,11 +20,15 @@ extension ButtonMerchantTests {
         }
 
         @Test func anAbsentSessionChangesNothing() async throws {
-            let store = PersistentStore(inMemory: [ButtonStore.sessionIdKey: .string("sess-keep"),
-                                                   ButtonStore.attributionTokenKey: .string("srctok-keep")])
-            let harness = Harness(store: store, transport: InMemoryTransport(responses: [
-                mobileOK(session: nil), mobileOK(session: "sess-next"),
-            ]))
+            let store = PersistentStore(inMemory: [
+                ButtonStore.sessionIdKey: .string("sess-keep"),
+                ButtonStore.attributionTokenKey: .string("srctok-keep"),
+            ])
+            let harness = Harness(
+                store: store,
+                transport: InMemoryTransport(responses: [
+                    mobileOK(session: nil), mobileOK(session: "sess-next"),
+                ]))
             harness.core.configure(applicationId: "app-sandbox", environment: nil)
             harness.core.reportEvent("e", properties: nil)
             _ = await harness.sentRequests()
@@ -38,7 +43,8 @@ extension ButtonMerchantTests {
         @Test func anErrorResponseDoesNotTouchTheSession() async throws {
             let store = PersistentStore(inMemory: [ButtonStore.sessionIdKey: .string("sess-keep")])
             let rejected = HTTPResponse.json(400, #"{"meta":{"status":"error","session_id":null}}"#)
-            let harness = Harness(store: store, transport: InMemoryTransport(responses: [rejected, mobileOK(session: .null)]))
+            let harness = Harness(
+                store: store, transport: InMemoryTransport(responses: [rejected, mobileOK(session: .null)]))
             harness.core.configure(applicationId: "app-sandbox", environment: nil)
             harness.core.reportEvent("e", properties: nil)
             _ = await harness.sentRequests()
@@ -52,10 +58,14 @@ extension ButtonMerchantTests {
         /// J5: an expired session clears token, session and flag but keeps first-seen; the next request
         /// carries no session and picks up the new one.
         @Test func nullSessionClearsButtonDataButKeepsFirstSeen() async throws {
-            let store = PersistentStore(inMemory: [ButtonStore.firstSeenKey: .string("2025-01-15T11:00:00.000Z"),
-                                                   ButtonStore.postInstallFetchedKey: .bool(true)])
-            let transport = InMemoryTransport(responses: [mobileOK(session: "sess-S"), mobileOK(session: .null),
-                                                          mobileOK(session: "sess-T")])
+            let store = PersistentStore(inMemory: [
+                ButtonStore.firstSeenKey: .string("2025-01-15T11:00:00.000Z"),
+                ButtonStore.postInstallFetchedKey: .bool(true),
+            ])
+            let transport = InMemoryTransport(responses: [
+                mobileOK(session: "sess-S"), mobileOK(session: .null),
+                mobileOK(session: "sess-T"),
+            ])
             let harness = Harness(store: store, transport: transport)
             harness.core.configure(applicationId: "app-sandbox", environment: nil)
 
@@ -98,11 +108,12 @@ extension ButtonMerchantTests {
 
             harness.core.configure(applicationId: "app-queued", environment: nil)
             let requests = await harness.sentRequests()
-            #expect(requests.map(\.url.absoluteString) == [
-                "https://app-queued.mobileapi.usebutton.com/v1/app/events",
-                "https://app-queued.mobileapi.usebutton.com/v1/app/events",
-                "https://app-queued.mobileapi.usebutton.com/v1/app/activity",
-            ])
+            #expect(
+                requests.map(\.url.absoluteString) == [
+                    "https://app-queued.mobileapi.usebutton.com/v1/app/events",
+                    "https://app-queued.mobileapi.usebutton.com/v1/app/events",
+                    "https://app-queued.mobileapi.usebutton.com/v1/app/activity",
+                ])
             for request in requests { #expect(try body(request)["application_id"] == "app-queued") }
         }
 
@@ -130,8 +141,9 @@ extension ButtonMerchantTests {
         @Test func configureWithAnEnvironmentRedirectsQueuedRequests() async throws {
             let harness = Harness(environment: .production)
             harness.core.reportEvent("custom", properties: nil)
-            harness.core.configure(applicationId: "app-sandbox",
-                                   environment: .custom(baseURL: try #require(URL(string: "http://localhost:9000/api"))))
+            harness.core.configure(
+                applicationId: "app-sandbox",
+                environment: .custom(baseURL: try #require(URL(string: "http://localhost:9000/api"))))
             let requests = await harness.sentRequests()
             #expect(requests.map(\.url.absoluteString) == ["http://localhost:9000/api/v1/app/events"])
         }
@@ -145,10 +157,11 @@ extension ButtonMerchantTests {
             harness.core.configure(applicationId: "app-test", environment: nil)
             harness.core.reportEvent("custom", properties: nil)
             let requests = await harness.sentRequests()
-            #expect(requests.map(\.url.absoluteString) == [
-                "http://127.0.0.1:8080/v1/app/events",
-                "https://app-test.mobileapi.usebutton.com/v1/app/events",
-            ])
+            #expect(
+                requests.map(\.url.absoluteString) == [
+                    "http://127.0.0.1:8080/v1/app/events",
+                    "https://app-test.mobileapi.usebutton.com/v1/app/events",
+                ])
         }
 
         @Test func queuedRequestsAreNotRetried() async throws {

@@ -2,6 +2,7 @@ import CommerceCore
 import CommerceTesting
 import Foundation
 import Testing
+
 @_spi(Testing) @testable import ButtonMerchant
 
 /// Every ButtonMerchant test runs inside this suite, one at a time: the facade is global state and the
@@ -33,17 +34,21 @@ struct Harness {
     /// Moves only when the core sleeps between retries, so attempt start times are exact.
     let clock: TestClock
 
-    init(environment: ButtonMerchant.Environment = .custom(baseURL: sandboxURL),
-         installDate: Date? = nil, now: Date = fixedNow, timeZone: TimeZone = utc,
-         store: PersistentStore = PersistentStore(),
-         transport: InMemoryTransport = InMemoryTransport(responses: [mobileOK()]),
-         clock: TestClock = TestClock()) {
+    init(
+        environment: ButtonMerchant.Environment = .custom(baseURL: sandboxURL),
+        installDate: Date? = nil, now: Date = fixedNow, timeZone: TimeZone = utc,
+        store: PersistentStore = PersistentStore(),
+        transport: InMemoryTransport = InMemoryTransport(responses: [mobileOK()]),
+        clock: TestClock = TestClock()
+    ) {
         self.clock = clock
         self.transport = transport
         self.store = store
-        core = ButtonCore(CoreDependencies(
-            store: store, environment: environment, transport: transport, installDate: .fixed(installDate),
-            now: { now }, timeZone: timeZone, appInfo: AppInfo(), sleep: clock.sleep, makeUUID: { UUID().uuidString }, log: { _ in }))
+        core = ButtonCore(
+            CoreDependencies(
+                store: store, environment: environment, transport: transport, installDate: .fixed(installDate),
+                now: { now }, timeZone: timeZone, appInfo: AppInfo(), sleep: clock.sleep,
+                makeUUID: { UUID().uuidString }, log: { _ in }))
     }
 
     /// Requests sent so far, after every queued fire-and-forget request has finished.

@@ -1,8 +1,9 @@
-@testable import ButtonOrders
 import CommerceCore
 import CommerceTesting
 import Foundation
 import Testing
+
+@testable import ButtonOrders
 
 @Suite("Completion-handler forms")
 struct CompletionHandlerTests {
@@ -54,7 +55,10 @@ struct CompletionHandlerTests {
         let result = await withCheckedContinuation { continuation in
             orders.create(payload) { continuation.resume(returning: $0) }
         }
-        #expect(throws: ButtonOrdersError.invalidField(field: "currency", message: "currency must be a three-letter ISO 4217 code such as USD")) {
+        #expect(
+            throws: ButtonOrdersError.invalidField(
+                field: "currency", message: "currency must be a three-letter ISO 4217 code such as USD")
+        ) {
             try result.get()
         }
         #expect(transport.requests.isEmpty)

@@ -1,8 +1,9 @@
-@testable import ButtonOrders
 import CommerceCore
 import CommerceTesting
 import Foundation
 import Testing
+
+@testable import ButtonOrders
 
 @Suite("Local validation through the client (J3)")
 struct LocalValidationTests {
@@ -25,19 +26,26 @@ struct LocalValidationTests {
         var eightLevels = seedPayload()
         eightLevels.lineItems?[1].category = (1...8).map { "level \($0)" }
         var duplicate = seedPayload()
-        duplicate.lineItems = [OrderLineItem(identifier: "sku-1", total: 1000), OrderLineItem(identifier: "sku-2", total: 1000),
-                               OrderLineItem(identifier: "sku-1", total: 3000)]
+        duplicate.lineItems = [
+            OrderLineItem(identifier: "sku-1", total: 1000), OrderLineItem(identifier: "sku-2", total: 1000),
+            OrderLineItem(identifier: "sku-1", total: 3000),
+        ]
         return [
-            BadInput(name: "openssl hash", payload: opensslHash, field: "customer.email_sha256",
-                     message: "customer.email_sha256 must be a 64-character hex SHA-256 of the lower-cased email"),
-            BadInput(name: "fakesrctok-XYZ", payload: testToken, field: "btn_ref",
-                     message: "test tokens must match ^fakesrctok-[a-f0-9]{16}$"),
-            BadInput(name: "quantity 0", payload: zeroQuantity, field: "line_items[0].quantity",
-                     message: "line_items[0].quantity must be an integer of at least 1"),
-            BadInput(name: "8 categories", payload: eightLevels, field: "line_items[1].category",
-                     message: "line_items[1].category must be a list of at most 7 non-empty strings"),
-            BadInput(name: "duplicate identifier", payload: duplicate, field: "line_items[2].identifier",
-                     message: "line_items[2].identifier duplicates line_items[0].identifier"),
+            BadInput(
+                name: "openssl hash", payload: opensslHash, field: "customer.email_sha256",
+                message: "customer.email_sha256 must be a 64-character hex SHA-256 of the lower-cased email"),
+            BadInput(
+                name: "fakesrctok-XYZ", payload: testToken, field: "btn_ref",
+                message: "test tokens must match ^fakesrctok-[a-f0-9]{16}$"),
+            BadInput(
+                name: "quantity 0", payload: zeroQuantity, field: "line_items[0].quantity",
+                message: "line_items[0].quantity must be an integer of at least 1"),
+            BadInput(
+                name: "8 categories", payload: eightLevels, field: "line_items[1].category",
+                message: "line_items[1].category must be a list of at most 7 non-empty strings"),
+            BadInput(
+                name: "duplicate identifier", payload: duplicate, field: "line_items[2].identifier",
+                message: "line_items[2].identifier duplicates line_items[0].identifier"),
         ]
     }()
 
@@ -45,7 +53,9 @@ struct LocalValidationTests {
     func createRejectedLocally(_ input: BadInput) async throws {
         let transport = InMemoryTransport(responses: [okOrder()])
         let client = try makeClient(transport)
-        let error = await expectError { () async throws(ButtonOrdersError) in try await client.orders.create(input.payload) }
+        let error = await expectError { () async throws(ButtonOrdersError) in
+            try await client.orders.create(input.payload)
+        }
         #expect(error == .invalidField(field: input.field, message: input.message))
         #expect(transport.requests.isEmpty)
     }
@@ -54,7 +64,9 @@ struct LocalValidationTests {
     func updateRejectedLocally(_ input: BadInput) async throws {
         let transport = InMemoryTransport(responses: [okOrder()])
         let client = try makeClient(transport)
-        let error = await expectError { () async throws(ButtonOrdersError) in try await client.orders.update("1989", input.payload) }
+        let error = await expectError { () async throws(ButtonOrdersError) in
+            try await client.orders.update("1989", input.payload)
+        }
         #expect(error == .invalidField(field: input.field, message: input.message))
         #expect(transport.requests.isEmpty)
     }
@@ -70,8 +82,11 @@ struct LocalValidationTests {
         var configuration = sandboxConfiguration
         configuration.validatesLocally = false
         let client = try makeClient(transport, configuration: configuration)
-        let error = await expectError { () async throws(ButtonOrdersError) in try await client.orders.create(input.payload) }
-        #expect(error == .rejected(statusCode: 400, type: "invalid_request", field: input.field, message: input.message))
+        let error = await expectError { () async throws(ButtonOrdersError) in
+            try await client.orders.create(input.payload)
+        }
+        #expect(
+            error == .rejected(statusCode: 400, type: "invalid_request", field: input.field, message: input.message))
         #expect(transport.requests.count == 1)
         let sent = try body(of: try #require(transport.requests.first))
         #expect(sent == input.payload.jsonValue(includingOrderId: true))
@@ -84,7 +99,10 @@ struct LocalValidationTests {
         let error = await expectError { () async throws(ButtonOrdersError) in
             try await client.orders.update("1990", seedPayload(orderId: "1989"))
         }
-        #expect(error == .invalidField(field: "order_id", message: "order_id in the body must match the order id in the path"))
+        #expect(
+            error
+                == .invalidField(field: "order_id", message: "order_id in the body must match the order id in the path")
+        )
         #expect(transport.requests.isEmpty)
     }
 
@@ -97,7 +115,10 @@ struct LocalValidationTests {
         let error = await expectError { () async throws(ButtonOrdersError) in
             try await client.orders.update("1990", payload)
         }
-        #expect(error == .invalidField(field: "order_id", message: "order_id in the body must match the order id in the path"))
+        #expect(
+            error
+                == .invalidField(field: "order_id", message: "order_id in the body must match the order id in the path")
+        )
         #expect(transport.requests.isEmpty)
     }
 
@@ -105,12 +126,20 @@ struct LocalValidationTests {
     func emptyPathIds() async throws {
         let transport = InMemoryTransport(responses: [okOrder()])
         let client = try makeClient(transport)
-        let orderIdError = ButtonOrdersError.invalidField(field: "order_id", message: "order_id must be 1 to 255 printable ASCII characters")
-        #expect(await expectError { () async throws(ButtonOrdersError) in try await client.orders.get("") } == orderIdError)
-        #expect(await expectError { () async throws(ButtonOrdersError) in try await client.orders.delete("") } == orderIdError)
-        #expect(await expectError { () async throws(ButtonOrdersError) in try await client.orders.update("", seedPayload()) } == orderIdError)
-        #expect(await expectError { () async throws(ButtonOrdersError) in try await client.orders.getByBtnRef("") }
-            == .invalidField(field: "btn_ref", message: "btn_ref must be a URL-safe string of at most 255 characters"))
+        let orderIdError = ButtonOrdersError.invalidField(
+            field: "order_id", message: "order_id must be 1 to 255 printable ASCII characters")
+        #expect(
+            await expectError { () async throws(ButtonOrdersError) in try await client.orders.get("") } == orderIdError)
+        #expect(
+            await expectError { () async throws(ButtonOrdersError) in try await client.orders.delete("") }
+                == orderIdError)
+        #expect(
+            await expectError { () async throws(ButtonOrdersError) in try await client.orders.update("", seedPayload())
+            } == orderIdError)
+        #expect(
+            await expectError { () async throws(ButtonOrdersError) in try await client.orders.getByBtnRef("") }
+                == .invalidField(
+                    field: "btn_ref", message: "btn_ref must be a URL-safe string of at most 255 characters"))
         #expect(transport.requests.isEmpty)
 
         var configuration = sandboxConfiguration

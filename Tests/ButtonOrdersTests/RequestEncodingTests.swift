@@ -1,8 +1,9 @@
-@testable import ButtonOrders
 import CommerceCore
 import CommerceTesting
 import Foundation
 import Testing
+
+@testable import ButtonOrders
 
 @Suite("Request encoding (§3.1, §6.1)")
 struct RequestEncodingTests {
@@ -103,19 +104,21 @@ struct RequestEncodingTests {
         let transport = InMemoryTransport(responses: [okOrder()])
         _ = try await makeClient(transport).orders.create(seedPayload())
         let sent = try #require(transport.requests.first?.body.map { String(decoding: $0, as: UTF8.self) })
-        #expect(sent == #"{"total":5000,"currency":"USD","order_id":"1989","purchase_date":"2017-07-01T00:00:00Z","#
-            + #""finalization_date":"2017-08-02T19:26:08Z","btn_ref":"srctok-XXX","#
-            + #""customer":{"id":"mycustomer-1234","email_sha256":"\#(userEmailHash)"},"#
-            + #""customer_order_id":"abcdef-123456","line_items":["#
-            + #"{"identifier":"sku-123","total":2000,"amount":2000,"quantity":1,"description":"pillow"},"#
-            + #"{"identifier":"sku-456","total":3000,"amount":3000,"quantity":1,"description":"sheet"}]}"#)
+        #expect(
+            sent == #"{"total":5000,"currency":"USD","order_id":"1989","purchase_date":"2017-07-01T00:00:00Z","#
+                + #""finalization_date":"2017-08-02T19:26:08Z","btn_ref":"srctok-XXX","#
+                + #""customer":{"id":"mycustomer-1234","email_sha256":"\#(userEmailHash)"},"#
+                + #""customer_order_id":"abcdef-123456","line_items":["#
+                + #"{"identifier":"sku-123","total":2000,"amount":2000,"quantity":1,"description":"pillow"},"#
+                + #"{"identifier":"sku-456","total":3000,"amount":3000,"quantity":1,"description":"sheet"}]}"#)
     }
 
     @Test("A minimal payload sends only its required keys; milliseconds appear only when non-zero")
     func minimalBodyAndMilliseconds() async throws {
         let transport = InMemoryTransport(responses: [okOrder()])
-        let payload = OrderPayload(total: 0, currency: "JPY", orderId: "o-1",
-                                   purchaseDate: date("2017-07-01T00:00:00.250+02:00"))
+        let payload = OrderPayload(
+            total: 0, currency: "JPY", orderId: "o-1",
+            purchaseDate: date("2017-07-01T00:00:00.250+02:00"))
         _ = try await makeClient(transport).orders.create(payload)
         let sent = try body(of: try #require(transport.requests.first))
         #expect(sent.objectValue?.keys == ["total", "currency", "order_id", "purchase_date"])
@@ -126,15 +129,21 @@ struct RequestEncodingTests {
     func lineItemAndDeprecatedFields() async throws {
         let transport = InMemoryTransport(responses: [okOrder()])
         var payload = seedPayload()
-        payload.legacyAdvertisingId = "legacy" // the storage behind the deprecated accessor
-        payload.lineItems = [OrderLineItem(identifier: "i", total: 10, quantity: 2, sku: "s", upc: "400000000001",
-                                           category: ["A", "B"], itemDescription: "d", attributes: ["z": "1", "a": "2"])]
+        payload.legacyAdvertisingId = "legacy"  // the storage behind the deprecated accessor
+        payload.lineItems = [
+            OrderLineItem(
+                identifier: "i", total: 10, quantity: 2, sku: "s", upc: "400000000001",
+                category: ["A", "B"], itemDescription: "d", attributes: ["z": "1", "a": "2"])
+        ]
         _ = try await makeClient(transport).orders.create(payload)
         let sent = try body(of: try #require(transport.requests.first))
         #expect(sent["advertising_id"] == "legacy")
         let item = try #require(sent["line_items"]?[0])
-        #expect(item == ["identifier": "i", "total": 10, "quantity": 2, "sku": "s", "upc": "400000000001",
-                         "category": ["A", "B"], "description": "d", "attributes": ["a": "2", "z": "1"]])
+        #expect(
+            item == [
+                "identifier": "i", "total": 10, "quantity": 2, "sku": "s", "upc": "400000000001",
+                "category": ["A", "B"], "description": "d", "attributes": ["a": "2", "z": "1"],
+            ])
         #expect(item["attributes"]?.objectValue?.keys == ["a", "z"])
     }
 
@@ -167,10 +176,11 @@ struct RequestEncodingTests {
         let found = try await client.orders.getByBtnRef("srctok-XXX")
         #expect(found.isEmpty)
         #expect(transport.requests.map(\.method) == [.delete, .get])
-        #expect(transport.requests.map(\.url.absoluteString) == [
-            "http://127.0.0.1:8080/v1/order/o%201",
-            "http://127.0.0.1:8080/v1/order/btn-ref/srctok-XXX",
-        ])
+        #expect(
+            transport.requests.map(\.url.absoluteString) == [
+                "http://127.0.0.1:8080/v1/order/o%201",
+                "http://127.0.0.1:8080/v1/order/btn-ref/srctok-XXX",
+            ])
         #expect(transport.requests.allSatisfy { $0.body == nil && $0.headers["Content-Type"] == nil })
     }
 

@@ -1,8 +1,9 @@
-@testable import ButtonOrders
 import CommerceCore
 import CommerceTesting
 import Foundation
 import Testing
+
+@testable import ButtonOrders
 
 @Suite("Retries (§3.4.2)")
 struct RetryTests {
@@ -21,7 +22,9 @@ struct RetryTests {
 
     @Test("A transient status is retried, waiting 250 ms then 500 ms", arguments: [408, 429, 500, 502, 503, 504])
     func retriesTransientStatuses(_ status: Int) async throws {
-        let transport = InMemoryTransport(responses: [HTTPResponse(statusCode: status), HTTPResponse(statusCode: status), okOrder()])
+        let transport = InMemoryTransport(responses: [
+            HTTPResponse(statusCode: status), HTTPResponse(statusCode: status), okOrder(),
+        ])
         let clock = TestClock()
         let order = try await makeClient(transport, clock: clock).orders.get("1989")
         #expect(order.orderId == "1989")
@@ -52,7 +55,9 @@ struct RetryTests {
 
     @Test("After three failed attempts the last 5xx is reported")
     func givesUpAfterThreeAttempts() async throws {
-        let transport = InMemoryTransport(responses: [errorResponse(503, type: "sandbox_fault", message: "Injected fault")])
+        let transport = InMemoryTransport(responses: [
+            errorResponse(503, type: "sandbox_fault", message: "Injected fault")
+        ])
         let client = try makeClient(transport)
         let error = await expectError { () async throws(ButtonOrdersError) in try await client.orders.get("1989") }
         #expect(error == .server(statusCode: 503, message: "Injected fault"))
@@ -73,7 +78,9 @@ struct RetryTests {
 
     @Test("Retry-After is ignored on statuses other than 429 and 503")
     func retryAfterOnlyOnThrottling() async throws {
-        let transport = InMemoryTransport(responses: [HTTPResponse(statusCode: 500, headers: ["Retry-After": "3"]), okOrder()])
+        let transport = InMemoryTransport(responses: [
+            HTTPResponse(statusCode: 500, headers: ["Retry-After": "3"]), okOrder(),
+        ])
         let clock = TestClock()
         _ = try await makeClient(transport, clock: clock).orders.get("1989")
         #expect(clock.sleeps == [.milliseconds(250)])
@@ -86,7 +93,10 @@ struct RetryTests {
         let okDelete = HTTPResponse.json(200, #"{"meta":{"status":"ok"},"object":null}"#)
         for (success, operation) in [
             (okOrder(), { () async throws(ButtonOrdersError) in _ = try await client.orders.create(seedPayload()) }),
-            (okOrder(), { () async throws(ButtonOrdersError) in _ = try await client.orders.update("1989", seedPayload()) }),
+            (
+                okOrder(),
+                { () async throws(ButtonOrdersError) in _ = try await client.orders.update("1989", seedPayload()) }
+            ),
             (okOrder(), { () async throws(ButtonOrdersError) in _ = try await client.orders.get("1989") }),
             (okDelete, { () async throws(ButtonOrdersError) in try await client.orders.delete("1989") }),
         ] as [(HTTPResponse, () async throws(ButtonOrdersError) -> Void)] {
@@ -116,7 +126,8 @@ final class Counter: @unchecked Sendable {
 
     /// Returns the current value, then increments it.
     func next() -> Int {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         defer { value += 1 }
         return value
     }

@@ -1,19 +1,23 @@
-@testable import ButtonOrders
 import CommerceCore
 import CommerceTesting
 import Foundation
 import Testing
 
+@testable import ButtonOrders
+
 /// The sandbox configuration of vector §6.1.1.
 let sandboxConfiguration = ButtonClient.Configuration(hostname: "127.0.0.1", port: 8080, secure: false)
 
 /// A client over `transport` whose retries do not wait. `random` 0.5 makes jitter neutral.
-func makeClient(_ transport: InMemoryTransport, apiKey: String = "sk-sandbox",
-                configuration: ButtonClient.Configuration = sandboxConfiguration,
-                clock: TestClock = TestClock(), random: Double = 0.5) throws -> ButtonClient {
-    let executor = RetryExecutor(policy: configuration.retryPolicy,
-                                 sleep: clock.sleep,
-                                 random: { random })
+func makeClient(
+    _ transport: InMemoryTransport, apiKey: String = "sk-sandbox",
+    configuration: ButtonClient.Configuration = sandboxConfiguration,
+    clock: TestClock = TestClock(), random: Double = 0.5
+) throws -> ButtonClient {
+    let executor = RetryExecutor(
+        policy: configuration.retryPolicy,
+        sleep: clock.sleep,
+        random: { random })
     return try ButtonClient(apiKey: apiKey, configuration: configuration, transport: transport, executor: executor)
 }
 
@@ -24,14 +28,15 @@ func date(_ text: String) -> Date {
 
 /// The seed's create body (with its missing comma fixed) as a typed payload.
 func seedPayload(orderId: String = "1989") -> OrderPayload {
-    OrderPayload(total: 5000, currency: "USD", orderId: orderId, purchaseDate: date("2017-07-01T00:00:00Z"),
-                 finalizationDate: date("2017-08-02T19:26:08Z"), btnRef: "srctok-XXX",
-                 customer: OrderCustomer(id: "mycustomer-1234", emailSHA256: OrderCustomer.hashEmail("user@example.com")),
-                 customerOrderId: "abcdef-123456",
-                 lineItems: [
-                     OrderLineItem(identifier: "sku-123", total: 2000, amount: 2000, quantity: 1, itemDescription: "pillow"),
-                     OrderLineItem(identifier: "sku-456", total: 3000, amount: 3000, quantity: 1, itemDescription: "sheet"),
-                 ])
+    OrderPayload(
+        total: 5000, currency: "USD", orderId: orderId, purchaseDate: date("2017-07-01T00:00:00Z"),
+        finalizationDate: date("2017-08-02T19:26:08Z"), btnRef: "srctok-XXX",
+        customer: OrderCustomer(id: "mycustomer-1234", emailSHA256: OrderCustomer.hashEmail("user@example.com")),
+        customerOrderId: "abcdef-123456",
+        lineItems: [
+            OrderLineItem(identifier: "sku-123", total: 2000, amount: 2000, quantity: 1, itemDescription: "pillow"),
+            OrderLineItem(identifier: "sku-456", total: 3000, amount: 3000, quantity: 1, itemDescription: "sheet"),
+        ])
 }
 
 let userEmailHash = "b4c9a289323b21a01c3e940f150eb9b8c542587f1abfd8f0e1cc1ffc5e475514"
@@ -54,7 +59,8 @@ func okOrder(orderId: String = "1989", status: String = "open") -> HTTPResponse 
 }
 
 func errorResponse(_ status: Int, type: String, message: String, field: String? = nil) -> HTTPResponse {
-    let details = field.map { #","details":{"field":"\#($0)","errors":[{"field":"\#($0)","message":"\#(message)"}]}"# } ?? ""
+    let details =
+        field.map { #","details":{"field":"\#($0)","errors":[{"field":"\#($0)","message":"\#(message)"}]}"# } ?? ""
     return .json(status, #"{"meta":{"status":"error"},"error":{"message":"\#(message)","type":"\#(type)"\#(details)}}"#)
 }
 
@@ -65,8 +71,10 @@ func body(of request: HTTPRequest) throws -> JSONValue {
 }
 
 /// Runs `operation` and returns the ButtonOrdersError it throws, failing the test if it succeeds.
-func expectError<T>(_ operation: () async throws(ButtonOrdersError) -> T,
-                    sourceLocation: SourceLocation = #_sourceLocation) async -> ButtonOrdersError? {
+func expectError<T>(
+    _ operation: () async throws(ButtonOrdersError) -> T,
+    sourceLocation: SourceLocation = #_sourceLocation
+) async -> ButtonOrdersError? {
     do {
         _ = try await operation()
         Issue.record("expected an error", sourceLocation: sourceLocation)

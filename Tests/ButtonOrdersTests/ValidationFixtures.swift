@@ -1,15 +1,16 @@
-@testable import ButtonOrders
 import CommerceCore
 import Testing
 
+@testable import ButtonOrders
+
 /// The seed's create body with its missing comma fixed: valid under every rule.
 let validBodyText = """
-{"total":5000,"currency":"USD","order_id":"1989","purchase_date":"2017-07-01T00:00:00Z",\
-"finalization_date":"2017-08-02T19:26:08Z","btn_ref":"srctok-XXX",\
-"line_items":[{"identifier":"sku-123","total":2000,"amount":2000,"quantity":1,"description":"pillow"},\
-{"identifier":"sku-456","total":3000,"amount":3000,"quantity":1,"description":"sheet"}],\
-"customer":{"id":"mycustomer-1234","email_sha256":"\(userEmailHash)"},"customer_order_id":"abcdef-123456"}
-"""
+    {"total":5000,"currency":"USD","order_id":"1989","purchase_date":"2017-07-01T00:00:00Z",\
+    "finalization_date":"2017-08-02T19:26:08Z","btn_ref":"srctok-XXX",\
+    "line_items":[{"identifier":"sku-123","total":2000,"amount":2000,"quantity":1,"description":"pillow"},\
+    {"identifier":"sku-456","total":3000,"amount":3000,"quantity":1,"description":"sheet"}],\
+    "customer":{"id":"mycustomer-1234","email_sha256":"\(userEmailHash)"},"customer_order_id":"abcdef-123456"}
+    """
 
 /// One row of a rule table: a change to the valid body and the failure it must produce.
 struct RuleCase: Sendable, CustomTestStringConvertible {
@@ -28,7 +29,8 @@ struct RuleCase: Sendable, CustomTestStringConvertible {
 /// The valid body with `patch`'s keys replaced (or added) and `removing` deleted.
 func patchedBody(_ patch: String, removing: [String] = []) throws -> JSONValue {
     guard case .object(var object) = try JSONValue.parse(validBodyText),
-          case .object(let changes) = try JSONValue.parse(patch) else {
+        case .object(let changes) = try JSONValue.parse(patch)
+    else {
         throw ValidationFixtureError.notAnObject
     }
     for (key, value) in changes { object[key] = value }

@@ -1,6 +1,7 @@
-@testable import ButtonOrders
 import CommerceCore
 import Testing
+
+@testable import ButtonOrders
 
 @Suite("Validation: ordering, arbitrary JSON and L3 arithmetic")
 struct ValidatorBehaviourTests {
@@ -12,12 +13,14 @@ struct ValidatorBehaviourTests {
 
     @Test("Failures come in table order: order fields, then customer, then line items")
     func tableOrder() throws {
-        let body = try patchedBody(#"{"line_items":[{"identifier":"a","total":1,"quantity":0}],"customer":{"id":""},"#
-            + #""customer_order_id":"","total":-1,"btn_ref":"fakesrctok-XYZ"}"#, removing: ["currency"])
+        let body = try patchedBody(
+            #"{"line_items":[{"identifier":"a","total":1,"quantity":0}],"customer":{"id":""},"#
+                + #""customer_order_id":"","total":-1,"btn_ref":"fakesrctok-XYZ"}"#, removing: ["currency"])
         let validator = ButtonOrderValidator()
-        #expect(validator.failures(in: body).map(\.field) == [
-            "total", "currency", "btn_ref", "customer_order_id", "customer.id", "line_items[0].quantity",
-        ])
+        #expect(
+            validator.failures(in: body).map(\.field) == [
+                "total", "currency", "btn_ref", "customer_order_id", "customer.id", "line_items[0].quantity",
+            ])
         #expect(validator.firstFailure(in: body)?.message == "total must be an integer greater than or equal to 0")
     }
 
@@ -31,24 +34,29 @@ struct ValidatorBehaviourTests {
 
     @Test("Every field of the wrong type yields exactly one failure per field, without trapping")
     func everythingWrong() throws {
-        let body = try JSONValue.parse(#"{"total":[],"currency":{},"order_id":false,"purchase_date":null,"#
-            + #""finalization_date":1.5,"btn_ref":[],"advertising_id":{},"customer_order_id":7,"customer":{"id":[]},"#
-            + #""line_items":[[],{"identifier":{},"total":{},"quantity":-9223372036854775808,"sku":[],"upc":true,"#
-            + #""category":{},"description":5,"attributes":[]}]}"#)
+        let body = try JSONValue.parse(
+            #"{"total":[],"currency":{},"order_id":false,"purchase_date":null,"#
+                + #""finalization_date":1.5,"btn_ref":[],"advertising_id":{},"customer_order_id":7,"customer":{"id":[]},"#
+                + #""line_items":[[],{"identifier":{},"total":{},"quantity":-9223372036854775808,"sku":[],"upc":true,"#
+                + #""category":{},"description":5,"attributes":[]}]}"#)
         let fields = ButtonOrderValidator().failures(in: body).map(\.field)
-        #expect(fields == [
-            "total", "currency", "order_id", "purchase_date", "finalization_date", "btn_ref", "advertising_id",
-            "customer_order_id", "customer.id", "line_items[0]", "line_items[1].identifier", "line_items[1].total",
-            "line_items[1].quantity", "line_items[1].sku", "line_items[1].upc", "line_items[1].category",
-            "line_items[1].description", "line_items[1].attributes",
-        ])
+        #expect(
+            fields == [
+                "total", "currency", "order_id", "purchase_date", "finalization_date", "btn_ref", "advertising_id",
+                "customer_order_id", "customer.id", "line_items[0]", "line_items[1].identifier", "line_items[1].total",
+                "line_items[1].quantity", "line_items[1].sku", "line_items[1].upc", "line_items[1].category",
+                "line_items[1].description", "line_items[1].attributes",
+            ])
     }
 
-    @Test("Extreme numbers are rejected rather than trapping", arguments: [
-        "-9223372036854775808", "9223372036854775807", "1.7976931348623157e308", "-1e308", "-0.5", "5e-324",
-    ])
+    @Test(
+        "Extreme numbers are rejected rather than trapping",
+        arguments: [
+            "-9223372036854775808", "9223372036854775807", "1.7976931348623157e308", "-1e308", "-0.5", "5e-324",
+        ])
     func extremeNumbers(_ number: String) throws {
-        let body = try patchedBody(#"{"total":\#(number),"line_items":[{"identifier":"a","amount":\#(number),"quantity":\#(number)}]}"#)
+        let body = try patchedBody(
+            #"{"total":\#(number),"line_items":[{"identifier":"a","amount":\#(number),"quantity":\#(number)}]}"#)
         let fields = ButtonOrderValidator().failures(in: body).map(\.field)
         #expect(fields.first == "total")
         #expect(fields.contains("line_items[0].quantity"))
@@ -62,7 +70,10 @@ struct ValidatorBehaviourTests {
         #expect(ButtonOrderValidator.lineItemTotals(total: nil, amount: 250, quantity: 4)! == (1000, 250))
         #expect(ButtonOrderValidator.lineItemTotals(total: 2000, amount: 1, quantity: 1)! == (2000, 2000))
         #expect(ButtonOrderValidator.lineItemTotals(total: 7, amount: nil, quantity: nil)! == (7, 7))
-        #expect(ButtonOrderValidator.lineItemTotals(total: Int64.max, amount: nil, quantity: 2)! == (Int64.max, Int64.max / 2 + 1))
+        #expect(
+            ButtonOrderValidator.lineItemTotals(total: Int64.max, amount: nil, quantity: 2)! == (
+                Int64.max, Int64.max / 2 + 1
+            ))
     }
 
     @Test("The arithmetic helper refuses what it cannot compute")

@@ -4,6 +4,7 @@ import CommerceTesting
 import Foundation
 import Pay
 import Testing
+
 @testable import Buy
 
 /// J3 from the client's side (spec §7): a `PaySession` whose delegate keeps a Storefront checkout in step
@@ -19,11 +20,14 @@ import Testing
 
         func answer(_ request: HTTPRequest) -> HTTPResponse {
             let document = String(decoding: request.body ?? Data(), as: UTF8.self)
-            lock.lock(); defer { lock.unlock() }
+            lock.lock()
+            defer { lock.unlock() }
             func poll(_ kind: String) -> Bool { pending.remove(kind) == nil }
             if document.contains("checkoutShippingAddressUpdateV2") || document.contains("checkoutEmailUpdateV2") {
                 pending.formUnion(["ready", "rates"])
-                let name = document.contains("checkoutEmailUpdateV2") ? "checkoutEmailUpdateV2" : "checkoutShippingAddressUpdateV2"
+                let name =
+                    document.contains("checkoutEmailUpdateV2")
+                    ? "checkoutEmailUpdateV2" : "checkoutShippingAddressUpdateV2"
                 return .json(200, #"{"data":{"\#(name)":{"checkoutUserErrors":[]}}}"#)
             }
             if document.contains("checkoutShippingLineUpdate") {
@@ -39,7 +43,8 @@ import Testing
             }
             let head = #""__typename":"Checkout","id":"Y2hlY2tvdXQ""#
             if document.contains("availableShippingRates") {
-                let rates = poll("rates")
+                let rates =
+                    poll("rates")
                     ? #"{"ready":true,"shippingRates":[{"handle":"sandbox-standard-10.00","title":"Standard","priceV2":{"amount":"10.0"}},{"handle":"sandbox-express-25.00","title":"Express","priceV2":{"amount":"25.0"}}]}"#
                     : #"{"ready":false,"shippingRates":null}"#
                 return .json(200, #"{"data":{"node":{\#(head),"availableShippingRates":\#(rates)}}}"#)
@@ -51,10 +56,15 @@ import Testing
             let ready = poll("ready")
             let ship = Decimal(string: shipping?.price ?? "0") ?? 0
             let tax = Decimal(string: "11.57") ?? 0
-            let line = shipping.map { #"{"handle":"\#($0.handle)","title":"Rate","priceV2":{"amount":"\#($0.price)"}}"# } ?? "null"
-            return .json(200, #"{"data":{"node":{\#(head),"ready":\#(ready),"requiresShipping":true,"currencyCode":"CAD","# +
-                #""lineItems":{"edges":[{"node":{"quantity":1,"unitPrice":{"amount":"89.0"}}}]},"subtotalPriceV2":{"amount":"89.0"},"# +
-                #""totalTaxV2":{"amount":"11.57"},"totalDuties":null,"paymentDueV2":{"amount":"\#(89 + ship + tax)"},"shippingLine":\#(line)}}}"#)
+            let line =
+                shipping.map { #"{"handle":"\#($0.handle)","title":"Rate","priceV2":{"amount":"\#($0.price)"}}"# }
+                ?? "null"
+            return .json(
+                200,
+                #"{"data":{"node":{\#(head),"ready":\#(ready),"requiresShipping":true,"currencyCode":"CAD","#
+                    + #""lineItems":{"edges":[{"node":{"quantity":1,"unitPrice":{"amount":"89.0"}}}]},"subtotalPriceV2":{"amount":"89.0"},"#
+                    + #""totalTaxV2":{"amount":"11.57"},"totalDuties":null,"paymentDueV2":{"amount":"\#(89 + ship + tax)"},"shippingLine":\#(line)}}}"#
+            )
         }
     }
 
@@ -66,8 +76,10 @@ import Testing
 
         init(client: Graph.Client) { self.client = client }
 
-        private func poll(until check: @escaping (Storefront.Checkout) -> Bool,
-                          _ fields: (Storefront.CheckoutQuery) -> Void) async throws -> Storefront.Checkout? {
+        private func poll(
+            until check: @escaping (Storefront.Checkout) -> Bool,
+            _ fields: (Storefront.CheckoutQuery) -> Void
+        ) async throws -> Storefront.Checkout? {
             let retry = Graph.RetryHandler<Storefront.QueryRoot>(endurance: .finite(10), interval: 0) { response, _ in
                 !((response?.node as? Storefront.Checkout).map(check) ?? false)
             }
@@ -80,25 +92,37 @@ import Testing
         }
 
         private static func input(_ address: PayAddress) -> Storefront.MailingAddressInput {
-            .create(address1: .value(address.addressLine1), city: .value(address.city), country: .value(address.country),
-                    lastName: .value(address.lastName), province: .value(address.province), zip: .value(address.zip))
+            .create(
+                address1: .value(address.addressLine1), city: .value(address.city), country: .value(address.country),
+                lastName: .value(address.lastName), province: .value(address.province), zip: .value(address.zip))
         }
 
         func setAddress(_ address: PayAddress) async throws {
-            try await update { $0.checkoutShippingAddressUpdateV2(shippingAddress: Self.input(address), checkoutId: id) { $0.checkoutUserErrors { $0.message() } } }
+            try await update {
+                $0.checkoutShippingAddressUpdateV2(shippingAddress: Self.input(address), checkoutId: id) {
+                    $0.checkoutUserErrors { $0.message() }
+                }
+            }
         }
 
         func setEmail(_ email: String) async throws {
-            try await update { $0.checkoutEmailUpdateV2(checkoutId: id, email: email) { $0.checkoutUserErrors { $0.message() } } }
+            try await update {
+                $0.checkoutEmailUpdateV2(checkoutId: id, email: email) { $0.checkoutUserErrors { $0.message() } }
+            }
         }
 
         func setShippingLine(_ handle: String) async throws {
-            try await update { $0.checkoutShippingLineUpdate(checkoutId: id, shippingRateHandle: handle) { $0.checkoutUserErrors { $0.message() } } }
+            try await update {
+                $0.checkoutShippingLineUpdate(checkoutId: id, shippingRateHandle: handle) {
+                    $0.checkoutUserErrors { $0.message() }
+                }
+            }
         }
 
         func rates() async throws -> [PayShippingRate] {
-            let checkout = try await poll(until: { $0.availableShippingRates?.ready == true }) { $0
-                .availableShippingRates { $0.ready().shippingRates { $0.handle().title().priceV2 { $0.amount() } } }
+            let checkout = try await poll(until: { $0.availableShippingRates?.ready == true }) {
+                $0
+                    .availableShippingRates { $0.ready().shippingRates { $0.handle().title().priceV2 { $0.amount() } } }
             }
             let rates = checkout?.availableShippingRates?.shippingRates ?? []
             return rates.map { PayShippingRate(handle: $0.handle, title: $0.title, price: $0.priceV2.amount) }
@@ -114,7 +138,11 @@ import Testing
             let payment = Storefront.TokenizedPaymentInputV3.create(
                 paymentAmount: .create(amount: amount, currencyCode: .cad), idempotencyKey: key,
                 billingAddress: Self.input(billing), paymentData: token, type: .applePay)
-            try await update { $0.checkoutCompleteWithTokenizedPaymentV3(checkoutId: id, payment: payment) { $0.checkoutUserErrors { $0.message() } } }
+            try await update {
+                $0.checkoutCompleteWithTokenizedPaymentV3(checkoutId: id, payment: payment) {
+                    $0.checkoutUserErrors { $0.message() }
+                }
+            }
             return try await poll(until: { $0.order != nil }) { $0.order { $0.id() } }?.order != nil
         }
     }
@@ -126,9 +154,12 @@ import Testing
 
         init(calls: StorefrontCalls) { self.calls = calls }
 
-        func paySession(_ paySession: PaySession, didRequestShippingRatesFor address: PayPostalAddress, checkout: PayCheckout,
-                        provide: @escaping (PayCheckout?, [PayShippingRate]) -> Void) {
-            let partial = PayAddress(city: address.city, country: address.country, province: address.province, zip: address.zip)
+        func paySession(
+            _ paySession: PaySession, didRequestShippingRatesFor address: PayPostalAddress, checkout: PayCheckout,
+            provide: @escaping (PayCheckout?, [PayShippingRate]) -> Void
+        ) {
+            let partial = PayAddress(
+                city: address.city, country: address.country, province: address.province, zip: address.zip)
             Task {
                 try await calls.setAddress(partial)
                 let rates = try await calls.rates()
@@ -136,13 +167,17 @@ import Testing
             }
         }
 
-        func paySession(_ paySession: PaySession, didUpdateShippingAddress address: PayPostalAddress, checkout: PayCheckout,
-                        provide: @escaping (PayCheckout?) -> Void) {
+        func paySession(
+            _ paySession: PaySession, didUpdateShippingAddress address: PayPostalAddress, checkout: PayCheckout,
+            provide: @escaping (PayCheckout?) -> Void
+        ) {
             provide(nil)
         }
 
-        func paySession(_ paySession: PaySession, didSelectShippingRate shippingRate: PayShippingRate, checkout: PayCheckout,
-                        provide: @escaping (PayCheckout?) -> Void) {
+        func paySession(
+            _ paySession: PaySession, didSelectShippingRate shippingRate: PayShippingRate, checkout: PayCheckout,
+            provide: @escaping (PayCheckout?) -> Void
+        ) {
             let handle = shippingRate.handle
             Task {
                 try await calls.setShippingLine(handle)
@@ -150,15 +185,18 @@ import Testing
             }
         }
 
-        func paySession(_ paySession: PaySession, didAuthorizePayment authorization: PayAuthorization, checkout: PayCheckout,
-                        completeTransaction: @escaping (PaySession.TransactionStatus) -> Void) {
+        func paySession(
+            _ paySession: PaySession, didAuthorizePayment authorization: PayAuthorization, checkout: PayCheckout,
+            completeTransaction: @escaping (PaySession.TransactionStatus) -> Void
+        ) {
             let key = paySession.identifier
             Task {
                 try await calls.setAddress(authorization.shippingAddress)
                 try await calls.setEmail(authorization.shippingAddress.email ?? "")
                 guard let current = try await calls.payCheckout() else { return completeTransaction(.failure) }
-                let paid = try await calls.complete(amount: current.paymentDue, key: key, billing: authorization.billingAddress,
-                                                    token: authorization.token)
+                let paid = try await calls.complete(
+                    amount: current.paymentDue, key: key, billing: authorization.billingAddress,
+                    token: authorization.token)
                 completeTransaction(paid ? .success : .failure)
             }
         }
@@ -171,15 +209,19 @@ import Testing
         let transport = InMemoryTransport { shop.answer($0) }
         let delegate = StorefrontDelegate(calls: StorefrontCalls(client: makeClient(transport: transport)))
         let sheet = SimulatedAuthorizationController()
-        let start = PayCheckout(id: "Y2hlY2tvdXQ", lineItems: [PayLineItem(price: 89, quantity: 1)], giftCards: nil, discount: nil,
-                                shippingDiscount: nil, shippingAddress: nil, shippingRate: nil, currencyCode: "CAD", totalDuties: nil,
-                                subtotalPrice: 89, needsShipping: true, totalTax: 0, paymentDue: 89)
-        let session = PaySession(shopName: "Sandbox Shoes", checkout: start, currency: PayCurrency(currencyCode: "CAD", countryCode: "CA"),
-                                 merchantID: "merchant.dev.commercekit.sandbox", controller: sheet)
+        let start = PayCheckout(
+            id: "Y2hlY2tvdXQ", lineItems: [PayLineItem(price: 89, quantity: 1)], giftCards: nil, discount: nil,
+            shippingDiscount: nil, shippingAddress: nil, shippingRate: nil, currencyCode: "CAD", totalDuties: nil,
+            subtotalPrice: 89, needsShipping: true, totalTax: 0, paymentDue: 89)
+        let session = PaySession(
+            shopName: "Sandbox Shoes", checkout: start, currency: PayCurrency(currencyCode: "CAD", countryCode: "CA"),
+            merchantID: "merchant.dev.commercekit.sandbox", controller: sheet)
         session.delegate = delegate
         session.authorize()
 
-        let partial = PayContact(postalAddress: .init(city: "Toronto", state: "ON", postalCode: "M5V", country: "Canada", isoCountryCode: "CA"))
+        let partial = PayContact(
+            postalAddress: .init(
+                city: "Toronto", state: "ON", postalCode: "M5V", country: "Canada", isoCountryCode: "CA"))
         let (status, methods, summary) = await sheet.selectShippingContact(partial)
         #expect(status == .success)
         #expect(methods.map(\.identifier) == ["sandbox-standard-10.00", "sandbox-express-25.00"])
@@ -192,11 +234,14 @@ import Testing
         #expect(methodStatus == .success)
         #expect(methodSummary.last?.amount == Decimal(string: "125.57"))
 
-        let contact = PayContact(firstName: "John", lastName: "Smith", email: "john.smith@example.com",
-                                 postalAddress: .init(street: "80 Spadina Ave.", city: "Toronto", state: "ON", postalCode: "M5V 2J4",
-                                                      country: "Canada", isoCountryCode: "CA"))
-        let payment = PayPayment.simulated(outcome: .approve, billingContact: contact, shippingContact: contact,
-                                           shippingMethodIdentifier: "sandbox-express-25.00")
+        let contact = PayContact(
+            firstName: "John", lastName: "Smith", email: "john.smith@example.com",
+            postalAddress: .init(
+                street: "80 Spadina Ave.", city: "Toronto", state: "ON", postalCode: "M5V 2J4",
+                country: "Canada", isoCountryCode: "CA"))
+        let payment = PayPayment.simulated(
+            outcome: .approve, billingContact: contact, shippingContact: contact,
+            shippingMethodIdentifier: "sandbox-express-25.00")
         #expect(await sheet.authorize(payment) == .success)
         let completion = try #require(shop.completions.first)
         #expect(completion.contains(#"paymentAmount:{amount:\"125.57\",currencyCode:CAD}"#))

@@ -2,6 +2,7 @@ import CommerceCore
 import CommerceTesting
 import Foundation
 import Testing
+
 @testable import Buy
 
 /// Where retry conditions run (spec §2.4, §3.6), the two cache bounds of §3.5 (200 items in memory; disk trimmed
@@ -12,9 +13,10 @@ import Testing
     private func clientOnMarkedQueue(_ transport: InMemoryTransport) -> Graph.Client {
         let queue = DispatchQueue(label: "CacheAndConditionTests.callbacks")
         queue.setSpecific(key: Self.queueKey, value: "callbacks")
-        return Graph.Client(shopDomain: "shoes.myshopify.com", apiKey: "tok", locale: nil, environment: .production,
-                            transport: transport, cacheDirectory: temporaryDirectory(), callbackQueue: queue,
-                            now: { Date() }, sleep: { _ in try Task.checkCancellation() })
+        return Graph.Client(
+            shopDomain: "shoes.myshopify.com", apiKey: "tok", locale: nil, environment: .production,
+            transport: transport, cacheDirectory: temporaryDirectory(), callbackQueue: queue,
+            now: { Date() }, sleep: { _ in try Task.checkCancellation() })
     }
 
     @Test func callbackRetryConditionRunsOnTheCallbackQueue() async {
@@ -25,7 +27,9 @@ import Testing
             places.record(DispatchQueue.getSpecific(key: Self.queueKey))
             return error != nil
         }
-        let result = await callbackResult { client.queryGraphWith(shopNameQuery(), retryHandler: handler, completionHandler: $0) }
+        let result = await callbackResult {
+            client.queryGraphWith(shopNameQuery(), retryHandler: handler, completionHandler: $0)
+        }
         #expect(result.0?.shop.name == "ok")
         #expect(places.all == ["callbacks", "callbacks", "callbacks"])
 
@@ -36,7 +40,9 @@ import Testing
             mutationPlaces.record(DispatchQueue.getSpecific(key: Self.queueKey))
             return false
         }
-        let mutation = Storefront.buildMutation { $0.customerAccessTokenDelete(customerAccessToken: "t") { $0.deletedAccessToken() } }
+        let mutation = Storefront.buildMutation {
+            $0.customerAccessTokenDelete(customerAccessToken: "t") { $0.deletedAccessToken() }
+        }
         let deleted: String? = await withCheckedContinuation { continuation in
             client.mutateGraphWith(mutation, retryHandler: mutationHandler) { response, _ in
                 continuation.resume(returning: response?.customerAccessTokenDelete?.deletedAccessToken)
@@ -96,7 +102,9 @@ import Testing
         let timestamps: [Double] = [7, 3, 19, 1, 12, 5, 16, 9, 2, 14, 20, 6, 11, 4, 18, 8, 15, 10, 17, 13]
         func name(_ timestamp: Double) -> String { "item-\(Int(timestamp))" }
         for timestamp in timestamps.dropLast() {
-            cache.set(Graph.CacheItem(hash: name(timestamp), data: Data(count: mebibyte), timestamp: 1_700_000_000 + timestamp))
+            cache.set(
+                Graph.CacheItem(
+                    hash: name(timestamp), data: Data(count: mebibyte), timestamp: 1_700_000_000 + timestamp))
         }
         // Nineteen MiB plus metadata is under the cap: nothing is removed.
         #expect(try Self.bodies(in: directory).count == 19)
@@ -106,11 +114,15 @@ import Testing
         // Past 20 MiB: the oldest go until the directory is under 16 MiB, which leaves 15 items.
         #expect(left == Set((6...20).map { name(Double($0)) }))
         for gone in 1...5 {
-            #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent(name(Double(gone)) + ".meta").path))
+            #expect(
+                !FileManager.default.fileExists(
+                    atPath: directory.appendingPathComponent(name(Double(gone)) + ".meta").path))
             #expect(cache.item(forKey: name(Double(gone))) == nil, "item \(gone) still readable")
         }
         let total = try FileManager.default.contentsOfDirectory(atPath: directory.path).reduce(0) { sum, file in
-            let size = try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(file).path)[.size] as? NSNumber
+            let size =
+                try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(file).path)[.size]
+                as? NSNumber
             return sum + (size?.intValue ?? 0)
         }
         #expect(total < 16 * mebibyte)
@@ -136,19 +148,28 @@ import Testing
         transport.respond { _ in .json(503, "") }
         clock.advance(1)
         let expired = await client.queryResponse(shopNameQuery(), cachePolicy: .cacheFirst(expireIn: 60))
-        if case .http(statusCode: 503)? = expired.error {} else { Issue.record("expected 503, got \(String(describing: expired.error))") }
+        if case .http(statusCode: 503)? = expired.error {
+        } else {
+            Issue.record("expected 503, got \(String(describing: expired.error))")
+        }
         #expect(expired.model == nil)
         #expect(transport.requests.count == 2)
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent(key).path))
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent(key + ".meta").path))
         #expect(client.cache.item(forKey: key) == nil)
         let gone = await client.queryResponse(shopNameQuery(), cachePolicy: .cacheOnly)
-        if case .cacheMiss? = gone.error {} else { Issue.record("expected .cacheMiss, got \(String(describing: gone.error))") }
+        if case .cacheMiss? = gone.error {
+        } else {
+            Issue.record("expected .cacheMiss, got \(String(describing: gone.error))")
+        }
     }
 
     /// The body files (not `.meta`) in a cache directory.
     private static func bodies(in directory: URL) throws -> Set<String> {
-        Set(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { !$0.hasSuffix(".meta") && !$0.hasPrefix(".") })
+        Set(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+                !$0.hasSuffix(".meta") && !$0.hasPrefix(".")
+            })
     }
 }
 
@@ -156,6 +177,14 @@ import Testing
 private final class Places: @unchecked Sendable {
     private let lock = NSLock()
     private var places: [String?] = []
-    var all: [String?] { lock.lock(); defer { lock.unlock() }; return places }
-    func record(_ place: String?) { lock.lock(); places.append(place); lock.unlock() }
+    var all: [String?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return places
+    }
+    func record(_ place: String?) {
+        lock.lock()
+        places.append(place)
+        lock.unlock()
+    }
 }

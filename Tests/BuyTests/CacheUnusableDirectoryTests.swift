@@ -2,6 +2,7 @@ import CommerceCore
 import CommerceTesting
 import Foundation
 import Testing
+
 @testable import Buy
 
 /// Spec §2.4/§3.5: an unusable cache directory only disables the disk tier. The client still sends requests,
@@ -36,7 +37,9 @@ import Testing
 
         transport.respond { _ in shopResponse("Newer") }
         #expect(try await client.query(shopNameQuery(), cachePolicy: .cacheFirst(expireIn: 60)).shop.name == "Fresh")
-        let callback = await callbackResult { client.queryGraphWith(shopNameQuery(), cachePolicy: .cacheOnly, completionHandler: $0) }
+        let callback = await callbackResult {
+            client.queryGraphWith(shopNameQuery(), cachePolicy: .cacheOnly, completionHandler: $0)
+        }
         #expect(callback.0?.shop.name == "Fresh")
         #expect(callback.1 == nil)
         #expect(transport.requests.count == 1)
@@ -65,7 +68,10 @@ import Testing
         // client's memory.
         let other = makeClient(transport: InMemoryTransport(), cacheDirectory: file)
         let miss = await other.queryResponse(shopNameQuery(), cachePolicy: .cacheOnly)
-        if case .cacheMiss? = miss.error {} else { Issue.record("expected .cacheMiss, got \(String(describing: miss.error))") }
+        if case .cacheMiss? = miss.error {
+        } else {
+            Issue.record("expected .cacheMiss, got \(String(describing: miss.error))")
+        }
 
         // Removing and purging work on the memory tier and leave the file alone.
         client.removeCachedResponse(for: shopNameQuery())

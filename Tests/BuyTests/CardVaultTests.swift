@@ -2,14 +2,16 @@ import CommerceCore
 import CommerceTesting
 import Foundation
 import Testing
+
 @testable import Buy
 
 /// Card vaulting (spec §2.6, §3.7, §6.5): the exact request, every failure as a typed error, and the
 /// seed's callback form.
 @Suite struct CardVaultTests {
     private let vaultURL = URL(string: "https://vault.example/sessions")!
-    private let seedCard = Card.CreditCard(firstName: "John", middleName: "Singleton", lastName: "Smith",
-                                           number: "1234567812345678", expiryMonth: "07", expiryYear: "19", verificationCode: "1234")
+    private let seedCard = Card.CreditCard(
+        firstName: "John", middleName: "Singleton", lastName: "Smith",
+        number: "1234567812345678", expiryMonth: "07", expiryYear: "19", verificationCode: "1234")
 
     private func client(_ transport: InMemoryTransport) -> Card.Client {
         Card.Client(transport: transport, callbackQueue: DispatchQueue(label: "CardVaultTests.callbacks"))
@@ -36,26 +38,46 @@ import Testing
         #expect(request.headers["Content-Type"] == "application/json")
         #expect(request.headers["X-Shopify-Storefront-Access-Token"] == nil)
         #expect(request.isRetryable == false)
-        #expect(request.body.map { String(decoding: $0, as: UTF8.self) }
-                == #"{"credit_card":{"number":"1234567812345678","first_name":"John Singleton","last_name":"Smith","month":"07","year":"19","verification_value":"1234"}}"#)
+        #expect(
+            request.body.map { String(decoding: $0, as: UTF8.self) }
+                == #"{"credit_card":{"number":"1234567812345678","first_name":"John Singleton","last_name":"Smith","month":"07","year":"19","verification_value":"1234"}}"#
+        )
     }
 
     @Test func bodyWithoutMiddleNameOrCodeAndWithEscapes() {
-        let plain = Card.CreditCard(firstName: "John", lastName: "Smith", number: "1234567812345678", expiryMonth: "07", expiryYear: "19")
-        #expect(String(decoding: Card.VaultRequest.body(for: plain), as: UTF8.self)
-                == #"{"credit_card":{"number":"1234567812345678","first_name":"John","last_name":"Smith","month":"07","year":"19"}}"#)
-        let odd = Card.CreditCard(firstName: "Jo\"hn", lastName: "O/Neil\\\n", number: "1", expiryMonth: "1", expiryYear: "2")
-        #expect(String(decoding: Card.VaultRequest.body(for: odd), as: UTF8.self)
-                == #"{"credit_card":{"number":"1","first_name":"Jo\"hn","last_name":"O\/Neil\\\n","month":"1","year":"2"}}"#)
+        let plain = Card.CreditCard(
+            firstName: "John", lastName: "Smith", number: "1234567812345678", expiryMonth: "07", expiryYear: "19")
+        #expect(
+            String(decoding: Card.VaultRequest.body(for: plain), as: UTF8.self)
+                == #"{"credit_card":{"number":"1234567812345678","first_name":"John","last_name":"Smith","month":"07","year":"19"}}"#
+        )
+        let odd = Card.CreditCard(
+            firstName: "Jo\"hn", lastName: "O/Neil\\\n", number: "1", expiryMonth: "1", expiryYear: "2")
+        #expect(
+            String(decoding: Card.VaultRequest.body(for: odd), as: UTF8.self)
+                == #"{"credit_card":{"number":"1","first_name":"Jo\"hn","last_name":"O\/Neil\\\n","month":"1","year":"2"}}"#
+        )
     }
 
     @Test func failuresAreTypedErrors() async {
         if case .missingToken? = await vaultError(.json(200, "{}")) {} else { Issue.record("{} must be .missingToken") }
-        if case .missingToken? = await vaultError(.json(200, #"{"id":42}"#)) {} else { Issue.record("numeric id must be .missingToken") }
-        if case .missingToken? = await vaultError(.json(200, "[1]")) {} else { Issue.record("array must be .missingToken") }
-        if case .http(500)? = await vaultError(.json(500, #"{"id":"ignored"}"#)) {} else { Issue.record("500 must be .http") }
+        if case .missingToken? = await vaultError(.json(200, #"{"id":42}"#)) {
+        } else {
+            Issue.record("numeric id must be .missingToken")
+        }
+        if case .missingToken? = await vaultError(.json(200, "[1]")) {
+        } else {
+            Issue.record("array must be .missingToken")
+        }
+        if case .http(500)? = await vaultError(.json(500, #"{"id":"ignored"}"#)) {
+        } else {
+            Issue.record("500 must be .http")
+        }
         if case .http(400)? = await vaultError(.json(400, "")) {} else { Issue.record("400 must be .http") }
-        if case .noData? = await vaultError(HTTPResponse(statusCode: 200)) {} else { Issue.record("empty body must be .noData") }
+        if case .noData? = await vaultError(HTTPResponse(statusCode: 200)) {
+        } else {
+            Issue.record("empty body must be .noData")
+        }
         if case .jsonDeserializationFailed(let body)? = await vaultError(.json(200, "abc")) {
             #expect(body == Data("abc".utf8))
         } else {
@@ -104,7 +126,10 @@ import Testing
                 continuation.resume(returning: Graph.Unchecked(value: error))
             }.resume()
         }
-        if case .missingToken? = error.value as? Card.VaultError {} else { Issue.record("expected Card.VaultError.missingToken") }
+        if case .missingToken? = error.value as? Card.VaultError {
+        } else {
+            Issue.record("expected Card.VaultError.missingToken")
+        }
     }
 
     @Test func cancelledCallbackNeverCalls() async throws {

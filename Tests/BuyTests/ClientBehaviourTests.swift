@@ -2,11 +2,14 @@ import CommerceCore
 import CommerceTesting
 import Foundation
 import Testing
+
 @testable import Buy
 
 /// Spec §6.4 and §3.5–§3.6: cache policies, retry handlers and task lifecycle, over an in-memory transport.
 @Suite struct ClientBehaviourTests {
-    private func primed(clock: TestClock, directory: URL = temporaryDirectory(), locale: Locale? = nil) async throws -> (Graph.Client, InMemoryTransport) {
+    private func primed(clock: TestClock, directory: URL = temporaryDirectory(), locale: Locale? = nil) async throws
+        -> (Graph.Client, InMemoryTransport)
+    {
         let transport = InMemoryTransport(responses: [shopResponse("Cached")])
         let client = makeClient(transport: transport, clock: clock, locale: locale, cacheDirectory: directory)
         _ = try await client.query(shopNameQuery())
@@ -18,7 +21,9 @@ import Testing
         let clock = TestClock()
         let (client, transport) = try await primed(clock: clock)
         clock.advance(30)
-        let result = await callbackResult { client.queryGraphWith(shopNameQuery(), cachePolicy: .cacheFirst(expireIn: 60), completionHandler: $0) }
+        let result = await callbackResult {
+            client.queryGraphWith(shopNameQuery(), cachePolicy: .cacheFirst(expireIn: 60), completionHandler: $0)
+        }
         #expect(result.0?.shop.name == "Cached")
         #expect(result.1 == nil)
         #expect(transport.requests.count == 1)
@@ -58,10 +63,14 @@ import Testing
     @Test func b5CacheOnlyMissNeverTouchesNetwork() async {
         let transport = InMemoryTransport(responses: [shopResponse()])
         let client = makeClient(transport: transport)
-        let result = await callbackResult { client.queryGraphWith(shopNameQuery(), cachePolicy: .cacheOnly, completionHandler: $0) }
+        let result = await callbackResult {
+            client.queryGraphWith(shopNameQuery(), cachePolicy: .cacheOnly, completionHandler: $0)
+        }
         #expect(result.0 == nil)
         if case .cacheMiss? = result.1 {} else { Issue.record("expected .cacheMiss") }
-        await #expect(throws: Graph.QueryError.self) { try await client.query(shopNameQuery(), cachePolicy: .cacheOnly) }
+        await #expect(throws: Graph.QueryError.self) {
+            try await client.query(shopNameQuery(), cachePolicy: .cacheOnly)
+        }
         #expect(transport.requests.isEmpty)
     }
 
@@ -86,7 +95,9 @@ import Testing
             conditionCalls.increment()
             return true
         }
-        let result = await callbackResult { client.queryGraphWith(shopNameQuery(), retryHandler: handler, completionHandler: $0) }
+        let result = await callbackResult {
+            client.queryGraphWith(shopNameQuery(), retryHandler: handler, completionHandler: $0)
+        }
         #expect(result.0?.shop.name == "attempt 4")
         #expect(transport.requests.count == 4)
         #expect(conditionCalls.value == 3)
@@ -102,7 +113,10 @@ import Testing
         #expect(transport.requests.count == 3)
 
         let asked = Counter()
-        let never = Graph.RetryHandler<Storefront.QueryRoot>(endurance: .finite(0)) { _, _ in asked.increment(); return true }
+        let never = Graph.RetryHandler<Storefront.QueryRoot>(endurance: .finite(0)) { _, _ in
+            asked.increment()
+            return true
+        }
         #expect(!never.canRetry)
         _ = await client.queryResponse(shopNameQuery(), retryHandler: never)
         #expect(asked.value == 0)
@@ -120,7 +134,9 @@ import Testing
         let transport = InMemoryTransport(responses: [.json(503, "")])
         let client = makeClient(transport: transport, sleep: { _ in try await Task.sleep(for: .seconds(5)) })
         let called = Counter()
-        let handler = Graph.RetryHandler<Storefront.QueryRoot>(endurance: .infinite, interval: 5) { _, error in error != nil }
+        let handler = Graph.RetryHandler<Storefront.QueryRoot>(endurance: .infinite, interval: 5) { _, error in
+            error != nil
+        }
         let task = client.queryGraphWith(shopNameQuery(), retryHandler: handler) { _, _ in called.increment() }
         task.resume()
         while transport.requests.isEmpty { await Task.yield() }
@@ -160,7 +176,10 @@ import Testing
         let client = makeClient(transport: transport)
         let calls = Counter()
         let result = await callbackResult { completion in
-            let task = client.queryGraphWith(shopNameQuery()) { model, error in calls.increment(); completion(model, error) }
+            let task = client.queryGraphWith(shopNameQuery()) { model, error in
+                calls.increment()
+                completion(model, error)
+            }
             task.resume()
             return task
         }
@@ -182,11 +201,14 @@ import Testing
         let directory = temporaryDirectory()
         let clock = TestClock()
         _ = try await primed(clock: clock, directory: directory, locale: Locale(identifier: "en_US"))
-        let french = makeClient(transport: InMemoryTransport(responses: [shopResponse()]), clock: clock,
-                                locale: Locale(identifier: "fr_CA"), cacheDirectory: directory)
+        let french = makeClient(
+            transport: InMemoryTransport(responses: [shopResponse()]), clock: clock,
+            locale: Locale(identifier: "fr_CA"), cacheDirectory: directory)
         let miss = await french.queryResponse(shopNameQuery(), cachePolicy: .cacheOnly)
         if case .cacheMiss? = miss.error {} else { Issue.record("expected .cacheMiss") }
-        let english = makeClient(transport: InMemoryTransport(), clock: clock, locale: Locale(identifier: "en_US"), cacheDirectory: directory)
+        let english = makeClient(
+            transport: InMemoryTransport(), clock: clock, locale: Locale(identifier: "en_US"), cacheDirectory: directory
+        )
         #expect(try await english.query(shopNameQuery(), cachePolicy: .cacheOnly).shop.name == "Cached")
     }
 
@@ -227,7 +249,9 @@ import Testing
     }
 
     @Test func failedOrPartialAnswersAreNotCached() async throws {
-        let transport = InMemoryTransport(responses: [.json(200, #"{"data":{"shop":{"name":"A"}},"errors":[{"message":"partial"}]}"#)])
+        let transport = InMemoryTransport(responses: [
+            .json(200, #"{"data":{"shop":{"name":"A"}},"errors":[{"message":"partial"}]}"#)
+        ])
         let client = makeClient(transport: transport)
         _ = await client.queryResponse(shopNameQuery())
         let result = await client.queryResponse(shopNameQuery(), cachePolicy: .cacheOnly)
@@ -244,7 +268,8 @@ import Testing
     }
 
     @Test func b12QueryTagIsStableAcrossBuilds() {
-        let tags = Set((0..<100).map { _ in Graph.RequestBody(document: QuerySerializationTests.q7().description).queryTag })
+        let tags = Set(
+            (0..<100).map { _ in Graph.RequestBody(document: QuerySerializationTests.q7().description).queryTag })
         #expect(tags == ["8de8fcdadc637443342629a4a66eac6f7fc875a92805e2c048edb41c3bfc7c5a"])
     }
 
@@ -252,9 +277,10 @@ import Testing
         let queue = DispatchQueue(label: "custom.callbacks")
         let key = DispatchSpecificKey<Int>()
         queue.setSpecific(key: key, value: 7)
-        let client = Graph.Client(shopDomain: "shoes.myshopify.com", apiKey: "tok", environment: .production,
-                                  transport: InMemoryTransport(responses: [shopResponse()]), cacheDirectory: temporaryDirectory(),
-                                  callbackQueue: queue)
+        let client = Graph.Client(
+            shopDomain: "shoes.myshopify.com", apiKey: "tok", environment: .production,
+            transport: InMemoryTransport(responses: [shopResponse()]), cacheDirectory: temporaryDirectory(),
+            callbackQueue: queue)
         let onQueue: Bool = await withCheckedContinuation { continuation in
             client.queryGraphWith(shopNameQuery(), cachePolicy: .cacheOnly) { _, _ in
                 continuation.resume(returning: DispatchQueue.getSpecific(key: key) == 7)
@@ -265,13 +291,20 @@ import Testing
 
     @Test func throwingQueryReportsErrorsThatCameWithData() async {
         // The async `query` has no second channel: a partial answer is an error, not a model.
-        let transport = InMemoryTransport(responses: [.json(200, #"{"data":{"shop":{"name":"A"}},"errors":[{"message":"partial","extensions":{"code":"THROTTLED"}}]}"#)])
+        let transport = InMemoryTransport(responses: [
+            .json(
+                200,
+                #"{"data":{"shop":{"name":"A"}},"errors":[{"message":"partial","extensions":{"code":"THROTTLED"}}]}"#)
+        ])
         let client = makeClient(transport: transport)
         do {
             let model = try await client.query(shopNameQuery())
             Issue.record("expected .invalidQuery, got a model for \(model.shop.name)")
         } catch {
-            guard case .invalidQuery(let reasons) = error else { Issue.record("expected .invalidQuery, got \(error)"); return }
+            guard case .invalidQuery(let reasons) = error else {
+                Issue.record("expected .invalidQuery, got \(error)")
+                return
+            }
             #expect(reasons.map(\.message) == ["partial"])
             #expect(reasons.first?.code == "THROTTLED")
         }
@@ -281,31 +314,50 @@ import Testing
         let transport = InMemoryTransport(responses: [.json(503, "")])
         let client = makeClient(transport: transport, sleep: { _ in try await Task.sleep(for: .seconds(5)) })
         let queryHandler = Graph.Unchecked(value: Graph.RetryHandler<Storefront.QueryRoot> { _, error in error != nil })
-        let mutationHandler = Graph.Unchecked(value: Graph.RetryHandler<Storefront.Mutation> { _, error in error != nil })
+        let mutationHandler = Graph.Unchecked(
+            value: Graph.RetryHandler<Storefront.Mutation> { _, error in error != nil })
         let query = Task { () -> Graph.QueryError? in
-            do { _ = try await client.query(shopNameQuery(), retryHandler: queryHandler.value); return nil } catch { return error as? Graph.QueryError }
+            do {
+                _ = try await client.query(shopNameQuery(), retryHandler: queryHandler.value)
+                return nil
+            } catch { return error as? Graph.QueryError }
         }
         while transport.requests.isEmpty { await Task.yield() }
         query.cancel()
         let queryError = await query.value
-        if case .cancelled? = queryError {} else { Issue.record("query: expected .cancelled, got \(String(describing: queryError))") }
+        if case .cancelled? = queryError {
+        } else {
+            Issue.record("query: expected .cancelled, got \(String(describing: queryError))")
+        }
 
         let mutation = Task { () -> Graph.QueryError? in
-            let document = Storefront.buildMutation { $0.customerAccessTokenDelete(customerAccessToken: "t") { $0.deletedAccessToken() } }
-            do { _ = try await client.mutate(document, retryHandler: mutationHandler.value); return nil } catch { return error as? Graph.QueryError }
+            let document = Storefront.buildMutation {
+                $0.customerAccessTokenDelete(customerAccessToken: "t") { $0.deletedAccessToken() }
+            }
+            do {
+                _ = try await client.mutate(document, retryHandler: mutationHandler.value)
+                return nil
+            } catch { return error as? Graph.QueryError }
         }
         while transport.requests.count < 2 { await Task.yield() }
         mutation.cancel()
         let mutationError = await mutation.value
-        if case .cancelled? = mutationError {} else { Issue.record("mutate: expected .cancelled, got \(String(describing: mutationError))") }
+        if case .cancelled? = mutationError {
+        } else {
+            Issue.record("mutate: expected .cancelled, got \(String(describing: mutationError))")
+        }
         #expect(transport.requests.count == 2)
     }
 
     @Test func retriedQueryCachesOnlyTheDeliveredAnswer() async throws {
         // Polling: three good answers, the handler retries until the name is "final"; only that one is stored.
-        let transport = InMemoryTransport(responses: [shopResponse("polling 1"), shopResponse("polling 2"), shopResponse("final")])
+        let transport = InMemoryTransport(responses: [
+            shopResponse("polling 1"), shopResponse("polling 2"), shopResponse("final"),
+        ])
         let client = makeClient(transport: transport)
-        let untilFinal = Graph.RetryHandler<Storefront.QueryRoot>(endurance: .finite(5)) { model, _ in model?.shop.name != "final" }
+        let untilFinal = Graph.RetryHandler<Storefront.QueryRoot>(endurance: .finite(5)) { model, _ in
+            model?.shop.name != "final"
+        }
         #expect(try await client.query(shopNameQuery(), retryHandler: untilFinal).shop.name == "final")
         #expect(transport.requests.count == 3)
         #expect(try await client.query(shopNameQuery(), cachePolicy: .cacheOnly).shop.name == "final")
@@ -315,9 +367,14 @@ import Testing
         let failing = makeClient(transport: other)
         let once = Graph.RetryHandler<Storefront.QueryRoot>(endurance: .finite(1)) { _, _ in true }
         let delivered = await failing.queryResponse(shopNameQuery(), retryHandler: once)
-        if case .http(503)? = delivered.error {} else { Issue.record("expected the delivered 503, got \(String(describing: delivered.error))") }
+        if case .http(503)? = delivered.error {
+        } else {
+            Issue.record("expected the delivered 503, got \(String(describing: delivered.error))")
+        }
         let cached = await failing.queryResponse(shopNameQuery(), cachePolicy: .cacheOnly)
-        if case .cacheMiss? = cached.error {} else { Issue.record("expected .cacheMiss, got \(String(describing: cached.model?.shop.name))") }
+        if case .cacheMiss? = cached.error {
+        } else {
+            Issue.record("expected .cacheMiss, got \(String(describing: cached.model?.shop.name))")
+        }
     }
 }
-

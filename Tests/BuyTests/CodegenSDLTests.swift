@@ -23,13 +23,15 @@ import Testing
         let sdl = try IntrospectionSDLPrinter.sdl(fromIntrospection: introspection)
         let fromSDL = try StorefrontCodegen.generate(sdl: sdl)
         let fromJSON = try StorefrontCodegen.generate(schema: introspection)
-        #expect(fromJSON.count > 250) // the whole schema, not an empty run
+        #expect(fromJSON.count > 250)  // the whole schema, not an empty run
         #expect(fromSDL.count == fromJSON.count)
         // An object with deprecated fields and arguments, an interface, a union, an enum, an input object,
         // the roots and the directive file.
-        let paths = ["Storefront/Product.swift", "Storefront/Node.swift", "Storefront/PricingValue.swift",
-                     "Storefront/CountryCode.swift", "Storefront/CartInput.swift", "Storefront/QueryRoot.swift",
-                     "Storefront/Mutation.swift", "Storefront.swift"]
+        let paths = [
+            "Storefront/Product.swift", "Storefront/Node.swift", "Storefront/PricingValue.swift",
+            "Storefront/CountryCode.swift", "Storefront/CartInput.swift", "Storefront/QueryRoot.swift",
+            "Storefront/Mutation.swift", "Storefront.swift",
+        ]
         for path in paths {
             let sdlFile = fromSDL.first { $0.path == path }
             #expect(sdlFile != nil, "\(path) missing")

@@ -20,7 +20,9 @@ enum IntrospectionSDLPrinter {
             blocks.append("directive @\(name)\(arguments(directive["args"])) on \(locations)")
         }
         for type in schema["types"] as? [[String: Any]] ?? [] {
-            guard let name = type["name"] as? String, !name.hasPrefix("__"), !builtInScalars.contains(name) else { continue }
+            guard let name = type["name"] as? String, !name.hasPrefix("__"), !builtInScalars.contains(name) else {
+                continue
+            }
             switch type["kind"] as? String {
             case "SCALAR":
                 blocks.append("scalar \(name)")
@@ -36,7 +38,9 @@ enum IntrospectionSDLPrinter {
                 let members = (type["possibleTypes"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
                 blocks.append("union \(name) = " + members.joined(separator: " | "))
             case "ENUM":
-                let values = (type["enumValues"] as? [[String: Any]] ?? []).map { "  \($0["name"] as? String ?? "")\(deprecation($0))" }
+                let values = (type["enumValues"] as? [[String: Any]] ?? []).map {
+                    "  \($0["name"] as? String ?? "")\(deprecation($0))"
+                }
                 blocks.append("enum \(name) {\n" + values.joined(separator: "\n") + "\n}")
             case "INPUT_OBJECT":
                 let fields = (type["inputFields"] as? [[String: Any]] ?? []).map { "  " + inputValue($0) }

@@ -1,12 +1,16 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import Buy
 
 /// Response models built directly, the key-value accessors, and reads of fields that were not queried.
 @Suite(.serialized) struct ModelDecodingTests {
     @Test func initFieldsFromJSONSerializationOutput() throws {
-        let json = try JSONSerialization.jsonObject(with: Data(#"{"shop":{"name":"My Shop","paymentSettings":{"acceptedCardBrands":["VISA","NEW_BRAND"],"countryCode":"CA","currencyCode":"CAD","enabledPresentmentCurrencies":[],"supportedDigitalWallets":[],"cardVaultUrl":"https://elb.deposit.shopifycs.com/sessions"}}}"#.utf8))
+        let json = try JSONSerialization.jsonObject(
+            with: Data(
+                #"{"shop":{"name":"My Shop","paymentSettings":{"acceptedCardBrands":["VISA","NEW_BRAND"],"countryCode":"CA","currencyCode":"CAD","enabledPresentmentCurrencies":[],"supportedDigitalWallets":[],"cardVaultUrl":"https://elb.deposit.shopifycs.com/sessions"}}}"#
+                    .utf8))
         let fields = try #require(json as? [String: Any])
         let root = try Storefront.QueryRoot(fields: fields)
         #expect(root.shop.name == "My Shop")
@@ -18,7 +22,9 @@ import Testing
     }
 
     @Test func initFieldsWithSwiftLiteralsAndBadValues() throws {
-        let product = try Storefront.Product(fields: ["title": "Shoe", "totalInventory": 3, "availableForSale": true, "onlineStoreUrl": NSNull()])
+        let product = try Storefront.Product(fields: [
+            "title": "Shoe", "totalInventory": 3, "availableForSale": true, "onlineStoreUrl": NSNull(),
+        ])
         #expect(product.title == "Shoe")
         #expect(product.totalInventory == 3)
         #expect(product.availableForSale)
@@ -42,7 +48,9 @@ import Testing
         #expect(shop.moneyFormat == "")
         #expect(shop.paymentSettings.countryCode == .unknownValue)
         #expect(shop.products.edges.isEmpty)
-        for entry in ["Shop.description", "Shop.moneyFormat", "Shop.paymentSettings"] { #expect(reported.entries.contains(entry)) }
+        for entry in ["Shop.description", "Shop.moneyFormat", "Shop.paymentSettings"] {
+            #expect(reported.entries.contains(entry))
+        }
         #expect(throws: GraphQL.FieldAccessError.notQueried(type: "Shop", field: "description")) {
             try shop.fieldValue("description", as: String?.self)
         }
@@ -57,11 +65,14 @@ import Testing
     /// Regression: a non-null union or interface field read back as its `Unknown…` neutral value even when
     /// the server sent a known member (the generic read picked the `Unknown…` class as its type).
     @Test func nonNullAbstractFieldsKeepTheirConcreteModel() throws {
-        let line = try Storefront.CartLine(json: Data(#"{"quantity":1,"merchandise":{"__typename":"ProductVariant","id":"djE="}}"#.utf8))
+        let line = try Storefront.CartLine(
+            json: Data(#"{"quantity":1,"merchandise":{"__typename":"ProductVariant","id":"djE="}}"#.utf8))
         #expect((line.merchandise as? Storefront.ProductVariant)?.id == GraphQL.ID(rawValue: "djE="))
-        let aliased = try Storefront.CartLine(json: Data(#"{"merchandise__m":{"__typename":"ProductVariant","id":"djE="}}"#.utf8))
+        let aliased = try Storefront.CartLine(
+            json: Data(#"{"merchandise__m":{"__typename":"ProductVariant","id":"djE="}}"#.utf8))
         #expect(aliased.aliasedMerchandise(aliasSuffix: "m") is Storefront.ProductVariant)
-        let edge = try Storefront.MediaEdge(json: Data(#"{"cursor":"c","node":{"__typename":"MediaImage","id":"bTE="}}"#.utf8))
+        let edge = try Storefront.MediaEdge(
+            json: Data(#"{"cursor":"c","node":{"__typename":"MediaImage","id":"bTE="}}"#.utf8))
         #expect(edge.node is Storefront.MediaImage)
         let unknown = try Storefront.CartLine(json: Data(#"{"merchandise":{"__typename":"GiftCard"}}"#.utf8))
         #expect((unknown.merchandise as? Storefront.UnknownMerchandise)?.typeName == "GiftCard")
@@ -83,15 +94,20 @@ import Testing
     }
 
     @Test func deprecatedScalarsDecode() throws {
-        let variant = try Storefront.ProductVariant(json: Data(#"{"price":"89.00","available":true,"weight":1.25}"#.utf8))
+        let variant = try Storefront.ProductVariant(
+            json: Data(#"{"price":"89.00","available":true,"weight":1.25}"#.utf8))
         #expect(variant.field("price") as? Decimal == Decimal(string: "89"))
         #expect(variant.field("available") as? Bool? == true)
         #expect(variant.weight == 1.25)
     }
 
     @Test func decimalLiteralRules() {
-        for good in ["10", "10.50", "-3", "1e3", "0.000001", "1.5E-2"] { #expect(GraphQL.Decode.isDecimalLiteral(good), "\(good)") }
-        for bad in ["", "abc", "12abc", "1.", ".5", "1e", "--1", "1,5"] { #expect(!GraphQL.Decode.isDecimalLiteral(bad), "\(bad)") }
+        for good in ["10", "10.50", "-3", "1e3", "0.000001", "1.5E-2"] {
+            #expect(GraphQL.Decode.isDecimalLiteral(good), "\(good)")
+        }
+        for bad in ["", "abc", "12abc", "1.", ".5", "1e", "--1", "1,5"] {
+            #expect(!GraphQL.Decode.isDecimalLiteral(bad), "\(bad)")
+        }
     }
 
     @Test func dateFunctions() throws {
@@ -113,6 +129,14 @@ import Testing
 final class ReportLog: @unchecked Sendable {
     private let lock = NSLock()
     private var values: [String] = []
-    var entries: [String] { lock.lock(); defer { lock.unlock() }; return values }
-    func append(_ value: String) { lock.lock(); values.append(value); lock.unlock() }
+    var entries: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return values
+    }
+    func append(_ value: String) {
+        lock.lock()
+        values.append(value)
+        lock.unlock()
+    }
 }

@@ -2,22 +2,26 @@ import CommerceCore
 import CommerceTesting
 import Foundation
 import Testing
+
 @testable import Buy
 
 /// J6 step 8 with the real retry wait: cancelling while a retry waits stops everything at once.
 @Suite struct RetryCancellationTests {
     /// A client with the public initialiser, so the retry wait is a real `Task.sleep`.
     private func realClient(_ transport: InMemoryTransport) -> Graph.Client {
-        Graph.Client(shopDomain: "sandbox-shoes.myshopify.com", apiKey: "tok",
-                     environment: .custom(baseURL: URL(string: "http://127.0.0.1:9")!), transport: transport,
-                     cacheDirectory: temporaryDirectory(), callbackQueue: DispatchQueue(label: "RetryCancellationTests"))
+        Graph.Client(
+            shopDomain: "sandbox-shoes.myshopify.com", apiKey: "tok",
+            environment: .custom(baseURL: URL(string: "http://127.0.0.1:9")!), transport: transport,
+            cacheDirectory: temporaryDirectory(), callbackQueue: DispatchQueue(label: "RetryCancellationTests"))
     }
 
     @Test func cancelDuringTheRetryWaitSendsNothingMoreAndNeverCallsBack() async throws {
         let transport = InMemoryTransport(responses: [.json(503, "")])
         let client = realClient(transport)
         let calls = Counter()
-        let retry = Graph.RetryHandler<Storefront.QueryRoot>(endurance: .infinite, interval: 0.5) { _, error in error != nil }
+        let retry = Graph.RetryHandler<Storefront.QueryRoot>(endurance: .infinite, interval: 0.5) { _, error in
+            error != nil
+        }
         let task = client.queryGraphWith(shopNameQuery(), retryHandler: retry) { _, _ in calls.increment() }
         task.resume()
         try await Task.sleep(nanoseconds: 200_000_000)
@@ -32,9 +36,10 @@ import Testing
     @Test func cancellingTheSwiftTaskEndsTheWaitPromptly() async throws {
         let transport = InMemoryTransport(responses: [.json(503, "")])
         let client = realClient(transport)
-        let retry = Graph.Unchecked(value: Graph.RetryHandler<Storefront.QueryRoot>(endurance: .infinite, interval: 60) { _, error in
-            error != nil
-        })
+        let retry = Graph.Unchecked(
+            value: Graph.RetryHandler<Storefront.QueryRoot>(endurance: .infinite, interval: 60) { _, error in
+                error != nil
+            })
         let work = Task { () -> (Graph.QueryError?, Date) in
             do throws(Graph.QueryError) {
                 _ = try await client.query(shopNameQuery(), retryHandler: retry.value)

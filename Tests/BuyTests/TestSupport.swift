@@ -1,30 +1,43 @@
 import CommerceCore
 import CommerceTesting
 import Foundation
+
 @testable import Buy
 
 /// Counts calls from any thread.
 final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
-    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
-    func increment() { lock.lock(); count += 1; lock.unlock() }
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
+    func increment() {
+        lock.lock()
+        count += 1
+        lock.unlock()
+    }
 }
 
 /// A fresh temporary directory per test.
 func temporaryDirectory() -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("BuyTests-\(UUID().uuidString)", isDirectory: true)
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "BuyTests-\(UUID().uuidString)", isDirectory: true)
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
 
 /// A client over an in-memory transport, a hand-moved clock and a sleep that returns at once.
-func makeClient(transport: InMemoryTransport, clock: TestClock = TestClock(), locale: Locale? = nil,
-                shopDomain: String = "shoes.myshopify.com", apiKey: String = "tok", cacheDirectory: URL = temporaryDirectory(),
-                sleep: @escaping RetryExecutor.Sleep = { _ in try Task.checkCancellation() }) -> Graph.Client {
-    Graph.Client(shopDomain: shopDomain, apiKey: apiKey, locale: locale, environment: .production, transport: transport,
-                 cacheDirectory: cacheDirectory, callbackQueue: DispatchQueue(label: "BuyTests.callbacks"),
-                 now: { clock.now }, sleep: sleep)
+func makeClient(
+    transport: InMemoryTransport, clock: TestClock = TestClock(), locale: Locale? = nil,
+    shopDomain: String = "shoes.myshopify.com", apiKey: String = "tok", cacheDirectory: URL = temporaryDirectory(),
+    sleep: @escaping RetryExecutor.Sleep = { _ in try Task.checkCancellation() }
+) -> Graph.Client {
+    Graph.Client(
+        shopDomain: shopDomain, apiKey: apiKey, locale: locale, environment: .production, transport: transport,
+        cacheDirectory: cacheDirectory, callbackQueue: DispatchQueue(label: "BuyTests.callbacks"),
+        now: { clock.now }, sleep: sleep)
 }
 
 func shopNameQuery() -> Storefront.QueryRootQuery {
@@ -36,9 +49,12 @@ func shopResponse(_ name: String = "My Shop") -> HTTPResponse {
 }
 
 /// Runs the callback API and waits for its single callback.
-func callbackResult(_ start: @escaping (@escaping Graph.Client.QueryCompletion) -> any GraphTask) async -> (Storefront.QueryRoot?, Graph.QueryError?) {
+func callbackResult(_ start: @escaping (@escaping Graph.Client.QueryCompletion) -> any GraphTask) async -> (
+    Storefront.QueryRoot?, Graph.QueryError?
+) {
     let box = Graph.Unchecked(value: start)
-    let result: Graph.Unchecked<(Storefront.QueryRoot?, Graph.QueryError?)> = await withCheckedContinuation { continuation in
+    let result: Graph.Unchecked<(Storefront.QueryRoot?, Graph.QueryError?)> = await withCheckedContinuation {
+        continuation in
         let task = box.value { model, error in
             continuation.resume(returning: Graph.Unchecked(value: (model, error)))
         }

@@ -32,18 +32,22 @@ import Testing
 
     @Test func pendingEventsSurviveARestart() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ck-outbox-\(UUID().uuidString)")
-        let first = EventOutbox<String>(store: try PersistentStore(directory: directory, namespace: "o"), name: "events")
+        let first = EventOutbox<String>(
+            store: try PersistentStore(directory: directory, namespace: "o"), name: "events")
         await first.enqueue("queued before restart", id: "x")
-        let second = EventOutbox<String>(store: try PersistentStore(directory: directory, namespace: "o"), name: "events")
+        let second = EventOutbox<String>(
+            store: try PersistentStore(directory: directory, namespace: "o"), name: "events")
         #expect(await second.pending.map(\.event) == ["queued before restart"])
     }
 
     @Test func deliveredIdsStayDeduplicatedAfterARestart() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ck-outbox-\(UUID().uuidString)")
-        let first = EventOutbox<String>(store: try PersistentStore(directory: directory, namespace: "o"), name: "events")
+        let first = EventOutbox<String>(
+            store: try PersistentStore(directory: directory, namespace: "o"), name: "events")
         await first.enqueue("opened", id: "x")
         #expect(await first.flush { _ in } == 1)
-        let second = EventOutbox<String>(store: try PersistentStore(directory: directory, namespace: "o"), name: "events")
+        let second = EventOutbox<String>(
+            store: try PersistentStore(directory: directory, namespace: "o"), name: "events")
         #expect(await second.enqueue("opened, replayed after the restart", id: "x") == false)
         #expect(await second.pending.isEmpty)
     }

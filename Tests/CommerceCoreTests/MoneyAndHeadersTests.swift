@@ -32,6 +32,7 @@ import Testing
     }
 
     @Test func sha256HexMatchesTheKnownVector() {
-        #expect(HexDigest.sha256("user@example.com") == "b4c9a289323b21a01c3e940f150eb9b8c542587f1abfd8f0e1cc1ffc5e475514")
+        #expect(
+            HexDigest.sha256("user@example.com") == "b4c9a289323b21a01c3e940f150eb9b8c542587f1abfd8f0e1cc1ffc5e475514")
     }
 }

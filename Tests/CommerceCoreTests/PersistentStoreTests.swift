@@ -42,7 +42,9 @@ import Testing
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect(attributes[.posixPermissions] as? Int == 0o600)
         #expect(attributes[.systemFileNumber] as? Int != inodeBefore)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".tmp") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+            $0.hasSuffix(".tmp")
+        }
         #expect(leftovers.isEmpty)
         #expect(try PersistentStore(directory: directory, namespace: "ns").string(forKey: "k") == "second")
     }
@@ -76,7 +78,10 @@ import Testing
     }
 
     @Test func codableValuesRoundTrip() throws {
-        struct Session: Codable, Equatable { var token: String; var expires: Date }
+        struct Session: Codable, Equatable {
+            var token: String
+            var expires: Date
+        }
         let store = PersistentStore()
         let session = Session(token: "t", expires: Date(timeIntervalSince1970: 100))
         store.set(codable: session, forKey: "session")

@@ -19,7 +19,9 @@ import Testing
     }
 
     @Test func retriesTransientStatusesOfIdempotentRequestsWithBackoff() async throws {
-        let transport = InMemoryTransport(responses: [.init(statusCode: 503), .init(statusCode: 502), .init(statusCode: 200)])
+        let transport = InMemoryTransport(responses: [
+            .init(statusCode: 503), .init(statusCode: 502), .init(statusCode: 200),
+        ])
         let log = SleepLog()
         let outcome = await executor(.standard, log: log).run(HTTPRequest(method: .get, url: url), on: transport)
         #expect(try outcome.result.get().statusCode == 200)
@@ -30,14 +32,17 @@ import Testing
 
     @Test func neverRetriesAPlainPost() async {
         let transport = InMemoryTransport(responses: [.init(statusCode: 503), .init(statusCode: 200)])
-        let outcome = await executor(.standard, log: SleepLog()).run(HTTPRequest(method: .post, url: url), on: transport)
+        let outcome = await executor(.standard, log: SleepLog()).run(
+            HTTPRequest(method: .post, url: url), on: transport)
         #expect(outcome.attempts == 1)
         #expect(transport.requests.count == 1)
     }
 
     @Test func retriesAPostWithAnIdempotencyKeyOrExplicitPermission() async {
-        for request in [HTTPRequest(method: .post, url: url, headers: ["Idempotency-Key": "k1"]),
-                        HTTPRequest(method: .post, url: url, allowsRetry: true)] {
+        for request in [
+            HTTPRequest(method: .post, url: url, headers: ["Idempotency-Key": "k1"]),
+            HTTPRequest(method: .post, url: url, allowsRetry: true),
+        ] {
             let transport = InMemoryTransport(responses: [.init(statusCode: 500), .init(statusCode: 201)])
             let outcome = await executor(.standard, log: SleepLog()).run(request, on: transport)
             #expect(outcome.attempts == 2)
@@ -61,7 +66,8 @@ import Testing
     @Test func honoursRetryAfterUpToTheCap() async {
         let log = SleepLog()
         let transport = InMemoryTransport(responses: [
-            .init(statusCode: 429, headers: ["Retry-After": "2"]), .init(statusCode: 503, headers: ["Retry-After": "60"]),
+            .init(statusCode: 429, headers: ["Retry-After": "2"]),
+            .init(statusCode: 503, headers: ["Retry-After": "60"]),
             .init(statusCode: 200),
         ])
         _ = await executor(.standard, log: log).run(HTTPRequest(method: .get, url: url), on: transport)
@@ -79,7 +85,8 @@ import Testing
         let policy = RetryPolicy.standard
         #expect(policy.delay(beforeRetry: 1, random: 0) == .milliseconds(200))
         #expect(policy.delay(beforeRetry: 1, random: 1) == .milliseconds(300))
-        #expect(RetryPolicy.exponential(maxAttempts: 4, base: .milliseconds(100), jitter: 0).delays
-            == [.milliseconds(100), .milliseconds(200), .milliseconds(400)])
+        #expect(
+            RetryPolicy.exponential(maxAttempts: 4, base: .milliseconds(100), jitter: 0).delays
+                == [.milliseconds(100), .milliseconds(200), .milliseconds(400)])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,7 +15,9 @@ public enum ATHMSharedSessionLock {
     static let path = FileManager.default.temporaryDirectory
         .appendingPathComponent("commercekit-athm-shared-session.lock").path
 
-    public static func run<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async throws -> T {
+    public static func run<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async throws
+        -> T
+    {
         let descriptor = open(path, O_CREAT | O_RDWR, 0o600)
         guard descriptor >= 0 else { throw CocoaError(.fileReadNoPermission) }
         defer { close(descriptor) }

@@ -17,9 +17,13 @@ public enum PayCheckoutFields {
     public static func payCheckout(_ checkout: Storefront.Checkout) -> PayCheckout {
         PayCheckout(
             id: checkout.id.rawValue,
-            lineItems: checkout.lineItems.edges.map { PayLineItem(price: $0.node.unitPrice?.amount ?? 0, quantity: Int($0.node.quantity)) },
+            lineItems: checkout.lineItems.edges.map {
+                PayLineItem(price: $0.node.unitPrice?.amount ?? 0, quantity: Int($0.node.quantity))
+            },
             giftCards: nil, discount: nil, shippingDiscount: nil, shippingAddress: nil,
-            shippingRate: checkout.shippingLine.map { PayShippingRate(handle: $0.handle, title: $0.title, price: $0.priceV2.amount) },
+            shippingRate: checkout.shippingLine.map {
+                PayShippingRate(handle: $0.handle, title: $0.title, price: $0.priceV2.amount)
+            },
             currencyCode: checkout.currencyCode.rawValue, totalDuties: checkout.totalDuties?.amount,
             subtotalPrice: checkout.subtotalPriceV2.amount, needsShipping: checkout.requiresShipping,
             totalTax: checkout.totalTaxV2.amount, paymentDue: checkout.paymentDueV2.amount)

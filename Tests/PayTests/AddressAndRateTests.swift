@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Pay
 
 /// Postal-code padding, street splitting, delivery text, shipping methods and card brands (spec §3.9.1,
@@ -28,15 +29,20 @@ import Testing
     @Test func partialAddressFromAContact() throws {
         let postal = try #require(torontoPartial.postalAddress)
         let address = PayPostalAddress(contact: postal)
-        #expect(address == PayPostalAddress(city: "Toronto", country: "Canada", countryCode: "CA", province: "ON", zip: "M5V"))
+        #expect(
+            address
+                == PayPostalAddress(city: "Toronto", country: "Canada", countryCode: "CA", province: "ON", zip: "M5V"))
         #expect(address.zip == "M5V 0Z0")
     }
 
-    @Test(arguments: [
-        ("80 Spadina", "80 Spadina", nil), ("123 Lakeshore Blvd\nUnit 987", "123 Lakeshore Blvd", "Unit 987"), ("", nil, nil),
-    ] as [(String, String?, String?)])
+    @Test(
+        arguments: [
+            ("80 Spadina", "80 Spadina", nil), ("123 Lakeshore Blvd\nUnit 987", "123 Lakeshore Blvd", "Unit 987"),
+            ("", nil, nil),
+        ] as [(String, String?, String?)])
     func streetSplit(street: String, line1: String?, line2: String?) {
-        let contact = PayContact(firstName: "John", postalAddress: PayContact.PostalAddress(street: street, city: "Toronto"))
+        let contact = PayContact(
+            firstName: "John", postalAddress: PayContact.PostalAddress(street: street, city: "Toronto"))
         let address = PayAddress(contact: contact)
         #expect(address.addressLine1 == line1)
         #expect(address.addressLine2 == line2)
@@ -46,9 +52,12 @@ import Testing
 
     @Test func fullAddressFromAContact() {
         let address = PayAddress(contact: johnSmith)
-        #expect(address == PayAddress(addressLine1: "80 Spadina Ave.", addressLine2: "Suite 400", city: "Toronto", country: "Canada",
-                                      province: "ON", zip: "M5V 2J4", firstName: "John", lastName: "Smith", phone: "+16471234567",
-                                      email: "john.smith@example.com"))
+        #expect(
+            address
+                == PayAddress(
+                    addressLine1: "80 Spadina Ave.", addressLine2: "Suite 400", city: "Toronto", country: "Canada",
+                    province: "ON", zip: "M5V 2J4", firstName: "John", lastName: "Smith", phone: "+16471234567",
+                    email: "john.smith@example.com"))
         #expect(PayAddress(contact: PayContact()) == PayAddress())
     }
 
@@ -58,21 +67,31 @@ import Testing
         let day: (Int) -> Date = { Date(timeIntervalSince1970: 1_483_228_800 + Double($0 - 1) * 86_400) }  // 2017-01-<n>
         #expect(PayShippingRate.DeliveryRange(from: day(2)).descriptionFrom(day(1), calendar: calendar) == "1 day")
         #expect(PayShippingRate.DeliveryRange(from: day(3)).descriptionFrom(day(1), calendar: calendar) == "2 days")
-        #expect(PayShippingRate.DeliveryRange(from: day(2), to: day(7)).descriptionFrom(day(1), calendar: calendar) == "1 - 6 days")
+        #expect(
+            PayShippingRate.DeliveryRange(from: day(2), to: day(7)).descriptionFrom(day(1), calendar: calendar)
+                == "1 - 6 days")
         // Whole calendar days: late in the evening of the 1st, the 2nd is still "1 day" away.
-        #expect(PayShippingRate.DeliveryRange(from: day(2)).descriptionFrom(day(1) + 23 * 3600, calendar: calendar) == "1 day")
+        #expect(
+            PayShippingRate.DeliveryRange(from: day(2)).descriptionFrom(day(1) + 23 * 3600, calendar: calendar)
+                == "1 day")
 
         let rate = PayShippingRate(handle: "h", title: "Ground", price: 5, deliveryRange: .init(from: day(3)))
         #expect(rate.shippingMethod(relativeTo: day(1), calendar: calendar).detail == "2 days")
     }
 
     @Test func shippingMethodWithoutEstimate() {
-        #expect(upsStandard.shippingMethod() == PayShippingMethod(identifier: "shipping-rate", label: "UPS Standard", amount: 12,
-                                                                  detail: "No delivery estimate provided."))
+        #expect(
+            upsStandard.shippingMethod()
+                == PayShippingMethod(
+                    identifier: "shipping-rate", label: "UPS Standard", amount: 12,
+                    detail: "No delivery estimate provided."))
     }
 
     @Test func cardBrandRawValuesMatchTheStorefrontEnum() {
-        #expect(PayCardBrand.allCases.map(\.rawValue) == ["VISA", "MASTERCARD", "DISCOVER", "AMERICAN_EXPRESS", "DINERS_CLUB", "JCB"])
+        #expect(
+            PayCardBrand.allCases.map(\.rawValue) == [
+                "VISA", "MASTERCARD", "DISCOVER", "AMERICAN_EXPRESS", "DINERS_CLUB", "JCB",
+            ])
         #expect(PayCardBrand(rawValue: "AMERICAN_EXPRESS") == .americanExpress)
     }
 
@@ -83,7 +102,8 @@ import Testing
         #expect(json["signature"] as? String == "c2FuZGJveA==")
         #expect(json["sandbox_outcome"] as? String == "decline")
         #expect((json["header"] as? [String: Any])?["transactionId"] as? String != nil)
-        #expect(PayPayment.simulated(outcome: .approve).paymentData != PayPayment.simulated(outcome: .approve).paymentData)
+        #expect(
+            PayPayment.simulated(outcome: .approve).paymentData != PayPayment.simulated(outcome: .approve).paymentData)
         let text = try #require(String(data: payment.paymentData, encoding: .utf8))
         #expect(text.hasPrefix(#"{"version":"EC_v1","data":""#))
         #expect(text.hasSuffix(#""sandbox_outcome":"decline"}"#))

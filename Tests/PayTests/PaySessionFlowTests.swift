@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Pay
 
 /// Whole Apple Pay flows through ``SimulatedAuthorizationController`` (spec §3.9.3, §6.6 session paths,
@@ -7,19 +8,24 @@ import Testing
 @MainActor @Suite struct PaySessionFlowTests {
     private let currency = PayCurrency(currencyCode: "CAD", countryCode: "CA")
 
-    private func makeSession(_ checkout: PayCheckout) -> (PaySession, SimulatedAuthorizationController, RecordingDelegate) {
+    private func makeSession(_ checkout: PayCheckout) -> (
+        PaySession, SimulatedAuthorizationController, RecordingDelegate
+    ) {
         let sheet = SimulatedAuthorizationController()
-        let session = PaySession(shopName: "Sandbox Shoes", checkout: checkout, currency: currency,
-                                 merchantID: "merchant.dev.commercekit.sandbox", controller: sheet)
+        let session = PaySession(
+            shopName: "Sandbox Shoes", checkout: checkout, currency: currency,
+            merchantID: "merchant.dev.commercekit.sandbox", controller: sheet)
         let delegate = RecordingDelegate()
         session.delegate = delegate
         return (session, sheet, delegate)
     }
 
     private func shippingCheckout() -> PayCheckout {
-        PayCheckout(id: "c", lineItems: [PayLineItem(price: 89, quantity: 1)], giftCards: nil, discount: nil, shippingDiscount: nil,
-                    shippingAddress: nil, shippingRate: nil, currencyCode: "CAD", totalDuties: nil, subtotalPrice: 89,
-                    needsShipping: true, totalTax: 0, paymentDue: 89)
+        PayCheckout(
+            id: "c", lineItems: [PayLineItem(price: 89, quantity: 1)], giftCards: nil, discount: nil,
+            shippingDiscount: nil,
+            shippingAddress: nil, shippingRate: nil, currencyCode: "CAD", totalDuties: nil, subtotalPrice: 89,
+            needsShipping: true, totalTax: 0, paymentDue: 89)
     }
 
     @Test func authorizePresentsTheRequest() throws {
@@ -67,8 +73,9 @@ import Testing
         #expect(pairs(methodSummary).contains("SHIPPING 25"))
         #expect(session.checkout.shippingRate == express)
 
-        let payment = PayPayment.simulated(outcome: .approve, billingContact: johnSmith, shippingContact: johnSmith,
-                                           shippingMethodIdentifier: "sandbox-express-25.00")
+        let payment = PayPayment.simulated(
+            outcome: .approve, billingContact: johnSmith, shippingContact: johnSmith,
+            shippingMethodIdentifier: "sandbox-express-25.00")
         #expect(await sheet.authorize(payment) == .success)
         let authorization = try #require(delegate.authorizations.first)
         #expect(authorization.token == String(decoding: payment.paymentData, as: UTF8.self))

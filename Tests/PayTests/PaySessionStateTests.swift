@@ -1,14 +1,18 @@
 import Foundation
 import Testing
+
 @testable import Pay
 
 /// The state machine's edges (spec §3.9.3): events in states that do not expect them, `provide` called
 /// twice, late or from another thread, a missing delegate, and a sheet dismissed while the delegate works.
 @MainActor @Suite struct PaySessionStateTests {
-    private func makeSession(needsShipping: Bool = true, delegate: RecordingDelegate?) -> (PaySession, SimulatedAuthorizationController) {
+    private func makeSession(needsShipping: Bool = true, delegate: RecordingDelegate?) -> (
+        PaySession, SimulatedAuthorizationController
+    ) {
         let sheet = SimulatedAuthorizationController()
-        let session = PaySession(shopName: "Shop", checkout: fixtureCheckout(needsShipping: needsShipping),
-                                 currency: PayCurrency(currencyCode: "CAD", countryCode: "CA"), merchantID: "m", controller: sheet)
+        let session = PaySession(
+            shopName: "Shop", checkout: fixtureCheckout(needsShipping: needsShipping),
+            currency: PayCurrency(currencyCode: "CAD", countryCode: "CA"), merchantID: "m", controller: sheet)
         session.delegate = delegate
         return (session, sheet)
     }

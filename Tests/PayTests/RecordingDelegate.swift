@@ -26,28 +26,36 @@ final class RecordingDelegate: PaySessionDelegate {
     var heldCheckout: ((PayCheckout?) -> Void)?
     var heldTransaction: ((PaySession.TransactionStatus) -> Void)?
 
-    func paySession(_ paySession: PaySession, didRequestShippingRatesFor address: PayPostalAddress, checkout: PayCheckout,
-                    provide: @escaping (PayCheckout?, [PayShippingRate]) -> Void) {
+    func paySession(
+        _ paySession: PaySession, didRequestShippingRatesFor address: PayPostalAddress, checkout: PayCheckout,
+        provide: @escaping (PayCheckout?, [PayShippingRate]) -> Void
+    ) {
         calls.append("rates")
         addresses.append(address)
         if holds { heldRates = provide } else { provide(ratesAnswer.0, ratesAnswer.1) }
     }
 
-    func paySession(_ paySession: PaySession, didUpdateShippingAddress address: PayPostalAddress, checkout: PayCheckout,
-                    provide: @escaping (PayCheckout?) -> Void) {
+    func paySession(
+        _ paySession: PaySession, didUpdateShippingAddress address: PayPostalAddress, checkout: PayCheckout,
+        provide: @escaping (PayCheckout?) -> Void
+    ) {
         calls.append("address")
         addresses.append(address)
         if holds { heldCheckout = provide } else { provide(addressAnswer) }
     }
 
-    func paySession(_ paySession: PaySession, didSelectShippingRate shippingRate: PayShippingRate, checkout: PayCheckout,
-                    provide: @escaping (PayCheckout?) -> Void) {
+    func paySession(
+        _ paySession: PaySession, didSelectShippingRate shippingRate: PayShippingRate, checkout: PayCheckout,
+        provide: @escaping (PayCheckout?) -> Void
+    ) {
         calls.append("select \(shippingRate.handle)")
         if holds { heldCheckout = provide } else { provide(rateAnswer(shippingRate, checkout)) }
     }
 
-    func paySession(_ paySession: PaySession, didAuthorizePayment authorization: PayAuthorization, checkout: PayCheckout,
-                    completeTransaction: @escaping (PaySession.TransactionStatus) -> Void) {
+    func paySession(
+        _ paySession: PaySession, didAuthorizePayment authorization: PayAuthorization, checkout: PayCheckout,
+        completeTransaction: @escaping (PaySession.TransactionStatus) -> Void
+    ) {
         calls.append("authorize")
         authorizations.append(authorization)
         if holds { heldTransaction = completeTransaction } else { completeTransaction(transactionAnswer) }

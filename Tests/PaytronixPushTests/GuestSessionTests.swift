@@ -2,6 +2,7 @@ import CommerceCore
 import CommerceTesting
 import Foundation
 import Testing
+
 @testable import PaytronixPush
 
 @Suite("GuestSession token handling (spec §3.6, §3.7)")
@@ -19,7 +20,8 @@ struct GuestSessionTests {
         try await session(transport, store: store).login(username: "sam", password: "secret-1")
         let data = try #require(store.data(forKey: "paytronix.session.777777"))
         let record = try JSONValue.parse(data)
-        #expect(record["accessToken"] == "access-1" && record["refreshToken"] == "refresh-1" && record["username"] == "sam")
+        #expect(
+            record["accessToken"] == "access-1" && record["refreshToken"] == "refresh-1" && record["username"] == "sam")
         #expect(record["expiresAt"]?.stringValue.flatMap(ISO8601.parse) == clock.now.addingTimeInterval(1800))
         #expect(!String(decoding: data, as: UTF8.self).contains("secret-1"))
         // An app restart restores it.
@@ -36,23 +38,31 @@ struct GuestSessionTests {
         try await session.login(username: "sam", password: "secret-1")
         clock.advance(1739)
         #expect(try await session.accessToken() == "access-1")
-        clock.advance(2)   // 59 s left
+        clock.advance(2)  // 59 s left
         #expect(try await session.accessToken() == "access-2")
         let refresh = transport.requests.last?.json
-        #expect(refresh == ["authentication": "anonymous", "merchantId": 777777, "grant_type": "refresh_token",
-                            "refresh_token": "refresh-1", "scope": "account_read account_write user_read user_write"])
+        #expect(
+            refresh == [
+                "authentication": "anonymous", "merchantId": 777777, "grant_type": "refresh_token",
+                "refresh_token": "refresh-1", "scope": "account_read account_write user_read user_write",
+            ])
     }
 
     @Test func refreshLeavesOutABlankStoredScope() async throws {
         // A token reply without "scope" is stored as ""; sending that back would ask for no scopes at all.
-        let noScope = Fixture.tokens().replacingOccurrences(of: #","scope":"account_read account_write user_read user_write""#, with: "")
+        let noScope = Fixture.tokens().replacingOccurrences(
+            of: #","scope":"account_read account_write user_read user_write""#, with: "")
         let transport = InMemoryTransport { _ in .json(200, noScope) }
         let session = session(transport)
         try await session.login(username: "sam", password: "secret-1")
         try await session.refresh()
-        #expect(transport.requests.last?.json == ["authentication": "anonymous", "merchantId": 777777, "grant_type": "refresh_token",
-                                                  "refresh_token": "refresh-1"])
-        _ = try await Fixture.client(transport).requestGuestToken(.password(username: "sam", password: "secret-1"), scope: [])
+        #expect(
+            transport.requests.last?.json == [
+                "authentication": "anonymous", "merchantId": 777777, "grant_type": "refresh_token",
+                "refresh_token": "refresh-1",
+            ])
+        _ = try await Fixture.client(transport).requestGuestToken(
+            .password(username: "sam", password: "secret-1"), scope: [])
         #expect(transport.requests.last?.json["scope"] == nil)
     }
 
@@ -60,9 +70,12 @@ struct GuestSessionTests {
         let transport = InMemoryTransport { request in
             switch request.endpoint {
             case "oauth/requestGuestToken.json":
-                return .json(200, request.json["grant_type"] == "password" ? Fixture.tokens() : Fixture.tokens(access: "access-2"))
+                return .json(
+                    200,
+                    request.json["grant_type"] == "password" ? Fixture.tokens() : Fixture.tokens(access: "access-2"))
             default:
-                return request.json["access_token"] == "access-2" ? .json(200, Fixture.accountInformation())
+                return request.json["access_token"] == "access-2"
+                    ? .json(200, Fixture.accountInformation())
                     : .json(401, #"{"result":"failure","errorCode":"oauth.invalid_token","errorMessage":"expired"}"#)
             }
         }
@@ -73,13 +86,17 @@ struct GuestSessionTests {
             try await client.accountInformation(printedCardNumber: nil, authentication: auth)
         }
         #expect(info.accountStatus == "ACTIVE")
-        #expect(transport.requests.map(\.endpoint) == ["oauth/requestGuestToken.json", "guest/accountInformation.json",
-                                                       "oauth/requestGuestToken.json", "guest/accountInformation.json"])
+        #expect(
+            transport.requests.map(\.endpoint) == [
+                "oauth/requestGuestToken.json", "guest/accountInformation.json",
+                "oauth/requestGuestToken.json", "guest/accountInformation.json",
+            ])
     }
 
     @Test func aSecondInvalidTokenIsNotRetriedAgain() async throws {
         let transport = InMemoryTransport { request in
-            request.endpoint == "oauth/requestGuestToken.json" ? .json(200, Fixture.tokens())
+            request.endpoint == "oauth/requestGuestToken.json"
+                ? .json(200, Fixture.tokens())
                 : .json(401, #"{"result":"failure","errorCode":"oauth.invalid_token","errorMessage":"expired"}"#)
         }
         let session = session(transport)
@@ -96,8 +113,12 @@ struct GuestSessionTests {
     @Test func rejectedRefreshExpiresTheSession() async throws {
         let store = PersistentStore()
         let transport = InMemoryTransport { request in
-            request.json["grant_type"] == "password" ? .json(200, Fixture.tokens())
-                : .json(400, #"{"result":"failure","errorCode":"oauth.invalid_grant","errorMessage":"The refresh token is invalid or has expired"}"#)
+            request.json["grant_type"] == "password"
+                ? .json(200, Fixture.tokens())
+                : .json(
+                    400,
+                    #"{"result":"failure","errorCode":"oauth.invalid_grant","errorMessage":"The refresh token is invalid or has expired"}"#
+                )
         }
         let session = session(transport, store: store)
         try await session.login(username: "sam", password: "secret-1")
@@ -111,7 +132,8 @@ struct GuestSessionTests {
         let gate = Gate()
         let transport = InMemoryTransport { request in
             if request.json["grant_type"] == "refresh_token" { await gate.wait() }
-            return .json(200, request.json["grant_type"] == "password" ? Fixture.tokens() : Fixture.tokens(access: "access-2"))
+            return .json(
+                200, request.json["grant_type"] == "password" ? Fixture.tokens() : Fixture.tokens(access: "access-2"))
         }
         let session = session(transport)
         try await session.login(username: "sam", password: "secret-1")
@@ -127,7 +149,8 @@ struct GuestSessionTests {
 
     @Test(arguments: [-1, 31_536_001, Int(Int64.max)])
     func outOfRangeLifetimeIsAnInvalidResponse(expiresIn: Int) async throws {
-        let body = Fixture.tokens().replacingOccurrences(of: #""expires_in":1800"#, with: #""expires_in":\#(expiresIn)"#)
+        let body = Fixture.tokens().replacingOccurrences(
+            of: #""expires_in":1800"#, with: #""expires_in":\#(expiresIn)"#)
         let store = PersistentStore()
         let session = session(InMemoryTransport { _ in .json(200, body) }, store: store)
         await #expect {
@@ -141,10 +164,13 @@ struct GuestSessionTests {
     }
 
     @Test func registrationWithUnusableTokensIsAnInvalidResponse() async throws {
-        let body = #"{"result":"cardCreatedSuccess","printedCardNumber":"9990000000001","oauthTokens":"# + Fixture.tokens()
+        let body =
+            #"{"result":"cardCreatedSuccess","printedCardNumber":"9990000000001","oauthTokens":"#
+            + Fixture.tokens()
             .replacingOccurrences(of: #""expires_in":1800"#, with: #""expires_in":99999999999"#) + "}"
         let client = Fixture.client(InMemoryTransport { _ in .json(200, body) })
-        let request = CreateAndRegisterRequest(cardTemplateCode: 0, userFields: UserFields(username: "sam", password: "secret-1"))
+        let request = CreateAndRegisterRequest(
+            cardTemplateCode: 0, userFields: UserFields(username: "sam", password: "secret-1"))
         await #expect {
             _ = try await client.createAndRegister(request)
         } throws: { error in

@@ -2,6 +2,7 @@ import CommerceCore
 import CommerceTesting
 import Foundation
 import Testing
+
 @testable import PaytronixPush
 
 @Suite("Retry policy (spec §3.7)")
@@ -17,23 +18,32 @@ struct RetryTests {
     }
 
     @Test func readsAreRetriedUntilTheThirdAttempt() async throws {
-        let fault = HTTPResponse.json(503, #"{"result":"failure","errorCode":"sandbox.fault","errorMessage":"Injected fault"}"#)
+        let fault = HTTPResponse.json(
+            503, #"{"result":"failure","errorCode":"sandbox.fault","errorMessage":"Injected fault"}"#)
         let transport = InMemoryTransport(responses: [fault, fault, .json(200, Fixture.accountInformation())])
-        _ = try await Fixture.client(transport).accountInformation(printedCardNumber: nil, authentication: .oauth(accessToken: "t"))
+        _ = try await Fixture.client(transport).accountInformation(
+            printedCardNumber: nil, authentication: .oauth(accessToken: "t"))
         #expect(transport.requests.count == 3)
     }
 
     @Test func threeFailuresSurfaceTheLastEnvelope() async {
-        let fault = HTTPResponse.json(503, #"{"result":"failure","errorCode":"sandbox.fault","errorMessage":"Injected fault"}"#)
+        let fault = HTTPResponse.json(
+            503, #"{"result":"failure","errorCode":"sandbox.fault","errorMessage":"Injected fault"}"#)
         let transport = InMemoryTransport(responses: [fault])
-        await #expect(throws: PaytronixError.failure(code: "sandbox.fault", message: "Injected fault", fieldErrors: [:], httpStatus: 503)) {
-            try await Fixture.client(transport).editExternalAccounts(.add, [], printedCardNumber: nil, authentication: .oauth(accessToken: "t"))
+        await #expect(
+            throws: PaytronixError.failure(
+                code: "sandbox.fault", message: "Injected fault", fieldErrors: [:], httpStatus: 503)
+        ) {
+            try await Fixture.client(transport).editExternalAccounts(
+                .add, [], printedCardNumber: nil, authentication: .oauth(accessToken: "t"))
         }
         #expect(transport.requests.count == 3)
     }
 
     @Test func clientErrorsAreNotRetried() async {
-        let transport = InMemoryTransport(responses: [.json(400, #"{"result":"failure","errorCode":"x","errorMessage":"y"}"#)])
+        let transport = InMemoryTransport(responses: [
+            .json(400, #"{"result":"failure","errorCode":"x","errorMessage":"y"}"#)
+        ])
         _ = try? await Fixture.client(transport).requestGuestToken(.password(username: "a", password: "b"))
         #expect(transport.requests.count == 1)
     }
@@ -44,9 +54,12 @@ struct RetryTests {
             try await Fixture.client(transport).createAndRegister(RequestTests.janeRequest)
         }
         #expect(transport.requests.count == 1)
-        let busy = InMemoryTransport(responses: [.json(503, #"{"result":"failure","errorCode":"sandbox.fault","errorMessage":"x"}"#)])
-        _ = try? await Fixture.client(busy).register(RegisterRequest(userFields: UserFields(username: "a")),
-                                                     authentication: .card(printedCardNumber: "1", registrationCode: "2"))
+        let busy = InMemoryTransport(responses: [
+            .json(503, #"{"result":"failure","errorCode":"sandbox.fault","errorMessage":"x"}"#)
+        ])
+        _ = try? await Fixture.client(busy).register(
+            RegisterRequest(userFields: UserFields(username: "a")),
+            authentication: .card(printedCardNumber: "1", registrationCode: "2"))
         #expect(busy.requests.count == 1)
     }
 

@@ -1,6 +1,7 @@
 import CommerceCore
 import CommerceTesting
 import Foundation
+
 @testable import PaytronixPush
 
 /// Shared builders for the unit tests: a client over an in-memory transport that never sleeps.
@@ -8,8 +9,9 @@ enum Fixture {
     static let baseURL = URL(string: "http://127.0.0.1:8080")!
 
     static func configuration(inBody: Bool = false) -> PaytronixConfiguration {
-        var configuration = PaytronixConfiguration(baseURL: baseURL, merchantId: 777777, clientId: "sandbox-ios",
-                                                   clientSecret: "sandbox-ios-secret")
+        var configuration = PaytronixConfiguration(
+            baseURL: baseURL, merchantId: 777777, clientId: "sandbox-ios",
+            clientSecret: "sandbox-ios-secret")
         configuration.sendsCredentialsInBody = inBody
         return configuration
     }
@@ -19,14 +21,18 @@ enum Fixture {
     }
 
     /// A registrar for com.example.pushapp over `transport`, with a session on the same `store`.
-    static func registrar(_ transport: InMemoryTransport, store: PersistentStore = PersistentStore(),
-                          now: @escaping @Sendable () -> Date = { Date() }) -> PushRegistrar {
+    static func registrar(
+        _ transport: InMemoryTransport, store: PersistentStore = PersistentStore(),
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) -> PushRegistrar {
         let client = Self.client(transport)
-        return PushRegistrar(client: client, session: GuestSession(client: client, store: store), appIdentifier: "com.example.pushapp",
-                             integrator: "examplecompany", store: store, integrationDetail: detail, now: now)
+        return PushRegistrar(
+            client: client, session: GuestSession(client: client, store: store), appIdentifier: "com.example.pushapp",
+            integrator: "examplecompany", store: store, integrationDetail: detail, now: now)
     }
 
-    static let detail = IntegrationDetail(os: "iOS", osVersion: "17.5", device: "iPhone", merchantId: 777777, integrator: "examplecompany")
+    static let detail = IntegrationDetail(
+        os: "iOS", osVersion: "17.5", device: "iPhone", merchantId: 777777, integrator: "examplecompany")
     static let token = Data(0...31)
     static let tokenHex = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
 
@@ -45,4 +51,3 @@ extension HTTPRequest {
     /// `service/endpoint` from the URL path.
     var endpoint: String { url.path.split(separator: "/").dropFirst(2).joined(separator: "/") }
 }
-

@@ -2,23 +2,30 @@ import CommerceCore
 import CommerceTesting
 import Foundation
 import Testing
+
 @testable import RezolveSDK
 
 @Suite("Buy: idempotency and local checks (§3.9, §3.10, §4.3)")
 struct BuyTests {
     static let price = #"{"id":"1501","final_price":49.00}"#
-    static let order = #"{"order_id":"1501","merchant_id":"12","partner_id":"317","partner_name":"CommerceKit Sandbox Partner","payment_method":"spgateway","data":{}}"#
+    static let order =
+        #"{"order_id":"1501","merchant_id":"12","partner_id":"317","partner_name":"CommerceKit Sandbox Partner","payment_method":"spgateway","data":{}}"#
 
     static func cardMethod(phone: Bool = true) throws -> SupportedPaymentMethod {
-        let json = #"{"type":"spgateway","data":{"requirements":{"rezolve_phone":\#(phone),"rezolve_credit_card":true}}}"#
+        let json =
+            #"{"type":"spgateway","data":{"requirements":{"rezolve_phone":\#(phone),"rezolve_credit_card":true}}}"#
         return try WireCoding.decoder().decode(SupportedPaymentMethod.self, from: Data(json.utf8))
     }
 
-    static func bundle(method: SupportedPaymentMethod?, request: PaymentRequest?, phoneId: String? = "P1") -> CheckoutBundle {
-        CheckoutBundle(checkoutProduct: CheckoutProduct(id: 6, quantity: 2,
-                                                        configurableOptions: [ConfigurableOption(code: "color", value: "49")]),
-                       shippingMethod: CheckoutShippingMethod(type: "flatrate", addressId: "A1"), merchantId: "12",
-                       optionId: "opt-1", paymentMethod: method, paymentRequest: request, phoneId: phoneId, location: nil)
+    static func bundle(method: SupportedPaymentMethod?, request: PaymentRequest?, phoneId: String? = "P1")
+        -> CheckoutBundle
+    {
+        CheckoutBundle(
+            checkoutProduct: CheckoutProduct(
+                id: 6, quantity: 2,
+                configurableOptions: [ConfigurableOption(code: "color", value: "49")]),
+            shippingMethod: CheckoutShippingMethod(type: "flatrate", addressId: "A1"), merchantId: "12",
+            optionId: "opt-1", paymentMethod: method, paymentRequest: request, phoneId: phoneId, location: nil)
     }
 
     static let card = PaymentCard(id: "card-1")
@@ -35,7 +42,8 @@ struct BuyTests {
             return .json(200, Self.order, headers: ["Idempotent-Replayed": "true"])
         }
         let session = try await Fixture.session(transport)
-        let bundle = Self.bundle(method: try Self.cardMethod(), request: PaymentRequest(paymentCard: Self.card, cvv: "000"))
+        let bundle = Self.bundle(
+            method: try Self.cardMethod(), request: PaymentRequest(paymentCard: Self.card, cvv: "000"))
         _ = try await session.checkoutManager.checkout(bundle: bundle)
         let order = try await session.checkoutManager.buy(bundle: bundle)
         #expect(order.partnerName == "CommerceKit Sandbox Partner")
@@ -71,7 +79,9 @@ struct BuyTests {
     @Test func otherWritesAreNotRetried() async throws {
         let transport = Fixture.transport { _ in .json(503, "") }
         let session = try await Fixture.session(transport)
-        await #expect(throws: RezolveError.self) { try await session.cartManager.createCartWithProduct(CheckoutProduct(id: 6, quantity: 1), merchantId: "12") }
+        await #expect(throws: RezolveError.self) {
+            try await session.cartManager.createCartWithProduct(CheckoutProduct(id: 6, quantity: 1), merchantId: "12")
+        }
         #expect(transport.requests.filter { $0.url.path.hasSuffix("/cart") }.count == 1)
         await #expect(throws: RezolveError.self) { try await session.cartManager.getCarts() }
         #expect(transport.requests.filter { $0.url.path.hasSuffix("/customer/E/cart") }.count == 3)
@@ -92,15 +102,21 @@ struct BuyTests {
     }()
 
     @Test(arguments: localFailures)
-    func buyChecksFailBeforeAnyRequest(method: SupportedPaymentMethod?, request: PaymentRequest?, phoneId: String?, field: String) async throws {
+    func buyChecksFailBeforeAnyRequest(
+        method: SupportedPaymentMethod?, request: PaymentRequest?, phoneId: String?, field: String
+    ) async throws {
         let transport = Fixture.transport { _ in .json(200, Self.order) }
         let session = try await Fixture.session(transport)
         let before = transport.requests.count
         do {
-            _ = try await session.checkoutManager.buy(bundle: Self.bundle(method: method, request: request, phoneId: phoneId))
+            _ = try await session.checkoutManager.buy(
+                bundle: Self.bundle(method: method, request: request, phoneId: phoneId))
             Issue.record("buy accepted the bundle")
         } catch {
-            guard case .invalidInput(let reported, _) = error else { Issue.record("got \(error)"); return }
+            guard case .invalidInput(let reported, _) = error else {
+                Issue.record("got \(error)")
+                return
+            }
             #expect(reported == field)
         }
         #expect(transport.requests.count == before)

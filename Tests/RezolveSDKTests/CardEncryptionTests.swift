@@ -1,8 +1,9 @@
-import _CryptoExtras
 import CommerceCore
 import CommerceTesting
 import Foundation
 import Testing
+import _CryptoExtras
+
 @testable import RezolveSDK
 
 @Suite("Card encryption and the wallet (§3.6, §6.8)")
@@ -28,13 +29,15 @@ struct CardEncryptionTests {
         }
     }
 
-    static let cardAnswer = #"{"id":"card-1","short_name":"Visa","type":"credit","brand":"visa","name_on_card":"Ana","pan4":"1111","pan6":"411111","expires_on":"1230","valid_from":"0124","address_id":"A1"}"#
+    static let cardAnswer =
+        #"{"id":"card-1","short_name":"Visa","type":"credit","brand":"visa","name_on_card":"Ana","pan4":"1111","pan6":"411111","expires_on":"1230","valid_from":"0124","address_id":"A1"}"#
 
     @Test func walletCreateSendsOnlyCiphertextAndTheDerivedDigits() async throws {
         let transport = Fixture.transport { _ in .json(201, Self.cardAnswer) }
         let session = try await Fixture.session(transport)
-        let card = PaymentCard(shortName: "Visa", type: "credit", brand: "visa", nameOnCard: "Ana",
-                               pan: "4111 1111-1111 1111", expiresOn: "12/30", validFrom: "01/24", addressId: "A1")
+        let card = PaymentCard(
+            shortName: "Visa", type: "credit", brand: "visa", nameOnCard: "Ana",
+            pan: "4111 1111-1111 1111", expiresOn: "12/30", validFrom: "01/24", addressId: "A1")
         let saved = try await session.walletManager.create(card)
         let request = try #require(transport.requests.last)
         #expect(request.method == .post)
@@ -73,7 +76,10 @@ struct CardEncryptionTests {
             _ = try await session.walletManager.create(card)
             Issue.record("accepted an invalid card")
         } catch {
-            guard case .invalidInput(let reported, _) = error else { Issue.record("got \(error)"); return }
+            guard case .invalidInput(let reported, _) = error else {
+                Issue.record("got \(error)")
+                return
+            }
             #expect(reported == field)
         }
         #expect(transport.requests.count == before)

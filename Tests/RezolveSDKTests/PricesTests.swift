@@ -1,6 +1,7 @@
 import CommerceTesting
 import Foundation
 import Testing
+
 @testable import RezolveSDK
 
 @Suite("Checkout totals as the client reads them (§6.4)")
@@ -13,13 +14,15 @@ struct PricesTests {
         ("0.00", "0.00", "0.00", "0.00"),
     ])
     func totalsAreExactDecimals(subtotal: String, shipping: String, tax: String, final: String) async throws {
-        let body = #"{"id":"1501","final_price":\#(final),"price_breakdown":[{"type":"subtotal","amount":\#(subtotal)},{"type":"shipping","amount":\#(shipping)},{"type":"tax","amount":\#(tax)}],"additional_attributes":[]}"#
+        let body =
+            #"{"id":"1501","final_price":\#(final),"price_breakdown":[{"type":"subtotal","amount":\#(subtotal)},{"type":"shipping","amount":\#(shipping)},{"type":"tax","amount":\#(tax)}],"additional_attributes":[]}"#
         let transport = Fixture.transport { _ in .json(200, body) }
         let session = try await Fixture.session(transport)
-        let bundle = CheckoutBundle(checkoutProduct: CheckoutProduct(id: 6, quantity: 2),
-                                    shippingMethod: CheckoutShippingMethod(type: "flatrate", addressId: "A1"),
-                                    merchantId: "12", optionId: "o", paymentMethod: SupportedPaymentMethod(type: "cash"),
-                                    paymentRequest: nil, phoneId: nil, location: nil)
+        let bundle = CheckoutBundle(
+            checkoutProduct: CheckoutProduct(id: 6, quantity: 2),
+            shippingMethod: CheckoutShippingMethod(type: "flatrate", addressId: "A1"),
+            merchantId: "12", optionId: "o", paymentMethod: SupportedPaymentMethod(type: "cash"),
+            paymentRequest: nil, phoneId: nil, location: nil)
         let price = try await session.checkoutManager.checkout(bundle: bundle)
         #expect(price.id == "1501")
         #expect(price.finalPrice == Decimal(string: final))

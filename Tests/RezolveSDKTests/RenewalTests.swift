@@ -2,6 +2,7 @@ import CommerceCore
 import CommerceTesting
 import Foundation
 import Testing
+
 @testable import RezolveSDK
 
 @Suite("Token renewal and 403 masking (§3.3)")
@@ -47,7 +48,10 @@ struct RenewalTests {
             _ = try await session.addressbookManager.getAll()
             Issue.record("expected .expiredToken")
         } catch {
-            guard case .expiredToken = error else { Issue.record("unexpected \(error)"); return }
+            guard case .expiredToken = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
         }
         #expect(transport.requests.filter { $0.url.path.hasSuffix("/addressbook") }.count == 2)
         #expect(renewer.count == 1)
@@ -58,7 +62,10 @@ struct RenewalTests {
         let transport = Fixture.transport { _ in Fixture.denied }
         let renewer = CountingRenewer(token: Self.fresh)
         let session = try await Fixture.session(transport, renewer: renewer)
-        await #expect(throws: RezolveError.authentication(RezolveAPIError(type: "Authentication", code: "1", message: "Access is denied."))) {
+        await #expect(
+            throws: RezolveError.authentication(
+                RezolveAPIError(type: "Authentication", code: "1", message: "Access is denied."))
+        ) {
             try await session.phonebookManager.getAll()
         }
         #expect(renewer.count == 0)
@@ -69,8 +76,9 @@ struct RenewalTests {
         let transport = Fixture.transport { _ in Fixture.expired }
         let session = try await Fixture.session(transport)
         let status: Int = await withCheckedContinuation { continuation in
-            session.addressbookManager.getAll(callback: { _ in continuation.resume(returning: 200) },
-                                              errorCallback: { continuation.resume(returning: $0.statusCode) })
+            session.addressbookManager.getAll(
+                callback: { _ in continuation.resume(returning: 200) },
+                errorCallback: { continuation.resume(returning: $0.statusCode) })
         }
         #expect(status == 401)
         #expect(transport.requests.filter { $0.url.path.hasSuffix("/addressbook") }.count == 1)

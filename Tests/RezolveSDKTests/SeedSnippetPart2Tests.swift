@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import RezolveSDK
+import Testing
 
 /// The seed's part-2 snippets (SSP engagements, acts, triggers, background listening), with only the syntax
 /// slips of spec §2.13 fixed. They must compile against the public API unchanged; the test runs the pure parts.
@@ -31,7 +31,9 @@ final class SeedViewController: ProductDelegate, AutoDetectManagerDelegate {
     func onStartRecognizeImage() {}
     func onFinishRecognizeImage() {}
     func onCategoryResult(merchantId: String, category: RezolveCategory) {}
-    func onCategoryProductsResult(merchantId: String, category: RezolveCategory, productsPage: PageResult<DisplayProduct>) {}
+    func onCategoryProductsResult(
+        merchantId: String, category: RezolveCategory, productsPage: PageResult<DisplayProduct>
+    ) {}
     func onProductResult(product: Product) {}
     func onError(error: String) {}
 
@@ -58,7 +60,9 @@ final class SeedViewController: ProductDelegate, AutoDetectManagerDelegate {
             let actPageBuildingBlocks = act.pageBuildingBlocks
             let actIsInformationPage = act.isInformationPage
             let actQuestions = act.questions
-            seen.append("act \(actId) \(actPageBuildingBlocks?.count ?? 0) \(actIsInformationPage ?? false) \(actQuestions?.count ?? 0)")
+            seen.append(
+                "act \(actId) \(actPageBuildingBlocks?.count ?? 0) \(actIsInformationPage ?? false) \(actQuestions?.count ?? 0)"
+            )
         } else if let product = payload.product {
             if let customUrl = product.customUrl {
                 seen.append("product url \(customUrl)")
@@ -153,16 +157,22 @@ final class SeedViewController: ProductDelegate, AutoDetectManagerDelegate {
 @MainActor
 @Suite struct SeedSnippetPart2Tests {
     @Test func engagementSnippetReadsTheCustomUrlOfEachTarget() throws {
-        let json = #"{"serviceId":"s1","payloadPath":"/engagements/eng-1","payoffs":[],"rezolveCustomPayload":{"isActive":true,"product":{"customUrl":"https://rzlv.co/1/2/3/4"}}}"#
+        let json =
+            #"{"serviceId":"s1","payloadPath":"/engagements/eng-1","payoffs":[],"rezolveCustomPayload":{"isActive":true,"product":{"customUrl":"https://rzlv.co/1/2/3/4"}}}"#
         let engagement = try JSONDecoder().decode(ResolverEngagement.self, from: Data(json.utf8))
         let controller = SeedViewController()
         controller.onSspEngagementResult(engagement: engagement, eventType: .scanImage)
-        #expect(controller.seen == ["eng-1 s1 /engagements/eng-1 0", "https://rzlv.co/1/2/3/4", "product url https://rzlv.co/1/2/3/4"])
+        #expect(
+            controller.seen == [
+                "eng-1 s1 /engagements/eng-1 0", "https://rzlv.co/1/2/3/4", "product url https://rzlv.co/1/2/3/4",
+            ])
     }
 
     @Test func answerMappingOfTheSeedMatchesPageAnswers() throws {
-        let blocks = [PageBuildingBlock(id: "q-size", type: "select", title: "Size", options: [SspOption(value: 2, label: "M")]),
-                      PageBuildingBlock(id: "q-name", type: "textField", title: "Name")]
+        let blocks = [
+            PageBuildingBlock(id: "q-size", type: "select", title: "Size", options: [SspOption(value: 2, label: "M")]),
+            PageBuildingBlock(id: "q-name", type: "textField", title: "Name"),
+        ]
         var page = try PageBuilder().build(from: blocks)
         page.setValue(.option(2), forElementId: "q-size")
         page.setValue(.text("Ana"), forElementId: "q-name")

@@ -2,6 +2,7 @@ import CommerceCore
 import CommerceTesting
 import Foundation
 import Testing
+
 @testable import RezolveSDK
 
 @Suite("Session creation and the local checks of §2.2 / §4.3")
@@ -38,7 +39,10 @@ struct SessionTests {
             _ = try await rezolve.createSession(accessToken: token, entityId: "E", partnerId: partner)
             Issue.record("createSession accepted \(token)")
         } catch {
-            guard case .invalidInput(let reported, _) = error else { Issue.record("unexpected \(error)"); return }
+            guard case .invalidInput(let reported, _) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
             #expect(reported == field)
         }
         #expect(transport.requests.isEmpty)
@@ -60,9 +64,10 @@ struct SessionTests {
         let transport = InMemoryTransport { _ in Fixture.denied }
         let rezolve = Fixture.rezolve(transport)
         let status: Int = await withCheckedContinuation { continuation in
-            rezolve.createSession(accessToken: Fixture.jwt(), entityId: "E", partnerId: "317",
-                                  callback: { _ in continuation.resume(returning: 0) },
-                                  errorCallback: { response in continuation.resume(returning: response.statusCode) })
+            rezolve.createSession(
+                accessToken: Fixture.jwt(), entityId: "E", partnerId: "317",
+                callback: { _ in continuation.resume(returning: 0) },
+                errorCallback: { response in continuation.resume(returning: response.statusCode) })
         }
         #expect(status == 403)
     }

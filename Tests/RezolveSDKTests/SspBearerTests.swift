@@ -2,6 +2,7 @@ import CommerceCore
 import CommerceTesting
 import Foundation
 import Testing
+
 @testable import RezolveSDK
 
 /// The SSP bearer of spec §3.5.12 and the SSP retry rules of §3.10, over an in-memory transport.
@@ -42,10 +43,13 @@ import Testing
         fixture.now.withLock { $0 += 3600 - 61 }
         _ = try await client.send(get)
         #expect(fixture.issued.get() == 1)
-        fixture.now.withLock { $0 += 2 }   // now 59 s before expiry: refresh
+        fixture.now.withLock { $0 += 2 }  // now 59 s before expiry: refresh
         _ = try await client.send(get)
         #expect(fixture.issued.get() == 2)
-        #expect(fixture.serviceRequests.map { $0.headers["Authorization"] } == ["Bearer bearer-1", "Bearer bearer-1", "Bearer bearer-2"])
+        #expect(
+            fixture.serviceRequests.map { $0.headers["Authorization"] } == [
+                "Bearer bearer-1", "Bearer bearer-1", "Bearer bearer-2",
+            ])
     }
 
     @Test func concurrentCallsShareOneTokenFetch() async throws {
@@ -53,7 +57,9 @@ import Testing
         let client = try client(fixture)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<8 {
-                group.addTask { _ = try await client.send(SspRequest(method: .get, service: .engagement, path: "/x/\(index)")) }
+                group.addTask {
+                    _ = try await client.send(SspRequest(method: .get, service: .engagement, path: "/x/\(index)"))
+                }
             }
             try await group.waitForAll()
         }
@@ -63,10 +69,13 @@ import Testing
 
     @Test func a401FetchesANewBearerAndRepeatsOnce() async throws {
         let fixture = SspFixture { request in
-            request.headers["Authorization"] == "Bearer bearer-1" ? .json(401, #"{"title":"Unauthorized","status":401}"#) : .json(201, #"{"ok":true}"#)
+            request.headers["Authorization"] == "Bearer bearer-1"
+                ? .json(401, #"{"title":"Unauthorized","status":401}"#) : .json(201, #"{"ok":true}"#)
         }
         let client = try client(fixture)
-        let response = try await client.send(SspRequest(method: .post, service: .submissions, path: "/v1/submissions/act/a/answers", body: Data("{}".utf8)))
+        let response = try await client.send(
+            SspRequest(
+                method: .post, service: .submissions, path: "/v1/submissions/act/a/answers", body: Data("{}".utf8)))
         #expect(response.statusCode == 201)
         #expect(fixture.issued.get() == 2)
         #expect(fixture.serviceRequests.count == 2)
@@ -87,11 +96,15 @@ import Testing
         let fixture = SspFixture { _ in .json(200, "{}") }
         let cache = SspBearerCache(clock: { Fixture.now }) { () async throws(RezolveError) in
             let response: HTTPResponse
-            do { response = try await transport.send(HTTPRequest(method: .post, url: URL(string: "http://oauth.test/v1/OAuthProxy/token")!)) }
-            catch { throw .transport("\(error)") }
+            do {
+                response = try await transport.send(
+                    HTTPRequest(method: .post, url: URL(string: "http://oauth.test/v1/OAuthProxy/token")!))
+            } catch { throw .transport("\(error)") }
             throw SspProblemDecoding.error(status: response.statusCode, body: response.body)
         }
-        await #expect(throws: RezolveError.sspProblem(status: 401, title: "Unauthorized", errors: [:])) { _ = try await cache.token() }
+        await #expect(throws: RezolveError.sspProblem(status: 401, title: "Unauthorized", errors: [:])) {
+            _ = try await cache.token()
+        }
         #expect(cache.cached == nil)
         #expect(fixture.transport.requests.isEmpty)
     }
@@ -109,16 +122,21 @@ import Testing
         #expect(attempts.get() == 3)
         attempts.set(0)
         await #expect(throws: RezolveError.self) {
-            _ = try await client.send(SspRequest(method: .post, service: .submissions, path: "/v1/submissions/act/a/answers"))
+            _ = try await client.send(
+                SspRequest(method: .post, service: .submissions, path: "/v1/submissions/act/a/answers"))
         }
         #expect(attempts.get() == 1)
     }
 
     @Test func problemDetailsKeepTheirFieldErrors() {
-        let body = Data(#"{"title":"One or more validation errors occurred.","status":400,"errors":{"answers[1].answer":["Value is not an allowed option."]}}"#.utf8)
-        #expect(SspProblemDecoding.error(status: 400, body: body) == .sspProblem(
-            status: 400, title: "One or more validation errors occurred.",
-            errors: ["answers[1].answer": ["Value is not an allowed option."]]))
+        let body = Data(
+            #"{"title":"One or more validation errors occurred.","status":400,"errors":{"answers[1].answer":["Value is not an allowed option."]}}"#
+                .utf8)
+        #expect(
+            SspProblemDecoding.error(status: 400, body: body)
+                == .sspProblem(
+                    status: 400, title: "One or more validation errors occurred.",
+                    errors: ["answers[1].answer": ["Value is not an allowed option."]]))
     }
 
     @Test func createRezolveSspWithCompletionFetchesTheBearerFirst() async throws {

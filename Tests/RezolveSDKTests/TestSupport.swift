@@ -1,7 +1,8 @@
-import _CryptoExtras
 import CommerceCore
 import CommerceTesting
 import Foundation
+import _CryptoExtras
+
 @testable import RezolveSDK
 
 /// Shared fixtures: a fixed device, unsigned JWTs (the client never verifies signatures), one RSA key pair,
@@ -35,16 +36,19 @@ enum Fixture {
 
     static func jwt(entity: String = entityId, device: String = deviceId, exp: Double = 1_700_001_800) -> String {
         let header = base64URL(#"{"auth":"v2","alg":"HS512","typ":"JWT"}"#)
-        let payload = base64URL(#"{"rezolve_entity_id":"\#(entity)","partner_entity_id":"u1","exp":\#(exp),"device_id":"\#(device)"}"#)
+        let payload = base64URL(
+            #"{"rezolve_entity_id":"\#(entity)","partner_entity_id":"u1","exp":\#(exp),"device_id":"\#(device)"}"#)
         return "\(header).\(payload).c2lnbmF0dXJl"
     }
 
     static func rezolve(_ transport: InMemoryTransport) -> Rezolve {
-        let config = RezolveConfig(transport: transport, sleep: { _ in }, deviceIdProvider: FixedDeviceIdProvider(deviceId),
-                                   store: PersistentStore(inMemory: [:]), clock: { now })
-        return Rezolve(apiKey: "api-key-36-characters-long-000000000", partnerId: partnerId, subPartnerId: nil,
-                       environment: RezolveEnv(rawValue: "http://127.0.0.1:8080")!, config: config,
-                       sspActManagerSettings: nil, coordinatesConverter: .default)
+        let config = RezolveConfig(
+            transport: transport, sleep: { _ in }, deviceIdProvider: FixedDeviceIdProvider(deviceId),
+            store: PersistentStore(inMemory: [:]), clock: { now })
+        return Rezolve(
+            apiKey: "api-key-36-characters-long-000000000", partnerId: partnerId, subPartnerId: nil,
+            environment: RezolveEnv(rawValue: "http://127.0.0.1:8080")!, config: config,
+            sspActManagerSettings: nil, coordinatesConverter: .default)
     }
 
     static var publicKeyResponse: HTTPResponse {
@@ -53,7 +57,9 @@ enum Fixture {
     }
 
     /// A transport whose `publickey` route answers, and every other request goes to `handler`.
-    static func transport(_ handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse = { _ in .json(404, "{}") }) -> InMemoryTransport {
+    static func transport(
+        _ handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse = { _ in .json(404, "{}") }
+    ) -> InMemoryTransport {
         InMemoryTransport { request in
             if request.url.path.hasSuffix("/publickey") { return publicKeyResponse }
             return try await handler(request)
@@ -61,14 +67,20 @@ enum Fixture {
     }
 
     /// A session over `transport`, created through the public API.
-    static func session(_ transport: InMemoryTransport, renewer: (any RezolveTokenRenewing)? = nil) async throws -> RezolveSession {
+    static func session(_ transport: InMemoryTransport, renewer: (any RezolveTokenRenewing)? = nil) async throws
+        -> RezolveSession
+    {
         let rezolve = rezolve(transport)
         rezolve.tokenRenewer = renewer
         return try await rezolve.createSession(accessToken: jwt(), entityId: entityId, partnerId: partnerId)
     }
 
-    static let expired = HTTPResponse.json(401, #"{"errors":[{"type":"Expired Token","code":"8","message":"Your token has expired, refresh your token and try again."}]}"#)
-    static let denied = HTTPResponse.json(403, #"{"errors":[{"type":"Authentication","code":"1","message":"Access is denied."}]}"#)
+    static let expired = HTTPResponse.json(
+        401,
+        #"{"errors":[{"type":"Expired Token","code":"8","message":"Your token has expired, refresh your token and try again."}]}"#
+    )
+    static let denied = HTTPResponse.json(
+        403, #"{"errors":[{"type":"Authentication","code":"1","message":"Access is denied."}]}"#)
 }
 
 extension HTTPRequest {

@@ -18,24 +18,44 @@ struct BuyBenchmarks {
 
     /// The query a product-list screen sends, built from scratch on every iteration.
     static func productsQuery(after cursor: String?) -> Storefront.QueryRootQuery {
-        Storefront.buildQuery { $0
-            .node(id: GraphQL.ID(rawValue: "Z2lkOi8vc2hvcGlmeS9Db2xsZWN0aW9uLzE=")) { $0
-                .onCollection { $0
-                    .id().title().handle()
-                    .products(first: 250, after: cursor, sortKey: .bestSelling) { $0
-                        .pageInfo { $0.hasNextPage().hasPreviousPage() }
-                        .edges { $0
-                            .cursor()
-                            .node { $0
-                                .id().title().handle().productType().vendor().availableForSale().updatedAt()
-                                .priceRange { $0.minVariantPrice { $0.amount().currencyCode() }.maxVariantPrice { $0.amount().currencyCode() } }
-                                .images(first: 1) { $0.edges { $0.node { $0.id().altText().width() } } }
-                                .variants(first: 3) { $0.edges { $0.node { $0.id().title().priceV2 { $0.amount().currencyCode() }.availableForSale() } } }
-                            }
+        Storefront.buildQuery {
+            $0
+                .node(id: GraphQL.ID(rawValue: "Z2lkOi8vc2hvcGlmeS9Db2xsZWN0aW9uLzE=")) {
+                    $0
+                        .onCollection {
+                            $0
+                                .id().title().handle()
+                                .products(first: 250, after: cursor, sortKey: .bestSelling) {
+                                    $0
+                                        .pageInfo { $0.hasNextPage().hasPreviousPage() }
+                                        .edges {
+                                            $0
+                                                .cursor()
+                                                .node {
+                                                    $0
+                                                        .id().title().handle().productType().vendor().availableForSale()
+                                                        .updatedAt()
+                                                        .priceRange {
+                                                            $0.minVariantPrice { $0.amount().currencyCode() }
+                                                                .maxVariantPrice { $0.amount().currencyCode() }
+                                                        }
+                                                        .images(first: 1) {
+                                                            $0.edges { $0.node { $0.id().altText().width() } }
+                                                        }
+                                                        .variants(first: 3) {
+                                                            $0.edges {
+                                                                $0.node {
+                                                                    $0.id().title().priceV2 {
+                                                                        $0.amount().currencyCode()
+                                                                    }.availableForSale()
+                                                                }
+                                                            }
+                                                        }
+                                                }
+                                        }
+                                }
                         }
-                    }
                 }
-            }
         }
     }
 
@@ -56,7 +76,9 @@ struct BuyBenchmarks {
                 sink &+= (object as? [String: Any])?.count ?? 0
             }
         }
-        report("build a nested products query + request body + X-Query-Tag", build, against: parse, iterations: iterations, sink: sink)
+        report(
+            "build a nested products query + request body + X-Query-Tag", build, against: parse, iterations: iterations,
+            sink: sink)
     }
 
     private func decodeCollectionPage() throws {
@@ -76,13 +98,17 @@ struct BuyBenchmarks {
                 sink &+= (object as? [String: Any])?.count ?? 0
             }
         }
-        report("decode a 250-product collection page (\(body.count / 1024) KiB)", decode, against: parse, iterations: iterations, sink: sink)
+        report(
+            "decode a 250-product collection page (\(body.count / 1024) KiB)", decode, against: parse,
+            iterations: iterations, sink: sink)
     }
 
     private func report(_ name: String, _ subject: Duration, against baseline: Duration, iterations: Int, sink: Int) {
         let ratio = subject.timeInterval / max(baseline.timeInterval, 1e-9)
         let perIteration = subject.timeInterval / Double(iterations) * 1e6
-        print("  \(name): \(format(perIteration, 1)) µs each; \(format(ratio)) × JSONSerialization parsing the same bytes (checksum \(sink % 10))")
+        print(
+            "  \(name): \(format(perIteration, 1)) µs each; \(format(ratio)) × JSONSerialization parsing the same bytes (checksum \(sink % 10))"
+        )
     }
 
     private func measure(_ body: () -> Void) -> Duration {
@@ -110,11 +136,16 @@ struct BuyBenchmarks {
             let id = Data("gid://shopify/Product/\(index)".utf8).base64EncodedString()
             let variants = (1...3).map { number in
                 let variantID = Data("gid://shopify/ProductVariant/\(index * 10 + number)".utf8).base64EncodedString()
-                return #"{"node":{"id":"\#(variantID)","title":"Size \#(7 + number)","priceV2":{"amount":"\#(50 + index).0","currencyCode":"CAD"},"availableForSale":true}}"#
+                return
+                    #"{"node":{"id":"\#(variantID)","title":"Size \#(7 + number)","priceV2":{"amount":"\#(50 + index).0","currencyCode":"CAD"},"availableForSale":true}}"#
             }.joined(separator: ",")
-            edges.append(#"{"cursor":"Y3Vyc29y\#(index)","node":{"id":"\#(id)","title":"Sandbox Sneaker \#(index)","handle":"sandbox-sneaker-\#(index)","productType":"sneaker","vendor":"Sandbox Athletics","availableForSale":true,"updatedAt":"2018-01-01T00:00:00.123Z","priceRange":{"minVariantPrice":{"amount":"\#(50 + index).0","currencyCode":"CAD"},"maxVariantPrice":{"amount":"\#(50 + index).0","currencyCode":"CAD"}},"images":{"edges":[{"node":{"id":"aW1hZ2U=","altText":null,"width":800}}]},"variants":{"edges":[\#(variants)]}}}"#)
+            edges.append(
+                #"{"cursor":"Y3Vyc29y\#(index)","node":{"id":"\#(id)","title":"Sandbox Sneaker \#(index)","handle":"sandbox-sneaker-\#(index)","productType":"sneaker","vendor":"Sandbox Athletics","availableForSale":true,"updatedAt":"2018-01-01T00:00:00.123Z","priceRange":{"minVariantPrice":{"amount":"\#(50 + index).0","currencyCode":"CAD"},"maxVariantPrice":{"amount":"\#(50 + index).0","currencyCode":"CAD"}},"images":{"edges":[{"node":{"id":"aW1hZ2U=","altText":null,"width":800}}]},"variants":{"edges":[\#(variants)]}}}"#
+            )
         }
-        let page = #"{"data":{"node":{"__typename":"Collection","id":"Z2lkOi8vc2hvcGlmeS9Db2xsZWN0aW9uLzE=","title":"Runners","handle":"runners","products":{"pageInfo":{"hasNextPage":true,"hasPreviousPage":false},"edges":["# + edges.joined(separator: ",") + "]}}}}"
+        let page =
+            #"{"data":{"node":{"__typename":"Collection","id":"Z2lkOi8vc2hvcGlmeS9Db2xsZWN0aW9uLzE=","title":"Runners","handle":"runners","products":{"pageInfo":{"hasNextPage":true,"hasPreviousPage":false},"edges":["#
+            + edges.joined(separator: ",") + "]}}}}"
         return Data(page.utf8)
     }
 }

@@ -99,9 +99,10 @@ public struct ATHMEcommerceTransaction: Sendable, Equatable {
         metadata1 = data["metadata1"]?.stringValue ?? ""
         metadata2 = data["metadata2"]?.stringValue ?? ""
         items = (data["items"]?.arrayValue ?? []).map { item in
-            Item(name: item["name"]?.stringValue ?? "", description: item["description"]?.stringValue ?? "",
-                 quantity: Int(clamping: item["quantity"]?.integerValue ?? 0), price: Amount.decimal(item["price"]),
-                 metadata: item["metadata"]?.stringValue ?? "")
+            Item(
+                name: item["name"]?.stringValue ?? "", description: item["description"]?.stringValue ?? "",
+                quantity: Int(clamping: item["quantity"]?.integerValue ?? 0), price: Amount.decimal(item["price"]),
+                metadata: item["metadata"]?.stringValue ?? "")
         }
         isNonProfit = data["isNonProfit"]?.boolValue ?? false
     }

@@ -10,13 +10,16 @@ public final class ATHMPaymentHandler: NSObject, @unchecked Sendable {
     public let traceId = UUID()
 
     /// Creates a handler; `onException` is usually written as a trailing closure.
-    public init(onCompleted: @escaping @MainActor (ATHMPaymentResponse) -> Void,
-                onExpired: @escaping @MainActor (ATHMPaymentResponse) -> Void,
-                onCancelled: @escaping @MainActor (ATHMPaymentResponse) -> Void,
-                onFailed: @escaping @MainActor (ATHMPaymentResponse) -> Void,
-                onException: @escaping @MainActor (ATHMPaymentError) -> Void) {
-        callbacks = PaymentCallbacks(onCompleted: onCompleted, onExpired: onExpired, onCancelled: onCancelled,
-                                     onFailed: onFailed, onException: onException)
+    public init(
+        onCompleted: @escaping @MainActor (ATHMPaymentResponse) -> Void,
+        onExpired: @escaping @MainActor (ATHMPaymentResponse) -> Void,
+        onCancelled: @escaping @MainActor (ATHMPaymentResponse) -> Void,
+        onFailed: @escaping @MainActor (ATHMPaymentResponse) -> Void,
+        onException: @escaping @MainActor (ATHMPaymentError) -> Void
+    ) {
+        callbacks = PaymentCallbacks(
+            onCompleted: onCompleted, onExpired: onExpired, onCancelled: onCancelled,
+            onFailed: onFailed, onException: onException)
         super.init()
     }
 

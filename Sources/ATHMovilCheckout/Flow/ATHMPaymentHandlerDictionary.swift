@@ -12,25 +12,31 @@ public final class ATHMPaymentHandlerDictionary: NSObject, @unchecked Sendable {
     public let traceId = UUID()
 
     /// Creates a handler with the callbacks in the published SDK's order (cancelled before failed).
-    public init(onCompleted: @escaping @MainActor (NSDictionary) -> Void,
-                onExpired: @escaping @MainActor (NSDictionary) -> Void,
-                onCancelled: @escaping @MainActor (NSDictionary) -> Void,
-                onFailed: @escaping @MainActor (NSDictionary) -> Void,
-                onException: @escaping @MainActor (ATHMPaymentError) -> Void) {
-        callbacks = PaymentCallbacks(onCompleted: onCompleted, onExpired: onExpired, onCancelled: onCancelled,
-                                     onFailed: onFailed, onException: onException)
+    public init(
+        onCompleted: @escaping @MainActor (NSDictionary) -> Void,
+        onExpired: @escaping @MainActor (NSDictionary) -> Void,
+        onCancelled: @escaping @MainActor (NSDictionary) -> Void,
+        onFailed: @escaping @MainActor (NSDictionary) -> Void,
+        onException: @escaping @MainActor (ATHMPaymentError) -> Void
+    ) {
+        callbacks = PaymentCallbacks(
+            onCompleted: onCompleted, onExpired: onExpired, onCancelled: onCancelled,
+            onFailed: onFailed, onException: onException)
         super.init()
     }
 
     /// Creates a handler with the callbacks in the order the hybrid-app example of the README uses
     /// (failed before cancelled), so that example compiles unchanged.
-    public convenience init(onCompleted: @escaping @MainActor (NSDictionary) -> Void,
-                            onExpired: @escaping @MainActor (NSDictionary) -> Void,
-                            onFailed: @escaping @MainActor (NSDictionary) -> Void,
-                            onCancelled: @escaping @MainActor (NSDictionary) -> Void,
-                            onException: @escaping @MainActor (ATHMPaymentError) -> Void) {
-        self.init(onCompleted: onCompleted, onExpired: onExpired, onCancelled: onCancelled, onFailed: onFailed,
-                  onException: onException)
+    public convenience init(
+        onCompleted: @escaping @MainActor (NSDictionary) -> Void,
+        onExpired: @escaping @MainActor (NSDictionary) -> Void,
+        onFailed: @escaping @MainActor (NSDictionary) -> Void,
+        onCancelled: @escaping @MainActor (NSDictionary) -> Void,
+        onException: @escaping @MainActor (ATHMPaymentError) -> Void
+    ) {
+        self.init(
+            onCompleted: onCompleted, onExpired: onExpired, onCancelled: onCancelled, onFailed: onFailed,
+            onException: onException)
     }
 
     @MainActor

@@ -42,8 +42,9 @@ public class ATHMPaymentRequestBase: NSObject, @unchecked Sendable {
 
     /// Starts the payment and reports its outcome to `dictionaryHandler` as flat dictionaries.
     public func pay(dictionaryHandler: ATHMPaymentHandlerDictionary) {
-        RequestRunner.start(attempt(traceId: dictionaryHandler.traceId), session: session,
-                            handler: .dictionary(dictionaryHandler))
+        RequestRunner.start(
+            attempt(traceId: dictionaryHandler.traceId), session: session,
+            handler: .dictionary(dictionaryHandler))
     }
 
     /// Starts the payment and returns its outcome: completed, expired, cancelled and failed payments return
@@ -59,6 +60,7 @@ public class ATHMPaymentRequestBase: NSObject, @unchecked Sendable {
     }
 
     private func attempt(traceId: UUID) -> PaymentAttempt {
-        PaymentAttempt(kind: kind, account: account, scheme: scheme, payment: payment, timeout: timeout, traceId: traceId)
+        PaymentAttempt(
+            kind: kind, account: account, scheme: scheme, payment: payment, timeout: timeout, traceId: traceId)
     }
 }

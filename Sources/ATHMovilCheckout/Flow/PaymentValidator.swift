@@ -3,10 +3,16 @@ import Foundation
 /// The local checks a payment must pass before anything is sent, in the SDK's order: the first failure wins.
 enum PaymentValidator {
     /// The first broken rule for a request, or `nil` when it may be sent.
-    static func validate(account: ATHMBusinessAccount, scheme: ATHMURLScheme, payment: ATHMPayment,
-                         timeout: TimeInterval) -> ATHMPaymentError? {
-        if account.token.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return ATHMPaymentError(code: .missingToken) }
-        if scheme.urlScheme.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return ATHMPaymentError(code: .missingScheme) }
+    static func validate(
+        account: ATHMBusinessAccount, scheme: ATHMURLScheme, payment: ATHMPayment,
+        timeout: TimeInterval
+    ) -> ATHMPaymentError? {
+        if account.token.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            return ATHMPaymentError(code: .missingToken)
+        }
+        if scheme.urlScheme.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            return ATHMPaymentError(code: .missingScheme)
+        }
         if let error = validate(payment: payment) { return error }
         if !(timeout >= 60 && timeout <= 600) { return ATHMPaymentError(code: .invalidTimeout) }
         return nil
@@ -23,7 +29,10 @@ enum PaymentValidator {
         if payment.metadata1.count > 40 { return ATHMPaymentError(code: .metadata1TooLong) }
         if payment.metadata2.count > 40 { return ATHMPaymentError(code: .metadata2TooLong) }
         let items = payment.items
-        if items.contains(where: { let price = $0.price.doubleValue; return price.isNaN || price.isInfinite || price < 1 }) {
+        if items.contains(where: {
+            let price = $0.price.doubleValue
+            return price.isNaN || price.isInfinite || price < 1
+        }) {
             return ATHMPaymentError(code: .invalidItemPrice)
         }
         if items.contains(where: { $0.quantity <= 0 }) { return ATHMPaymentError(code: .invalidItemQuantity) }

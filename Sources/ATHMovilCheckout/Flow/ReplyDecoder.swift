@@ -19,7 +19,9 @@ enum ReplyDecoder {
     }
 
     static func decode(_ text: String, now: Date = Date()) -> Result<Decoded, Failure> {
-        guard let value = try? JSONValue.parse(text), let object = value.objectValue else { return .failure(.unreadable) }
+        guard let value = try? JSONValue.parse(text), let object = value.objectValue else {
+            return .failure(.unreadable)
+        }
         return decode(object, now: now)
     }
 
@@ -50,20 +52,23 @@ enum ReplyDecoder {
         payment.metadata2 = reply["metadata2"]?.stringValue ?? ""
         payment.phoneNumber = reply["phoneNumber"]?.stringValue ?? ""
         payment.items = (reply["items"]?.arrayValue ?? []).map { entry in
-            let item = ATHMPaymentItem(name: entry["name"]?.stringValue ?? "", price: number(entry["price"]),
-                                       quantity: integer(entry["quantity"]))
+            let item = ATHMPaymentItem(
+                name: entry["name"]?.stringValue ?? "", price: number(entry["price"]),
+                quantity: integer(entry["quantity"]))
             item.desc = entry["desc"]?.stringValue ?? entry["description"]?.stringValue ?? ""
             item.metadata = entry["metadata"]?.stringValue ?? ""
             return item
         }
         if let error = PaymentValidator.validate(payment: payment) { return .failure(.invalidField(error)) }
 
-        let customer = ATHMCustomer(name: reply["name"]?.stringValue ?? "",
-                                    phoneNumber: reply["phoneNumber"]?.stringValue ?? "",
-                                    email: reply["email"]?.stringValue ?? "")
+        let customer = ATHMCustomer(
+            name: reply["name"]?.stringValue ?? "",
+            phoneNumber: reply["phoneNumber"]?.stringValue ?? "",
+            email: reply["email"]?.stringValue ?? "")
         let response = ATHMPaymentResponse(
             payment: payment,
-            status: ATHMPaymentStatus(status: status, date: date, referenceNumber: reference, dailyTransactionID: dailyID),
+            status: ATHMPaymentStatus(
+                status: status, date: date, referenceNumber: reference, dailyTransactionID: dailyID),
             customer: customer)
         return .success(Decoded(response: response, raw: ReplyDictionary.dictionary(from: object)))
     }
@@ -71,8 +76,9 @@ enum ReplyDecoder {
     /// The customer fields of a reply that could not be decoded as a whole, when they can be read.
     static func customer(inUnreadable text: String) -> ATHMCustomer {
         let value = try? JSONValue.parse(text)
-        return ATHMCustomer(name: value?["name"]?.stringValue ?? "", phoneNumber: value?["phoneNumber"]?.stringValue ?? "",
-                            email: value?["email"]?.stringValue ?? "")
+        return ATHMCustomer(
+            name: value?["name"]?.stringValue ?? "", phoneNumber: value?["phoneNumber"]?.stringValue ?? "",
+            email: value?["email"]?.stringValue ?? "")
     }
 
     /// The deprecated daily id is text such as `"#01"`: keep the digits, then the last ten of them.

@@ -6,8 +6,10 @@ import Foundation
 /// Keys are written in sorted order so links and bodies are reproducible byte for byte.
 enum RequestEncoding {
     /// The `/payment` body. Amounts are `abs(value)` rounded to cents with banker's rounding.
-    static func paymentBody(account: ATHMBusinessAccount, payment: ATHMPayment, timeout: TimeInterval,
-                            environment: ATHMEnvironment) -> JSONValue {
+    static func paymentBody(
+        account: ATHMBusinessAccount, payment: ATHMPayment, timeout: TimeInterval,
+        environment: ATHMEnvironment
+    ) -> JSONValue {
         sorted([
             ("env", .string(environment.name)),
             ("items", .array(payment.items.map(item))),
@@ -23,8 +25,10 @@ enum RequestEncoding {
     }
 
     /// `transaction_data` of the secure flow: it names the registered payment rather than repeating it.
-    static func secureLinkData(ecommerceId: String, account: ATHMBusinessAccount, scheme: ATHMURLScheme,
-                               payment: ATHMPayment, timeout: TimeInterval) -> JSONValue {
+    static func secureLinkData(
+        ecommerceId: String, account: ATHMBusinessAccount, scheme: ATHMURLScheme,
+        payment: ATHMPayment, timeout: TimeInterval
+    ) -> JSONValue {
         sorted([
             ("ecommerceId", .string(ecommerceId)),
             ("expiresIn", .double(timeout)),
@@ -37,8 +41,10 @@ enum RequestEncoding {
     }
 
     /// `transaction_data` of the legacy flows: the whole payment travels in the link.
-    static func legacyLinkData(traceId: UUID, account: ATHMBusinessAccount, scheme: ATHMURLScheme,
-                               payment: ATHMPayment, timeout: TimeInterval) -> JSONValue {
+    static func legacyLinkData(
+        traceId: UUID, account: ATHMBusinessAccount, scheme: ATHMURLScheme,
+        payment: ATHMPayment, timeout: TimeInterval
+    ) -> JSONValue {
         sorted([
             ("expiresIn", .double(timeout)),
             ("items", .array(payment.items.map(item))),

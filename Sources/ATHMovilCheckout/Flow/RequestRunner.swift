@@ -12,7 +12,8 @@ enum RequestRunner {
 
     /// The `async` form: every outcome with a result returns, exceptions throw.
     static func response(_ attempt: PaymentAttempt, session: ATHMPaymentSession) async throws(ATHMPaymentError)
-        -> ATHMPaymentResponse {
+        -> ATHMPaymentResponse
+    {
         switch await session.run(attempt) {
         case .finished(let response, _): return response
         case .exception(let error): throw error
@@ -21,7 +22,8 @@ enum RequestRunner {
 
     /// The `async` dictionary form.
     static func dictionary(_ attempt: PaymentAttempt, session: ATHMPaymentSession) async throws(ATHMPaymentError)
-        -> NSDictionary {
+        -> NSDictionary
+    {
         switch await session.run(attempt) {
         case .finished(let response, let raw): return raw ?? ReplyDictionary.encode(response)
         case .exception(let error): throw error

@@ -21,28 +21,52 @@ public final class ATHMPayment: NSObject, ExpressibleByFloatLiteral, Expressible
     private let fields = LockedFields(Fields())
 
     /// Shown to the customer as the subtotal (0 by default).
-    public var subtotal: NSNumber { get { fields[\.subtotal] } set { fields[\.subtotal] = newValue } }
+    public var subtotal: NSNumber {
+        get { fields[\.subtotal] }
+        set { fields[\.subtotal] = newValue }
+    }
 
     /// Shown to the customer as the tax (0 by default).
-    public var tax: NSNumber { get { fields[\.tax] } set { fields[\.tax] = newValue } }
+    public var tax: NSNumber {
+        get { fields[\.tax] }
+        set { fields[\.tax] = newValue }
+    }
 
     /// ATH Móvil's fee for a completed payment; response only.
-    public var fee: NSNumber { get { fields[\.fee] } set { fields[\.fee] = newValue } }
+    public var fee: NSNumber {
+        get { fields[\.fee] }
+        set { fields[\.fee] = newValue }
+    }
 
     /// What the business receives after the fee; response only.
-    public var netAmount: NSNumber { get { fields[\.netAmount] } set { fields[\.netAmount] = newValue } }
+    public var netAmount: NSNumber {
+        get { fields[\.netAmount] }
+        set { fields[\.netAmount] = newValue }
+    }
 
     /// The purchased items shown on the summary screen (empty by default).
-    public var items: [ATHMPaymentItem] { get { fields[\.items] } set { fields[\.items] = newValue } }
+    public var items: [ATHMPaymentItem] {
+        get { fields[\.items] }
+        set { fields[\.items] = newValue }
+    }
 
     /// Merchant data attached to the payment, at most 40 characters.
-    public var metadata1: String { get { fields[\.metadata1] } set { fields[\.metadata1] = newValue } }
+    public var metadata1: String {
+        get { fields[\.metadata1] }
+        set { fields[\.metadata1] = newValue }
+    }
 
     /// More merchant data, at most 40 characters.
-    public var metadata2: String { get { fields[\.metadata2] } set { fields[\.metadata2] = newValue } }
+    public var metadata2: String {
+        get { fields[\.metadata2] }
+        set { fields[\.metadata2] = newValue }
+    }
 
     /// The customer's phone number, when the merchant knows it; in responses, the paying customer's phone.
-    public var phoneNumber: String { get { fields[\.phoneNumber] } set { fields[\.phoneNumber] = newValue } }
+    public var phoneNumber: String {
+        get { fields[\.phoneNumber] }
+        set { fields[\.phoneNumber] = newValue }
+    }
 
     /// Creates a payment for `total` US dollars.
     public init(total: NSNumber) {

@@ -63,8 +63,10 @@ public final class ATHMPaymentError: Error, CustomStringConvertible, @unchecked 
     public var description: String { "\(errorDescription): \(failureReason)" }
 
     /// Creates an error; the message and request flag default to the ones that belong to `code`.
-    public init(code: Code, failureReason: String? = nil, isRequestError: Bool? = nil, serverMessage: String? = nil,
-                httpStatus: Int? = nil) {
+    public init(
+        code: Code, failureReason: String? = nil, isRequestError: Bool? = nil, serverMessage: String? = nil,
+        httpStatus: Int? = nil
+    ) {
         self.code = code
         self.serverMessage = serverMessage
         self.httpStatus = httpStatus

@@ -1,5 +1,6 @@
 import CommerceCore
 import Foundation
+
 #if canImport(UIKit)
 import UIKit
 #endif

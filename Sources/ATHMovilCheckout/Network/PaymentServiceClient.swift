@@ -30,7 +30,8 @@ struct PaymentServiceClient: Sendable {
         let outcome = await RetryExecutor(policy: .none, sleep: sleep).run(request, on: transport)
         return ServiceEnvelope.data(from: outcome.result).flatMap { data in
             guard let id = data["ecommerceId"]?.stringValue, !id.isEmpty,
-                  let token = data["auth_token"]?.stringValue, !token.isEmpty else {
+                let token = data["auth_token"]?.stringValue, !token.isEmpty
+            else {
                 return .failure(ATHMPaymentError(code: .decoding))
             }
             return .success(Registration(ecommerceId: id, authToken: token))
@@ -41,18 +42,21 @@ struct PaymentServiceClient: Sendable {
     func authorize(token: String) async -> Result<Authorization, ATHMPaymentError> {
         var request = post("/api/business-transaction/ecommerce/authorization", body: .object([:]), retry: true)
         request.headers["Authorization"] = "Bearer \(token)"
-        let policy = RetryPolicy(maxAttempts: 2, delays: [authorizationRetryDelay], jitter: 0,
-                                 retryableStatuses: Set(500...599), retriesTransportErrors: true,
-                                 retryAfterStatuses: [])
+        let policy = RetryPolicy(
+            maxAttempts: 2, delays: [authorizationRetryDelay], jitter: 0,
+            retryableStatuses: Set(500...599), retriesTransportErrors: true,
+            retryAfterStatuses: [])
         let outcome = await RetryExecutor(policy: policy, sleep: sleep).run(request, on: transport)
         return ServiceEnvelope.data(from: outcome.result).flatMap { data in
             guard data.objectValue != nil else { return .failure(ATHMPaymentError(code: .decoding)) }
             let daily = data["dailyTransactionId"]
             let dailyID = daily?.stringValue.flatMap { Int($0) } ?? daily?.integerValue.map { Int(clamping: $0) } ?? 0
-            return .success(Authorization(referenceNumber: data["referenceNumber"]?.stringValue ?? "",
-                                          dailyTransactionID: dailyID,
-                                          fee: data["fee"]?.doubleValue ?? 0,
-                                          netAmount: data["netAmount"]?.doubleValue ?? 0))
+            return .success(
+                Authorization(
+                    referenceNumber: data["referenceNumber"]?.stringValue ?? "",
+                    dailyTransactionID: dailyID,
+                    fee: data["fee"]?.doubleValue ?? 0,
+                    netAmount: data["netAmount"]?.doubleValue ?? 0))
         }
     }
 
@@ -60,13 +64,16 @@ struct PaymentServiceClient: Sendable {
     func legacyStatus(publicToken: String, paymentID: String) async -> Result<Data, ATHMPaymentError> {
         let url = environment.legacyStatusBaseURL.appendingPathComponent("eCommerceTransfer/consultTransactionStatus")
         let body: JSONValue = ["paymentID": .string(paymentID), "publicToken": .string(publicToken)]
-        let request = HTTPRequest(method: .post, url: url, headers: headers, body: body.serializedData(),
-                                  timeout: Self.requestTimeout, allowsRetry: false)
+        let request = HTTPRequest(
+            method: .post, url: url, headers: headers, body: body.serializedData(),
+            timeout: Self.requestTimeout, allowsRetry: false)
         do {
             let response = try await transport.send(request)
             guard response.isSuccess else {
-                return .failure(ATHMPaymentError(code: .server(errorcode: (try? JSONValue.parse(response.body))?["errorcode"]?.stringValue),
-                                                 httpStatus: response.statusCode))
+                return .failure(
+                    ATHMPaymentError(
+                        code: .server(errorcode: (try? JSONValue.parse(response.body))?["errorcode"]?.stringValue),
+                        httpStatus: response.statusCode))
             }
             return .success(response.body)
         } catch {
@@ -75,7 +82,8 @@ struct PaymentServiceClient: Sendable {
     }
 
     private func post(_ path: String, body: JSONValue, retry: Bool) -> HTTPRequest {
-        HTTPRequest(method: .post, url: environment.url(environment.paymentServiceBaseURL, path), headers: headers,
-                    body: body.serializedData(), timeout: Self.requestTimeout, allowsRetry: retry)
+        HTTPRequest(
+            method: .post, url: environment.url(environment.paymentServiceBaseURL, path), headers: headers,
+            body: body.serializedData(), timeout: Self.requestTimeout, allowsRetry: retry)
     }
 }

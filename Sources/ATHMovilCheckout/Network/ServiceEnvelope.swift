@@ -17,8 +17,10 @@ enum ServiceEnvelope {
                 return .success(data)
             }
             if let body, body["status"]?.stringValue == "error" || !response.isSuccess {
-                return .failure(ATHMPaymentError(code: .server(errorcode: body["errorcode"]?.stringValue),
-                                                 serverMessage: body["message"]?.stringValue, httpStatus: response.statusCode))
+                return .failure(
+                    ATHMPaymentError(
+                        code: .server(errorcode: body["errorcode"]?.stringValue),
+                        serverMessage: body["message"]?.stringValue, httpStatus: response.statusCode))
             }
             if !response.isSuccess {
                 return .failure(ATHMPaymentError(code: .server(errorcode: nil), httpStatus: response.statusCode))

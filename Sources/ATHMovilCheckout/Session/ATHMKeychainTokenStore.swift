@@ -9,8 +9,10 @@ public struct ATHMKeychainTokenStore: ATHMTokenStoring {
     public init() {}
 
     private var query: [String: Any] {
-        [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "authToken",
-         kSecAttrAccount as String: "athm_checkout"]
+        [
+            kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "authToken",
+            kSecAttrAccount as String: "athm_checkout",
+        ]
     }
 
     /// The saved token, or nil when the Keychain holds none or cannot be read.
@@ -19,7 +21,9 @@ public struct ATHMKeychainTokenStore: ATHMTokenStoring {
         lookup[kSecReturnData as String] = true
         lookup[kSecMatchLimit as String] = kSecMatchLimitOne
         var item: CFTypeRef?
-        guard SecItemCopyMatching(lookup as CFDictionary, &item) == errSecSuccess, let data = item as? Data else { return nil }
+        guard SecItemCopyMatching(lookup as CFDictionary, &item) == errSecSuccess, let data = item as? Data else {
+            return nil
+        }
         return String(data: data, encoding: .utf8)
     }
 
@@ -30,7 +34,9 @@ public struct ATHMKeychainTokenStore: ATHMTokenStoring {
         var item = query
         item[kSecValueData as String] = Data(token.utf8)
         let status = SecItemAdd(item as CFDictionary, nil)
-        guard status == errSecSuccess else { throw ATHMPaymentError(code: .decoding, serverMessage: "Keychain status \(status)") }
+        guard status == errSecSuccess else {
+            throw ATHMPaymentError(code: .decoding, serverMessage: "Keychain status \(status)")
+        }
     }
 
     /// Removes the saved token; does nothing when there is none.

@@ -1,5 +1,6 @@
 import CommerceCore
 import Foundation
+
 #if canImport(UIKit)
 import UIKit
 #endif
@@ -15,7 +16,8 @@ public final class ATHMPaymentSession: @unchecked Sendable {
 
     /// The App Store listing opened in production when the ATH Móvil app is not installed
     /// (see ``ATHMLinkOpenOptions``).
-    public static let appStoreFallbackURL = URL(string: "itms://itunes.apple.com/sg/app/ath-movil/id658539297?l=zh&mt=8")
+    public static let appStoreFallbackURL = URL(
+        string: "itms://itunes.apple.com/sg/app/ath-movil/id658539297?l=zh&mt=8")
 
     private let lock = NSLock()
     private var lastURL: URL?
@@ -33,15 +35,19 @@ public final class ATHMPaymentSession: @unchecked Sendable {
 
     /// Creates a session of its own (most apps use ``shared``). Tests give each case its own session so
     /// they can run in parallel.
-    public init(urlOpener: (any ATHMURLOpening)? = nil, tokenStore: (any ATHMTokenStoring)? = nil,
-                transport: any HTTPTransport = URLSessionTransport()) {
+    public init(
+        urlOpener: (any ATHMURLOpening)? = nil, tokenStore: (any ATHMTokenStoring)? = nil,
+        transport: any HTTPTransport = URLSessionTransport()
+    ) {
         self.opener = urlOpener ?? Self.defaultOpener()
         self.tokens = tokenStore
         self.httpTransport = transport
         #if canImport(UIKit)
         // UIKit's name for didBecomeActiveNotification, spelled out so a nonisolated init can use it.
-        NotificationCenter.default.addObserver(forName: Notification.Name("UIApplicationDidBecomeActiveNotification"),
-                                               object: nil, queue: nil) { [weak self] _ in self?.applicationDidBecomeActive() }
+        NotificationCenter.default.addObserver(
+            forName: Notification.Name("UIApplicationDidBecomeActiveNotification"),
+            object: nil, queue: nil
+        ) { [weak self] _ in self?.applicationDidBecomeActive() }
         #endif
     }
 
@@ -157,17 +163,22 @@ public final class ATHMPaymentSession: @unchecked Sendable {
 
     /// Runs one payment attempt to its outcome: validate, register (secure), open the app, wait for the reply.
     func run(_ attempt: PaymentAttempt) async -> PaymentOutcome {
-        if let error = PaymentValidator.validate(account: attempt.account, scheme: attempt.scheme,
-                                                 payment: attempt.payment, timeout: attempt.timeout) {
+        if let error = PaymentValidator.validate(
+            account: attempt.account, scheme: attempt.scheme,
+            payment: attempt.payment, timeout: attempt.timeout)
+        {
             return .exception(error)
         }
         let environment = self.environment
         let link: URL
         switch attempt.kind {
         case .secure:
-            let body = RequestEncoding.paymentBody(account: attempt.account, payment: attempt.payment,
-                                                   timeout: attempt.timeout, environment: environment)
-            guard RequestEncoding.isEncodable(body) else { return .exception(ATHMPaymentError(code: .invalidCharacters)) }
+            let body = RequestEncoding.paymentBody(
+                account: attempt.account, payment: attempt.payment,
+                timeout: attempt.timeout, environment: environment)
+            guard RequestEncoding.isEncodable(body) else {
+                return .exception(ATHMPaymentError(code: .invalidCharacters))
+            }
             guard beginServerCall() else { return .exception(ATHMPaymentError(code: .paymentInProgress)) }
             let registration = await serviceClient().register(body: body)
             endServerCall()
@@ -179,20 +190,24 @@ public final class ATHMPaymentSession: @unchecked Sendable {
             do { try tokenStore.save(registered.authToken) } catch {
                 return .exception(ATHMPaymentError(code: .decoding, serverMessage: String(describing: error)))
             }
-            let data = RequestEncoding.secureLinkData(ecommerceId: registered.ecommerceId, account: attempt.account,
-                                                      scheme: attempt.scheme, payment: attempt.payment,
-                                                      timeout: attempt.timeout)
-            guard let url = RequestEncoding.link(base: environment.appLinkBaseURL, path: "mobileSecure", data: data) else {
+            let data = RequestEncoding.secureLinkData(
+                ecommerceId: registered.ecommerceId, account: attempt.account,
+                scheme: attempt.scheme, payment: attempt.payment,
+                timeout: attempt.timeout)
+            guard let url = RequestEncoding.link(base: environment.appLinkBaseURL, path: "mobileSecure", data: data)
+            else {
                 return .exception(ATHMPaymentError(code: .invalidCharacters))
             }
             link = url
         case .legacy:
-            let data = RequestEncoding.legacyLinkData(traceId: attempt.traceId, account: attempt.account,
-                                                      scheme: attempt.scheme, payment: attempt.payment,
-                                                      timeout: attempt.timeout)
+            let data = RequestEncoding.legacyLinkData(
+                traceId: attempt.traceId, account: attempt.account,
+                scheme: attempt.scheme, payment: attempt.payment,
+                timeout: attempt.timeout)
             let path = attempt.account.isSimulatedToken ? "mobileDummy" : "mobile"
             guard RequestEncoding.isEncodable(data),
-                  let url = RequestEncoding.link(base: environment.appLinkBaseURL, path: path, data: data) else {
+                let url = RequestEncoding.link(base: environment.appLinkBaseURL, path: path, data: data)
+            else {
                 return .exception(ATHMPaymentError(code: .invalidCharacters))
             }
             link = url
@@ -202,7 +217,8 @@ public final class ATHMPaymentSession: @unchecked Sendable {
         let waiting = PendingPayment(attempt: attempt)
         replacePending(with: waiting)
         let options = ATHMLinkOpenOptions(environment: environment)
-        let opened = await urlOpener.open(link, fallback: options.fallback, universalLinksOnly: options.universalLinksOnly)
+        let opened = await urlOpener.open(
+            link, fallback: options.fallback, universalLinksOnly: options.universalLinksOnly)
         if !opened, remove(waiting) {
             return .exception(ATHMPaymentError(code: .openFailed))
         }
@@ -223,10 +239,11 @@ public final class ATHMPaymentSession: @unchecked Sendable {
         case .success(let value): decoded = value
         case .failure(let failure):
             tokenStore.delete()
-            let error: ATHMPaymentError = switch failure {
-            case .invalidField(let fieldError): fieldError
-            case .unreadable: ATHMPaymentError(code: .decoding)
-            }
+            let error: ATHMPaymentError =
+                switch failure {
+                case .invalidField(let fieldError): fieldError
+                case .unreadable: ATHMPaymentError(code: .decoding)
+                }
             let response = payment.cancelledResponse(customer: ReplyDecoder.customer(inUnreadable: text), error: error)
             payment.finish(.finished(response, raw: nil))
             return
@@ -253,8 +270,9 @@ public final class ATHMPaymentSession: @unchecked Sendable {
     }
 
     private func checkStatus(of payment: PendingPayment) async {
-        let result = await serviceClient().legacyStatus(publicToken: payment.attempt.account.token,
-                                                        paymentID: payment.attempt.traceId.uuidString.uppercased())
+        let result = await serviceClient().legacyStatus(
+            publicToken: payment.attempt.account.token,
+            paymentID: payment.attempt.traceId.uuidString.uppercased())
         let stillOurs: Bool = lock.withLock {
             isWaiting = false
             guard pending === payment else { return false }
@@ -269,7 +287,8 @@ public final class ATHMPaymentSession: @unchecked Sendable {
         case .success(let body):
             switch ReplyDecoder.decode(String(decoding: body, as: UTF8.self)) {
             case .success(let decoded): payment.finish(.finished(decoded.response, raw: decoded.raw))
-            case .failure: payment.finish(.finished(payment.cancelledResponse(error: ATHMPaymentError(code: .decoding)), raw: nil))
+            case .failure:
+                payment.finish(.finished(payment.cancelledResponse(error: ATHMPaymentError(code: .decoding)), raw: nil))
             }
         }
     }
@@ -340,15 +359,18 @@ public final class ATHMPaymentSession: @unchecked Sendable {
     // MARK: Plumbing
 
     private func serviceClient() async -> PaymentServiceClient {
-        PaymentServiceClient(environment: environment, transport: transport,
-                             headers: DeviceHeaders.make(deviceID: await deviceIdentifier()),
-                             authorizationRetryDelay: authorizationRetryDelay,
-                             sleep: { try await Task.sleep(for: $0) })
+        PaymentServiceClient(
+            environment: environment, transport: transport,
+            headers: DeviceHeaders.make(deviceID: await deviceIdentifier()),
+            authorizationRetryDelay: authorizationRetryDelay,
+            sleep: { try await Task.sleep(for: $0) })
     }
 
     private func deviceIdentifier() async -> String {
         #if canImport(UIKit)
-        if let vendorID = await MainActor.run(body: { UIDevice.current.identifierForVendor?.uuidString }) { return vendorID }
+        if let vendorID = await MainActor.run(body: { UIDevice.current.identifierForVendor?.uuidString }) {
+            return vendorID
+        }
         #endif
         let store = deviceIdentifierStore
         if let known = store.string(forKey: "athm_checkout/deviceID") { return known }

@@ -41,8 +41,10 @@ public struct ATHMSandboxAppURLOpener: ATHMURLOpening {
     ///   - transport: how to reach the sandbox.
     ///   - session: where the reply URL (or the failure) goes; `nil` means ``ATHMPaymentSession/shared``.
     ///     It must be the session the request pays through.
-    public init(sandboxBaseURL: URL, autoRespond: Action? = nil, transport: any HTTPTransport = URLSessionTransport(),
-                session: ATHMPaymentSession? = nil) {
+    public init(
+        sandboxBaseURL: URL, autoRespond: Action? = nil, transport: any HTTPTransport = URLSessionTransport(),
+        session: ATHMPaymentSession? = nil
+    ) {
         self.sandboxBaseURL = sandboxBaseURL
         self.autoRespond = autoRespond
         self.transport = transport
@@ -69,14 +71,16 @@ public struct ATHMSandboxAppURLOpener: ATHMURLOpening {
     /// Gives `url` to the simulated app and, with `autoRespond`, plays the customer; returns the reply URL
     /// the sandbox answered with, or `nil` when the payment is left open in the app.
     private func handOff(_ url: URL) async throws(ATHMPaymentError) -> URL? {
-        let opened = try await post("/sandbox/athmovil/app/open", ["url": .string(url.absoluteString)], failing: .openFailed)
+        let opened = try await post(
+            "/sandbox/athmovil/app/open", ["url": .string(url.absoluteString)], failing: .openFailed)
         guard let action = autoRespond else { return nil }
         var body: JSONObject = ["action": .string(action.rawValue), "url": .string(url.absoluteString)]
         if let id = opened["ecommerceId"]?.stringValue { body["ecommerceId"] = .string(id) }
         let reply = try await post("/sandbox/athmovil/app/respond", .object(body), failing: .server(errorcode: nil))
         guard let text = reply["callbackURL"]?.stringValue, let callback = URL(string: text) else {
-            throw ATHMPaymentError(code: .server(errorcode: nil),
-                                   serverMessage: "POST /sandbox/athmovil/app/respond answered without a callbackURL")
+            throw ATHMPaymentError(
+                code: .server(errorcode: nil),
+                serverMessage: "POST /sandbox/athmovil/app/respond answered without a callbackURL")
         }
         return callback
     }
@@ -84,14 +88,16 @@ public struct ATHMSandboxAppURLOpener: ATHMURLOpening {
     /// POSTs `body` to the sandbox's `path` and returns the parsed answer; anything else is thrown as an
     /// error with `code`, the route and what the sandbox said.
     private func post(_ path: String, _ body: JSONValue, failing code: ATHMPaymentError.Code)
-        async throws(ATHMPaymentError) -> JSONValue {
+        async throws(ATHMPaymentError) -> JSONValue
+    {
         var base = sandboxBaseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         guard let url = URL(string: base + path) else {
             throw ATHMPaymentError(code: code, serverMessage: "\(base + path) is not a valid URL")
         }
-        let request = HTTPRequest(method: .post, url: url, headers: ["Content-Type": "application/json"],
-                                  body: body.serializedData())
+        let request = HTTPRequest(
+            method: .post, url: url, headers: ["Content-Type": "application/json"],
+            body: body.serializedData())
         let response: HTTPResponse
         do {
             response = try await transport.send(request)
@@ -102,13 +108,15 @@ public struct ATHMSandboxAppURLOpener: ATHMURLOpening {
         guard response.isSuccess else {
             // Control routes explain themselves in {"error": "..."}; show the raw text otherwise.
             let said = parsed?["error"]?.stringValue ?? String(decoding: response.body.prefix(200), as: UTF8.self)
-            throw ATHMPaymentError(code: code, serverMessage: "POST \(path) answered \(response.statusCode): \(said)",
-                                   httpStatus: response.statusCode)
+            throw ATHMPaymentError(
+                code: code, serverMessage: "POST \(path) answered \(response.statusCode): \(said)",
+                httpStatus: response.statusCode)
         }
         guard let parsed else {
-            throw ATHMPaymentError(code: code,
-                                   serverMessage: "POST \(path) answered \(response.statusCode) with a body that is not JSON",
-                                   httpStatus: response.statusCode)
+            throw ATHMPaymentError(
+                code: code,
+                serverMessage: "POST \(path) answered \(response.statusCode) with a body that is not JSON",
+                httpStatus: response.statusCode)
         }
         return parsed
     }

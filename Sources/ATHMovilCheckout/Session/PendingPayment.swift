@@ -51,9 +51,12 @@ final class PendingPayment: @unchecked Sendable {
     }
 
     /// A cancelled response built from the payment as it was requested, for replies that cannot be used.
-    func cancelledResponse(customer: ATHMCustomer = ATHMCustomer(name: "", phoneNumber: "", email: ""),
-                           error: Error?) -> ATHMPaymentResponse {
-        ATHMPaymentResponse(payment: attempt.payment, status: ATHMPaymentStatus(status: .cancelled, date: Date()),
-                            customer: customer, error: error)
+    func cancelledResponse(
+        customer: ATHMCustomer = ATHMCustomer(name: "", phoneNumber: "", email: ""),
+        error: Error?
+    ) -> ATHMPaymentResponse {
+        ATHMPaymentResponse(
+            payment: attempt.payment, status: ATHMPaymentStatus(status: .cancelled, date: Date()),
+            customer: customer, error: error)
     }
 }

@@ -32,7 +32,8 @@ struct DictionaryReader {
         if Self.isBoolean(value) { return 0 }
         if let integer = value as? Int { return integer }
         if let number = value as? NSNumber, number.doubleValue.rounded() == number.doubleValue,
-           abs(number.doubleValue) < 9e15 {
+            abs(number.doubleValue) < 9e15
+        {
             return number.intValue
         }
         return 0

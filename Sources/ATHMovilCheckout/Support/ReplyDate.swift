@@ -18,11 +18,12 @@ enum ReplyDate {
         let time = timeAndFraction[0].split(separator: ":", omittingEmptySubsequences: false)
         let fraction = timeAndFraction[1]
         guard time.count == 3, !fraction.isEmpty, fraction.count <= 9, fraction.allSatisfy(\.isASCII),
-              let fractionValue = Int(fraction),
-              day[0].count == 4, let year = Int(day[0]), let month = Int(day[1]), let dayOfMonth = Int(day[2]),
-              let hour = Int(time[0]), let minute = Int(time[1]), let second = Int(time[2]),
-              (1...12).contains(month), dayOfMonth >= 1, dayOfMonth <= ISO8601.daysIn(month: month, year: year),
-              (0..<24).contains(hour), (0..<60).contains(minute), (0..<60).contains(second) else { return nil }
+            let fractionValue = Int(fraction),
+            day[0].count == 4, let year = Int(day[0]), let month = Int(day[1]), let dayOfMonth = Int(day[2]),
+            let hour = Int(time[0]), let minute = Int(time[1]), let second = Int(time[2]),
+            (1...12).contains(month), dayOfMonth >= 1, dayOfMonth <= ISO8601.daysIn(month: month, year: year),
+            (0..<24).contains(hour), (0..<60).contains(minute), (0..<60).contains(second)
+        else { return nil }
         let days = ISO8601.daysSinceEpoch(year: year, month: month, day: dayOfMonth)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - puertoRicoOffset
         let fractional = Double(fractionValue) / pow(10, Double(fraction.count))

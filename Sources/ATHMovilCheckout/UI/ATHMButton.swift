@@ -59,7 +59,8 @@ extension UIButton {
         applyImageInsets()
         layer.cornerRadius = ATHMButtonStyle.cornerRadius
         layer.shadowColor = UIColor(ATHMButtonStyle.shadowColor).cgColor
-        layer.shadowOffset = CGSize(width: ATHMButtonStyle.shadowOffset.width, height: ATHMButtonStyle.shadowOffset.height)
+        layer.shadowOffset = CGSize(
+            width: ATHMButtonStyle.shadowOffset.width, height: ATHMButtonStyle.shadowOffset.height)
         layer.shadowRadius = ATHMButtonStyle.shadowRadius
         layer.shadowOpacity = Float(ATHMButtonStyle.shadowOpacity)
     }
@@ -68,8 +69,9 @@ extension UIButton {
     /// so calling this from `layoutSubviews` cannot request another layout pass.
     func applyImageInsets() {
         let horizontal = bounds.width * ATHMButtonStyle.horizontalImageInsetRatio
-        let insets = UIEdgeInsets(top: ATHMButtonStyle.verticalImageInset, left: horizontal,
-                                  bottom: ATHMButtonStyle.verticalImageInset, right: horizontal)
+        let insets = UIEdgeInsets(
+            top: ATHMButtonStyle.verticalImageInset, left: horizontal,
+            bottom: ATHMButtonStyle.verticalImageInset, right: horizontal)
         if imageEdgeInsets != insets { imageEdgeInsets = insets }
     }
 }

@@ -1,5 +1,6 @@
 import CommerceCore
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -48,7 +49,8 @@ extension Card {
 
         /// Prepares a vault request (the seed's form); nothing is sent until you call `resume()` on the
         /// returned task. `completion` runs once on ``callbackQueue`` and never after `cancel()`.
-        public func vault(_ creditCard: CreditCard, to url: URL, completion: @escaping VaultCompletion) -> any GraphTask {
+        public func vault(_ creditCard: CreditCard, to url: URL, completion: @escaping VaultCompletion) -> any GraphTask
+        {
             let box = Graph.Unchecked(value: completion)
             return Graph.CallbackTask(queue: callbackQueue) { [self] task in
                 Task {

@@ -18,8 +18,10 @@ extension Card {
         public let verificationCode: String?
 
         /// Creates card details.
-        public init(firstName: String, middleName: String? = nil, lastName: String, number: String,
-                    expiryMonth: String, expiryYear: String, verificationCode: String? = nil) {
+        public init(
+            firstName: String, middleName: String? = nil, lastName: String, number: String,
+            expiryMonth: String, expiryYear: String, verificationCode: String? = nil
+        ) {
             self.firstName = firstName
             self.middleName = middleName
             self.lastName = lastName

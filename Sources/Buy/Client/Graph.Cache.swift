@@ -38,29 +38,34 @@ extension Graph {
             if let xdg = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"], !xdg.isEmpty {
                 return URL(fileURLWithPath: xdg, isDirectory: true)
             }
-            return URL(fileURLWithPath: NSHomeDirectory(), isDirectory: true).appendingPathComponent(".cache", isDirectory: true)
+            return URL(fileURLWithPath: NSHomeDirectory(), isDirectory: true).appendingPathComponent(
+                ".cache", isDirectory: true)
             #endif
         }
 
         func item(forKey key: String) -> CacheItem? {
-            lock.lock(); defer { lock.unlock() }
+            lock.lock()
+            defer { lock.unlock() }
             if let item = memory[key] { return item }
             guard let directory,
-                  let data = try? Data(contentsOf: directory.appendingPathComponent(key)),
-                  let meta = try? Data(contentsOf: directory.appendingPathComponent(key + ".meta")),
-                  let timestamp = CacheItem.timestamp(fromMeta: meta, hash: key) else { return nil }
+                let data = try? Data(contentsOf: directory.appendingPathComponent(key)),
+                let meta = try? Data(contentsOf: directory.appendingPathComponent(key + ".meta")),
+                let timestamp = CacheItem.timestamp(fromMeta: meta, hash: key)
+            else { return nil }
             let item = CacheItem(hash: key, data: data, timestamp: timestamp)
             remember(item)
             return item
         }
 
         func set(_ item: CacheItem) {
-            lock.lock(); defer { lock.unlock() }
+            lock.lock()
+            defer { lock.unlock() }
             remember(item)
             guard let directory else { return }
             do {
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])
+                try FileManager.default.createDirectory(
+                    at: directory, withIntermediateDirectories: true,
+                    attributes: [.posixPermissions: 0o700])
                 try AtomicFile.write(item.data, to: directory.appendingPathComponent(item.hash))
                 try AtomicFile.write(item.metaData, to: directory.appendingPathComponent(item.hash + ".meta"))
             } catch {
@@ -71,7 +76,8 @@ extension Graph {
         }
 
         func remove(key: String) {
-            lock.lock(); defer { lock.unlock() }
+            lock.lock()
+            defer { lock.unlock() }
             forget(key)
             guard let directory else { return }
             try? FileManager.default.removeItem(at: directory.appendingPathComponent(key))
@@ -79,14 +85,16 @@ extension Graph {
         }
 
         func purge() {
-            lock.lock(); defer { lock.unlock() }
+            lock.lock()
+            defer { lock.unlock() }
             memory.removeAll()
             memoryOrder.removeAll()
             if let directory { try? FileManager.default.removeItem(at: directory) }
         }
 
         func purgeMemory() {
-            lock.lock(); defer { lock.unlock() }
+            lock.lock()
+            defer { lock.unlock() }
             memory.removeAll()
             memoryOrder.removeAll()
         }
@@ -115,8 +123,10 @@ extension Graph {
                 let body = directory.appendingPathComponent(name)
                 let metaURL = directory.appendingPathComponent(name + ".meta")
                 let size = ((try? manager.attributesOfItem(atPath: body.path)[.size]) as? NSNumber)?.intValue ?? 0
-                let metaSize = ((try? manager.attributesOfItem(atPath: metaURL.path)[.size]) as? NSNumber)?.intValue ?? 0
-                let timestamp = (try? Data(contentsOf: metaURL)).flatMap { CacheItem.timestamp(fromMeta: $0, hash: name) } ?? 0
+                let metaSize =
+                    ((try? manager.attributesOfItem(atPath: metaURL.path)[.size]) as? NSNumber)?.intValue ?? 0
+                let timestamp =
+                    (try? Data(contentsOf: metaURL)).flatMap { CacheItem.timestamp(fromMeta: $0, hash: name) } ?? 0
                 items.append((name, size + metaSize, timestamp))
                 total += size + metaSize
             }

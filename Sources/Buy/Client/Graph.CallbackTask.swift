@@ -19,7 +19,10 @@ extension Graph {
 
         func resume() {
             lock.lock()
-            guard state == .created else { lock.unlock(); return }
+            guard state == .created else {
+                lock.unlock()
+                return
+            }
             state = .running
             lock.unlock()
             let task = start(self)
@@ -32,7 +35,10 @@ extension Graph {
 
         func cancel() {
             lock.lock()
-            guard state == .created || state == .running else { lock.unlock(); return }
+            guard state == .created || state == .running else {
+                lock.unlock()
+                return
+            }
             state = .cancelled
             let task = work
             lock.unlock()
@@ -43,7 +49,10 @@ extension Graph {
         func deliver(_ body: @escaping @Sendable () -> Void) {
             queue.async {
                 self.lock.lock()
-                guard self.state == .running else { self.lock.unlock(); return }
+                guard self.state == .running else {
+                    self.lock.unlock()
+                    return
+                }
                 self.state = .completed
                 self.lock.unlock()
                 body()

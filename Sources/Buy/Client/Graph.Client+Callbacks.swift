@@ -4,11 +4,15 @@ import Foundation
 extension Graph.Client {
     /// Prepares a query; nothing is sent until you call `resume()` on the returned task. The completion
     /// runs once on ``callbackQueue``, and never after `cancel()`.
-    public func queryGraphWith(_ query: Storefront.QueryRootQuery, cachePolicy: Graph.CachePolicy? = nil,
-                               retryHandler: Graph.RetryHandler<Storefront.QueryRoot>? = nil,
-                               completionHandler: @escaping QueryCompletion) -> any GraphTask {
-        let pending = Graph.PendingRequest(operation: query, isQuery: true, cachePolicy: cachePolicy, retryHandler: retryHandler,
-                                           completion: completionHandler) { object throws(SchemaViolationError) in
+    public func queryGraphWith(
+        _ query: Storefront.QueryRootQuery, cachePolicy: Graph.CachePolicy? = nil,
+        retryHandler: Graph.RetryHandler<Storefront.QueryRoot>? = nil,
+        completionHandler: @escaping QueryCompletion
+    ) -> any GraphTask {
+        let pending = Graph.PendingRequest(
+            operation: query, isQuery: true, cachePolicy: cachePolicy, retryHandler: retryHandler,
+            completion: completionHandler
+        ) { object throws(SchemaViolationError) in
             try Storefront.QueryRoot(object: object)
         }
         return makeTask(pending)
@@ -16,11 +20,15 @@ extension Graph.Client {
 
     /// Prepares a mutation; nothing is sent until you call `resume()` on the returned task. Mutations
     /// never use the cache.
-    public func mutateGraphWith(_ mutation: Storefront.MutationQuery,
-                                retryHandler: Graph.RetryHandler<Storefront.Mutation>? = nil,
-                                completionHandler: @escaping MutationCompletion) -> any GraphTask {
-        let pending = Graph.PendingRequest(operation: mutation, isQuery: false, cachePolicy: nil, retryHandler: retryHandler,
-                                           completion: completionHandler) { object throws(SchemaViolationError) in
+    public func mutateGraphWith(
+        _ mutation: Storefront.MutationQuery,
+        retryHandler: Graph.RetryHandler<Storefront.Mutation>? = nil,
+        completionHandler: @escaping MutationCompletion
+    ) -> any GraphTask {
+        let pending = Graph.PendingRequest(
+            operation: mutation, isQuery: false, cachePolicy: nil, retryHandler: retryHandler,
+            completion: completionHandler
+        ) { object throws(SchemaViolationError) in
             try Storefront.Mutation(object: object)
         }
         return makeTask(pending)
@@ -33,15 +41,18 @@ extension Graph.Client {
     }
 
     private func run<R>(_ pending: Graph.PendingRequest<R>, task: Graph.CallbackTask) async {
-        let response = await perform(pending.operation, isQuery: pending.isQuery, cachePolicy: pending.cachePolicy,
-                                     retryHandler: pending.retryHandler, runCondition: onCallbackQueue, decode: pending.decode)
+        let response = await perform(
+            pending.operation, isQuery: pending.isQuery, cachePolicy: pending.cachePolicy,
+            retryHandler: pending.retryHandler, runCondition: onCallbackQueue, decode: pending.decode)
         pending.response = response
         task.deliver { pending.complete() }
     }
 
     /// Runs a retry condition on the callback queue, where the callback API promises to call it.
-    private func onCallbackQueue<R: GraphQL.AbstractResponse>(_ condition: @escaping Graph.RetryHandler<R>.Condition, _ model: R?,
-                                                              _ error: Graph.QueryError?) async -> Bool {
+    private func onCallbackQueue<R: GraphQL.AbstractResponse>(
+        _ condition: @escaping Graph.RetryHandler<R>.Condition, _ model: R?,
+        _ error: Graph.QueryError?
+    ) async -> Bool {
         let call = Graph.PendingCondition(condition: condition, model: model, error: error)
         return await withCheckedContinuation { continuation in
             callbackQueue.async { continuation.resume(returning: call.evaluate()) }
@@ -62,8 +73,11 @@ extension Graph {
         let decode: (JSONObject) throws(SchemaViolationError) -> R
         var response: Response<R>?
 
-        init(operation: GraphQL.AbstractQuery, isQuery: Bool, cachePolicy: CachePolicy?, retryHandler: RetryHandler<R>?,
-             completion: @escaping (R?, QueryError?) -> Void, decode: @escaping (JSONObject) throws(SchemaViolationError) -> R) {
+        init(
+            operation: GraphQL.AbstractQuery, isQuery: Bool, cachePolicy: CachePolicy?, retryHandler: RetryHandler<R>?,
+            completion: @escaping (R?, QueryError?) -> Void,
+            decode: @escaping (JSONObject) throws(SchemaViolationError) -> R
+        ) {
             self.operation = operation
             self.isQuery = isQuery
             self.cachePolicy = cachePolicy

@@ -3,7 +3,9 @@ import Foundation
 
 extension Graph.Client {
     /// Evaluates a retry condition: directly on the calling task (async API) or on the callback queue.
-    typealias ConditionRunner<R: GraphQL.AbstractResponse> = (@escaping Graph.RetryHandler<R>.Condition, R?, Graph.QueryError?) async -> Bool
+    typealias ConditionRunner<R: GraphQL.AbstractResponse> = (
+        @escaping Graph.RetryHandler<R>.Condition, R?, Graph.QueryError?
+    ) async -> Bool
 
     /// The request for one document, with the headers of §3.1.
     func makeRequest(body: Graph.RequestBody, url: URL) -> HTTPRequest {
@@ -28,7 +30,10 @@ extension Graph.Client {
         decode: (JSONObject) throws(SchemaViolationError) -> R
     ) async -> Graph.Response<R> {
         if let configurationError { return Graph.Response(model: nil, error: .request(error: configurationError)) }
-        guard let url = apiURL else { return Graph.Response(model: nil, error: .request(error: Graph.ConfigurationError.invalidShopDomain(shopDomain))) }
+        guard let url = apiURL else {
+            return Graph.Response(
+                model: nil, error: .request(error: Graph.ConfigurationError.invalidShopDomain(shopDomain)))
+        }
         let document = operation.description
         // A value the builders could not write (unknown enum case, NaN, bad alias) is refused here, before
         // the cache or the network, instead of sending a document the server rejects.
@@ -64,7 +69,8 @@ extension Graph.Client {
             deliveredBody = try? outcome.get().body
 
             guard var current = handler, current.canRetry,
-                  await runCondition(current.condition, response.model, response.error) else { break }
+                await runCondition(current.condition, response.model, response.error)
+            else { break }
             current.repeatCount += 1
             handler = current
             do { try await sleep(current.waitBeforeRepeat) } catch {
@@ -76,7 +82,8 @@ extension Graph.Client {
             cache.set(Graph.CacheItem(hash: key, data: bodyData, timestamp: now().timeIntervalSince1970))
         }
         if case .networkFirst(let expireIn) = policy, response.model == nil,
-           let cached = validCachedResponse(key: key, expireIn: expireIn, operation: operation, decode: decode) {
+            let cached = validCachedResponse(key: key, expireIn: expireIn, operation: operation, decode: decode)
+        {
             return cached
         }
         return response
@@ -84,7 +91,8 @@ extension Graph.Client {
 
     /// A cached answer younger than `expireIn` that decodes cleanly; expired items are deleted.
     private func validCachedResponse<R: GraphQL.AbstractResponse>(
-        key: String, expireIn: Int, operation: GraphQL.AbstractQuery, decode: (JSONObject) throws(SchemaViolationError) -> R
+        key: String, expireIn: Int, operation: GraphQL.AbstractQuery,
+        decode: (JSONObject) throws(SchemaViolationError) -> R
     ) -> Graph.Response<R>? {
         guard let item = cache.item(forKey: key) else { return nil }
         guard item.isValid(expireIn: expireIn, now: now()) else {

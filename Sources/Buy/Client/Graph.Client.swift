@@ -1,5 +1,6 @@
 import CommerceCore
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -42,31 +43,42 @@ extension Graph {
 
         /// Creates a client for a shop, as the seed shows. `apiKey` is the Storefront access token.
         /// Requests never send or store cookies (spec §3.1), also through a `session` that would.
-        public convenience init(shopDomain: String, apiKey: String,
-                                session: URLSession = URLSession(configuration: URLSessionTransport.withoutCookies()),
-                                locale: Locale? = nil) {
-            self.init(shopDomain: shopDomain, apiKey: apiKey, locale: locale, environment: .production,
-                      transport: URLSessionTransport(session: session), cacheDirectory: nil, callbackQueue: nil)
+        public convenience init(
+            shopDomain: String, apiKey: String,
+            session: URLSession = URLSession(configuration: URLSessionTransport.withoutCookies()),
+            locale: Locale? = nil
+        ) {
+            self.init(
+                shopDomain: shopDomain, apiKey: apiKey, locale: locale, environment: .production,
+                transport: URLSessionTransport(session: session), cacheDirectory: nil, callbackQueue: nil)
         }
 
         /// Creates a client with a chosen environment (for example the sandbox), transport, cache
         /// directory and callback queue.
-        public convenience init(shopDomain: String, apiKey: String, locale: Locale? = nil, environment: Environment,
-                                transport: (any HTTPTransport)? = nil, cacheDirectory: URL? = nil,
-                                callbackQueue: DispatchQueue? = nil) {
-            self.init(shopDomain: shopDomain, apiKey: apiKey, locale: locale, environment: environment, transport: transport,
-                      cacheDirectory: cacheDirectory, callbackQueue: callbackQueue, now: { Date() },
-                      sleep: { try await Task.sleep(for: $0) })
+        public convenience init(
+            shopDomain: String, apiKey: String, locale: Locale? = nil, environment: Environment,
+            transport: (any HTTPTransport)? = nil, cacheDirectory: URL? = nil,
+            callbackQueue: DispatchQueue? = nil
+        ) {
+            self.init(
+                shopDomain: shopDomain, apiKey: apiKey, locale: locale, environment: environment, transport: transport,
+                cacheDirectory: cacheDirectory, callbackQueue: callbackQueue, now: { Date() },
+                sleep: { try await Task.sleep(for: $0) })
         }
 
         /// The designated initialiser; tests inject the clock and the retry sleep.
-        init(shopDomain: String, apiKey: String, locale: Locale?, environment: Environment, transport: (any HTTPTransport)?,
-             cacheDirectory: URL?, callbackQueue: DispatchQueue?, now: @escaping @Sendable () -> Date,
-             sleep: @escaping RetryExecutor.Sleep) {
+        init(
+            shopDomain: String, apiKey: String, locale: Locale?, environment: Environment,
+            transport: (any HTTPTransport)?,
+            cacheDirectory: URL?, callbackQueue: DispatchQueue?, now: @escaping @Sendable () -> Date,
+            sleep: @escaping RetryExecutor.Sleep
+        ) {
             self.shopDomain = shopDomain
             self.apiKey = apiKey
             self.locale = locale
-            self.transport = transport ?? URLSessionTransport(session: URLSession(configuration: URLSessionTransport.withoutCookies()))
+            self.transport =
+                transport
+                ?? URLSessionTransport(session: URLSession(configuration: URLSessionTransport.withoutCookies()))
             self.now = now
             self.sleep = sleep
             self.callbackQueue = callbackQueue ?? Client.defaultCallbackQueue
@@ -74,7 +86,8 @@ extension Graph {
             let path = "api/\(Storefront.Schema.version)/graphql"
             switch environment {
             case .production:
-                let valid = !shopDomain.isEmpty && !shopDomain.contains("/")
+                let valid =
+                    !shopDomain.isEmpty && !shopDomain.contains("/")
                     && URL(string: "https://\(shopDomain)")?.host != nil
                 apiURL = valid ? URL(string: "https://\(shopDomain)/\(path)") : nil
             case .custom(let baseURL):
@@ -88,8 +101,10 @@ extension Graph {
                 configurationError = nil
             }
             let root = cacheDirectory ?? Cache.defaultRoot
-            cache = Cache(directory: Cache.directory(root: root, apiVersion: Storefront.Schema.version,
-                                                     sdkVersion: CommerceCore.version, shopDomain: shopDomain))
+            cache = Cache(
+                directory: Cache.directory(
+                    root: root, apiVersion: Storefront.Schema.version,
+                    sdkVersion: CommerceCore.version, shopDomain: shopDomain))
         }
 
         /// The main queue on Apple platforms (as the original); a private serial queue on Linux, where a
@@ -136,12 +151,14 @@ private final class PolicyBox: @unchecked Sendable {
     private var policy = Graph.CachePolicy.networkOnly
 
     func get() -> Graph.CachePolicy {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return policy
     }
 
     func set(_ policy: Graph.CachePolicy) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         self.policy = policy
     }
 }

@@ -37,7 +37,9 @@ extension Graph {
             public let code: String?
 
             /// Creates a reason.
-            public init(message: String, line: Int? = nil, column: Int? = nil, path: [String]? = nil, code: String? = nil) {
+            public init(
+                message: String, line: Int? = nil, column: Int? = nil, path: [String]? = nil, code: String? = nil
+            ) {
                 self.message = message
                 self.line = line
                 self.column = column

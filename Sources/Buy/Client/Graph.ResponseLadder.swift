@@ -26,7 +26,9 @@ extension Graph {
             do { json = try CoreJSON.parse(body) } catch {
                 return Response(model: nil, error: .jsonDeserializationFailed(data: body))
             }
-            guard case .object(let envelope) = json else { return Response(model: nil, error: .invalidJson(json: body)) }
+            guard case .object(let envelope) = json else {
+                return Response(model: nil, error: .invalidJson(json: body))
+            }
             // `errors` counts only as an array (step 6); any other value is treated as absent, as the original did,
             // so `{"errors":"…"}` is invalid JSON rather than a query error without reasons.
             let errors = envelope["errors"]?.arrayValue
@@ -54,8 +56,9 @@ extension Graph {
                 if let text = element.stringValue { return text }
                 return element.integerValue.map { String($0) }
             }
-            return QueryError.Reason(message: value["message"]?.stringValue ?? "Unknown error", line: line, column: column,
-                                     path: path, code: value["extensions"]?["code"]?.stringValue)
+            return QueryError.Reason(
+                message: value["message"]?.stringValue ?? "Unknown error", line: line, column: column,
+                path: path, code: value["extensions"]?["code"]?.stringValue)
         }
     }
 }

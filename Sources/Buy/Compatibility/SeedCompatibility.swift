@@ -6,8 +6,10 @@ import Foundation
 extension Storefront.CheckoutLineItemInput {
     /// The seed's argument order (`variantId` before `quantity`); the generated `create` follows schema
     /// order instead (seed note S7). Renders exactly the same input object.
-    public static func create(variantId: GraphQL.ID, quantity: Int32,
-                              customAttributes: Input<[Storefront.AttributeInput]> = .undefined) -> Storefront.CheckoutLineItemInput {
+    public static func create(
+        variantId: GraphQL.ID, quantity: Int32,
+        customAttributes: Input<[Storefront.AttributeInput]> = .undefined
+    ) -> Storefront.CheckoutLineItemInput {
         Storefront.CheckoutLineItemInput(quantity: quantity, variantId: variantId, customAttributes: customAttributes)
     }
 }
@@ -17,11 +19,14 @@ extension Storefront.CustomerCreateInput {
     /// required (seed note S8). A missing value is sent as an empty string, which the server rejects
     /// with a `BLANK` user error rather than the request failing to build.
     @available(*, deprecated, message: "email and password are required: pass them as plain strings.")
-    public static func create(email: Input<String>, password: Input<String>, firstName: Input<String> = .undefined,
-                              lastName: Input<String> = .undefined, phone: Input<String> = .undefined,
-                              acceptsMarketing: Input<Bool> = .undefined) -> Storefront.CustomerCreateInput {
-        Storefront.CustomerCreateInput(email: email.valueOrEmpty, password: password.valueOrEmpty, firstName: firstName,
-                                       lastName: lastName, phone: phone, acceptsMarketing: acceptsMarketing)
+    public static func create(
+        email: Input<String>, password: Input<String>, firstName: Input<String> = .undefined,
+        lastName: Input<String> = .undefined, phone: Input<String> = .undefined,
+        acceptsMarketing: Input<Bool> = .undefined
+    ) -> Storefront.CustomerCreateInput {
+        Storefront.CustomerCreateInput(
+            email: email.valueOrEmpty, password: password.valueOrEmpty, firstName: firstName,
+            lastName: lastName, phone: phone, acceptsMarketing: acceptsMarketing)
     }
 }
 

@@ -16,7 +16,10 @@ extension GraphQL {
             let fragmentType: String?
             var subfields: AbstractQuery?
 
-            init(key: String, name: String, alias: String?, arguments: String?, fragmentType: String?, subfields: AbstractQuery?) {
+            init(
+                key: String, name: String, alias: String?, arguments: String?, fragmentType: String?,
+                subfields: AbstractQuery?
+            ) {
                 self.key = key
                 self.name = name
                 self.alias = alias
@@ -50,18 +53,26 @@ extension GraphQL {
         ///   - aliasSuffix: when given, the field is answered under the key `<field>__<aliasSuffix>`.
         ///   - args: the rendered argument list including its parentheses, for example `(first:10)`.
         ///   - subfields: the nested selection for an object-typed field.
-        public func addField(field: String, aliasSuffix: String? = nil, args: String? = nil, subfields: AbstractQuery? = nil) {
+        public func addField(
+            field: String, aliasSuffix: String? = nil, args: String? = nil, subfields: AbstractQuery? = nil
+        ) {
             let key = aliasSuffix.map { "\(field)__\($0)" } ?? field
             // An alias that is not a GraphQL name is rendered with a problem marker the client refuses.
             let alias = aliasSuffix.map { suffix in
-                GraphQL.DocumentProblem.isValidAliasSuffix(suffix) ? key : GraphQL.DocumentProblem.invalidAliasSuffix(suffix).marker
+                GraphQL.DocumentProblem.isValidAliasSuffix(suffix)
+                    ? key : GraphQL.DocumentProblem.invalidAliasSuffix(suffix).marker
             }
-            add(Selection(key: key, name: field, alias: alias, arguments: args, fragmentType: nil, subfields: subfields))
+            add(
+                Selection(key: key, name: field, alias: alias, arguments: args, fragmentType: nil, subfields: subfields)
+            )
         }
 
         /// Adds an inline fragment (`... on Type{…}`) that applies only when the object is of `type`.
         public func addInlineFragment(on type: String, subfields: AbstractQuery) {
-            add(Selection(key: "... on \(type)", name: type, alias: nil, arguments: nil, fragmentType: type, subfields: subfields))
+            add(
+                Selection(
+                    key: "... on \(type)", name: type, alias: nil, arguments: nil, fragmentType: type,
+                    subfields: subfields))
         }
 
         private func add(_ selection: Selection) {
@@ -72,7 +83,8 @@ extension GraphQL {
             }
             let existing = selections[position]
             if existing.name != selection.name || existing.arguments != selection.arguments {
-                Self.logger.warning("Selection \(selection.key) repeated with a different field or arguments; keeping the first.")
+                Self.logger.warning(
+                    "Selection \(selection.key) repeated with a different field or arguments; keeping the first.")
             }
             guard let incoming = selection.subfields else { return }
             if let current = existing.subfields {
@@ -84,8 +96,11 @@ extension GraphQL {
 
         private func merge(_ other: AbstractQuery) {
             for selection in other.selections {
-                add(Selection(key: selection.key, name: selection.name, alias: selection.alias, arguments: selection.arguments,
-                              fragmentType: selection.fragmentType, subfields: selection.subfields))
+                add(
+                    Selection(
+                        key: selection.key, name: selection.name, alias: selection.alias,
+                        arguments: selection.arguments,
+                        fragmentType: selection.fragmentType, subfields: selection.subfields))
             }
         }
 

@@ -27,11 +27,13 @@ extension GraphQL {
         public convenience init(json: Data) throws(SchemaViolationError) {
             let value: CoreJSON
             do { value = try CoreJSON.parse(json) } catch {
-                throw SchemaViolationError(type: "", field: "", value: String(decoding: json.prefix(200), as: UTF8.self),
-                                           reason: .wrongJSONType(expected: "object"))
+                throw SchemaViolationError(
+                    type: "", field: "", value: String(decoding: json.prefix(200), as: UTF8.self),
+                    reason: .wrongJSONType(expected: "object"))
             }
             guard case .object(let object) = value else {
-                throw SchemaViolationError(type: "", field: "", value: value.serialized(), reason: .wrongJSONType(expected: "object"))
+                throw SchemaViolationError(
+                    type: "", field: "", value: value.serialized(), reason: .wrongJSONType(expected: "object"))
             }
             try self.init(object: object)
         }
@@ -44,18 +46,21 @@ extension GraphQL {
             for (key, value) in object {
                 if key == "__typename" {
                     guard case .string(let name) = value else {
-                        throw SchemaViolationError(type: typeName, field: key, value: value.serialized(),
-                                                   reason: .wrongJSONType(expected: "String"))
+                        throw SchemaViolationError(
+                            type: typeName, field: key, value: value.serialized(),
+                            reason: .wrongJSONType(expected: "String"))
                     }
                     decoded[key] = name
                     continue
                 }
                 do {
-                    decoded[key] = try deserializeValue(fieldName: AbstractResponse.fieldName(forKey: key), key: key, value: value)
+                    decoded[key] = try deserializeValue(
+                        fieldName: AbstractResponse.fieldName(forKey: key), key: key, value: value)
                 } catch let violation as SchemaViolationError {
                     throw violation
                 } catch {
-                    throw SchemaViolationError(type: typeName, field: key, value: value.serialized(), reason: .unexpectedField)
+                    throw SchemaViolationError(
+                        type: typeName, field: key, value: value.serialized(), reason: .unexpectedField)
                 }
             }
             storage = decoded
@@ -68,7 +73,8 @@ extension GraphQL {
 
         /// Decodes one field value. Generated subclasses override this with one case per schema field.
         func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
-            throw SchemaViolationError(type: typeName, field: fieldName, value: value.serialized(), reason: .unexpectedField)
+            throw SchemaViolationError(
+                type: typeName, field: fieldName, value: value.serialized(), reason: .unexpectedField)
         }
 
         /// The field name for a response key: `title__t2` answers field `title`.
@@ -86,7 +92,9 @@ extension GraphQL {
 
         /// The decoded value for a field (a model, scalar, array, or `nil` for `null` or an absent field).
         public func field(field: String, aliasSuffix: String? = nil) -> Any? {
-            guard let stored = storage[AbstractResponse.responseKey(field, aliasSuffix: aliasSuffix)] else { return nil }
+            guard let stored = storage[AbstractResponse.responseKey(field, aliasSuffix: aliasSuffix)] else {
+                return nil
+            }
             return flattened(stored)
         }
 
@@ -101,7 +109,9 @@ extension GraphQL {
         }
 
         /// The field as `T`, or an error saying why it cannot be handed out.
-        public func fieldValue<T>(_ name: String, aliasSuffix: String? = nil, as type: T.Type = T.self) throws(FieldAccessError) -> T {
+        public func fieldValue<T>(_ name: String, aliasSuffix: String? = nil, as type: T.Type = T.self)
+            throws(FieldAccessError) -> T
+        {
             guard let stored = storage[AbstractResponse.responseKey(name, aliasSuffix: aliasSuffix)] else {
                 throw .notQueried(type: typeName, field: name)
             }
@@ -131,7 +141,9 @@ extension GraphQL {
             return optional.wrappedAny
         }
 
-        static func jsonObject(fromAny fields: [String: Any], type: String, field: String) throws(SchemaViolationError) -> JSONObject {
+        static func jsonObject(fromAny fields: [String: Any], type: String, field: String) throws(SchemaViolationError)
+            -> JSONObject
+        {
             var object = JSONObject()
             for key in fields.keys.sorted() {
                 if let value = fields[key] { object[key] = try jsonValue(fromAny: value, type: type, field: key) }
@@ -139,7 +151,9 @@ extension GraphQL {
             return object
         }
 
-        private static func jsonValue(fromAny value: Any, type: String, field: String) throws(SchemaViolationError) -> CoreJSON {
+        private static func jsonValue(fromAny value: Any, type: String, field: String) throws(SchemaViolationError)
+            -> CoreJSON
+        {
             if let optional = value as? any OptionalValue {
                 guard let wrapped = optional.wrappedAny else { return .null }
                 return try jsonValue(fromAny: wrapped, type: type, field: field)
@@ -166,8 +180,9 @@ extension GraphQL {
             case let dictionary as [String: Any]:
                 return .object(try jsonObject(fromAny: dictionary, type: type, field: field))
             default:
-                throw SchemaViolationError(type: type, field: field, value: String(describing: value),
-                                           reason: .wrongJSONType(expected: "JSON"))
+                throw SchemaViolationError(
+                    type: type, field: field, value: String(describing: value),
+                    reason: .wrongJSONType(expected: "JSON"))
             }
         }
     }

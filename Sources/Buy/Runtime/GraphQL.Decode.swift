@@ -32,7 +32,9 @@ extension GraphQL {
                 guard let result = Int32(exactly: integer) else { throw context.fail(value, .integerOutOfRange) }
                 return result
             case .double(let double):
-                guard double.rounded() == double, double.isFinite else { throw context.fail(value, .wrongJSONType(expected: "Int")) }
+                guard double.rounded() == double, double.isFinite else {
+                    throw context.fail(value, .wrongJSONType(expected: "Int"))
+                }
                 guard let result = Int32(exactly: double) else { throw context.fail(value, .integerOutOfRange) }
                 return result
             default:
@@ -60,13 +62,17 @@ extension GraphQL {
 
         static func dateTime(_ value: Raw, _ context: Context) throws -> Date {
             guard case .string(let text) = value else { throw mismatch(value, context, expected: "DateTime") }
-            guard let date = GraphQL.parseDateTime(text) else { throw context.fail(value, .invalidScalar(scalar: "DateTime")) }
+            guard let date = GraphQL.parseDateTime(text) else {
+                throw context.fail(value, .invalidScalar(scalar: "DateTime"))
+            }
             return date
         }
 
         static func url(_ value: Raw, _ context: Context) throws -> URL {
             guard case .string(let text) = value else { throw mismatch(value, context, expected: "URL") }
-            guard !text.isEmpty, let url = URL(string: text) else { throw context.fail(value, .invalidScalar(scalar: "URL")) }
+            guard !text.isEmpty, let url = URL(string: text) else {
+                throw context.fail(value, .invalidScalar(scalar: "URL"))
+            }
             return url
         }
 
@@ -78,7 +84,8 @@ extension GraphQL {
             return decimal
         }
 
-        static func enumValue<E: RawRepresentable>(_ value: Raw, _ context: Context, unknown: E) throws -> E where E.RawValue == String {
+        static func enumValue<E: RawRepresentable>(_ value: Raw, _ context: Context, unknown: E) throws -> E
+        where E.RawValue == String {
             guard case .string(let text) = value else { throw mismatch(value, context, expected: "enum") }
             return E(rawValue: text) ?? unknown
         }
@@ -115,11 +122,29 @@ extension GraphQL {
             while let byte = bytes.next() {
                 let isDigit = byte >= 0x30 && byte <= 0x39
                 switch state {
-                case 0: if byte == 0x2D || byte == 0x2B { state = 1 } else if isDigit { state = 2 } else { return false }
+                case 0:
+                    if byte == 0x2D || byte == 0x2B { state = 1 } else if isDigit { state = 2 } else { return false }
                 case 1: if isDigit { state = 2 } else { return false }
-                case 2: if isDigit { state = 2 } else if byte == 0x2E { state = 3 } else if byte == 0x65 || byte == 0x45 { state = 5 } else { return false }
-                case 3, 4: if isDigit { state = 4 } else if state == 4, byte == 0x65 || byte == 0x45 { state = 5 } else { return false }
-                case 5: if byte == 0x2D || byte == 0x2B { state = 6 } else if isDigit { state = 7 } else { return false }
+                case 2:
+                    if isDigit {
+                        state = 2
+                    } else if byte == 0x2E {
+                        state = 3
+                    } else if byte == 0x65 || byte == 0x45 {
+                        state = 5
+                    } else {
+                        return false
+                    }
+                case 3, 4:
+                    if isDigit {
+                        state = 4
+                    } else if state == 4, byte == 0x65 || byte == 0x45 {
+                        state = 5
+                    } else {
+                        return false
+                    }
+                case 5:
+                    if byte == 0x2D || byte == 0x2B { state = 6 } else if isDigit { state = 7 } else { return false }
                 case 6, 7: if isDigit { state = 7 } else { return false }
                 default: return false
                 }

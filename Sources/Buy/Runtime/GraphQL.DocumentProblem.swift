@@ -19,11 +19,12 @@ extension GraphQL {
 
         /// The text rendered in place of the value.
         var marker: String {
-            let (code, detail) = switch self {
-            case .unknownEnumValue(let type): ("enum", type)
-            case .nonFiniteNumber(let text): ("number", text)
-            case .invalidAliasSuffix(let suffix): ("alias", suffix)
-            }
+            let (code, detail) =
+                switch self {
+                case .unknownEnumValue(let type): ("enum", type)
+                case .nonFiniteNumber(let text): ("number", text)
+                case .invalidAliasSuffix(let suffix): ("alias", suffix)
+                }
             // Control characters in the detail would break the marker; they are shown as `?`.
             let clean = String(String.UnicodeScalarView(detail.unicodeScalars.map { $0.value < 0x20 ? "?" : $0 }))
             return "\(Self.delimiter)\(code)\(Self.separator)\(clean)\(Self.delimiter)"
@@ -51,7 +52,8 @@ extension GraphQL {
         /// Whether `suffix` keeps `<field>__<suffix>` a GraphQL name.
         static func isValidAliasSuffix(_ suffix: String) -> Bool {
             suffix.unicodeScalars.allSatisfy { scalar in
-                scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+                    || ("0"..."9").contains(scalar)
             }
         }
     }

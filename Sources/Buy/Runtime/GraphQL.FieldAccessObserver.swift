@@ -25,12 +25,14 @@ private final class ObserverBox: @unchecked Sendable {
     }
 
     func get() -> @Sendable (String, String) -> Void {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return observer
     }
 
     func set(_ observer: @escaping @Sendable (String, String) -> Void) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         self.observer = observer
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 
 extension GraphQL {
     /// An opaque object identifier as the server sends it. The client never looks inside it.
-    public struct ID: RawRepresentable, Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral, Codable {
+    public struct ID: RawRepresentable, Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral, Codable
+    {
         /// The identifier text exactly as received.
         public let rawValue: String
 

@@ -14,7 +14,8 @@ extension GraphQL {
                 }
                 guard let value = object[selection.key] else {
                     let type = object["__typename"]?.stringValue ?? query.selectedTypeName
-                    throw SchemaViolationError(type: type, field: selection.key, value: "<missing>", reason: .missingField)
+                    throw SchemaViolationError(
+                        type: type, field: selection.key, value: "<missing>", reason: .missingField)
                 }
                 if let subfields = selection.subfields { try verify(subfields, value: value) }
             }

@@ -18,9 +18,10 @@ package enum ISO8601 {
     package static func parse(_ text: String) -> Date? {
         var scanner = DigitScanner(Array(text.utf8))
         guard let year = scanner.number(4), scanner.take("-"), let month = scanner.number(2), scanner.take("-"),
-              let day = scanner.number(2), scanner.take("T") || scanner.take("t"),
-              let hour = scanner.number(2), scanner.take(":"), let minute = scanner.number(2), scanner.take(":"),
-              let second = scanner.number(2) else { return nil }
+            let day = scanner.number(2), scanner.take("T") || scanner.take("t"),
+            let hour = scanner.number(2), scanner.take(":"), let minute = scanner.number(2), scanner.take(":"),
+            let second = scanner.number(2)
+        else { return nil }
         var nanoseconds = 0
         if scanner.take(".") {
             var digits = 0
@@ -44,26 +45,34 @@ package enum ISO8601 {
             offsetSeconds = sign * (offsetHours * 3600 + offsetMinutes * 60)
         }
         guard scanner.atEnd, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
-              hour < 24, minute < 60, second < 60 else { return nil }
+            hour < 24, minute < 60, second < 60
+        else { return nil }
         let days = daysSinceEpoch(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
         return Date(timeIntervalSince1970: TimeInterval(seconds) + TimeInterval(nanoseconds) / 1e9)
     }
 
     /// 0000-01-01T00:00:00Z ... 9999-12-31T23:59:59Z in seconds since 1970.
-    static let printableRange: ClosedRange<TimeInterval> = -62_167_219_200 ... 253_402_300_799
+    static let printableRange: ClosedRange<TimeInterval> = -62_167_219_200...253_402_300_799
 
     /// Formats `date` in `timeZone`: `Z` for UTC, `±HH:MM` otherwise.
-    package static func format(_ date: Date, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,
-                              fraction: Fraction = .never) -> String {
+    package static func format(
+        _ date: Date, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,
+        fraction: Fraction = .never
+    ) -> String {
         let offset = timeZone.secondsFromGMT(for: date)
         // Dates outside years 0000–9999 cannot be written in this format; clamping keeps a hostile or
         // corrupt timestamp from trapping the Double → Int conversion below.
-        let interval = date.timeIntervalSince1970.isNaN ? 0
+        let interval =
+            date.timeIntervalSince1970.isNaN
+            ? 0
             : min(max(date.timeIntervalSince1970, printableRange.lowerBound), printableRange.upperBound)
         var wholeSeconds = Int(interval.rounded(.down))
         var milliseconds = Int(((interval - Double(wholeSeconds)) * 1000).rounded())
-        if milliseconds == 1000 { wholeSeconds += 1; milliseconds = 0 }
+        if milliseconds == 1000 {
+            wholeSeconds += 1
+            milliseconds = 0
+        }
         let local = wholeSeconds + offset
         let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         let secondOfDay = local - days * 86_400

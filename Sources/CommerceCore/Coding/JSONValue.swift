@@ -164,7 +164,8 @@ public struct JSONObject: Sendable, Equatable, Hashable, Sequence, ExpressibleBy
 }
 
 extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
-    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
+    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
     /// `nil` written as a literal is JSON `null`.
     public init(nilLiteral: ()) { self = .null }
     /// A Boolean literal is ``bool(_:)``.

@@ -11,7 +11,8 @@ package final class Locked<Value>: @unchecked Sendable {
 
     @discardableResult
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return try body(&value)
     }
 

@@ -19,8 +19,10 @@ public enum ChinaCoordinateTransform {
     /// Moves a GPS point onto China's GCJ-02 datum; points outside mainland China come back unchanged.
     public static func wgs84ToGCJ02(_ point: GeoPoint) -> GeoPoint {
         guard isInsideChina(point) else { return point }
-        let x = point.longitude - 105.0, y = point.latitude - 35.0
-        var dLat = latitudeOffset(x, y), dLon = longitudeOffset(x, y)
+        let x = point.longitude - 105.0
+        let y = point.latitude - 35.0
+        var dLat = latitudeOffset(x, y)
+        var dLon = longitudeOffset(x, y)
         let radLat = point.latitude / 180.0 * Double.pi
         let magic = 1 - eccentricitySquared * sin(radLat) * sin(radLat)
         let sqrtMagic = magic.squareRoot()
@@ -31,7 +33,8 @@ public enum ChinaCoordinateTransform {
 
     /// Moves a GCJ-02 point onto Baidu's BD-09 datum (applied everywhere, China or not).
     public static func gcj02ToBD09(_ point: GeoPoint) -> GeoPoint {
-        let x = point.longitude, y = point.latitude
+        let x = point.longitude
+        let y = point.latitude
         let z = (x * x + y * y).squareRoot() + 0.00002 * sin(y * baiduXPi)
         let theta = atan2(y, x) + 0.000003 * cos(x * baiduXPi)
         return GeoPoint(latitude: z * sin(theta) + 0.006, longitude: z * cos(theta) + 0.0065)
@@ -45,7 +48,8 @@ public enum ChinaCoordinateTransform {
     /// Brings a BD-09 point back to GCJ-02, to within 1e-9 degrees.
     public static func bd09ToGCJ02(_ point: GeoPoint) -> GeoPoint {
         // The classic closed-form inverse is only approximate; it seeds the iteration.
-        let x = point.longitude - 0.0065, y = point.latitude - 0.006
+        let x = point.longitude - 0.0065
+        let y = point.latitude - 0.006
         let z = (x * x + y * y).squareRoot() - 0.00002 * sin(y * baiduXPi)
         let theta = atan2(y, x) - 0.000003 * cos(x * baiduXPi)
         return invert(gcj02ToBD09, target: point, start: GeoPoint(latitude: z * sin(theta), longitude: z * cos(theta)))
@@ -63,7 +67,8 @@ public enum ChinaCoordinateTransform {
         var guess = start
         for _ in 0..<maximumIterations {
             let image = forward(guess)
-            let dLat = image.latitude - target.latitude, dLon = image.longitude - target.longitude
+            let dLat = image.latitude - target.latitude
+            let dLon = image.longitude - target.longitude
             guess = GeoPoint(latitude: guess.latitude - dLat, longitude: guess.longitude - dLon)
             if abs(dLat) < tolerance && abs(dLon) < tolerance { break }
         }

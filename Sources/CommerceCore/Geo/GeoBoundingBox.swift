@@ -35,8 +35,11 @@ public struct GeoBoundingBox: Sendable, Hashable {
         let minLat = center.latitude - angular * degrees - slackDegrees
         let maxLat = center.latitude + angular * degrees + slackDegrees
         if minLat <= -90 || maxLat >= 90 {
-            return [GeoBoundingBox(minLatitude: max(-90, minLat), maxLatitude: min(90, maxLat),
-                                   minLongitude: -180, maxLongitude: 180)]
+            return [
+                GeoBoundingBox(
+                    minLatitude: max(-90, minLat), maxLatitude: min(90, maxLat),
+                    minLongitude: -180, maxLongitude: 180)
+            ]
         }
         // The widest longitude span of a cap is at the latitude where its edge is tangent to a meridian.
         let ratio = sin(angular) / cos(center.latitude * Double.pi / 180)
@@ -44,14 +47,19 @@ public struct GeoBoundingBox: Sendable, Hashable {
             return [GeoBoundingBox(minLatitude: minLat, maxLatitude: maxLat, minLongitude: -180, maxLongitude: 180)]
         }
         let halfWidth = asin(ratio) * degrees + slackDegrees
-        let west = center.longitude - halfWidth, east = center.longitude + halfWidth
+        let west = center.longitude - halfWidth
+        let east = center.longitude + halfWidth
         if west < -180 {
-            return [GeoBoundingBox(minLatitude: minLat, maxLatitude: maxLat, minLongitude: west + 360, maxLongitude: 180),
-                    GeoBoundingBox(minLatitude: minLat, maxLatitude: maxLat, minLongitude: -180, maxLongitude: east)]
+            return [
+                GeoBoundingBox(minLatitude: minLat, maxLatitude: maxLat, minLongitude: west + 360, maxLongitude: 180),
+                GeoBoundingBox(minLatitude: minLat, maxLatitude: maxLat, minLongitude: -180, maxLongitude: east),
+            ]
         }
         if east > 180 {
-            return [GeoBoundingBox(minLatitude: minLat, maxLatitude: maxLat, minLongitude: west, maxLongitude: 180),
-                    GeoBoundingBox(minLatitude: minLat, maxLatitude: maxLat, minLongitude: -180, maxLongitude: east - 360)]
+            return [
+                GeoBoundingBox(minLatitude: minLat, maxLatitude: maxLat, minLongitude: west, maxLongitude: 180),
+                GeoBoundingBox(minLatitude: minLat, maxLatitude: maxLat, minLongitude: -180, maxLongitude: east - 360),
+            ]
         }
         return [GeoBoundingBox(minLatitude: minLat, maxLatitude: maxLat, minLongitude: west, maxLongitude: east)]
     }

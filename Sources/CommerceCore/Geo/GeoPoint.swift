@@ -27,7 +27,8 @@ public struct GeoPoint: Sendable, Hashable, Codable {
         let radians = Double.pi / 180
         let dLat = (other.latitude - latitude) * radians
         let dLon = (other.longitude - longitude) * radians
-        let sinLat = sin(dLat / 2), sinLon = sin(dLon / 2)
+        let sinLat = sin(dLat / 2)
+        let sinLon = sin(dLon / 2)
         let h = sinLat * sinLat + cos(latitude * radians) * cos(other.latitude * radians) * sinLon * sinLon
         return 2 * Self.earthRadiusMeters * asin(min(1, h.squareRoot()))
     }

@@ -18,8 +18,9 @@ public final class PersistentStore: @unchecked Sendable {
         let safeName = namespace.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." ? $0 : "_" }
         let url = directory.appendingPathComponent(String(safeName) + ".json")
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
         } catch {
             throw .io("cannot create \(directory.path): \(error.localizedDescription)")
         }
@@ -36,11 +37,13 @@ public final class PersistentStore: @unchecked Sendable {
     /// The platform's per-user application data directory, under `CommerceKit/`.
     public static var defaultDirectory: URL {
         #if canImport(Darwin)
-        let base = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+        let base =
+            FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
             ?? URL(fileURLWithPath: NSTemporaryDirectory())
         #else
         let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0) }
+        let base =
+            environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".local/share")
         #endif
         return base.appendingPathComponent("CommerceKit", isDirectory: true)
@@ -120,7 +123,8 @@ public final class PersistentStore: @unchecked Sendable {
     }
 
     private func withLock<T>(_ body: () -> T) -> T {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return body()
     }
 

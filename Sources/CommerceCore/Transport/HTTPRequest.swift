@@ -49,8 +49,10 @@ public struct HTTPRequest: Sendable, Equatable {
     public var allowsRetry: Bool?
 
     /// Creates a request; only `method` and `url` are required.
-    public init(method: HTTPMethod, url: URL, headers: HTTPHeaders = [:], body: Data? = nil,
-                timeout: Duration? = nil, allowsRetry: Bool? = nil) {
+    public init(
+        method: HTTPMethod, url: URL, headers: HTTPHeaders = [:], body: Data? = nil,
+        timeout: Duration? = nil, allowsRetry: Bool? = nil
+    ) {
         self.method = method
         self.url = url
         self.headers = headers

@@ -22,7 +22,8 @@ public struct HTTPResponse: Sendable, Equatable {
     /// The `Retry-After` header as a delay, when it holds a number of seconds.
     public var retryAfter: Duration? {
         guard let raw = headers["Retry-After"]?.trimmingCharacters(in: .whitespaces),
-              let seconds = Double(raw), seconds >= 0, seconds.isFinite else { return nil }
+            let seconds = Double(raw), seconds >= 0, seconds.isFinite
+        else { return nil }
         // A day is longer than any client would wait; capping keeps a hostile value from trapping Int64(_:).
         return .milliseconds(Int64(min(seconds, 86_400) * 1000))
     }

@@ -22,10 +22,12 @@ public struct RetryPolicy: Sendable {
     public var maxRetryAfter: Duration
 
     /// Creates a policy; `maxAttempts` below 1 counts as 1 and `jitter` is clamped to 0...1.
-    public init(maxAttempts: Int, delays: [Duration], jitter: Double = 0,
-                retryableStatuses: Set<Int> = RetryPolicy.transientStatuses,
-                retriesTransportErrors: Bool = true,
-                retryAfterStatuses: Set<Int> = [429, 503], maxRetryAfter: Duration = .seconds(5)) {
+    public init(
+        maxAttempts: Int, delays: [Duration], jitter: Double = 0,
+        retryableStatuses: Set<Int> = RetryPolicy.transientStatuses,
+        retriesTransportErrors: Bool = true,
+        retryAfterStatuses: Set<Int> = [429, 503], maxRetryAfter: Duration = .seconds(5)
+    ) {
         self.maxAttempts = max(1, maxAttempts)
         self.delays = delays
         self.jitter = max(0, min(jitter, 1))
@@ -42,7 +44,8 @@ public struct RetryPolicy: Sendable {
     public static let none = RetryPolicy(maxAttempts: 1, delays: [])
 
     /// Exponential backoff with ±20 % jitter: 3 attempts, 250 ms then 500 ms, `Retry-After` up to 5 s.
-    public static let standard = RetryPolicy(maxAttempts: 3, delays: [.milliseconds(250), .milliseconds(500)], jitter: 0.2)
+    public static let standard = RetryPolicy(
+        maxAttempts: 3, delays: [.milliseconds(250), .milliseconds(500)], jitter: 0.2)
 
     /// Exponential backoff: `base`, `2 × base`, `4 × base` … for `maxAttempts - 1` retries.
     public static func exponential(maxAttempts: Int, base: Duration, jitter: Double = 0.2) -> RetryPolicy {
@@ -84,9 +87,11 @@ public struct RetryExecutor: Sendable {
     public var random: @Sendable () -> Double
 
     /// Creates an executor that sleeps with `Task.sleep` and draws jitter at random unless told otherwise.
-    public init(policy: RetryPolicy,
-                sleep: @escaping Sleep = { try await Task.sleep(for: $0) },
-                random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }) {
+    public init(
+        policy: RetryPolicy,
+        sleep: @escaping Sleep = { try await Task.sleep(for: $0) },
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0...1) }
+    ) {
         self.policy = policy
         self.sleep = sleep
         self.random = random

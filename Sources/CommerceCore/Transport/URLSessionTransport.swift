@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -20,8 +21,9 @@ public struct URLSessionTransport: HTTPTransport {
             // session (and its worker thread) per client object.
             self.session = Self.sharedWithoutCookies
         } else if configuration.httpShouldSetCookies || configuration.httpCookieStorage != nil {
-            self.session = URLSession(configuration: Self.withoutCookies(configuration),
-                                      delegate: session.delegate, delegateQueue: session.delegateQueue)
+            self.session = URLSession(
+                configuration: Self.withoutCookies(configuration),
+                delegate: session.delegate, delegateQueue: session.delegateQueue)
         } else {
             self.session = session
         }
@@ -89,7 +91,8 @@ public struct URLSessionTransport: HTTPTransport {
                     for (name, value) in http.allHeaderFields {
                         headers.add(name: String(describing: name), value: String(describing: value))
                     }
-                    continuation.resume(returning: HTTPResponse(statusCode: http.statusCode, headers: headers, body: data ?? Data()))
+                    continuation.resume(
+                        returning: HTTPResponse(statusCode: http.statusCode, headers: headers, body: data ?? Data()))
                 }
                 box.set(task)
                 task.resume()
@@ -117,13 +120,15 @@ private final class TaskBox: @unchecked Sendable {
     private var cancelled = false
 
     func set(_ task: URLSessionDataTask) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         self.task = task
         if cancelled { task.cancel() }
     }
 
     func cancel() {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         cancelled = true
         task?.cancel()
     }

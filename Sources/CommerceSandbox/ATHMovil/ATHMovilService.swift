@@ -26,7 +26,8 @@ public struct ATHMovilService: SandboxService {
             "simulatedPublicToken": "dummy",
             "businesses": .array(try ATHMovilStore.businesses(db).map(\.json)),
             "customers": .array(try ATHMovilStore.customers(db).map(\.json)),
-            "clientConfiguration": .string("ATHMPaymentSession.shared.configure(environment: .sandbox(baseURL: <base_url>))"),
+            "clientConfiguration": .string(
+                "ATHMPaymentSession.shared.configure(environment: .sandbox(baseURL: <base_url>))"),
         ]
     }
 
@@ -34,8 +35,9 @@ public struct ATHMovilService: SandboxService {
 
     /// ATH Móvil's error envelope, with the generic error code its service answers internal errors with.
     public func faultResponse(status: Int, body: JSONValue?) -> SandboxResponse {
-        ATHMovilFailure.fault(status: status, body: body,
-                              otherwise: ATHMovilFailure(status: status, errorcode: "BTRA_9999", message: "Internal Error"))
+        ATHMovilFailure.fault(
+            status: status, body: body,
+            otherwise: ATHMovilFailure(status: status, errorcode: "BTRA_9999", message: "Internal Error"))
     }
 
     public func reset() async throws {
@@ -48,18 +50,26 @@ public struct ATHMovilService: SandboxService {
         ATHMovilAppRoutes(context: context).register(on: router)
         ATHMovilControlRoutes(context: context).register(on: router)
         for prefix in ["/api/business-transaction/", "/rs/"] {
-            router.fallback(forPrefix: prefix, .init(
-                notFound: { request in
-                    ATHMovilFailure(status: 404, errorcode: "NOT_FOUND", message: "No route for \(request.method) \(request.path)")
-                },
-                methodNotAllowed: { request, _ in
-                    ATHMovilFailure(status: 405, errorcode: "METHOD_NOT_ALLOWED", message: "Request method '\(request.method)' is not supported")
-                }))
+            router.fallback(
+                forPrefix: prefix,
+                .init(
+                    notFound: { request in
+                        ATHMovilFailure(
+                            status: 404, errorcode: "NOT_FOUND",
+                            message: "No route for \(request.method) \(request.path)")
+                    },
+                    methodNotAllowed: { request, _ in
+                        ATHMovilFailure(
+                            status: 405, errorcode: "METHOD_NOT_ALLOWED",
+                            message: "Request method '\(request.method)' is not supported")
+                    }))
         }
     }
 
     /// Wraps a payment-service handler so its failures answer in ATH Móvil's error envelope.
-    static func answering(_ body: @escaping @Sendable (SandboxRequest) async throws -> SandboxResponse) -> SandboxRouter.Handler {
+    static func answering(_ body: @escaping @Sendable (SandboxRequest) async throws -> SandboxResponse)
+        -> SandboxRouter.Handler
+    {
         { request in
             do { return try await body(request) } catch let failure as ATHMovilFailure { return failure.response }
         }

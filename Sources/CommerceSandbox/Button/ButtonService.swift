@@ -29,49 +29,50 @@ public struct ButtonService: SandboxService {
 
     public func registerMigrations(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("button-1-schema") { db in
-            try db.execute(sql: """
-                CREATE TABLE button_organizations (
-                    id TEXT PRIMARY KEY, name TEXT, window_days INTEGER NOT NULL, api_version TEXT NOT NULL,
-                    created_at REAL NOT NULL);
-                CREATE TABLE button_api_keys (key TEXT PRIMARY KEY, org TEXT NOT NULL, created_at REAL NOT NULL);
-                CREATE TABLE button_applications (
-                    app_id TEXT PRIMARY KEY, org TEXT NOT NULL, auto_registered INTEGER NOT NULL DEFAULT 0,
-                    created_at REAL NOT NULL);
-                CREATE TABLE button_orders (
-                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
-                    org TEXT NOT NULL, order_id TEXT NOT NULL, button_order_id TEXT NOT NULL UNIQUE,
-                    current TEXT NOT NULL, status TEXT NOT NULL, finalization_date REAL NOT NULL,
-                    btn_ref TEXT, attribution TEXT, attribution_app TEXT, ignored_fields TEXT NOT NULL DEFAULT '[]',
-                    created_at REAL NOT NULL, updated_at REAL NOT NULL, finalized_at REAL, deleted_at REAL,
-                    UNIQUE (org, order_id));
-                CREATE INDEX button_orders_open ON button_orders (status, finalization_date);
-                CREATE INDEX button_orders_btn_ref ON button_orders (org, btn_ref);
-                CREATE TABLE button_order_versions (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT, order_seq INTEGER NOT NULL, kind TEXT NOT NULL,
-                    body TEXT NOT NULL, ignored_fields TEXT NOT NULL, api_version TEXT NOT NULL, received_at REAL NOT NULL);
-                CREATE INDEX button_order_versions_order ON button_order_versions (order_seq);
-                CREATE TABLE button_app_orders (
-                    app_id TEXT NOT NULL, order_id TEXT NOT NULL, btn_ref TEXT, body TEXT NOT NULL,
-                    report_count INTEGER NOT NULL, first_received_at REAL NOT NULL, received_at REAL NOT NULL,
-                    PRIMARY KEY (app_id, order_id));
-                CREATE TABLE button_app_events (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT, app_id TEXT NOT NULL, name TEXT NOT NULL, source TEXT,
-                    source_token TEXT, session_id TEXT, event TEXT NOT NULL, received_at REAL NOT NULL);
-                CREATE TABLE button_activity (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT, app_id TEXT NOT NULL, name TEXT NOT NULL, btn_ref TEXT,
-                    session_id TEXT, body TEXT NOT NULL, received_at REAL NOT NULL);
-                CREATE TABLE button_sessions (
-                    session_id TEXT PRIMARY KEY, app_id TEXT NOT NULL, status TEXT NOT NULL,
-                    created_at REAL NOT NULL, last_seen_at REAL NOT NULL);
-                CREATE TABLE button_attribution_tokens (
-                    btn_ref TEXT PRIMARY KEY, app_id TEXT NOT NULL, source TEXT NOT NULL, url TEXT,
-                    created_at REAL NOT NULL);
-                CREATE TABLE button_deferred_links (
-                    seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, app_id TEXT NOT NULL,
-                    action TEXT NOT NULL, btn_ref TEXT NOT NULL, match_user_agent TEXT, match_ip TEXT,
-                    expires_at REAL NOT NULL, status TEXT NOT NULL, created_at REAL NOT NULL,
-                    consumed_at REAL, consumed_by TEXT);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE button_organizations (
+                        id TEXT PRIMARY KEY, name TEXT, window_days INTEGER NOT NULL, api_version TEXT NOT NULL,
+                        created_at REAL NOT NULL);
+                    CREATE TABLE button_api_keys (key TEXT PRIMARY KEY, org TEXT NOT NULL, created_at REAL NOT NULL);
+                    CREATE TABLE button_applications (
+                        app_id TEXT PRIMARY KEY, org TEXT NOT NULL, auto_registered INTEGER NOT NULL DEFAULT 0,
+                        created_at REAL NOT NULL);
+                    CREATE TABLE button_orders (
+                        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                        org TEXT NOT NULL, order_id TEXT NOT NULL, button_order_id TEXT NOT NULL UNIQUE,
+                        current TEXT NOT NULL, status TEXT NOT NULL, finalization_date REAL NOT NULL,
+                        btn_ref TEXT, attribution TEXT, attribution_app TEXT, ignored_fields TEXT NOT NULL DEFAULT '[]',
+                        created_at REAL NOT NULL, updated_at REAL NOT NULL, finalized_at REAL, deleted_at REAL,
+                        UNIQUE (org, order_id));
+                    CREATE INDEX button_orders_open ON button_orders (status, finalization_date);
+                    CREATE INDEX button_orders_btn_ref ON button_orders (org, btn_ref);
+                    CREATE TABLE button_order_versions (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT, order_seq INTEGER NOT NULL, kind TEXT NOT NULL,
+                        body TEXT NOT NULL, ignored_fields TEXT NOT NULL, api_version TEXT NOT NULL, received_at REAL NOT NULL);
+                    CREATE INDEX button_order_versions_order ON button_order_versions (order_seq);
+                    CREATE TABLE button_app_orders (
+                        app_id TEXT NOT NULL, order_id TEXT NOT NULL, btn_ref TEXT, body TEXT NOT NULL,
+                        report_count INTEGER NOT NULL, first_received_at REAL NOT NULL, received_at REAL NOT NULL,
+                        PRIMARY KEY (app_id, order_id));
+                    CREATE TABLE button_app_events (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT, app_id TEXT NOT NULL, name TEXT NOT NULL, source TEXT,
+                        source_token TEXT, session_id TEXT, event TEXT NOT NULL, received_at REAL NOT NULL);
+                    CREATE TABLE button_activity (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT, app_id TEXT NOT NULL, name TEXT NOT NULL, btn_ref TEXT,
+                        session_id TEXT, body TEXT NOT NULL, received_at REAL NOT NULL);
+                    CREATE TABLE button_sessions (
+                        session_id TEXT PRIMARY KEY, app_id TEXT NOT NULL, status TEXT NOT NULL,
+                        created_at REAL NOT NULL, last_seen_at REAL NOT NULL);
+                    CREATE TABLE button_attribution_tokens (
+                        btn_ref TEXT PRIMARY KEY, app_id TEXT NOT NULL, source TEXT NOT NULL, url TEXT,
+                        created_at REAL NOT NULL);
+                    CREATE TABLE button_deferred_links (
+                        seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, app_id TEXT NOT NULL,
+                        action TEXT NOT NULL, btn_ref TEXT NOT NULL, match_user_agent TEXT, match_ip TEXT,
+                        expires_at REAL NOT NULL, status TEXT NOT NULL, created_at REAL NOT NULL,
+                        consumed_at REAL, consumed_by TEXT);
+                    """)
         }
     }
 
@@ -82,18 +83,24 @@ public struct ButtonService: SandboxService {
     /// Creates org-sandbox / sk-sandbox / app-sandbox when missing (also after `reset`).
     static func seed(_ db: Database, windowDays: Int, now: Date) throws {
         let stamp = now.timeIntervalSince1970
-        try db.execute(sql: """
-            INSERT OR IGNORE INTO button_organizations (id, name, window_days, api_version, created_at) VALUES (?, ?, ?, ?, ?)
-            """, arguments: [seedOrganization, "Sandbox organisation", windowDays, pinnedAPIVersion, stamp])
-        try db.execute(sql: "INSERT OR IGNORE INTO button_api_keys (key, org, created_at) VALUES (?, ?, ?)",
-                       arguments: [seedAPIKey, seedOrganization, stamp])
-        try db.execute(sql: "INSERT OR IGNORE INTO button_applications (app_id, org, auto_registered, created_at) VALUES (?, ?, 0, ?)",
-                       arguments: [seedApplication, seedOrganization, stamp])
+        try db.execute(
+            sql: """
+                INSERT OR IGNORE INTO button_organizations (id, name, window_days, api_version, created_at) VALUES (?, ?, ?, ?, ?)
+                """, arguments: [seedOrganization, "Sandbox organisation", windowDays, pinnedAPIVersion, stamp])
+        try db.execute(
+            sql: "INSERT OR IGNORE INTO button_api_keys (key, org, created_at) VALUES (?, ?, ?)",
+            arguments: [seedAPIKey, seedOrganization, stamp])
+        try db.execute(
+            sql:
+                "INSERT OR IGNORE INTO button_applications (app_id, org, auto_registered, created_at) VALUES (?, ?, 0, ?)",
+            arguments: [seedApplication, seedOrganization, stamp])
     }
 
     public func credentials(_ db: Database) throws -> JSONValue {
-        let window = try Int.fetchOne(db, sql: "SELECT window_days FROM button_organizations WHERE id = ?",
-                                      arguments: [Self.seedOrganization]) ?? context.options.buttonFinalizationDays
+        let window =
+            try Int.fetchOne(
+                db, sql: "SELECT window_days FROM button_organizations WHERE id = ?",
+                arguments: [Self.seedOrganization]) ?? context.options.buttonFinalizationDays
         return [
             "organization_id": .string(Self.seedOrganization),
             "api_key": .string(Self.seedAPIKey),
@@ -110,8 +117,11 @@ public struct ButtonService: SandboxService {
 
     /// An injected fault answers in the Order API's envelope (`type: sandbox_fault`).
     public func faultResponse(status: Int, body: JSONValue?) -> SandboxResponse {
-        ButtonError.fault(status: status, body: body, otherwise: ButtonError(
-            status: status, type: "sandbox_fault", message: "Injected fault", headers: ["X-Button-API-Version": Self.pinnedAPIVersion]))
+        ButtonError.fault(
+            status: status, body: body,
+            otherwise: ButtonError(
+                status: status, type: "sandbox_fault", message: "Injected fault",
+                headers: ["X-Button-API-Version": Self.pinnedAPIVersion]))
     }
 
     public func registerRoutes(on router: SandboxRouter) {
@@ -119,12 +129,18 @@ public struct ButtonService: SandboxService {
         registerMobileRoutes(on: router)
         registerControlRoutes(on: router)
         registerStatePages(on: router)
-        router.fallback(forPrefix: "/v1/", SandboxRouter.Fallback(
-            headers: ["X-Button-API-Version": Self.pinnedAPIVersion], notFound: { ButtonError.routeNotFound($0) },
-            methodNotAllowed: { request, allowed in
-                ButtonError.methodNotAllowed(request, request.rawPath.hasPrefix(Self.btnRefPrefix) ? [HTTPMethod.get] : allowed)
-            }))
-        router.fallback(forPrefix: "/sandbox/button/", SandboxRouter.Fallback(
-            notFound: { ButtonError.routeNotFound($0) }, methodNotAllowed: { ButtonError.methodNotAllowed($0, $1) }))
+        router.fallback(
+            forPrefix: "/v1/",
+            SandboxRouter.Fallback(
+                headers: ["X-Button-API-Version": Self.pinnedAPIVersion], notFound: { ButtonError.routeNotFound($0) },
+                methodNotAllowed: { request, allowed in
+                    ButtonError.methodNotAllowed(
+                        request, request.rawPath.hasPrefix(Self.btnRefPrefix) ? [HTTPMethod.get] : allowed)
+                }))
+        router.fallback(
+            forPrefix: "/sandbox/button/",
+            SandboxRouter.Fallback(
+                notFound: { ButtonError.routeNotFound($0) }, methodNotAllowed: { ButtonError.methodNotAllowed($0, $1) })
+        )
     }
 }

@@ -15,9 +15,15 @@ enum ConsoleAssets {
 
     static func response(_ name: String) -> SandboxResponse {
         guard let file = files[name] else {
-            return SandboxPlainError(status: 404, message: "Console asset \(name) is missing from this build's resources").response
+            return SandboxPlainError(
+                status: 404, message: "Console asset \(name) is missing from this build's resources"
+            ).response
         }
-        return SandboxResponse(status: 200, headers: ["Content-Type": file.contentType, "Cache-Control": "no-cache",
-                                                      "X-Content-Type-Options": "nosniff"], body: file.body)
+        return SandboxResponse(
+            status: 200,
+            headers: [
+                "Content-Type": file.contentType, "Cache-Control": "no-cache",
+                "X-Content-Type-Options": "nosniff",
+            ], body: file.body)
     }
 }

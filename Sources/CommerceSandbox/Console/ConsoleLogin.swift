@@ -6,7 +6,8 @@ import Foundation
 enum ConsoleLogin {
     static func page(problem: String? = nil, status: Int = 200) -> SandboxResponse {
         let notice = problem.map { "<p class=\"error\" id=\"login-error\">\(HTMLEscaping.escape($0))</p>" } ?? ""
-        var response = SandboxResponse.html("""
+        var response = SandboxResponse.html(
+            """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">

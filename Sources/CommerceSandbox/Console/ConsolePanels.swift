@@ -15,51 +15,91 @@ struct ConsolePanel: Sendable {
     var actions: [(label: String, route: String)] = []
 
     var json: JSONValue {
-        ["service": .string(service), "title": .string(title), "route": .string(route),
-         "columns": .array(columns.map { ["key": .string($0.key), "label": .string($0.label)] }),
-         "actions": .array(actions.map { ["label": .string($0.label), "route": .string($0.route)] })]
+        [
+            "service": .string(service), "title": .string(title), "route": .string(route),
+            "columns": .array(columns.map { ["key": .string($0.key), "label": .string($0.label)] }),
+            "actions": .array(actions.map { ["label": .string($0.label), "route": .string($0.route)] }),
+        ]
     }
 
     static let all: [ConsolePanel] = [
-        ConsolePanel(service: "button", title: "Orders", route: "/sandbox/button/pages/orders",
-                     columns: [("order_id", "Order"), ("organization_id", "Organization"), ("status", "Status"),
-                               ("total", "Total"), ("currency", "Currency"), ("finalization_date", "Finalizes")]),
-        ConsolePanel(service: "button", title: "Deferred deep links", route: "/sandbox/button/pages/deferred-deeplinks",
-                     columns: [("id", "Link"), ("application_id", "Application"), ("action", "Action"),
-                               ("status", "Status"), ("expires_at", "Expires")]),
-        ConsolePanel(service: "athmovil", title: "Payments", route: "/sandbox/athmovil/pages/payments",
-                     columns: [("ecommerceId", "Payment"), ("businessName", "Business"), ("state", "Status"),
-                               ("total", "Total"), ("tax", "Tax"), ("fee", "Fee"), ("expiresAt", "Expires")],
-                     actions: [("Complete", "/sandbox/athmovil/payments/{ecommerceId}/complete"),
-                               ("Cancel", "/sandbox/athmovil/payments/{ecommerceId}/cancel"),
-                               ("Fail", "/sandbox/athmovil/payments/{ecommerceId}/fail"),
-                               ("Expire", "/sandbox/athmovil/payments/{ecommerceId}/expire")]),
-        ConsolePanel(service: "paytronix", title: "Guests", route: "/sandbox/paytronix/pages/guests",
-                     columns: [("username", "Username"), ("merchantId", "Merchant"), ("printedCardNumber", "Card"),
-                               ("firstName", "First name"), ("lastName", "Last name"), ("email", "Email")]),
-        ConsolePanel(service: "paytronix", title: "External accounts", route: "/sandbox/paytronix/pages/external-accounts",
-                     columns: [("printedCardNumber", "Card"), ("integration", "Integration"), ("appIdentifier", "App"),
-                               ("accountCode", "Device token"), ("state", "State")]),
-        ConsolePanel(service: "paytronix", title: "Push deliveries", route: "/sandbox/paytronix/pages/push-deliveries",
-                     columns: [("notificationId", "Delivery"), ("printedCardNumber", "Card"), ("appIdentifier", "App"),
-                               ("environment", "Environment"), ("status", "Status"), ("createdAt", "Sent")]),
-        ConsolePanel(service: "storefront", title: "Carts", route: "/sandbox/storefront/pages/carts",
-                     columns: [("token", "Cart"), ("shop", "Shop"), ("lines", "Lines"), ("quantity", "Items"),
-                               ("buyerEmail", "Buyer"), ("updatedAt", "Updated")]),
-        ConsolePanel(service: "storefront", title: "Checkouts", route: "/sandbox/storefront/pages/checkouts",
-                     columns: [("token", "Checkout"), ("shop", "Shop"), ("status", "Status"), ("totalPrice", "Total"),
-                               ("orderId", "Order"), ("updatedAt", "Updated")]),
-        ConsolePanel(service: "storefront", title: "Orders", route: "/sandbox/storefront/pages/orders",
-                     columns: [("name", "Order"), ("shop", "Shop"), ("totalPrice", "Total"), ("currencyCode", "Currency"),
-                               ("email", "Email"), ("processedAt", "Processed")]),
-        ConsolePanel(service: "rezolve", title: "Customers", route: "/sandbox/rezolve/pages/customers",
-                     columns: [("entityId", "Customer"), ("partnerId", "Partner"), ("email", "Email"), ("name", "Name"),
-                               ("createdAt", "Created")]),
-        ConsolePanel(service: "rezolve", title: "Carts", route: "/sandbox/rezolve/pages/carts",
-                     columns: [("id", "Cart"), ("entityId", "Customer"), ("merchantId", "Merchant"), ("lines", "Lines"),
-                               ("quantity", "Items"), ("updatedAt", "Updated")]),
-        ConsolePanel(service: "rezolve", title: "Orders", route: "/sandbox/rezolve/pages/orders",
-                     columns: [("id", "Order"), ("entityId", "Customer"), ("merchantId", "Merchant"), ("state", "State"),
-                               ("totalMinor", "Total (minor units)"), ("createdAt", "Created")]),
+        ConsolePanel(
+            service: "button", title: "Orders", route: "/sandbox/button/pages/orders",
+            columns: [
+                ("order_id", "Order"), ("organization_id", "Organization"), ("status", "Status"),
+                ("total", "Total"), ("currency", "Currency"), ("finalization_date", "Finalizes"),
+            ]),
+        ConsolePanel(
+            service: "button", title: "Deferred deep links", route: "/sandbox/button/pages/deferred-deeplinks",
+            columns: [
+                ("id", "Link"), ("application_id", "Application"), ("action", "Action"),
+                ("status", "Status"), ("expires_at", "Expires"),
+            ]),
+        ConsolePanel(
+            service: "athmovil", title: "Payments", route: "/sandbox/athmovil/pages/payments",
+            columns: [
+                ("ecommerceId", "Payment"), ("businessName", "Business"), ("state", "Status"),
+                ("total", "Total"), ("tax", "Tax"), ("fee", "Fee"), ("expiresAt", "Expires"),
+            ],
+            actions: [
+                ("Complete", "/sandbox/athmovil/payments/{ecommerceId}/complete"),
+                ("Cancel", "/sandbox/athmovil/payments/{ecommerceId}/cancel"),
+                ("Fail", "/sandbox/athmovil/payments/{ecommerceId}/fail"),
+                ("Expire", "/sandbox/athmovil/payments/{ecommerceId}/expire"),
+            ]),
+        ConsolePanel(
+            service: "paytronix", title: "Guests", route: "/sandbox/paytronix/pages/guests",
+            columns: [
+                ("username", "Username"), ("merchantId", "Merchant"), ("printedCardNumber", "Card"),
+                ("firstName", "First name"), ("lastName", "Last name"), ("email", "Email"),
+            ]),
+        ConsolePanel(
+            service: "paytronix", title: "External accounts", route: "/sandbox/paytronix/pages/external-accounts",
+            columns: [
+                ("printedCardNumber", "Card"), ("integration", "Integration"), ("appIdentifier", "App"),
+                ("accountCode", "Device token"), ("state", "State"),
+            ]),
+        ConsolePanel(
+            service: "paytronix", title: "Push deliveries", route: "/sandbox/paytronix/pages/push-deliveries",
+            columns: [
+                ("notificationId", "Delivery"), ("printedCardNumber", "Card"), ("appIdentifier", "App"),
+                ("environment", "Environment"), ("status", "Status"), ("createdAt", "Sent"),
+            ]),
+        ConsolePanel(
+            service: "storefront", title: "Carts", route: "/sandbox/storefront/pages/carts",
+            columns: [
+                ("token", "Cart"), ("shop", "Shop"), ("lines", "Lines"), ("quantity", "Items"),
+                ("buyerEmail", "Buyer"), ("updatedAt", "Updated"),
+            ]),
+        ConsolePanel(
+            service: "storefront", title: "Checkouts", route: "/sandbox/storefront/pages/checkouts",
+            columns: [
+                ("token", "Checkout"), ("shop", "Shop"), ("status", "Status"), ("totalPrice", "Total"),
+                ("orderId", "Order"), ("updatedAt", "Updated"),
+            ]),
+        ConsolePanel(
+            service: "storefront", title: "Orders", route: "/sandbox/storefront/pages/orders",
+            columns: [
+                ("name", "Order"), ("shop", "Shop"), ("totalPrice", "Total"), ("currencyCode", "Currency"),
+                ("email", "Email"), ("processedAt", "Processed"),
+            ]),
+        ConsolePanel(
+            service: "rezolve", title: "Customers", route: "/sandbox/rezolve/pages/customers",
+            columns: [
+                ("entityId", "Customer"), ("partnerId", "Partner"), ("email", "Email"), ("name", "Name"),
+                ("createdAt", "Created"),
+            ]),
+        ConsolePanel(
+            service: "rezolve", title: "Carts", route: "/sandbox/rezolve/pages/carts",
+            columns: [
+                ("id", "Cart"), ("entityId", "Customer"), ("merchantId", "Merchant"), ("lines", "Lines"),
+                ("quantity", "Items"), ("updatedAt", "Updated"),
+            ]),
+        ConsolePanel(
+            service: "rezolve", title: "Orders", route: "/sandbox/rezolve/pages/orders",
+            columns: [
+                ("id", "Order"), ("entityId", "Customer"), ("merchantId", "Merchant"), ("state", "State"),
+                ("totalMinor", "Total (minor units)"), ("createdAt", "Created"),
+            ]),
     ]
 }

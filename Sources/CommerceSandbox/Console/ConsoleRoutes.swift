@@ -10,8 +10,9 @@ struct ConsoleRoutes: Sendable {
     func register(on router: SandboxRouter) {
         router.get("/") { _ in .redirect(to: "/sandbox/console", status: 303) }
         router.get("/sandbox/console") { _ in
-            let page = ConsolePage(services: context.services.map(\.name), baseURL: context.publicURL(path: ""),
-                                   requiresToken: context.access.token != nil)
+            let page = ConsolePage(
+                services: context.services.map(\.name), baseURL: context.publicURL(path: ""),
+                requiresToken: context.access.token != nil)
             var response = SandboxResponse.html(page.render())
             Self.secure(&response)
             return response

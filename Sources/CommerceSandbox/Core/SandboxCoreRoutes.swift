@@ -8,8 +8,10 @@ struct SandboxCoreRoutes: Sendable {
 
     func register(on router: SandboxRouter) {
         router.get("/sandbox/health") { _ in
-            .json(["status": "ok", "services": .array(services.map { .string($0.name) }),
-                   "now": .string(ISO8601.format(context.clock.now(), fraction: .millisecondsWhenNonZero))])
+            .json([
+                "status": "ok", "services": .array(services.map { .string($0.name) }),
+                "now": .string(ISO8601.format(context.clock.now(), fraction: .millisecondsWhenNonZero)),
+            ])
         }
         router.get("/sandbox/credentials") { _ in
             .json(try credentials())

@@ -17,8 +17,10 @@ public struct SandboxRequest: Sendable {
     /// The percent-decoded remainder matched by a trailing `**`.
     public var catchAll: String?
 
-    public init(method: HTTPMethod, rawPath: String, rawQuery: String? = nil, headers: HTTPHeaders = [:],
-                body: Data = Data(), remoteAddress: String? = nil) {
+    public init(
+        method: HTTPMethod, rawPath: String, rawQuery: String? = nil, headers: HTTPHeaders = [:],
+        body: Data = Data(), remoteAddress: String? = nil
+    ) {
         self.method = method
         self.rawPath = rawPath
         self.rawQuery = rawQuery

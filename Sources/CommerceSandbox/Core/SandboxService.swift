@@ -73,7 +73,9 @@ public protocol SandboxService: Sendable {
 
 extension SandboxService {
     public func faultResponse(status: Int, body: JSONValue?) -> SandboxResponse {
-        SandboxPlainError.fault(status: status, body: body, otherwise: SandboxPlainError(status: status, message: "Injected fault (HTTP \(status))"))
+        SandboxPlainError.fault(
+            status: status, body: body,
+            otherwise: SandboxPlainError(status: status, message: "Injected fault (HTTP \(status))"))
     }
 
     public func clockDidMove(to now: Date) async throws -> JSONObject { [:] }

@@ -1,7 +1,7 @@
 import CommerceCore
 import Crypto
-import _CryptoExtras
 import Foundation
+import _CryptoExtras
 
 /// Stores passwords and client secrets as PBKDF2-HMAC-SHA256 with a random per-record salt, as the vendor
 /// specs ask, so a sandbox database never holds a usable credential. The round count is modest on purpose:
@@ -13,9 +13,11 @@ enum SecretHasher {
 
     /// 64 lowercase hex characters; empty only if the library refuses the parameters (it does not for these).
     static func hash(_ secret: String, salt: String) -> String {
-        guard let key = try? KDF.Insecure.PBKDF2.deriveKey(
-            from: Data(secret.utf8), salt: Data(salt.utf8), using: .sha256, outputByteCount: 32,
-            unsafeUncheckedRounds: rounds) else { return "" }
+        guard
+            let key = try? KDF.Insecure.PBKDF2.deriveKey(
+                from: Data(secret.utf8), salt: Data(salt.utf8), using: .sha256, outputByteCount: 32,
+                unsafeUncheckedRounds: rounds)
+        else { return "" }
         return key.withUnsafeBytes { HexDigest.hex($0) }
     }
 

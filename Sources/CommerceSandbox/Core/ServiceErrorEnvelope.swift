@@ -33,8 +33,10 @@ extension ServiceErrorEnvelope {
 
     /// How a service answers an injected fault: the rule's own `body` when it gives one, else `envelope`;
     /// `headers` go on both (a service that always sends a header sends it on faults too).
-    static func fault(status: Int, body: JSONValue?, otherwise envelope: @autoclosure () -> Self,
-                      headers: HTTPHeaders = [:]) -> SandboxResponse {
+    static func fault(
+        status: Int, body: JSONValue?, otherwise envelope: @autoclosure () -> Self,
+        headers: HTTPHeaders = [:]
+    ) -> SandboxResponse {
         guard let body else { return envelope().response(adding: headers) }
         return .json(body, status: status, headers: headers)
     }
@@ -55,12 +57,16 @@ extension SandboxRouter.Fallback {
     /// the allowed methods itself gets them in `Allow`.
     init<NotFound: ServiceErrorEnvelope, NotAllowed: ServiceErrorEnvelope>(
         headers: HTTPHeaders = [:], notFound: @escaping @Sendable (SandboxRequest) -> NotFound,
-        methodNotAllowed: @escaping @Sendable (SandboxRequest, _ allowed: [HTTPMethod]) -> NotAllowed) {
-        self.init(notFound: { notFound($0).response(adding: headers) },
-                  methodNotAllowed: { request, allowed in
-                      var response = methodNotAllowed(request, allowed).response(adding: headers)
-                      if response.headers["Allow"] == nil { response.headers["Allow"] = allowed.map(\.rawValue).joined(separator: ", ") }
-                      return response
-                  })
+        methodNotAllowed: @escaping @Sendable (SandboxRequest, _ allowed: [HTTPMethod]) -> NotAllowed
+    ) {
+        self.init(
+            notFound: { notFound($0).response(adding: headers) },
+            methodNotAllowed: { request, allowed in
+                var response = methodNotAllowed(request, allowed).response(adding: headers)
+                if response.headers["Allow"] == nil {
+                    response.headers["Allow"] = allowed.map(\.rawValue).joined(separator: ", ")
+                }
+                return response
+            })
     }
 }

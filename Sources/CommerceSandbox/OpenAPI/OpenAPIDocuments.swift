@@ -10,8 +10,10 @@ public enum OpenAPIDocuments {
     /// The document's bytes as stored, or `nil` for a name that is not one of ``names``.
     public static func data(named name: String) throws -> Data? {
         guard names.contains(name) else { return nil }
-        guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Documents")
-            ?? Bundle.module.url(forResource: name, withExtension: "json") else {
+        guard
+            let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Documents")
+                ?? Bundle.module.url(forResource: name, withExtension: "json")
+        else {
             throw OpenAPIDocumentError.missing(name)
         }
         return try Data(contentsOf: url)

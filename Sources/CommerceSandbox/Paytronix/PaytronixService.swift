@@ -24,8 +24,10 @@ public struct PaytronixService: SandboxService {
             "merchantId": .integer(PaytronixStore.defaultMerchantId),
             "release": "25.33",
             "ios": ["clientId": "sandbox-ios", "clientSecret": "sandbox-ios-secret"],
-            "server": ["clientId": "sandbox-server", "clientSecret": "sandbox-server-secret",
-                       "b2bUsername": "sandbox-b2b", "b2bPassword": "sandbox-b2b-password"],
+            "server": [
+                "clientId": "sandbox-server", "clientSecret": "sandbox-server-secret",
+                "b2bUsername": "sandbox-b2b", "b2bPassword": "sandbox-b2b-password",
+            ],
             "cardTemplateCode": 0, "storeCode": "123",
         ]
     }
@@ -33,7 +35,8 @@ public struct PaytronixService: SandboxService {
     public var pathPrefixes: [String] { ["/rest/"] }
 
     public func faultResponse(status: Int, body: JSONValue?) -> SandboxResponse {
-        PaytronixFailure.fault(status: status, body: body, otherwise: PaytronixFailure(status, "sandbox.fault", "Injected fault"))
+        PaytronixFailure.fault(
+            status: status, body: body, otherwise: PaytronixFailure(status, "sandbox.fault", "Injected fault"))
     }
 
     public func reset() async throws {

@@ -45,12 +45,20 @@ public struct RezolveService: SandboxService {
             "api_key": .from(partner?.apiKey),
             "auth_key": .from(partner?.authKey),
             "sub_partner_id": .null,
-            "ssp": ["clientId": .from(partner?.sspClientId), "clientSecret": .from(partner?.sspClientSecret),
-                    "apiAudience": .from(partner?.sspAudience)],
-            "customers": .array(customers.map { ["entity_id": .string($0.entityId),
-                                                 "partner_entity_id": .string($0.partnerEntityId),
-                                                 "email": .string($0.email)] }),
-            "note": "Customers are created by POST /api/v1/authentication/register with a registration JWT signed with auth_key.",
+            "ssp": [
+                "clientId": .from(partner?.sspClientId), "clientSecret": .from(partner?.sspClientSecret),
+                "apiAudience": .from(partner?.sspAudience),
+            ],
+            "customers": .array(
+                customers.map {
+                    [
+                        "entity_id": .string($0.entityId),
+                        "partner_entity_id": .string($0.partnerEntityId),
+                        "email": .string($0.email),
+                    ]
+                }),
+            "note":
+                "Customers are created by POST /api/v1/authentication/register with a registration JWT signed with auth_key.",
         ]
     }
 
@@ -74,16 +82,24 @@ public struct RezolveService: SandboxService {
         RezolveControlPlaneRoutes(context: context).register(on: router)
         RezolveStatePages(context: context).register(on: router)
         for prefix in Self.pathPrefixes {
-            router.fallback(forPrefix: prefix, .init(
-                notFound: { _ in RezolveFailure.resourceNotFound },
-                methodNotAllowed: { request, _ in RezolveFailure.forStatus(405, message: "Method \(request.method) is not allowed.") }))
+            router.fallback(
+                forPrefix: prefix,
+                .init(
+                    notFound: { _ in RezolveFailure.resourceNotFound },
+                    methodNotAllowed: { request, _ in
+                        RezolveFailure.forStatus(405, message: "Method \(request.method) is not allowed.")
+                    }))
         }
         for prefix in Self.sspPrefixes {
-            router.fallback(forPrefix: prefix, .init(
-                notFound: { _ in SspProblem.notFound("No SSP resource at this path.") },
-                methodNotAllowed: { request, _ in
-                    SspProblem(status: 405, title: "Method Not Allowed", detail: "Method \(request.method) is not allowed.")
-                }))
+            router.fallback(
+                forPrefix: prefix,
+                .init(
+                    notFound: { _ in SspProblem.notFound("No SSP resource at this path.") },
+                    methodNotAllowed: { request, _ in
+                        SspProblem(
+                            status: 405, title: "Method Not Allowed", detail: "Method \(request.method) is not allowed."
+                        )
+                    }))
         }
     }
 
@@ -98,7 +114,9 @@ public struct RezolveService: SandboxService {
     }
 
     func resetState(_ db: Database) throws {
-        for table in RezolveGeozoneSchema.tables + RezolveSchema.clearedOnReset { try db.execute(sql: "DELETE FROM \(table)") }
+        for table in RezolveGeozoneSchema.tables + RezolveSchema.clearedOnReset {
+            try db.execute(sql: "DELETE FROM \(table)")
+        }
         try seed(db)
     }
 
@@ -110,6 +128,7 @@ public struct RezolveService: SandboxService {
     /// external callback's faults).
     public func faultResponse(status: Int, body: JSONValue?) -> SandboxResponse {
         if body == .null { return SandboxResponse(status: status) }
-        return RezolveFailure.fault(status: status, body: body, otherwise: .forStatus(status, message: "Injected fault"))
+        return RezolveFailure.fault(
+            status: status, body: body, otherwise: .forStatus(status, message: "Injected fault"))
     }
 }

@@ -20,7 +20,8 @@ final class ConnectionDropHandler: ChannelInboundHandler {
         let channel = context.channel
         let bytes = channel.allocator.buffer(string: Self.interim)
         context.writeAndFlush(NIOAny(bytes)).whenComplete { _ in
-            let reset = (channel as? any SocketOptionProvider)?.setSoLinger(NIOLinger(l_onoff: 1, l_linger: 0))
+            let reset =
+                (channel as? any SocketOptionProvider)?.setSoLinger(NIOLinger(l_onoff: 1, l_linger: 0))
                 ?? channel.eventLoop.makeSucceededVoidFuture()
             reset.whenComplete { _ in channel.close(promise: nil) }
         }

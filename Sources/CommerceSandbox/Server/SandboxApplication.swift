@@ -27,8 +27,9 @@ public final class Sandbox: Sendable {
     public static func start(_ options: SandboxOptions, logger: Logger = Sandbox.quietLogger) async throws -> Sandbox {
         let (context, router, services) = try prepare(options)
         let bound = AsyncStream<Int>.makeStream()
-        let configuration = ApplicationConfiguration(address: .hostname(options.host, port: options.port),
-                                                     serverName: "CommerceKit-Sandbox")
+        let configuration = ApplicationConfiguration(
+            address: .hostname(options.host, port: options.port),
+            serverName: "CommerceKit-Sandbox")
         let application = Application(
             responder: router.hummingbirdRouter(context: context, logger: logger).buildResponder(),
             configuration: configuration,
@@ -55,8 +56,9 @@ public final class Sandbox: Sendable {
             throw SandboxError.couldNotStart("invalid host \(options.host)")
         }
         context.setBoundURL(url)
-        return Sandbox(context: context, router: router, services: services, baseURL: url, serverTask: task,
-                       serviceGroup: group)
+        return Sandbox(
+            context: context, router: router, services: services, baseURL: url, serverTask: task,
+            serviceGroup: group)
     }
 
     /// Builds everything but the HTTP server: useful for answering requests in-process without sockets.
@@ -87,8 +89,10 @@ public final class Sandbox: Sendable {
         return (context, router, services)
     }
 
-    private init(context: SandboxContext, router: SandboxRouter, services: [any SandboxService], baseURL: URL,
-                 serverTask: Task<Void, Error>, serviceGroup: ServiceGroup) {
+    private init(
+        context: SandboxContext, router: SandboxRouter, services: [any SandboxService], baseURL: URL,
+        serverTask: Task<Void, Error>, serviceGroup: ServiceGroup
+    ) {
         self.serviceGroup = serviceGroup
         self.context = context
         self.router = router

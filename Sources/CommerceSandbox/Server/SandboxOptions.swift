@@ -21,11 +21,13 @@ public struct SandboxOptions: Sendable {
     /// required there too.
     public var controlToken: String?
 
-    public init(host: String = "127.0.0.1", port: Int = 8080,
-                dataDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-                    .appendingPathComponent(".commercekit-sandbox"),
-                inMemory: Bool = false, publicURL: URL? = nil, buttonFinalizationDays: Int = 30,
-                unsafeDebugKeys: Bool = false, controlToken: String? = nil) {
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080,
+        dataDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            .appendingPathComponent(".commercekit-sandbox"),
+        inMemory: Bool = false, publicURL: URL? = nil, buttonFinalizationDays: Int = 30,
+        unsafeDebugKeys: Bool = false, controlToken: String? = nil
+    ) {
         self.host = host
         self.port = port
         self.dataDirectory = dataDirectory

@@ -25,7 +25,10 @@ final class GroupCommit: @unchecked Sendable {
     /// Batches committed in one visit to the writer queue before other writers get a turn.
     static let maximumBatchesPerVisit = 16
 
-    init(writer: any DatabaseWriter, afterCommit: @escaping @Sendable (_ db: Database, _ writes: Int) -> Void = { _, _ in }) {
+    init(
+        writer: any DatabaseWriter,
+        afterCommit: @escaping @Sendable (_ db: Database, _ writes: Int) -> Void = { _, _ in }
+    ) {
         self.writer = writer
         self.afterCommit = afterCommit
     }

@@ -65,7 +65,10 @@ final class WALCheckpointer: Sendable {
         case .restart:
             // A failure leaves the WAL longer; the count is not reset, so the next batch tries again.
             if let wal = try? db.checkpoint(.passive), wal.checkpointedFrameCount == wal.walFrameCount {
-                state.withLock { $0.writesSinceRestart = 0; $0.batchesSinceCheckpoint = 0 }
+                state.withLock {
+                    $0.writesSinceRestart = 0
+                    $0.batchesSinceCheckpoint = 0
+                }
             }
         }
     }

@@ -44,7 +44,9 @@ public struct StorefrontService: SandboxService {
 
     /// The GraphQL endpoint checks path, method, version and token before size (spec §4.1 H12), so it reads one
     /// byte past its 1 MiB limit and answers an oversized body itself.
-    public var bodyLimits: BodyLimits { BodyLimits(maximum: StorefrontGraphQLEndpoint.maximumBodySize, serviceAnswersOversized: true) }
+    public var bodyLimits: BodyLimits {
+        BodyLimits(maximum: StorefrontGraphQLEndpoint.maximumBodySize, serviceAnswersOversized: true)
+    }
 
     public func faultResponse(status: Int, body: JSONValue?) -> SandboxResponse {
         Self.renderFault(status: status, body: body)
@@ -54,8 +56,11 @@ public struct StorefrontService: SandboxService {
     @Sendable static func renderFault(status: Int, body: JSONValue?) -> SandboxResponse {
         var headers: HTTPHeaders = ["X-Request-Id": UUID().uuidString.lowercased()]
         if status == 429 { headers["Retry-After"] = "1" }
-        return StorefrontHTTPError.fault(status: status, body: body, otherwise: StorefrontHTTPError(
-            status: status, message: "Simulated failure.", code: "SANDBOX_SIMULATED_FAILURE", headers: headers), headers: headers)
+        return StorefrontHTTPError.fault(
+            status: status, body: body,
+            otherwise: StorefrontHTTPError(
+                status: status, message: "Simulated failure.", code: "SANDBOX_SIMULATED_FAILURE", headers: headers),
+            headers: headers)
     }
 
     public func reset() async throws {
@@ -67,23 +72,34 @@ public struct StorefrontService: SandboxService {
     }
 
     public func registerRoutes(on router: SandboxRouter) {
-        let endpoint = graphQL.map { StorefrontGraphQLEndpoint(context: context, graphQL: $0, catalogCache: catalogCache) }
+        let endpoint = graphQL.map {
+            StorefrontGraphQLEndpoint(context: context, graphQL: $0, catalogCache: catalogCache)
+        }
         for path in ["/api/:version/graphql", "/api/:version/graphql.json"] {
             router.post(path) { request in
                 guard let endpoint else {
-                    return .json(["errors": [["message": "The Storefront schema artefact could not be loaded.",
-                                              "extensions": ["code": "INTERNAL_SERVER_ERROR"]]]])
+                    return .json([
+                        "errors": [
+                            [
+                                "message": "The Storefront schema artefact could not be loaded.",
+                                "extensions": ["code": "INTERNAL_SERVER_ERROR"],
+                            ]
+                        ]
+                    ])
                 }
                 return try await endpoint.respond(request)
             }
         }
-        router.fallback(forPrefix: "/api/", .init(
-            notFound: { _ in StorefrontHTTPErrors.notFound() },
-            methodNotAllowed: { request, _ in
-                StorefrontHTTPErrors.isWellFormedVersion(request.parameter("version").isEmpty
-                    ? Self.version(in: request.rawPath) : request.parameter("version"))
-                    ? StorefrontHTTPErrors.methodNotAllowed() : StorefrontHTTPErrors.notFound()
-            }))
+        router.fallback(
+            forPrefix: "/api/",
+            .init(
+                notFound: { _ in StorefrontHTTPErrors.notFound() },
+                methodNotAllowed: { request, _ in
+                    StorefrontHTTPErrors.isWellFormedVersion(
+                        request.parameter("version").isEmpty
+                            ? Self.version(in: request.rawPath) : request.parameter("version"))
+                        ? StorefrontHTTPErrors.methodNotAllowed() : StorefrontHTTPErrors.notFound()
+                }))
         StorefrontPages(context: context).register(on: router)
         WebCheckoutPages(context: context).register(on: router)
         CardVaultRoute(context: context).register(on: router)

@@ -25,9 +25,11 @@ public struct PayAddress: Sendable, Equatable {
     public var email: String?
 
     /// Creates an address; every part is optional.
-    public init(addressLine1: String? = nil, addressLine2: String? = nil, city: String? = nil, country: String? = nil,
-                province: String? = nil, zip: String? = nil, firstName: String? = nil, lastName: String? = nil,
-                phone: String? = nil, email: String? = nil) {
+    public init(
+        addressLine1: String? = nil, addressLine2: String? = nil, city: String? = nil, country: String? = nil,
+        province: String? = nil, zip: String? = nil, firstName: String? = nil, lastName: String? = nil,
+        phone: String? = nil, email: String? = nil
+    ) {
         self.addressLine1 = addressLine1
         self.addressLine2 = addressLine2
         self.city = city
@@ -47,9 +49,10 @@ public struct PayAddress: Sendable, Equatable {
             .split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
             .map(String.init)
         let postal = contact.postalAddress
-        self.init(addressLine1: lines.first.flatMap { $0.isEmpty ? nil : $0 },
-                  addressLine2: lines.count > 1 ? lines[1] : nil,
-                  city: postal?.city, country: postal?.country, province: postal?.state, zip: postal?.postalCode,
-                  firstName: contact.firstName, lastName: contact.lastName, phone: contact.phone, email: contact.email)
+        self.init(
+            addressLine1: lines.first.flatMap { $0.isEmpty ? nil : $0 },
+            addressLine2: lines.count > 1 ? lines[1] : nil,
+            city: postal?.city, country: postal?.country, province: postal?.state, zip: postal?.postalCode,
+            firstName: contact.firstName, lastName: contact.lastName, phone: contact.phone, email: contact.email)
     }
 }

@@ -13,7 +13,8 @@ public struct PayAuthorization: Sendable, Equatable {
     public var shippingRate: PayShippingRate?
 
     /// Creates an authorisation (public so tests and other sheets can build one).
-    public init(token: String, billingAddress: PayAddress, shippingAddress: PayAddress, shippingRate: PayShippingRate?) {
+    public init(token: String, billingAddress: PayAddress, shippingAddress: PayAddress, shippingRate: PayShippingRate?)
+    {
         self.token = token
         self.billingAddress = billingAddress
         self.shippingAddress = shippingAddress

@@ -31,8 +31,10 @@ extension PayCheckout {
         }
         if let giftCards, let first = giftCards.first {
             if giftCards.count == 1 {
-                items.append(PaySummaryItem(label: "GIFT CARD (\u{2022}\u{2022}\u{2022}\u{2022} \(first.lastCharacters))",
-                                            amount: -first.amount))
+                items.append(
+                    PaySummaryItem(
+                        label: "GIFT CARD (\u{2022}\u{2022}\u{2022}\u{2022} \(first.lastCharacters))",
+                        amount: -first.amount))
             } else {
                 let sum = giftCards.reduce(Decimal(0)) { $0 + $1.amount }
                 items.append(PaySummaryItem(label: "GIFT CARDS (\(giftCards.count))", amount: -sum))

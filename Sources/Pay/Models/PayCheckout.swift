@@ -31,10 +31,12 @@ public struct PayCheckout: Sendable, Equatable {
     public var paymentDue: Decimal
 
     /// Creates a checkout description.
-    public init(id: String, lineItems: [PayLineItem], giftCards: [PayGiftCard]?, discount: PayDiscount?,
-                shippingDiscount: PayDiscount?, shippingAddress: PayAddress?, shippingRate: PayShippingRate?,
-                currencyCode: String, totalDuties: Decimal?, subtotalPrice: Decimal, needsShipping: Bool,
-                totalTax: Decimal, paymentDue: Decimal) {
+    public init(
+        id: String, lineItems: [PayLineItem], giftCards: [PayGiftCard]?, discount: PayDiscount?,
+        shippingDiscount: PayDiscount?, shippingAddress: PayAddress?, shippingRate: PayShippingRate?,
+        currencyCode: String, totalDuties: Decimal?, subtotalPrice: Decimal, needsShipping: Bool,
+        totalTax: Decimal, paymentDue: Decimal
+    ) {
         self.id = id
         self.lineItems = lineItems
         self.giftCards = giftCards

@@ -19,8 +19,10 @@ public struct PayContact: Sendable, Equatable {
         public var isoCountryCode: String?
 
         /// Creates a postal address.
-        public init(street: String? = nil, city: String? = nil, state: String? = nil, postalCode: String? = nil,
-                    country: String? = nil, isoCountryCode: String? = nil) {
+        public init(
+            street: String? = nil, city: String? = nil, state: String? = nil, postalCode: String? = nil,
+            country: String? = nil, isoCountryCode: String? = nil
+        ) {
             self.street = street
             self.city = city
             self.state = state
@@ -42,8 +44,10 @@ public struct PayContact: Sendable, Equatable {
     public var postalAddress: PostalAddress?
 
     /// Creates a contact.
-    public init(firstName: String? = nil, lastName: String? = nil, phone: String? = nil, email: String? = nil,
-                postalAddress: PostalAddress? = nil) {
+    public init(
+        firstName: String? = nil, lastName: String? = nil, phone: String? = nil, email: String? = nil,
+        postalAddress: PostalAddress? = nil
+    ) {
         self.firstName = firstName
         self.lastName = lastName
         self.phone = phone

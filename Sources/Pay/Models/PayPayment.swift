@@ -13,8 +13,10 @@ public struct PayPayment: Sendable, Equatable {
     public var shippingMethodIdentifier: String?
 
     /// Creates a payment.
-    public init(paymentData: Data, billingContact: PayContact? = nil, shippingContact: PayContact? = nil,
-                shippingMethodIdentifier: String? = nil) {
+    public init(
+        paymentData: Data, billingContact: PayContact? = nil, shippingContact: PayContact? = nil,
+        shippingMethodIdentifier: String? = nil
+    ) {
         self.paymentData = paymentData
         self.billingContact = billingContact
         self.shippingContact = shippingContact
@@ -33,13 +35,17 @@ extension PayPayment {
 
     /// A payment whose data has the shape of an Apple Pay token and tells the sandbox how to answer, so
     /// a whole Apple Pay flow can run without a device.
-    public static func simulated(outcome: SimulatedOutcome, billingContact: PayContact? = nil,
-                                 shippingContact: PayContact? = nil, shippingMethodIdentifier: String? = nil) -> PayPayment {
+    public static func simulated(
+        outcome: SimulatedOutcome, billingContact: PayContact? = nil,
+        shippingContact: PayContact? = nil, shippingMethodIdentifier: String? = nil
+    ) -> PayPayment {
         let transaction = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         let payload = Data("sandbox payment \(transaction)".utf8).base64EncodedString()
         // Built by hand so the key order is fixed; none of the values needs escaping.
-        let json = #"{"version":"EC_v1","data":"\#(payload)","signature":"c2FuZGJveA==","header":{"transactionId":"\#(transaction)"},"sandbox_outcome":"\#(outcome.rawValue)"}"#
-        return PayPayment(paymentData: Data(json.utf8), billingContact: billingContact, shippingContact: shippingContact,
-                          shippingMethodIdentifier: shippingMethodIdentifier)
+        let json =
+            #"{"version":"EC_v1","data":"\#(payload)","signature":"c2FuZGJveA==","header":{"transactionId":"\#(transaction)"},"sandbox_outcome":"\#(outcome.rawValue)"}"#
+        return PayPayment(
+            paymentData: Data(json.utf8), billingContact: billingContact, shippingContact: shippingContact,
+            shippingMethodIdentifier: shippingMethodIdentifier)
     }
 }

@@ -39,10 +39,12 @@ public struct PayPaymentRequest: Sendable, Equatable {
     public var summaryItems: [PaySummaryItem]
 
     /// Creates a request; the contact fields default to everything and the capability to 3-D Secure.
-    public init(countryCode: String, currencyCode: String, merchantIdentifier: String, supportedCardBrands: [PayCardBrand],
-                requiredBillingContactFields: Set<PayContactField> = Set(PayContactField.allCases),
-                requiredShippingContactFields: Set<PayContactField> = Set(PayContactField.allCases),
-                merchantCapabilities: [PayMerchantCapability] = [.threeDSecure], summaryItems: [PaySummaryItem]) {
+    public init(
+        countryCode: String, currencyCode: String, merchantIdentifier: String, supportedCardBrands: [PayCardBrand],
+        requiredBillingContactFields: Set<PayContactField> = Set(PayContactField.allCases),
+        requiredShippingContactFields: Set<PayContactField> = Set(PayContactField.allCases),
+        merchantCapabilities: [PayMerchantCapability] = [.threeDSecure], summaryItems: [PaySummaryItem]
+    ) {
         self.countryCode = countryCode
         self.currencyCode = currencyCode
         self.merchantIdentifier = merchantIdentifier

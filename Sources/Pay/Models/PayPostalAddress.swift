@@ -23,8 +23,10 @@ public struct PayPostalAddress: Sendable, Equatable {
     public let isPadded: Bool
 
     /// Creates a partial address, trimming the postal code and padding a short Canadian or British one.
-    public init(city: String? = nil, country: String? = nil, countryCode: String? = nil, province: String? = nil,
-                zip: String? = nil) {
+    public init(
+        city: String? = nil, country: String? = nil, countryCode: String? = nil, province: String? = nil,
+        zip: String? = nil
+    ) {
         self.city = city
         self.country = country
         self.countryCode = countryCode
@@ -36,11 +38,12 @@ public struct PayPostalAddress: Sendable, Equatable {
             return
         }
         let trimmed = zip.trimmingCharacters(in: .whitespacesAndNewlines)
-        let padding: String? = switch countryCode?.uppercased() {
-        case "CA": " 0Z0"
-        case "GB": " 0ZZ"
-        default: nil
-        }
+        let padding: String? =
+            switch countryCode?.uppercased() {
+            case "CA": " 0Z0"
+            case "GB": " 0ZZ"
+            default: nil
+            }
         if let padding, trimmed.count < 4 {
             self.zip = trimmed + padding
             self.isPadded = true
@@ -52,7 +55,8 @@ public struct PayPostalAddress: Sendable, Equatable {
 
     /// The partial address of a wallet contact (street, names and phone are left out).
     public init(contact: PayContact.PostalAddress) {
-        self.init(city: contact.city, country: contact.country, countryCode: contact.isoCountryCode,
-                  province: contact.state, zip: contact.postalCode)
+        self.init(
+            city: contact.city, country: contact.country, countryCode: contact.isoCountryCode,
+            province: contact.state, zip: contact.postalCode)
     }
 }

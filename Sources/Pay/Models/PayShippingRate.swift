@@ -25,8 +25,9 @@ public struct PayShippingRate: Sendable, Equatable {
         }
 
         private static func days(from: Date, to: Date, calendar: Calendar) -> Int {
-            let components = calendar.dateComponents([.day], from: calendar.startOfDay(for: from),
-                                                     to: calendar.startOfDay(for: to))
+            let components = calendar.dateComponents(
+                [.day], from: calendar.startOfDay(for: from),
+                to: calendar.startOfDay(for: to))
             return components.day ?? 0
         }
     }

@@ -80,17 +80,19 @@ extension PaySheetStatus {
 extension PayContact {
     /// The parts of a PassKit contact the session uses.
     public init(_ contact: PKContact) {
-        self.init(firstName: contact.name?.givenName, lastName: contact.name?.familyName,
-                  phone: contact.phoneNumber?.stringValue, email: contact.emailAddress,
-                  postalAddress: contact.postalAddress.map(PayContact.PostalAddress.init))
+        self.init(
+            firstName: contact.name?.givenName, lastName: contact.name?.familyName,
+            phone: contact.phoneNumber?.stringValue, email: contact.emailAddress,
+            postalAddress: contact.postalAddress.map(PayContact.PostalAddress.init))
     }
 }
 
 extension PayContact.PostalAddress {
     /// A Contacts postal address.
     public init(_ address: CNPostalAddress) {
-        self.init(street: address.street, city: address.city, state: address.state, postalCode: address.postalCode,
-                  country: address.country, isoCountryCode: address.isoCountryCode)
+        self.init(
+            street: address.street, city: address.city, state: address.state, postalCode: address.postalCode,
+            country: address.country, isoCountryCode: address.isoCountryCode)
     }
 }
 #endif

@@ -40,10 +40,14 @@ extension PassKitAuthorizationController: PKPaymentAuthorizationControllerDelega
         let payContact = PayContact(contact)
         let reply = UncheckedBox(completion)
         MainActor.assumeIsolated {
-            guard let events else { return reply.value(PKPaymentRequestShippingContactUpdate(errors: nil, paymentSummaryItems: [], shippingMethods: [])) }
+            guard let events else {
+                return reply.value(
+                    PKPaymentRequestShippingContactUpdate(errors: nil, paymentSummaryItems: [], shippingMethods: []))
+            }
             events.sheetDidSelectShippingContact(payContact) { status, methods, items in
-                let update = PKPaymentRequestShippingContactUpdate(errors: status.passKitErrors, paymentSummaryItems: items.map(\.passKitItem),
-                                                                   shippingMethods: methods.map(\.passKitMethod))
+                let update = PKPaymentRequestShippingContactUpdate(
+                    errors: status.passKitErrors, paymentSummaryItems: items.map(\.passKitItem),
+                    shippingMethods: methods.map(\.passKitMethod))
                 update.status = status.passKitStatus
                 reply.value(update)
             }
@@ -72,10 +76,11 @@ extension PassKitAuthorizationController: PKPaymentAuthorizationControllerDelega
         _ controller: PKPaymentAuthorizationController, didAuthorizePayment payment: PKPayment,
         handler completion: @escaping (PKPaymentAuthorizationResult) -> Void
     ) {
-        let payPayment = PayPayment(paymentData: payment.token.paymentData,
-                                    billingContact: payment.billingContact.map(PayContact.init),
-                                    shippingContact: payment.shippingContact.map(PayContact.init),
-                                    shippingMethodIdentifier: payment.shippingMethod?.identifier)
+        let payPayment = PayPayment(
+            paymentData: payment.token.paymentData,
+            billingContact: payment.billingContact.map(PayContact.init),
+            shippingContact: payment.shippingContact.map(PayContact.init),
+            shippingMethodIdentifier: payment.shippingMethod?.identifier)
         let reply = UncheckedBox(completion)
         MainActor.assumeIsolated {
             guard let events else { return reply.value(PKPaymentAuthorizationResult(status: .failure, errors: nil)) }

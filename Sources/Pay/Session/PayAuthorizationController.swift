@@ -18,8 +18,9 @@ public protocol PayAuthorizationController: AnyObject {
 public protocol PayAuthorizationEvents: AnyObject {
     /// The buyer chose a shipping contact (partial before authorisation). Reply with a status, the
     /// shipping methods to offer and the new summary.
-    func sheetDidSelectShippingContact(_ contact: PayContact?,
-                                       reply: @escaping (PaySheetStatus, [PayShippingMethod], [PaySummaryItem]) -> Void)
+    func sheetDidSelectShippingContact(
+        _ contact: PayContact?,
+        reply: @escaping (PaySheetStatus, [PayShippingMethod], [PaySummaryItem]) -> Void)
     /// The buyer chose the shipping method with `identifier` (a rate handle). Reply with a status and
     /// the new summary.
     func sheetDidSelectShippingMethod(identifier: String, reply: @escaping (PaySheetStatus, [PaySummaryItem]) -> Void)

@@ -4,8 +4,10 @@ import Foundation
 // to the sheet: now, or when the delegate provides.
 extension PaySession: PayAuthorizationEvents {
     /// Asks the delegate for shipping rates (or an address update when nothing ships).
-    public func sheetDidSelectShippingContact(_ contact: PayContact?,
-                                              reply: @escaping (PaySheetStatus, [PayShippingMethod], [PaySummaryItem]) -> Void) {
+    public func sheetDidSelectShippingContact(
+        _ contact: PayContact?,
+        reply: @escaping (PaySheetStatus, [PayShippingMethod], [PaySummaryItem]) -> Void
+    ) {
         guard state == .presenting, let delegate else {
             reply(.failure, [], [])
             return
@@ -19,17 +21,21 @@ extension PaySession: PayAuthorizationEvents {
         pending = .contact(ticket: ticket, reply: reply)
         if checkout.needsShipping {
             state = .awaitingRates
-            delegate.paySession(self, didRequestShippingRatesFor: address, checkout: checkout,
-                                provide: Self.ratesProvider(session: self, ticket: ticket))
+            delegate.paySession(
+                self, didRequestShippingRatesFor: address, checkout: checkout,
+                provide: Self.ratesProvider(session: self, ticket: ticket))
         } else {
             state = .awaitingAddressUpdate
-            delegate.paySession(self, didUpdateShippingAddress: address, checkout: checkout,
-                                provide: Self.checkoutProvider(session: self, ticket: ticket))
+            delegate.paySession(
+                self, didUpdateShippingAddress: address, checkout: checkout,
+                provide: Self.checkoutProvider(session: self, ticket: ticket))
         }
     }
 
     /// Asks the delegate to apply the rate whose handle is `identifier`.
-    public func sheetDidSelectShippingMethod(identifier: String, reply: @escaping (PaySheetStatus, [PaySummaryItem]) -> Void) {
+    public func sheetDidSelectShippingMethod(
+        identifier: String, reply: @escaping (PaySheetStatus, [PaySummaryItem]) -> Void
+    ) {
         guard state == .presenting, let delegate else {
             reply(.failure, [])
             return
@@ -42,8 +48,9 @@ extension PaySession: PayAuthorizationEvents {
         ticket += 1
         pending = .method(ticket: ticket, reply: reply)
         state = .awaitingRateSelection
-        delegate.paySession(self, didSelectShippingRate: rate, checkout: checkout,
-                            provide: Self.checkoutProvider(session: self, ticket: ticket))
+        delegate.paySession(
+            self, didSelectShippingRate: rate, checkout: checkout,
+            provide: Self.checkoutProvider(session: self, ticket: ticket))
     }
 
     /// Hands the authorised payment to the delegate.
@@ -66,8 +73,9 @@ extension PaySession: PayAuthorizationEvents {
         ticket += 1
         pending = .payment(ticket: ticket, reply: reply)
         state = .awaitingTransaction
-        delegate.paySession(self, didAuthorizePayment: authorization, checkout: checkout,
-                            completeTransaction: Self.transactionCompleter(session: self, ticket: ticket))
+        delegate.paySession(
+            self, didAuthorizePayment: authorization, checkout: checkout,
+            completeTransaction: Self.transactionCompleter(session: self, ticket: ticket))
     }
 
     /// Dismisses the sheet and tells the delegate, once.

@@ -3,7 +3,8 @@ import Foundation
 // What the delegate provides, turned into the sheet's replies (spec §3.9.3). The closures handed to the
 // delegate are built outside the main actor so they may be called from any thread; they hop back.
 extension PaySession {
-    nonisolated static func ratesProvider(session: PaySession, ticket: Int) -> (PayCheckout?, [PayShippingRate]) -> Void {
+    nonisolated static func ratesProvider(session: PaySession, ticket: Int) -> (PayCheckout?, [PayShippingRate]) -> Void
+    {
         { checkout, rates in onMainActor { session.receiveRates(checkout, rates, ticket: ticket) } }
     }
 
@@ -44,8 +45,9 @@ extension PaySession {
         self.ticket += 1
         pending = .contact(ticket: self.ticket, reply: reply)
         state = .awaitingFirstRateSelection
-        delegate.paySession(self, didSelectShippingRate: first, checkout: newCheckout,
-                            provide: Self.checkoutProvider(session: self, ticket: self.ticket))
+        delegate.paySession(
+            self, didSelectShippingRate: first, checkout: newCheckout,
+            provide: Self.checkoutProvider(session: self, ticket: self.ticket))
     }
 
     func receiveCheckout(_ newCheckout: PayCheckout?, ticket: Int) {

@@ -78,8 +78,10 @@ public final class PaySession {
 
     /// Creates a session for `checkout`. Without a `controller`, the session uses Apple Pay where PassKit
     /// exists and a ``SimulatedAuthorizationController`` elsewhere.
-    public init(shopName: String, checkout: PayCheckout, currency: PayCurrency, merchantID: String,
-                controller: (any PayAuthorizationController)? = nil) {
+    public init(
+        shopName: String, checkout: PayCheckout, currency: PayCurrency, merchantID: String,
+        controller: (any PayAuthorizationController)? = nil
+    ) {
         self.shopName = shopName
         self.checkout = checkout
         self.currency = currency
@@ -97,9 +99,10 @@ public final class PaySession {
     /// The request the sheet is presented with: currency, merchant, accepted brands, all contact fields,
     /// 3-D Secure and the checkout's summary.
     public var paymentRequest: PayPaymentRequest {
-        PayPaymentRequest(countryCode: currency.countryCode, currencyCode: currency.currencyCode,
-                          merchantIdentifier: merchantID, supportedCardBrands: acceptedCardBrands,
-                          summaryItems: checkout.summaryItems(for: shopName))
+        PayPaymentRequest(
+            countryCode: currency.countryCode, currencyCode: currency.currencyCode,
+            merchantIdentifier: merchantID, supportedCardBrands: acceptedCardBrands,
+            summaryItems: checkout.summaryItems(for: shopName))
     }
 
     /// Presents the sheet. Only the first call does anything.

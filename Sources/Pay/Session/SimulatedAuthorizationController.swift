@@ -37,7 +37,9 @@ public final class SimulatedAuthorizationController: PayAuthorizationController 
     }
 
     /// The buyer picks a shipping contact; returns the session's reply. Without a session: a failure.
-    public func selectShippingContact(_ contact: PayContact?) async -> (PaySheetStatus, [PayShippingMethod], [PaySummaryItem]) {
+    public func selectShippingContact(_ contact: PayContact?) async -> (
+        PaySheetStatus, [PayShippingMethod], [PaySummaryItem]
+    ) {
         guard let events else { return (.failure, [], []) }
         let reply = await withCheckedContinuation { continuation in
             events.sheetDidSelectShippingContact(contact) { status, methods, items in

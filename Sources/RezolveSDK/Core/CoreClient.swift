@@ -24,8 +24,10 @@ struct CoreClient: Sendable {
 
     /// Sends `request` with `auth`'s token. A 401 with code 8 calls `renewer` (at most once for this call, and
     /// shared with concurrent calls) and repeats the request once. 403 is never retried.
-    func send(_ request: CoreRequest, auth: SessionAuth,
-              renewer: (@Sendable () async throws -> String)?) async throws(RezolveError) -> HTTPResponse {
+    func send(
+        _ request: CoreRequest, auth: SessionAuth,
+        renewer: (@Sendable () async throws -> String)?
+    ) async throws(RezolveError) -> HTTPResponse {
         var token = try auth.tokenForRequest()
         var repeated = false
         while true {
@@ -54,8 +56,9 @@ struct CoreClient: Sendable {
         ]
         if withDevice { headers["x-rezolve-device-id"] = config.deviceIdProvider.deviceId }
         if let key = request.idempotencyKey { headers["Idempotency-Key"] = key }
-        let http = HTTPRequest(method: request.method, url: url, headers: headers, body: request.body,
-                               timeout: config.timeout, allowsRetry: request.mayRetry)
+        let http = HTTPRequest(
+            method: request.method, url: url, headers: headers, body: request.body,
+            timeout: config.timeout, allowsRetry: request.mayRetry)
         let executor = RetryExecutor(policy: config.retryPolicy, sleep: config.sleep)
         let outcome = await executor.run(http, on: config.transport)
         switch outcome.result {
@@ -65,9 +68,11 @@ struct CoreClient: Sendable {
             config.logger.debug("Rezolve call got no response", metadata: ["path": "\(request.path)"])
             throw .transport(error.description)
         case .success(let response):
-            config.logger.debug("Rezolve call answered", metadata: [
-                "method": "\(request.method)", "path": "\(request.path)", "status": "\(response.statusCode)",
-            ])
+            config.logger.debug(
+                "Rezolve call answered",
+                metadata: [
+                    "method": "\(request.method)", "path": "\(request.path)", "status": "\(response.statusCode)",
+                ])
             return response
         }
     }

@@ -4,8 +4,10 @@ import Foundation
 ///
 /// Every callback form of the SDK is built on this, so the callback and async forms cannot drift apart.
 enum Deliver {
-    static func run<T: Sendable>(_ work: @escaping @Sendable () async throws(RezolveError) -> T,
-                                 completion: @escaping @MainActor (Result<T, RezolveError>) -> Void) {
+    static func run<T: Sendable>(
+        _ work: @escaping @Sendable () async throws(RezolveError) -> T,
+        completion: @escaping @MainActor (Result<T, RezolveError>) -> Void
+    ) {
         Task {
             let result: Result<T, RezolveError>
             do throws(RezolveError) { result = .success(try await work()) } catch { result = .failure(error) }
@@ -14,15 +16,19 @@ enum Deliver {
     }
 
     /// For the seed's `Result<Price, Error>` callbacks; the error is always a ``RezolveError`` at run time.
-    static func runUntyped<T: Sendable>(_ work: @escaping @Sendable () async throws(RezolveError) -> T,
-                                        completion: @escaping @MainActor (Result<T, any Error>) -> Void) {
+    static func runUntyped<T: Sendable>(
+        _ work: @escaping @Sendable () async throws(RezolveError) -> T,
+        completion: @escaping @MainActor (Result<T, any Error>) -> Void
+    ) {
         run(work) { result in completion(result.mapError { $0 as any Error }) }
     }
 
     /// For the legacy `callback` / `errorCallback(HttpResponse)` pairs.
-    static func legacy<T: Sendable>(_ work: @escaping @Sendable () async throws(RezolveError) -> T,
-                                    callback: @escaping @MainActor (T) -> Void,
-                                    errorCallback: @escaping @MainActor (HttpResponse) -> Void) {
+    static func legacy<T: Sendable>(
+        _ work: @escaping @Sendable () async throws(RezolveError) -> T,
+        callback: @escaping @MainActor (T) -> Void,
+        errorCallback: @escaping @MainActor (HttpResponse) -> Void
+    ) {
         run(work) { result in
             switch result {
             case .success(let value): callback(value)

@@ -14,11 +14,13 @@ enum ErrorEnvelope {
         }
         switch status {
         case 403:
-            return .authentication(entries.first ?? RezolveAPIError(type: "Authentication", code: "1", message: "Access is denied."))
+            return .authentication(
+                entries.first ?? RezolveAPIError(type: "Authentication", code: "1", message: "Access is denied."))
         case 401:
             return .expiredToken(entries.first ?? RezolveAPIError(type: "Expired Token", code: "8", message: ""))
         case 503:
-            return .serviceUnavailable(entries.first ?? RezolveAPIError(type: "Service Unavailable", code: "7", message: ""))
+            return .serviceUnavailable(
+                entries.first ?? RezolveAPIError(type: "Service Unavailable", code: "7", message: ""))
         default:
             return .http(status: status, errors: entries)
         }
@@ -41,10 +43,12 @@ enum ErrorEnvelope {
         guard json.objectValue != nil, let code = codeString(json["code"]) else { return nil }
         var reason: RezolveAPIError.Reason?
         if let raw = json["reason"], raw.objectValue != nil {
-            reason = RezolveAPIError.Reason(message: raw["message"]?.stringValue ?? "", code: codeString(raw["code"]) ?? "")
+            reason = RezolveAPIError.Reason(
+                message: raw["message"]?.stringValue ?? "", code: codeString(raw["code"]) ?? "")
         }
-        return RezolveAPIError(type: json["type"]?.stringValue ?? "", code: code,
-                               message: json["message"]?.stringValue ?? "", reason: reason)
+        return RezolveAPIError(
+            type: json["type"]?.stringValue ?? "", code: code,
+            message: json["message"]?.stringValue ?? "", reason: reason)
     }
 
     private static func codeString(_ value: JSONValue?) -> String? {

@@ -16,9 +16,9 @@ struct LoginToken: Sendable {
     init?(_ jwt: String) {
         let parts = jwt.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(Self.isBase64URL) }),
-              Self.base64URLDecode(String(parts[0])) != nil,
-              let payloadData = Self.base64URLDecode(String(parts[1])),
-              let payload = try? JSONValue.parse(payloadData), payload.objectValue != nil
+            Self.base64URLDecode(String(parts[0])) != nil,
+            let payloadData = Self.base64URLDecode(String(parts[1])),
+            let payload = try? JSONValue.parse(payloadData), payload.objectValue != nil
         else { return nil }
         entityId = payload["rezolve_entity_id"]?.stringValue
         deviceId = payload["device_id"]?.stringValue

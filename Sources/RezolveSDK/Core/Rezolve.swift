@@ -25,9 +25,11 @@ public final class Rezolve: Sendable {
     let sspClient: SspClient?
 
     /// The seed's initialiser. `config: nil` uses the defaults of `RezolveConfig()`.
-    public init(apiKey: String, partnerId: String, subPartnerId: String?, environment: RezolveEnv,
-                config: RezolveConfig?, sspActManagerSettings: SspActManagerSettings?,
-                coordinatesConverter: CoordinatesConverter) {
+    public init(
+        apiKey: String, partnerId: String, subPartnerId: String?, environment: RezolveEnv,
+        config: RezolveConfig?, sspActManagerSettings: SspActManagerSettings?,
+        coordinatesConverter: CoordinatesConverter
+    ) {
         self.apiKey = apiKey
         self.partnerId = partnerId
         self.subPartnerId = subPartnerId
@@ -43,9 +45,11 @@ public final class Rezolve: Sendable {
     }
 
     /// The sample app's initialiser, which also takes RXP settings (stored only).
-    public init(apiKey: String, partnerId: String, subPartnerId: String?, environment: RezolveEnv,
-                config: RezolveConfig?, sspActManagerSettings: SspActManagerSettings?,
-                rxpManagerSettings: RXPManagerSettings?, coordinatesConverter: CoordinatesConverter) {
+    public init(
+        apiKey: String, partnerId: String, subPartnerId: String?, environment: RezolveEnv,
+        config: RezolveConfig?, sspActManagerSettings: SspActManagerSettings?,
+        rxpManagerSettings: RXPManagerSettings?, coordinatesConverter: CoordinatesConverter
+    ) {
         self.apiKey = apiKey
         self.partnerId = partnerId
         self.subPartnerId = subPartnerId
@@ -72,8 +76,10 @@ public final class Rezolve: Sendable {
     ///
     /// Fails with `.invalidInput(field: "accessToken" | "partnerId", …)` before any request when the token is not
     /// a JWT, was minted for another entity or device, or `partnerId` is not this instance's partner.
-    public func createSession(accessToken: String, entityId: String, partnerId: String,
-                              username: String = "", userId: String? = nil) async throws(RezolveError) -> RezolveSession {
+    public func createSession(
+        accessToken: String, entityId: String, partnerId: String,
+        username: String = "", userId: String? = nil
+    ) async throws(RezolveError) -> RezolveSession {
         guard partnerId == self.partnerId else {
             throw .invalidInput(field: "partnerId", reason: "must equal the partner id given to Rezolve")
         }
@@ -86,47 +92,61 @@ public final class Rezolve: Sendable {
         guard token.deviceId == config.deviceIdProvider.deviceId else {
             throw .invalidInput(field: "accessToken", reason: "device_id does not match this device's id")
         }
-        let core = SessionCore(client: CoreClient(environment: environment, apiKey: apiKey, config: config),
-                               token: accessToken, partnerId: partnerId, entityId: entityId,
-                               clock: config.clock, renewer: { [renewer] in renewer.get() })
-        let session = RezolveSession(core: core, username: username, userId: userId,
-                                     sspClient: sspClient)
+        let core = SessionCore(
+            client: CoreClient(environment: environment, apiKey: apiKey, config: config),
+            token: accessToken, partnerId: partnerId, entityId: entityId,
+            clock: config.clock, renewer: { [renewer] in renewer.get() })
+        let session = RezolveSession(
+            core: core, username: username, userId: userId,
+            sspClient: sspClient)
         try await core.loadPublicKey()
         return session
     }
 
     /// Callback form with a username; exactly one of the two arguments is non-nil.
-    public func createSession(accessToken: String, username: String, entityId: String, partnerId: String,
-                              callback: @escaping @MainActor (RezolveSession?, RezolveError?) -> Void) {
-        createSession(accessToken: accessToken, username: username, userId: nil, entityId: entityId,
-                      partnerId: partnerId, callback: callback)
+    public func createSession(
+        accessToken: String, username: String, entityId: String, partnerId: String,
+        callback: @escaping @MainActor (RezolveSession?, RezolveError?) -> Void
+    ) {
+        createSession(
+            accessToken: accessToken, username: username, userId: nil, entityId: entityId,
+            partnerId: partnerId, callback: callback)
     }
 
     /// Callback form with a username and user id; exactly one of the two arguments is non-nil.
-    public func createSession(accessToken: String, username: String, userId: String?, entityId: String,
-                              partnerId: String, callback: @escaping @MainActor (RezolveSession?, RezolveError?) -> Void) {
-        Deliver.run({ () async throws(RezolveError) in
-            try await self.createSession(accessToken: accessToken, entityId: entityId, partnerId: partnerId,
-                                         username: username, userId: userId)
-        }, completion: { result in
-            switch result {
-            case .success(let session): callback(session, nil)
-            case .failure(let error): callback(nil, error)
-            }
-        })
+    public func createSession(
+        accessToken: String, username: String, userId: String?, entityId: String,
+        partnerId: String, callback: @escaping @MainActor (RezolveSession?, RezolveError?) -> Void
+    ) {
+        Deliver.run(
+            { () async throws(RezolveError) in
+                try await self.createSession(
+                    accessToken: accessToken, entityId: entityId, partnerId: partnerId,
+                    username: username, userId: userId)
+            },
+            completion: { result in
+                switch result {
+                case .success(let session): callback(session, nil)
+                case .failure(let error): callback(nil, error)
+                }
+            })
     }
 
     /// The legacy form: a success callback and an error callback that receives an ``HttpResponse``.
-    public func createSession(accessToken: String, entityId: String, partnerId: String,
-                              callback: @escaping @MainActor (RezolveSession) -> Void,
-                              errorCallback: @escaping @MainActor (HttpResponse) -> Void) {
-        Deliver.run({ () async throws(RezolveError) in
-            try await self.createSession(accessToken: accessToken, entityId: entityId, partnerId: partnerId)
-        }, completion: { result in
-            switch result {
-            case .success(let session): callback(session)
-            case .failure(let error): errorCallback(HttpResponse(error: error))
-            }
-        })
+    public func createSession(
+        accessToken: String, entityId: String, partnerId: String,
+        callback: @escaping @MainActor (RezolveSession) -> Void,
+        errorCallback: @escaping @MainActor (HttpResponse) -> Void
+    ) {
+        Deliver.run(
+            { () async throws(RezolveError) in
+                try await self.createSession(accessToken: accessToken, entityId: entityId, partnerId: partnerId)
+            },
+            completion: { result in
+                switch result {
+                case .success(let session): callback(session)
+                case .failure(let error): errorCallback(HttpResponse(error: error))
+                }
+            })
     }
 }

@@ -31,14 +31,16 @@ public struct RezolveConfig: Sendable {
     ///   - store: Where the default device id is kept.
     ///   - clock: The current time, used to spot an expired login token.
     ///   - logger: Where diagnostics go.
-    public init(transport: any HTTPTransport = URLSessionTransport(),
-                timeout: Duration = .seconds(30),
-                retryPolicy: RetryPolicy = .rezolveDefault,
-                sleep: @escaping RetryExecutor.Sleep = RezolveConfig.sleepWithJitter,
-                deviceIdProvider: (any DeviceIdProvider)? = nil,
-                store: PersistentStore = .standard(namespace: "rezolve"),
-                clock: @escaping @Sendable () -> Date = { Date() },
-                logger: Logger = Logger(label: "CommerceKit.RezolveSDK")) {
+    public init(
+        transport: any HTTPTransport = URLSessionTransport(),
+        timeout: Duration = .seconds(30),
+        retryPolicy: RetryPolicy = .rezolveDefault,
+        sleep: @escaping RetryExecutor.Sleep = RezolveConfig.sleepWithJitter,
+        deviceIdProvider: (any DeviceIdProvider)? = nil,
+        store: PersistentStore = .standard(namespace: "rezolve"),
+        clock: @escaping @Sendable () -> Date = { Date() },
+        logger: Logger = Logger(label: "CommerceKit.RezolveSDK")
+    ) {
         self.transport = transport
         self.timeout = timeout
         self.retryPolicy = retryPolicy
@@ -102,7 +104,11 @@ public struct StoredDeviceIdProvider: DeviceIdProvider {
         var created = UUID().uuidString
         store.mutate { values in
             // Another thread may have won the race; keep its value so every caller sees one id.
-            if case .string(let winner)? = values[Self.key], !winner.isEmpty { created = winner } else { values[Self.key] = .string(created) }
+            if case .string(let winner)? = values[Self.key], !winner.isEmpty {
+                created = winner
+            } else {
+                values[Self.key] = .string(created)
+            }
         }
         return created
     }

@@ -23,8 +23,8 @@ public struct RezolveEnv: RawRepresentable, Hashable, Sendable {
         if text.lowercased().hasSuffix("/api") { text.removeLast(4) }
         while text.hasSuffix("/") { text.removeLast() }
         guard let components = URLComponents(string: text),
-              let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = components.host, !host.isEmpty, components.query == nil, components.fragment == nil
+            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = components.host, !host.isEmpty, components.query == nil, components.fragment == nil
         else { return nil }
         self.rawValue = text
     }

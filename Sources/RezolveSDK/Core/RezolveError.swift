@@ -98,8 +98,8 @@ public enum RezolveError: Error, Sendable, Equatable, CustomStringConvertible {
     public var apiError: RezolveAPIError? {
         switch self {
         case .authentication(let error), .registration(let error), .missingParameters(let error),
-             .notFound(let error), .malformedParameters(let error), .badRequest(let error),
-             .serviceUnavailable(let error), .expiredToken(let error):
+            .notFound(let error), .malformedParameters(let error), .badRequest(let error),
+            .serviceUnavailable(let error), .expiredToken(let error):
             error
         case .http(_, let errors): errors.first
         default: nil
@@ -113,7 +113,7 @@ public enum RezolveError: Error, Sendable, Equatable, CustomStringConvertible {
         case .http(let status, _): return "HTTP \(status)"
         case .sspProblem(_, let title, _): return title
         case .transport(let reason), .decoding(let reason), .encryption(let reason),
-             .unsupportedOnThisPlatform(let reason), .notYetAvailable(let reason):
+            .unsupportedOnThisPlatform(let reason), .notYetAvailable(let reason):
             return reason
         case .invalidInput(let field, let reason): return "\(field) \(reason)"
         case .notARezolveTrigger(let url): return "\(url.absoluteString) is not a Rezolve trigger"

@@ -26,8 +26,10 @@ public struct SspActManagerSettings: Sendable, Equatable {
     public let baiduLocationKey: String?
 
     /// The seed's form.
-    public init(auth0ClientId: String, auth0Secret: String, auth0Audience: String, auth0Endpoint: String,
-                sspEndpoint: String, sspWidth: String, baiduLocationKey: String?) {
+    public init(
+        auth0ClientId: String, auth0Secret: String, auth0Audience: String, auth0Endpoint: String,
+        sspEndpoint: String, sspWidth: String, baiduLocationKey: String?
+    ) {
         self.auth0ClientId = auth0ClientId
         self.auth0Secret = auth0Secret
         self.auth0Audience = auth0Audience
@@ -39,8 +41,10 @@ public struct SspActManagerSettings: Sendable, Equatable {
     }
 
     /// The sample app's form: `apiKey` doubles as the OAuth client secret.
-    public init(apiKey: String, auth0ClientId: String, auth0Audience: String, auth0Endpoint: String,
-                sspEndpoint: String, sspActEndpoint: String?, sspWidth: String) {
+    public init(
+        apiKey: String, auth0ClientId: String, auth0Audience: String, auth0Endpoint: String,
+        sspEndpoint: String, sspActEndpoint: String?, sspWidth: String
+    ) {
         self.auth0ClientId = auth0ClientId
         self.auth0Secret = apiKey
         self.auth0Audience = auth0Audience
@@ -73,13 +77,17 @@ public struct CoordinatesConverter: Sendable {
     public let fromWGS84: @Sendable (RezolveLocation) -> RezolveLocation
 
     /// A converter for a system of the app's own.
-    public init(toWGS84: @escaping @Sendable (RezolveLocation) -> RezolveLocation,
-                fromWGS84: @escaping @Sendable (RezolveLocation) -> RezolveLocation) {
+    public init(
+        toWGS84: @escaping @Sendable (RezolveLocation) -> RezolveLocation,
+        fromWGS84: @escaping @Sendable (RezolveLocation) -> RezolveLocation
+    ) {
         self.init(system: .custom, toWGS84: toWGS84, fromWGS84: fromWGS84)
     }
 
-    private init(system: System, toWGS84: @escaping @Sendable (RezolveLocation) -> RezolveLocation,
-                 fromWGS84: @escaping @Sendable (RezolveLocation) -> RezolveLocation) {
+    private init(
+        system: System, toWGS84: @escaping @Sendable (RezolveLocation) -> RezolveLocation,
+        fromWGS84: @escaping @Sendable (RezolveLocation) -> RezolveLocation
+    ) {
         self.system = system
         self.toWGS84 = toWGS84
         self.fromWGS84 = fromWGS84

@@ -1,5 +1,5 @@
-import Foundation
 import CommerceCore
+import Foundation
 
 /// Supplies a fresh login JWT when the server says the current one expired (HTTP 401, code 8).
 ///
@@ -46,9 +46,14 @@ final class SessionAuth: Sendable {
 
     /// Returns a token newer than `staleToken`, calling `renew` at most once for all callers that hold the
     /// same stale token.
-    func renewedToken(after staleToken: String,
-                      renew: @escaping @Sendable () async throws -> String) async throws(RezolveError) -> String {
-        enum Step { case use(String), wait(Task<String, any Error>) }
+    func renewedToken(
+        after staleToken: String,
+        renew: @escaping @Sendable () async throws -> String
+    ) async throws(RezolveError) -> String {
+        enum Step {
+            case use(String)
+            case wait(Task<String, any Error>)
+        }
         let step: Step = state.withLock { current in
             if current.token != staleToken { return .use(current.token) }
             if let renewal = current.renewal, renewal.staleToken == staleToken { return .wait(renewal.task) }
@@ -69,8 +74,11 @@ final class SessionAuth: Sendable {
                     if current.token == staleToken { current.token = fresh }
                     return .success(fresh)
                 case .failure(let error):
-                    return .failure(.expiredToken(RezolveAPIError(type: "Expired Token", code: "8",
-                                                                  message: "Token renewal failed: \(error)")))
+                    return .failure(
+                        .expiredToken(
+                            RezolveAPIError(
+                                type: "Expired Token", code: "8",
+                                message: "Token renewal failed: \(error)")))
                 }
             }
             return try outcome.get()

@@ -15,8 +15,10 @@ final class SessionCore: Sendable {
     private let owner = Locked<WeakSession>(WeakSession())
     private let publicKey = Locked<String?>(nil)
 
-    init(client: CoreClient, token: String, partnerId: String, entityId: String,
-         clock: @escaping @Sendable () -> Date, renewer: @escaping @Sendable () -> (any RezolveTokenRenewing)?) {
+    init(
+        client: CoreClient, token: String, partnerId: String, entityId: String,
+        clock: @escaping @Sendable () -> Date, renewer: @escaping @Sendable () -> (any RezolveTokenRenewing)?
+    ) {
         self.client = client
         self.auth = SessionAuth(token: token)
         self.partnerId = partnerId
@@ -56,20 +58,28 @@ final class SessionCore: Sendable {
         return try await client.send(request, auth: auth, renewer: renew)
     }
 
-    func get<T: Decodable>(_ type: T.Type, _ path: String, query: [(String, String)] = []) async throws(RezolveError) -> T {
+    func get<T: Decodable>(_ type: T.Type, _ path: String, query: [(String, String)] = []) async throws(RezolveError)
+        -> T
+    {
         let response = try await send(CoreRequest(method: .get, path: path, query: query))
         return try WireCoding.decode(type, from: response.body)
     }
 
-    func write<T: Decodable>(_ method: HTTPMethod, _ type: T.Type, _ path: String, query: [(String, String)] = [],
-                             body: Data?, idempotencyKey: String? = nil) async throws(RezolveError) -> T {
-        let response = try await send(CoreRequest(method: method, path: path, query: query, body: body,
-                                                  idempotencyKey: idempotencyKey))
+    func write<T: Decodable>(
+        _ method: HTTPMethod, _ type: T.Type, _ path: String, query: [(String, String)] = [],
+        body: Data?, idempotencyKey: String? = nil
+    ) async throws(RezolveError) -> T {
+        let response = try await send(
+            CoreRequest(
+                method: method, path: path, query: query, body: body,
+                idempotencyKey: idempotencyKey))
         return try WireCoding.decode(type, from: response.body)
     }
 
-    func write<Body: Encodable, T: Decodable>(_ method: HTTPMethod, _ type: T.Type, _ path: String,
-                                              json body: Body) async throws(RezolveError) -> T {
+    func write<Body: Encodable, T: Decodable>(
+        _ method: HTTPMethod, _ type: T.Type, _ path: String,
+        json body: Body
+    ) async throws(RezolveError) -> T {
         try await write(method, type, path, body: try WireCoding.encode(body))
     }
 

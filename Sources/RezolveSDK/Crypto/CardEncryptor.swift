@@ -1,5 +1,5 @@
-import _CryptoExtras
 import Foundation
+import _CryptoExtras
 
 /// Encrypts card numbers and CVVs for the customer's RSA public key (§3.6).
 ///

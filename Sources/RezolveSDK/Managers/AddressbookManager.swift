@@ -23,12 +23,16 @@ public final class AddressbookManager: Sendable {
     public func getAll() async throws(RezolveError) -> [Address] { try await routes.getAll() }
 
     /// Callback form of `create(_:)`: the handler runs on the main actor with the stored address or the error.
-    public func create(address: Address, completionHandler: @escaping @MainActor (Result<Address, RezolveError>) -> Void) {
+    public func create(
+        address: Address, completionHandler: @escaping @MainActor (Result<Address, RezolveError>) -> Void
+    ) {
         Deliver.run({ () async throws(RezolveError) in try await self.create(address) }, completion: completionHandler)
     }
 
     /// Callback form of `update(_:)`: the handler runs on the main actor with the stored address or the error.
-    public func update(address: Address, completionHandler: @escaping @MainActor (Result<Address, RezolveError>) -> Void) {
+    public func update(
+        address: Address, completionHandler: @escaping @MainActor (Result<Address, RezolveError>) -> Void
+    ) {
         Deliver.run({ () async throws(RezolveError) in try await self.update(address) }, completion: completionHandler)
     }
 
@@ -48,9 +52,12 @@ public final class AddressbookManager: Sendable {
     }
 
     /// The legacy form used by the seed's renewal example: `errorCallback` receives the HTTP status (such as 401).
-    public func getAll(callback: @escaping @MainActor ([Address]) -> Void,
-                       errorCallback: @escaping @MainActor (HttpResponse) -> Void) {
-        Deliver.legacy({ () async throws(RezolveError) in try await self.getAll() }, callback: callback,
-                       errorCallback: errorCallback)
+    public func getAll(
+        callback: @escaping @MainActor ([Address]) -> Void,
+        errorCallback: @escaping @MainActor (HttpResponse) -> Void
+    ) {
+        Deliver.legacy(
+            { () async throws(RezolveError) in try await self.getAll() }, callback: callback,
+            errorCallback: errorCallback)
     }
 }

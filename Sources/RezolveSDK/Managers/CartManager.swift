@@ -8,9 +8,12 @@ public final class CartManager: Sendable {
     private struct AddBody: Encodable { let product: CheckoutProduct }
 
     /// Adds `product` to the merchant's cart, creating the cart if needed (`POST …/merchant/{mid}/cart`).
-    public func createCartWithProduct(_ product: CheckoutProduct, merchantId: String) async throws(RezolveError) -> CartDetails {
-        try await core.write(.post, CartDetails.self, core.customerPath(1, "/merchant/\(segment(merchantId))/cart"),
-                             json: AddBody(product: product))
+    public func createCartWithProduct(_ product: CheckoutProduct, merchantId: String) async throws(RezolveError)
+        -> CartDetails
+    {
+        try await core.write(
+            .post, CartDetails.self, core.customerPath(1, "/merchant/\(segment(merchantId))/cart"),
+            json: AddBody(product: product))
     }
 
     /// Every open cart (`GET …/cart`).
@@ -21,10 +24,15 @@ public final class CartManager: Sendable {
     /// Removes the cart line matching `product` (same id and options). Returns the updated cart, or `nil` when
     /// the cart became empty and was deleted.
     @discardableResult
-    public func removeCartProduct(merchantId: String, cart: CartDetails, product: CheckoutProduct) async throws(RezolveError) -> CartDetails? {
-        guard let index = cart.products.firstIndex(where: {
-            $0.id == product.id && $0.configurableOptions == product.configurableOptions && $0.customOptions == product.customOptions
-        }) else {
+    public func removeCartProduct(merchantId: String, cart: CartDetails, product: CheckoutProduct)
+        async throws(RezolveError) -> CartDetails?
+    {
+        guard
+            let index = cart.products.firstIndex(where: {
+                $0.id == product.id && $0.configurableOptions == product.configurableOptions
+                    && $0.customOptions == product.customOptions
+            })
+        else {
             throw .invalidInput(field: "product", reason: "is not in the cart")
         }
         let path = core.customerPath(1, "/merchant/\(segment(merchantId))/cart/\(segment(cart.id))/product/\(index)")
@@ -35,10 +43,13 @@ public final class CartManager: Sendable {
 
     /// Callback form of `createCartWithProduct(_:merchantId:)`: the handler runs on the main actor with the cart as it
     /// now stands, or the error.
-    public func createCartWithProduct(_ product: CheckoutProduct, merchantId: String,
-                                      completionHandler: @escaping @MainActor (Result<CartDetails, RezolveError>) -> Void) {
-        Deliver.run({ () async throws(RezolveError) in try await self.createCartWithProduct(product, merchantId: merchantId) },
-                    completion: completionHandler)
+    public func createCartWithProduct(
+        _ product: CheckoutProduct, merchantId: String,
+        completionHandler: @escaping @MainActor (Result<CartDetails, RezolveError>) -> Void
+    ) {
+        Deliver.run(
+            { () async throws(RezolveError) in try await self.createCartWithProduct(product, merchantId: merchantId) },
+            completion: completionHandler)
     }
 
     /// Callback form of `getCarts()`: the handler runs on the main actor with every open cart, or the error.
@@ -48,10 +59,13 @@ public final class CartManager: Sendable {
 
     /// Callback form of `removeCartProduct(merchantId:cart:product:)`: the handler runs on the main actor with the
     /// updated cart, nil when the cart was emptied and deleted, or the error.
-    public func removeCartProduct(merchantId: String, cart: CartDetails, product: CheckoutProduct,
-                                  completionHandler: @escaping @MainActor (Result<CartDetails?, RezolveError>) -> Void) {
-        Deliver.run({ () async throws(RezolveError) in
-            try await self.removeCartProduct(merchantId: merchantId, cart: cart, product: product)
-        }, completion: completionHandler)
+    public func removeCartProduct(
+        merchantId: String, cart: CartDetails, product: CheckoutProduct,
+        completionHandler: @escaping @MainActor (Result<CartDetails?, RezolveError>) -> Void
+    ) {
+        Deliver.run(
+            { () async throws(RezolveError) in
+                try await self.removeCartProduct(merchantId: merchantId, cart: cart, product: product)
+            }, completion: completionHandler)
     }
 }

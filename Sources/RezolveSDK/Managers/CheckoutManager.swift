@@ -1,5 +1,5 @@
-import Foundation
 import CommerceCore
+import Foundation
 
 /// Checkout (totals, creating the order) and buy (paying for it).
 ///
@@ -16,7 +16,10 @@ public final class CheckoutManager: Sendable {
     private struct CheckoutBody: Encodable {
         let shippingMethod: CheckoutShippingMethod?
         let paymentMethod: TypeOnly
-        enum CodingKeys: String, CodingKey { case shippingMethod = "shipping_method", paymentMethod = "payment_method" }
+        enum CodingKeys: String, CodingKey {
+            case shippingMethod = "shipping_method"
+            case paymentMethod = "payment_method"
+        }
     }
 
     private struct TypeOnly: Encodable { let type: String }
@@ -27,11 +30,19 @@ public final class CheckoutManager: Sendable {
             let payWith: String?
             let cvv: String?
             let phoneId: String?
-            enum CodingKeys: String, CodingKey { case type, payWith = "pay_with", cvv, phoneId = "phone_id" }
+            enum CodingKeys: String, CodingKey {
+                case type
+                case payWith = "pay_with"
+                case cvv
+                case phoneId = "phone_id"
+            }
         }
         let paymentMethod: Method
         let location: RezolveLocation?
-        enum CodingKeys: String, CodingKey { case paymentMethod = "payment_method", location }
+        enum CodingKeys: String, CodingKey {
+            case paymentMethod = "payment_method"
+            case location
+        }
     }
 
     /// Computes totals and creates the order: `POST /api/v3/…/merchant/{mid}[/cart/{cartId}]/checkout/{optionId}`.
@@ -42,7 +53,8 @@ public final class CheckoutManager: Sendable {
         let path: String
         switch bundle.source {
         case .product: path = core.customerPath(3, "\(merchant)/checkout/\(segment(bundle.optionId))")
-        case .cart(let cartId): path = core.customerPath(3, "\(merchant)/cart/\(segment(cartId))/checkout/\(segment(bundle.optionId))")
+        case .cart(let cartId):
+            path = core.customerPath(3, "\(merchant)/cart/\(segment(cartId))/checkout/\(segment(bundle.optionId))")
         }
         let price = try await core.write(.post, Price.self, path, json: body)
         guard let orderId = price.id, !orderId.isEmpty else { throw .decoding("checkout: the answer has no order id") }
@@ -66,15 +78,18 @@ public final class CheckoutManager: Sendable {
         }
         let path = core.customerPath(3, "/merchant/\(segment(bundle.merchantId))/buy/\(segment(orderId))")
         let key = idempotencyKey ?? UUID().uuidString.lowercased()
-        return try await core.write(.post, CheckoutOrder.self, path, body: try WireCoding.encode(body), idempotencyKey: key)
+        return try await core.write(
+            .post, CheckoutOrder.self, path, body: try WireCoding.encode(body), idempotencyKey: key)
     }
 
     /// Every local rule of §4.3 for `buy`, checked before anything is sent.
     private func makeBuyBody(_ bundle: CheckoutBundle) async throws(RezolveError) -> BuyBody {
         let method = try requireMethod(bundle)
         if method.requiresPaymentRequest != (bundle.paymentRequest != nil) {
-            throw .invalidInput(field: "paymentRequest", reason: method.requiresPaymentRequest
-                                ? "required by the payment method" : "not used by the payment method")
+            throw .invalidInput(
+                field: "paymentRequest",
+                reason: method.requiresPaymentRequest
+                    ? "required by the payment method" : "not used by the payment method")
         }
         if method.requirements?.rezolvePhone == true, bundle.phoneId?.isEmpty ?? true {
             throw .invalidInput(field: "phoneId", reason: "required by the payment method")
@@ -92,8 +107,9 @@ public final class CheckoutManager: Sendable {
             payWith = cardId
             cvv = try CardEncryptor(publicKeyPEM: pem).encrypt(request.cvv)
         }
-        return BuyBody(paymentMethod: .init(type: method.type, payWith: payWith, cvv: cvv, phoneId: bundle.phoneId),
-                       location: bundle.location)
+        return BuyBody(
+            paymentMethod: .init(type: method.type, payWith: payWith, cvv: cvv, phoneId: bundle.phoneId),
+            location: bundle.location)
     }
 
     private func requireMethod(_ bundle: CheckoutBundle) throws(RezolveError) -> SupportedPaymentMethod {
@@ -106,13 +122,19 @@ public final class CheckoutManager: Sendable {
     // MARK: Callback forms
 
     /// The seed's form; the error is always a ``RezolveError`` at run time.
-    public func checkout(bundle: CheckoutBundle, completionHandler: @escaping @MainActor (Result<Price, any Error>) -> Void) {
-        Deliver.runUntyped({ () async throws(RezolveError) in try await self.checkout(bundle: bundle) }, completion: completionHandler)
+    public func checkout(
+        bundle: CheckoutBundle, completionHandler: @escaping @MainActor (Result<Price, any Error>) -> Void
+    ) {
+        Deliver.runUntyped(
+            { () async throws(RezolveError) in try await self.checkout(bundle: bundle) }, completion: completionHandler)
     }
 
     /// Callback form of `buy(bundle:idempotencyKey:)`, without an idempotency key: the handler runs on the main actor
     /// with the placed order, or the error.
-    public func buy(bundle: CheckoutBundle, completionHandler: @escaping @MainActor (Result<CheckoutOrder, RezolveError>) -> Void) {
-        Deliver.run({ () async throws(RezolveError) in try await self.buy(bundle: bundle) }, completion: completionHandler)
+    public func buy(
+        bundle: CheckoutBundle, completionHandler: @escaping @MainActor (Result<CheckoutOrder, RezolveError>) -> Void
+    ) {
+        Deliver.run(
+            { () async throws(RezolveError) in try await self.buy(bundle: bundle) }, completion: completionHandler)
     }
 }

@@ -27,8 +27,10 @@ public final class ConsumerProfileManager: Sendable {
     }
 
     /// Callback form of ``update(_:)``.
-    public func update(profile: ConsumerProfile,
-                       completionHandler: @escaping @MainActor (Result<ConsumerProfile, RezolveError>) -> Void) {
+    public func update(
+        profile: ConsumerProfile,
+        completionHandler: @escaping @MainActor (Result<ConsumerProfile, RezolveError>) -> Void
+    ) {
         Deliver.run({ () async throws(RezolveError) in try await self.update(profile) }, completion: completionHandler)
     }
 }

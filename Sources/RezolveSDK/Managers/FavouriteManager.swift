@@ -7,11 +7,15 @@ public final class FavouriteManager: Sendable {
 
     /// Saves a new favourite on the server and returns it with the id the server assigned.
     /// - Throws: `RezolveError` when the server refuses it or the call fails.
-    public func create(_ favourite: Favourite) async throws(RezolveError) -> Favourite { try await routes.create(favourite) }
+    public func create(_ favourite: Favourite) async throws(RezolveError) -> Favourite {
+        try await routes.create(favourite)
+    }
     /// Replaces the stored favourite that has the same id, and returns it as the server stored it.
     /// - Throws: `RezolveError.invalidInput` when the id is nil or empty, before anything is sent; otherwise any server
     ///   or transport error.
-    public func update(_ favourite: Favourite) async throws(RezolveError) -> Favourite { try await routes.update(favourite) }
+    public func update(_ favourite: Favourite) async throws(RezolveError) -> Favourite {
+        try await routes.update(favourite)
+    }
     /// Removes the favourite with this id from the server.
     /// - Throws: `RezolveError.invalidInput` when the id is nil or empty, before anything is sent; otherwise any server
     ///   or transport error.
@@ -23,18 +27,27 @@ public final class FavouriteManager: Sendable {
     public func getAll() async throws(RezolveError) -> [Favourite] { try await routes.getAll() }
 
     /// Callback form of `create(_:)`: the handler runs on the main actor with the stored favourite or the error.
-    public func create(favourite: Favourite, completionHandler: @escaping @MainActor (Result<Favourite, RezolveError>) -> Void) {
-        Deliver.run({ () async throws(RezolveError) in try await self.create(favourite) }, completion: completionHandler)
+    public func create(
+        favourite: Favourite, completionHandler: @escaping @MainActor (Result<Favourite, RezolveError>) -> Void
+    ) {
+        Deliver.run(
+            { () async throws(RezolveError) in try await self.create(favourite) }, completion: completionHandler)
     }
 
     /// Callback form of `update(_:)`: the handler runs on the main actor with the stored favourite or the error.
-    public func update(favourite: Favourite, completionHandler: @escaping @MainActor (Result<Favourite, RezolveError>) -> Void) {
-        Deliver.run({ () async throws(RezolveError) in try await self.update(favourite) }, completion: completionHandler)
+    public func update(
+        favourite: Favourite, completionHandler: @escaping @MainActor (Result<Favourite, RezolveError>) -> Void
+    ) {
+        Deliver.run(
+            { () async throws(RezolveError) in try await self.update(favourite) }, completion: completionHandler)
     }
 
     /// Callback form of `delete(_:)`: the handler runs on the main actor with success or the error.
-    public func delete(favourite: Favourite, completionHandler: @escaping @MainActor (Result<Void, RezolveError>) -> Void) {
-        Deliver.run({ () async throws(RezolveError) in try await self.delete(favourite) }, completion: completionHandler)
+    public func delete(
+        favourite: Favourite, completionHandler: @escaping @MainActor (Result<Void, RezolveError>) -> Void
+    ) {
+        Deliver.run(
+            { () async throws(RezolveError) in try await self.delete(favourite) }, completion: completionHandler)
     }
 
     /// Callback form of `get(id:)`: the handler runs on the main actor with the favourite or the error.

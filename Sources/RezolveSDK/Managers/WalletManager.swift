@@ -65,17 +65,20 @@ public final class WalletManager: Sendable {
         }
         let expiresOn = try Self.monthYear(fields.expiresOn, field: "expiresOn", required: true)
         let validFrom = try Self.monthYear(fields.validFrom, field: "validFrom", required: false)
-        return PaymentCardBody(shortName: fields.shortName, type: fields.type, brand: fields.brand,
-                               nameOnCard: fields.nameOnCard, pan4: pan4, pan6: pan6, expiresOn: expiresOn,
-                               validFrom: validFrom, addressId: fields.addressId, pan: encryptedPan)
+        return PaymentCardBody(
+            shortName: fields.shortName, type: fields.type, brand: fields.brand,
+            nameOnCard: fields.nameOnCard, pan4: pan4, pan6: pan6, expiresOn: expiresOn,
+            validFrom: validFrom, addressId: fields.addressId, pan: encryptedPan)
     }
 
     /// `MMYY` or `MM/YY` (month 01–12) as `MMYY`. An empty optional date stays empty.
     static func monthYear(_ text: String, field: String, required: Bool) throws(RezolveError) -> String {
         if text.isEmpty && !required { return "" }
-        let compact = text.count == 5 && text.dropFirst(2).first == "/" ? text.replacingOccurrences(of: "/", with: "") : text
+        let compact =
+            text.count == 5 && text.dropFirst(2).first == "/" ? text.replacingOccurrences(of: "/", with: "") : text
         guard compact.count == 4, compact.allSatisfy(\.isASCIIDigit), let month = Int(compact.prefix(2)),
-              (1...12).contains(month) else {
+            (1...12).contains(month)
+        else {
             throw .invalidInput(field: field, reason: "must be MMYY")
         }
         return compact
@@ -91,18 +94,27 @@ public final class WalletManager: Sendable {
     // MARK: Callback forms
 
     /// Callback form of `create(_:)`: the handler runs on the main actor with the stored card or the error.
-    public func create(paymentCard: PaymentCard, completionHandler: @escaping @MainActor (Result<PaymentCard, RezolveError>) -> Void) {
-        Deliver.run({ () async throws(RezolveError) in try await self.create(paymentCard) }, completion: completionHandler)
+    public func create(
+        paymentCard: PaymentCard, completionHandler: @escaping @MainActor (Result<PaymentCard, RezolveError>) -> Void
+    ) {
+        Deliver.run(
+            { () async throws(RezolveError) in try await self.create(paymentCard) }, completion: completionHandler)
     }
 
     /// Callback form of `update(_:)`: the handler runs on the main actor with the stored card or the error.
-    public func update(paymentCard: PaymentCard, completionHandler: @escaping @MainActor (Result<PaymentCard, RezolveError>) -> Void) {
-        Deliver.run({ () async throws(RezolveError) in try await self.update(paymentCard) }, completion: completionHandler)
+    public func update(
+        paymentCard: PaymentCard, completionHandler: @escaping @MainActor (Result<PaymentCard, RezolveError>) -> Void
+    ) {
+        Deliver.run(
+            { () async throws(RezolveError) in try await self.update(paymentCard) }, completion: completionHandler)
     }
 
     /// Callback form of `delete(_:)`: the handler runs on the main actor with success or the error.
-    public func delete(paymentCard: PaymentCard, completionHandler: @escaping @MainActor (Result<Void, RezolveError>) -> Void) {
-        Deliver.run({ () async throws(RezolveError) in try await self.delete(paymentCard) }, completion: completionHandler)
+    public func delete(
+        paymentCard: PaymentCard, completionHandler: @escaping @MainActor (Result<Void, RezolveError>) -> Void
+    ) {
+        Deliver.run(
+            { () async throws(RezolveError) in try await self.delete(paymentCard) }, completion: completionHandler)
     }
 
     /// Callback form of `get(id:)`: the handler runs on the main actor with the card or the error.

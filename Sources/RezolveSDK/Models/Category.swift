@@ -38,9 +38,15 @@ public struct Category: Sendable, Decodable {
     public var products: [DisplayProduct] { productsPage.items }
 
     enum CodingKeys: String, CodingKey {
-        case id, parentId = "parent_id", name, description, image, imageThumbs = "image_thumbs"
-        case hasCategories = "has_categories", hasProducts = "has_products", categories, products
-        case productCount = "product_count", includeCartButtonOnListing = "include_cart_button_on_listing"
+        case id
+        case parentId = "parent_id"
+        case name, description, image
+        case imageThumbs = "image_thumbs"
+        case hasCategories = "has_categories"
+        case hasProducts = "has_products"
+        case categories, products
+        case productCount = "product_count"
+        case includeCartButtonOnListing = "include_cart_button_on_listing"
         case isDefault = "is_default"
     }
 
@@ -49,7 +55,8 @@ public struct Category: Sendable, Decodable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         guard let id = c.lenientInt(.id) else {
-            throw DecodingError.keyNotFound(CodingKeys.id, .init(codingPath: c.codingPath, debugDescription: "category id"))
+            throw DecodingError.keyNotFound(
+                CodingKeys.id, .init(codingPath: c.codingPath, debugDescription: "category id"))
         }
         self.id = id
         parentId = c.lenientInt(.parentId)
@@ -98,16 +105,25 @@ public struct DisplayProduct: Sendable, Equatable, Decodable {
     public let isAct: Bool
 
     enum CodingKeys: String, CodingKey {
-        case id, categoryId = "category_id", name, price, originalPrice = "original_price"
-        case currencySymbol = "currency_symbol", image, imageThumbs = "image_thumbs", isVirtual = "is_virtual"
-        case hasRequiredOptions = "has_required_options", maximumQty = "maximum_qty", isAct = "is_act"
+        case id
+        case categoryId = "category_id"
+        case name, price
+        case originalPrice = "original_price"
+        case currencySymbol = "currency_symbol"
+        case image
+        case imageThumbs = "image_thumbs"
+        case isVirtual = "is_virtual"
+        case hasRequiredOptions = "has_required_options"
+        case maximumQty = "maximum_qty"
+        case isAct = "is_act"
     }
 
     /// Reads a listed product, accepting numeric ids sent as text.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         guard let id = c.lenientInt(.id) else {
-            throw DecodingError.keyNotFound(CodingKeys.id, .init(codingPath: c.codingPath, debugDescription: "product id"))
+            throw DecodingError.keyNotFound(
+                CodingKeys.id, .init(codingPath: c.codingPath, debugDescription: "product id"))
         }
         self.id = id
         categoryId = c.lenientInt(.categoryId)

@@ -22,7 +22,11 @@ public struct CheckoutShippingMethod: Sendable, Equatable, Encodable {
         self.pickupStore = pickupStore
     }
 
-    enum CodingKeys: String, CodingKey { case type, addressId = "address_id", pickupStore = "pickup_store" }
+    enum CodingKeys: String, CodingKey {
+        case type
+        case addressId = "address_id"
+        case pickupStore = "pickup_store"
+    }
 
     /// Writes `{type, address_id}` or `{type, pickup_store}`, leaving out an empty address id.
     public func encode(to encoder: any Encoder) throws {
@@ -62,26 +66,34 @@ public struct CheckoutBundle: Sendable {
     public var location: RezolveLocation?
 
     /// A bundle for buying one product directly.
-    public init(checkoutProduct: CheckoutProduct, shippingMethod: CheckoutShippingMethod?, merchantId: String,
-                optionId: String, paymentMethod: SupportedPaymentMethod?, paymentRequest: PaymentRequest?,
-                phoneId: String?, location: RezolveLocation?) {
-        self.init(source: .product(checkoutProduct), shippingMethod: shippingMethod, merchantId: merchantId,
-                  optionId: optionId, paymentMethod: paymentMethod, paymentRequest: paymentRequest, phoneId: phoneId,
-                  location: location)
+    public init(
+        checkoutProduct: CheckoutProduct, shippingMethod: CheckoutShippingMethod?, merchantId: String,
+        optionId: String, paymentMethod: SupportedPaymentMethod?, paymentRequest: PaymentRequest?,
+        phoneId: String?, location: RezolveLocation?
+    ) {
+        self.init(
+            source: .product(checkoutProduct), shippingMethod: shippingMethod, merchantId: merchantId,
+            optionId: optionId, paymentMethod: paymentMethod, paymentRequest: paymentRequest, phoneId: phoneId,
+            location: location)
     }
 
     /// A bundle for buying the contents of a server-side cart, by its id.
-    public init(cartId: String, shippingMethod: CheckoutShippingMethod?, merchantId: String, optionId: String,
-                paymentMethod: SupportedPaymentMethod?, paymentRequest: PaymentRequest?, phoneId: String?,
-                location: RezolveLocation?) {
-        self.init(source: .cart(id: cartId), shippingMethod: shippingMethod, merchantId: merchantId,
-                  optionId: optionId, paymentMethod: paymentMethod, paymentRequest: paymentRequest, phoneId: phoneId,
-                  location: location)
+    public init(
+        cartId: String, shippingMethod: CheckoutShippingMethod?, merchantId: String, optionId: String,
+        paymentMethod: SupportedPaymentMethod?, paymentRequest: PaymentRequest?, phoneId: String?,
+        location: RezolveLocation?
+    ) {
+        self.init(
+            source: .cart(id: cartId), shippingMethod: shippingMethod, merchantId: merchantId,
+            optionId: optionId, paymentMethod: paymentMethod, paymentRequest: paymentRequest, phoneId: phoneId,
+            location: location)
     }
 
-    private init(source: Source, shippingMethod: CheckoutShippingMethod?, merchantId: String, optionId: String,
-                 paymentMethod: SupportedPaymentMethod?, paymentRequest: PaymentRequest?, phoneId: String?,
-                 location: RezolveLocation?) {
+    private init(
+        source: Source, shippingMethod: CheckoutShippingMethod?, merchantId: String, optionId: String,
+        paymentMethod: SupportedPaymentMethod?, paymentRequest: PaymentRequest?, phoneId: String?,
+        location: RezolveLocation?
+    ) {
         self.source = source
         self.shippingMethod = shippingMethod
         self.merchantId = merchantId
@@ -124,7 +136,10 @@ public struct Price: Sendable, Equatable, Decodable {
     public let additionalAttributes: [AdditionalAttribute]
 
     enum CodingKeys: String, CodingKey {
-        case id, finalPrice = "final_price", priceBreakdowns = "price_breakdown", additionalAttributes = "additional_attributes"
+        case id
+        case finalPrice = "final_price"
+        case priceBreakdowns = "price_breakdown"
+        case additionalAttributes = "additional_attributes"
     }
 
     /// Reads totals, accepting amounts sent as text or number.
@@ -133,7 +148,8 @@ public struct Price: Sendable, Equatable, Decodable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.lenientString(.id)
         guard let finalPrice = c.decimal(.finalPrice) else {
-            throw DecodingError.keyNotFound(CodingKeys.finalPrice, .init(codingPath: c.codingPath, debugDescription: "final price"))
+            throw DecodingError.keyNotFound(
+                CodingKeys.finalPrice, .init(codingPath: c.codingPath, debugDescription: "final price"))
         }
         self.finalPrice = finalPrice
         priceBreakdowns = try c.list(PriceBreakdown.self, .priceBreakdowns)
@@ -184,15 +200,22 @@ public struct CheckoutOrder: Sendable, Equatable, Decodable {
     public var externalPaymentId: String? { data["callback"]?["payment_id"]?.stringValue }
 
     enum CodingKeys: String, CodingKey {
-        case id = "order_id", merchantId = "merchant_id", partnerId = "partner_id", partnerName = "partner_name"
-        case name, email, phoneNumber = "phone_number", paymentMethod = "payment_method", data
+        case id = "order_id"
+        case merchantId = "merchant_id"
+        case partnerId = "partner_id"
+        case partnerName = "partner_name"
+        case name, email
+        case phoneNumber = "phone_number"
+        case paymentMethod = "payment_method"
+        case data
     }
 
     /// Reads a buy reply, accepting ids sent as numbers.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         guard let id = try c.lenientString(.id) else {
-            throw DecodingError.keyNotFound(CodingKeys.id, .init(codingPath: c.codingPath, debugDescription: "order id"))
+            throw DecodingError.keyNotFound(
+                CodingKeys.id, .init(codingPath: c.codingPath, debugDescription: "order id"))
         }
         self.id = id
         merchantId = try c.lenientString(.merchantId)

@@ -13,8 +13,10 @@ public struct CheckoutProduct: Sendable, Equatable, Codable {
     public var customOptions: [CustomConfigurableOption]
 
     /// Creates a line from a product id and the options chosen by hand.
-    public init(id: Int, quantity: Int, configurableOptions: [ConfigurableOption] = [],
-                customOptions: [CustomConfigurableOption] = []) {
+    public init(
+        id: Int, quantity: Int, configurableOptions: [ConfigurableOption] = [],
+        customOptions: [CustomConfigurableOption] = []
+    ) {
         self.id = id
         self.quantity = quantity
         self.configurableOptions = configurableOptions
@@ -24,16 +26,20 @@ public struct CheckoutProduct: Sendable, Equatable, Codable {
     /// Takes the product's first available combination and the customer's input of its custom options.
     public init(product: Product, quantity: Int = 1) {
         let combination = product.optionAvailable.first?.combination ?? []
-        self.init(id: product.id, quantity: quantity,
-                  configurableOptions: combination.map { ConfigurableOption(code: $0.code, value: $0.value) },
-                  customOptions: product.customOptions.compactMap { option in
-                      let selection = option.selection
-                      return selection.isEmpty ? nil : CustomConfigurableOption(optionId: option.optionId, value: selection)
-                  })
+        self.init(
+            id: product.id, quantity: quantity,
+            configurableOptions: combination.map { ConfigurableOption(code: $0.code, value: $0.value) },
+            customOptions: product.customOptions.compactMap { option in
+                let selection = option.selection
+                return selection.isEmpty ? nil : CustomConfigurableOption(optionId: option.optionId, value: selection)
+            })
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, quantity = "qty", configurableOptions = "configurable_options", customOptions = "custom_options"
+        case id
+        case quantity = "qty"
+        case configurableOptions = "configurable_options"
+        case customOptions = "custom_options"
     }
 
     /// Reads a line, accepting numbers sent as text; the quantity defaults to 1.
@@ -41,7 +47,8 @@ public struct CheckoutProduct: Sendable, Equatable, Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         guard let id = c.lenientInt(.id) else {
-            throw DecodingError.keyNotFound(CodingKeys.id, .init(codingPath: c.codingPath, debugDescription: "product id"))
+            throw DecodingError.keyNotFound(
+                CodingKeys.id, .init(codingPath: c.codingPath, debugDescription: "product id"))
         }
         self.id = id
         quantity = c.lenientInt(.quantity) ?? 1
@@ -84,7 +91,10 @@ public struct CustomConfigurableOption: Sendable, Equatable, Codable {
         self.value = value
     }
 
-    enum CodingKeys: String, CodingKey { case optionId = "option_id", value }
+    enum CodingKeys: String, CodingKey {
+        case optionId = "option_id"
+        case value
+    }
 }
 
 /// The seed's helper, shipped so its snippets compile: the product's first combination, quantity 1.
@@ -106,7 +116,11 @@ public struct CartDetails: Sendable, Equatable, Decodable {
     public let products: [CheckoutProduct]
 
     enum CodingKeys: String, CodingKey {
-        case id, merchantId = "merchant_id", dateCreated = "date_created", dateUpdated = "date_updated", products
+        case id
+        case merchantId = "merchant_id"
+        case dateCreated = "date_created"
+        case dateUpdated = "date_updated"
+        case products
     }
 
     /// Reads a cart, accepting numeric ids.

@@ -28,8 +28,10 @@ public struct ConsumerProfile: Sendable, Equatable, Codable {
     public let dateUpdated: String?
 
     /// Creates a profile to send as an update; the read-only fields start out nil.
-    public init(entityId: String? = nil, title: String? = nil, firstName: String, lastName: String,
-                name: String? = nil, email: String? = nil, useDataForMarketing: Bool = false) {
+    public init(
+        entityId: String? = nil, title: String? = nil, firstName: String, lastName: String,
+        name: String? = nil, email: String? = nil, useDataForMarketing: Bool = false
+    ) {
         self.entityId = entityId
         self.title = title
         self.firstName = firstName
@@ -45,9 +47,16 @@ public struct ConsumerProfile: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case entityId = "entity_id", title, firstName = "first_name", lastName = "last_name", name, email, phone
-        case countryCode = "country_code", metadata, useDataForMarketing = "use_data_for_marketing"
-        case dateCreated = "date_created", dateUpdated = "date_updated"
+        case entityId = "entity_id"
+        case title
+        case firstName = "first_name"
+        case lastName = "last_name"
+        case name, email, phone
+        case countryCode = "country_code"
+        case metadata
+        case useDataForMarketing = "use_data_for_marketing"
+        case dateCreated = "date_created"
+        case dateUpdated = "date_updated"
     }
 
     /// Reads a profile, accepting numeric ids, phone and country codes.

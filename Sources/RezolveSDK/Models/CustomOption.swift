@@ -1,5 +1,5 @@
-import Foundation
 import CommerceCore
+import Foundation
 
 /// A free-form product option (engraving text, a date, a choice list).
 ///
@@ -33,8 +33,10 @@ public final class CustomOption: Sendable, Decodable {
     }
 
     /// Creates an option by hand, with no input yet.
-    public init(optionId: Int, title: String, optionType: String, isRequire: Bool, sortOrder: Int? = nil,
-                values: [CustomOptionValue] = []) {
+    public init(
+        optionId: Int, title: String, optionType: String, isRequire: Bool, sortOrder: Int? = nil,
+        values: [CustomOptionValue] = []
+    ) {
         self.optionId = optionId
         self.title = title
         self.optionType = optionType
@@ -43,14 +45,22 @@ public final class CustomOption: Sendable, Decodable {
         self.values = values
     }
 
-    enum CodingKeys: String, CodingKey { case optionId = "option_id", title, optionType = "type", isRequire = "is_require", sortOrder = "sort_order", values }
+    enum CodingKeys: String, CodingKey {
+        case optionId = "option_id"
+        case title
+        case optionType = "type"
+        case isRequire = "is_require"
+        case sortOrder = "sort_order"
+        case values
+    }
 
     /// Reads an option, accepting numbers sent as text.
     /// - Throws: `DecodingError.keyNotFound` when `option_id` is missing or not a number.
     public required init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         guard let optionId = c.lenientInt(.optionId) else {
-            throw DecodingError.keyNotFound(CodingKeys.optionId, .init(codingPath: c.codingPath, debugDescription: "option id"))
+            throw DecodingError.keyNotFound(
+                CodingKeys.optionId, .init(codingPath: c.codingPath, debugDescription: "option id"))
         }
         self.optionId = optionId
         title = try c.decodeIfPresent(String.self, forKey: .title) ?? ""
@@ -76,7 +86,11 @@ public struct CustomOptionValue: Sendable, Equatable, Decodable {
     /// Position among the choices; lower comes first, nil when unset.
     public let sortOrder: Int?
 
-    enum CodingKeys: String, CodingKey { case valueId = "value_id", title, sortOrder = "sort_order" }
+    enum CodingKeys: String, CodingKey {
+        case valueId = "value_id"
+        case title
+        case sortOrder = "sort_order"
+    }
 
     /// Reads a choice, accepting numbers sent as text.
     public init(from decoder: any Decoder) throws {

@@ -32,16 +32,25 @@ public struct Merchant: Sendable, Equatable, Decodable {
     public let isEnabled: Bool
 
     enum CodingKeys: String, CodingKey {
-        case id, name, tagline, priority, distance, logo, logoThumbs = "logo_thumbs", banner, bannerThumbs = "banner_thumbs"
-        case termsAndConditions = "terms_and_conditions", stores, currencyInformation = "currency_information"
-        case isEnabled = "enabled", email, phoneNumber = "phone_number", contactInformation = "contact_information"
+        case id, name, tagline, priority, distance, logo
+        case logoThumbs = "logo_thumbs"
+        case banner
+        case bannerThumbs = "banner_thumbs"
+        case termsAndConditions = "terms_and_conditions"
+        case stores
+        case currencyInformation = "currency_information"
+        case isEnabled = "enabled"
+        case email
+        case phoneNumber = "phone_number"
+        case contactInformation = "contact_information"
     }
 
     /// Reads a merchant, gathering flat `email` / `phone_number` into ``contactInformation``.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         guard let id = try c.lenientString(.id) else {
-            throw DecodingError.keyNotFound(CodingKeys.id, .init(codingPath: c.codingPath, debugDescription: "merchant id"))
+            throw DecodingError.keyNotFound(
+                CodingKeys.id, .init(codingPath: c.codingPath, debugDescription: "merchant id"))
         }
         self.id = id
         name = try c.decodeIfPresent(String.self, forKey: .name) ?? ""
@@ -62,7 +71,8 @@ public struct Merchant: Sendable, Equatable, Decodable {
         } else {
             let email = try c.decodeIfPresent(String.self, forKey: .email)
             let phone = try c.lenientString(.phoneNumber)
-            contactInformation = email == nil && phone == nil ? nil : ContactInformation(email: email, name: name, phone: phone)
+            contactInformation =
+                email == nil && phone == nil ? nil : ContactInformation(email: email, name: name, phone: phone)
         }
     }
 }
@@ -83,7 +93,10 @@ public final class ContactInformation: Sendable, Equatable, Decodable {
         self.phone = phone
     }
 
-    enum CodingKeys: String, CodingKey { case email, name, phone = "phone_number" }
+    enum CodingKeys: String, CodingKey {
+        case email, name
+        case phone = "phone_number"
+    }
 
     /// Reads contact details, accepting a numeric phone.
     public required init(from decoder: any Decoder) throws {
@@ -112,7 +125,12 @@ public struct TermsAndConditions: Sendable, Equatable, Decodable {
     /// Label for the checkbox the customer ticks to accept.
     public let checkboxText: String?
 
-    enum CodingKeys: String, CodingKey { case id, storeId = "store_id", name, content, checkboxText = "checkbox_text" }
+    enum CodingKeys: String, CodingKey {
+        case id
+        case storeId = "store_id"
+        case name, content
+        case checkboxText = "checkbox_text"
+    }
 
     /// Reads terms, accepting numeric ids.
     public init(from decoder: any Decoder) throws {
@@ -159,7 +177,8 @@ public struct CurrencyInformation: Sendable, Equatable, Decodable {
     public let availableCurrencyCodes: [String]
 
     enum CodingKeys: String, CodingKey {
-        case baseCurrencyCode = "base_currency_code", baseCurrencySymbol = "base_currency_symbol"
+        case baseCurrencyCode = "base_currency_code"
+        case baseCurrencySymbol = "base_currency_symbol"
         case defaultDisplayCurrencyCode = "default_display_currency_code"
         case defaultDisplayCurrencySymbol = "default_display_currency_symbol"
         case availableCurrencyCodes = "available_currency_codes"

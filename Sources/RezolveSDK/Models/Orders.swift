@@ -57,7 +57,11 @@ public struct OrderDetails: Sendable, Decodable {
         public let displayName: String?
         /// The carrier's code, when the method names one.
         public let carrierCode: String?
-        enum CodingKeys: String, CodingKey { case methodCode = "method_code", displayName = "display_name", carrierCode = "carrier_code" }
+        enum CodingKeys: String, CodingKey {
+            case methodCode = "method_code"
+            case displayName = "display_name"
+            case carrierCode = "carrier_code"
+        }
     }
 
     /// How the order was paid.
@@ -75,7 +79,10 @@ public struct OrderDetails: Sendable, Decodable {
             public let payWith: String?
             /// Last four digits of the card that paid.
             public let pan4: String?
-            enum CodingKeys: String, CodingKey { case payWith = "pay_with", pan4 }
+            enum CodingKeys: String, CodingKey {
+                case payWith = "pay_with"
+                case pan4
+            }
         }
         /// The payment type; nil when the order reports none.
         public let type: Kind?
@@ -129,19 +136,34 @@ public struct OrderDetails: Sendable, Decodable {
     public let geoloc: RezolveLocation?
 
     enum CodingKeys: String, CodingKey {
-        case orderId = "order_id", timestamp, status, paymentStatus = "payment_status", merchantId = "merchant_id"
-        case merchantName = "merchant_name", merchantEmail = "merchant_email", merchantPhone = "merchant_phone"
-        case partnerId = "partner_id", firstName = "first_name", lastName = "last_name", email, phone
-        case shippingMethod = "shipping_method", shippingAddress = "shipping_address_details"
-        case billingAddress = "billing_address_details", storeDetails = "store_details", price
-        case paymentMethod = "payment_method", items, isVirtual = "is_virtual", geoloc
+        case orderId = "order_id"
+        case timestamp, status
+        case paymentStatus = "payment_status"
+        case merchantId = "merchant_id"
+        case merchantName = "merchant_name"
+        case merchantEmail = "merchant_email"
+        case merchantPhone = "merchant_phone"
+        case partnerId = "partner_id"
+        case firstName = "first_name"
+        case lastName = "last_name"
+        case email, phone
+        case shippingMethod = "shipping_method"
+        case shippingAddress = "shipping_address_details"
+        case billingAddress = "billing_address_details"
+        case storeDetails = "store_details"
+        case price
+        case paymentMethod = "payment_method"
+        case items
+        case isVirtual = "is_virtual"
+        case geoloc
     }
 
     /// Reads an order, accepting ids sent as text or number.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         guard let orderId = try c.lenientString(.orderId) else {
-            throw DecodingError.keyNotFound(CodingKeys.orderId, .init(codingPath: c.codingPath, debugDescription: "order id"))
+            throw DecodingError.keyNotFound(
+                CodingKeys.orderId, .init(codingPath: c.codingPath, debugDescription: "order id"))
         }
         self.orderId = orderId
         timestamp = try c.decodeIfPresent(Date.self, forKey: .timestamp)
@@ -194,8 +216,13 @@ public struct OrderProduct: Sendable, Equatable, Decodable {
     public let customOptions: [CustomConfigurableOption]
 
     enum CodingKeys: String, CodingKey {
-        case id, title, subtitle, quantity, price, isVirtual = "is_virtual", isAct = "is_act", images
-        case imageThumbs = "image_thumbs", configurableOptions = "configurable_options", customOptions = "custom_options"
+        case id, title, subtitle, quantity, price
+        case isVirtual = "is_virtual"
+        case isAct = "is_act"
+        case images
+        case imageThumbs = "image_thumbs"
+        case configurableOptions = "configurable_options"
+        case customOptions = "custom_options"
     }
 
     /// Reads a line, with defaults for a missing title and quantity.

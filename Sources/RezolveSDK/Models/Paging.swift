@@ -27,7 +27,11 @@ public struct PageNavigation: Sendable, Equatable, Decodable {
         self.sort = sort
     }
 
-    enum CodingKeys: String, CodingKey { case count, page, sortBy = "sort_by", sort }
+    enum CodingKeys: String, CodingKey {
+        case count, page
+        case sortBy = "sort_by"
+        case sort
+    }
 
     /// Reads a page link; missing values become page 1, size 0 and ascending.
     public init(from decoder: any Decoder) throws {
@@ -61,7 +65,9 @@ public struct PageNavigationFilter: Sendable, Equatable {
     /// The query of §3.5.4, in its fixed order; a nil or empty sort field is left out.
     var queryItems: [(String, String)] {
         func items(_ prefix: String, _ page: PageNavigation) -> [(String, String)] {
-            var result = [("\(prefix)_items_per_page", String(page.count)), ("\(prefix)_page_number", String(page.pageIndex))]
+            var result = [
+                ("\(prefix)_items_per_page", String(page.count)), ("\(prefix)_page_number", String(page.pageIndex)),
+            ]
             if let sortBy = page.sortBy, !sortBy.isEmpty { result.append(("\(prefix)_sort_by", sortBy)) }
             result.append(("\(prefix)_sort_direction", page.sort.rawValue))
             return result

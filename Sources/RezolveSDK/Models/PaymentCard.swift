@@ -1,5 +1,5 @@
-import Foundation
 import CommerceCore
+import Foundation
 
 /// A card in the customer's wallet.
 ///
@@ -24,12 +24,16 @@ public final class PaymentCard: Sendable, CustomStringConvertible, CustomDebugSt
     private let fields: Locked<Fields>
 
     /// Creates a card; for a new card set ``pan`` and ``expiresOn``, and leave `id` nil until the wallet stores it.
-    public init(id: String? = nil, shortName: String = "", type: String = "", brand: String = "",
-                nameOnCard: String = "", pan: String? = nil, pan4: String = "", pan6: String = "",
-                expiresOn: String = "", validFrom: String = "", addressId: String = "") {
-        fields = Locked(Fields(id: id, shortName: shortName, type: type, brand: brand, nameOnCard: nameOnCard,
-                               pan4: pan4, pan6: pan6, expiresOn: expiresOn, validFrom: validFrom,
-                               addressId: addressId, pan: pan))
+    public init(
+        id: String? = nil, shortName: String = "", type: String = "", brand: String = "",
+        nameOnCard: String = "", pan: String? = nil, pan4: String = "", pan6: String = "",
+        expiresOn: String = "", validFrom: String = "", addressId: String = ""
+    ) {
+        fields = Locked(
+            Fields(
+                id: id, shortName: shortName, type: type, brand: brand, nameOnCard: nameOnCard,
+                pan4: pan4, pan6: pan6, expiresOn: expiresOn, validFrom: validFrom,
+                addressId: addressId, pan: pan))
     }
 
     init(fields: Fields) { self.fields = Locked(fields) }
@@ -37,29 +41,65 @@ public final class PaymentCard: Sendable, CustomStringConvertible, CustomDebugSt
     var snapshot: Fields { fields.get() }
 
     /// Assigned by the server; nil for a card not yet stored.
-    public var id: String? { get { fields.get().id } set { fields.withLock { $0.id = newValue } } }
+    public var id: String? {
+        get { fields.get().id }
+        set { fields.withLock { $0.id = newValue } }
+    }
     /// The customer's own label for the card, such as `Work Visa`.
-    public var shortName: String { get { fields.get().shortName } set { fields.withLock { $0.shortName = newValue } } }
+    public var shortName: String {
+        get { fields.get().shortName }
+        set { fields.withLock { $0.shortName = newValue } }
+    }
     /// `credit` or `debit`.
-    public var type: String { get { fields.get().type } set { fields.withLock { $0.type = newValue } } }
+    public var type: String {
+        get { fields.get().type }
+        set { fields.withLock { $0.type = newValue } }
+    }
     /// Card network as Rezolve names it, such as `visa`.
-    public var brand: String { get { fields.get().brand } set { fields.withLock { $0.brand = newValue } } }
+    public var brand: String {
+        get { fields.get().brand }
+        set { fields.withLock { $0.brand = newValue } }
+    }
     /// The cardholder's name as printed on the card.
-    public var nameOnCard: String { get { fields.get().nameOnCard } set { fields.withLock { $0.nameOnCard = newValue } } }
+    public var nameOnCard: String {
+        get { fields.get().nameOnCard }
+        set { fields.withLock { $0.nameOnCard = newValue } }
+    }
     /// Another name for ``nameOnCard``.
-    public var cardHolderName: String { get { nameOnCard } set { nameOnCard = newValue } }
+    public var cardHolderName: String {
+        get { nameOnCard }
+        set { nameOnCard = newValue }
+    }
     /// The last four digits.
-    public var pan4: String { get { fields.get().pan4 } set { fields.withLock { $0.pan4 = newValue } } }
+    public var pan4: String {
+        get { fields.get().pan4 }
+        set { fields.withLock { $0.pan4 = newValue } }
+    }
     /// The first six digits.
-    public var pan6: String { get { fields.get().pan6 } set { fields.withLock { $0.pan6 = newValue } } }
+    public var pan6: String {
+        get { fields.get().pan6 }
+        set { fields.withLock { $0.pan6 = newValue } }
+    }
     /// `MMYY`; `MM/YY` is accepted and normalised when sent.
-    public var expiresOn: String { get { fields.get().expiresOn } set { fields.withLock { $0.expiresOn = newValue } } }
+    public var expiresOn: String {
+        get { fields.get().expiresOn }
+        set { fields.withLock { $0.expiresOn = newValue } }
+    }
     /// `MMYY`; `MM/YY` is accepted and normalised when sent.
-    public var validFrom: String { get { fields.get().validFrom } set { fields.withLock { $0.validFrom = newValue } } }
+    public var validFrom: String {
+        get { fields.get().validFrom }
+        set { fields.withLock { $0.validFrom = newValue } }
+    }
     /// Id of the address book entry used as the card's billing address.
-    public var addressId: String { get { fields.get().addressId } set { fields.withLock { $0.addressId = newValue } } }
+    public var addressId: String {
+        get { fields.get().addressId }
+        set { fields.withLock { $0.addressId = newValue } }
+    }
     /// The plain card number, only for creating or replacing a card. Never returned by the server.
-    public var pan: String? { get { fields.get().pan } set { fields.withLock { $0.pan = newValue } } }
+    public var pan: String? {
+        get { fields.get().pan }
+        set { fields.withLock { $0.pan = newValue } }
+    }
 
     /// A short line naming the card by id, brand, last four digits and expiry; never the full number.
     public var description: String {
@@ -77,8 +117,14 @@ struct PaymentCardWire: Decodable {
     let fields: PaymentCard.Fields
 
     enum CodingKeys: String, CodingKey {
-        case id, shortName = "short_name", type, brand, nameOnCard = "name_on_card", pan4, pan6
-        case expiresOn = "expires_on", validFrom = "valid_from", addressId = "address_id"
+        case id
+        case shortName = "short_name"
+        case type, brand
+        case nameOnCard = "name_on_card"
+        case pan4, pan6
+        case expiresOn = "expires_on"
+        case validFrom = "valid_from"
+        case addressId = "address_id"
     }
 
     init(from decoder: any Decoder) throws {
@@ -114,7 +160,13 @@ struct PaymentCardBody: Encodable {
     let pan: String?
 
     enum CodingKeys: String, CodingKey {
-        case shortName = "short_name", type, brand, nameOnCard = "name_on_card", pan4, pan6
-        case expiresOn = "expires_on", validFrom = "valid_from", addressId = "address_id", pan
+        case shortName = "short_name"
+        case type, brand
+        case nameOnCard = "name_on_card"
+        case pan4, pan6
+        case expiresOn = "expires_on"
+        case validFrom = "valid_from"
+        case addressId = "address_id"
+        case pan
     }
 }

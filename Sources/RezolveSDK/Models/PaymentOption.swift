@@ -16,15 +16,18 @@ public struct PaymentOption: Sendable, Decodable {
     public let options: RezolveJSON?
 
     enum CodingKeys: String, CodingKey {
-        case id, type, supportedDeliveryMethods = "supported_shipping_methods"
-        case supportedPaymentMethods = "supported_payment_methods", products, options
+        case id, type
+        case supportedDeliveryMethods = "supported_shipping_methods"
+        case supportedPaymentMethods = "supported_payment_methods"
+        case products, options
     }
 
     /// Reads an option, accepting a numeric id.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         guard let id = try c.lenientString(.id) else {
-            throw DecodingError.keyNotFound(CodingKeys.id, .init(codingPath: c.codingPath, debugDescription: "option id"))
+            throw DecodingError.keyNotFound(
+                CodingKeys.id, .init(codingPath: c.codingPath, debugDescription: "option id"))
         }
         self.id = id
         type = try c.decodeIfPresent(String.self, forKey: .type)
@@ -64,8 +67,12 @@ public struct SupportedDeliveryMethod: Sendable, Decodable {
 
     enum Outer: String, CodingKey { case execute, details }
     enum Execute: String, CodingKey {
-        case methodCode = "method_code", carrierCode = "carrier_code", displayName = "display_name"
-        case manualPaymentLabel = "manual_payment_label", price, isDefault = "is_default"
+        case methodCode = "method_code"
+        case carrierCode = "carrier_code"
+        case displayName = "display_name"
+        case manualPaymentLabel = "manual_payment_label"
+        case price
+        case isDefault = "is_default"
         case extensionAttributes = "extension_attributes"
     }
     enum Details: String, CodingKey { case storeDetails = "store_details" }
@@ -124,7 +131,11 @@ public struct StoreDetails: Sendable, Equatable, Decodable {
         /// Country, as the server sends it.
         public let country: String?
 
-        enum CodingKeys: String, CodingKey { case street1, street2, city, region, postCode = "post_code", country }
+        enum CodingKeys: String, CodingKey {
+            case street1, street2, city, region
+            case postCode = "post_code"
+            case country
+        }
     }
 
     /// The store's id, sent back at checkout to choose this store.
@@ -145,7 +156,9 @@ public struct StoreDetails: Sendable, Equatable, Decodable {
     public let address: Address?
 
     enum CodingKeys: String, CodingKey {
-        case pickupStore = "pickup_store", name, description, email, telephone, openingTimes = "opening_times"
+        case pickupStore = "pickup_store"
+        case name, description, email, telephone
+        case openingTimes = "opening_times"
         case location, address
     }
 
@@ -171,7 +184,10 @@ public struct SupportedPaymentMethod: Sendable, Equatable, Decodable {
         public let rezolvePhone: Bool?
         /// True when a wallet card must be chosen; decides ``SupportedPaymentMethod/requiresPaymentRequest``.
         public let rezolveCreditCard: Bool?
-        enum CodingKeys: String, CodingKey { case rezolvePhone = "rezolve_phone", rezolveCreditCard = "rezolve_credit_card" }
+        enum CodingKeys: String, CodingKey {
+            case rezolvePhone = "rezolve_phone"
+            case rezolveCreditCard = "rezolve_credit_card"
+        }
     }
 
     /// The method's code, such as `spgateway` or `cash`; empty when missing.
@@ -205,8 +221,10 @@ public struct SupportedPaymentMethod: Sendable, Equatable, Decodable {
 
     enum CodingKeys: String, CodingKey { case type, data, brands }
     enum DataKeys: String, CodingKey {
-        case supportedTypes = "supported_types", supportedShipping = "supported_shipping"
-        case supportedNetworks = "supported_networks", requirements
+        case supportedTypes = "supported_types"
+        case supportedShipping = "supported_shipping"
+        case supportedNetworks = "supported_networks"
+        case requirements
     }
 
     /// Reads a method; a missing or null `data` part leaves its lists empty.

@@ -59,18 +59,31 @@ public struct Product: Sendable, Decodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, merchantId = "merchant_id", title, subtitle, description, price, originalPrice = "original_price"
-        case currencySymbol = "currency_symbol", weight, images, imageThumbs = "image_thumbs", options
-        case optionAvailable = "options_available", priceOptions = "options_price", customOptions = "custom_options"
-        case maximumQty = "maximum_qty", isVirtual = "is_virtual", isAct = "is_act", assets
-        case additionalAttributes = "additional_attributes", productFullPath = "product_full_path"
+        case id
+        case merchantId = "merchant_id"
+        case title, subtitle, description, price
+        case originalPrice = "original_price"
+        case currencySymbol = "currency_symbol"
+        case weight, images
+        case imageThumbs = "image_thumbs"
+        case options
+        case optionAvailable = "options_available"
+        case priceOptions = "options_price"
+        case customOptions = "custom_options"
+        case maximumQty = "maximum_qty"
+        case isVirtual = "is_virtual"
+        case isAct = "is_act"
+        case assets
+        case additionalAttributes = "additional_attributes"
+        case productFullPath = "product_full_path"
     }
 
     /// Reads a product reply; image thumbnails may be a single flat list or one list per image.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         guard let id = c.lenientInt(.id) else {
-            throw DecodingError.keyNotFound(CodingKeys.id, .init(codingPath: c.codingPath, debugDescription: "product id"))
+            throw DecodingError.keyNotFound(
+                CodingKeys.id, .init(codingPath: c.codingPath, debugDescription: "product id"))
         }
         self.id = id
         merchantId = try c.lenientString(.merchantId)
@@ -113,7 +126,11 @@ public struct ProductOption: Sendable, Equatable, Decodable {
     /// The values the attribute can take.
     public let values: [OptionValue]
 
-    enum CodingKeys: String, CodingKey { case label, code, extraInfo = "extra_info", values }
+    enum CodingKeys: String, CodingKey {
+        case label, code
+        case extraInfo = "extra_info"
+        case values
+    }
 
     /// Reads an option, with empty text for a missing label or code.
     public init(from decoder: any Decoder) throws {
@@ -187,7 +204,11 @@ public struct PriceOption: Sendable, Equatable, Decodable {
     /// True when this combination ships nothing.
     public let isVirtual: Bool
 
-    enum CodingKeys: String, CodingKey { case combination, price, originalPrice = "original_price", isVirtual = "is_virtual" }
+    enum CodingKeys: String, CodingKey {
+        case combination, price
+        case originalPrice = "original_price"
+        case isVirtual = "is_virtual"
+    }
 
     /// Reads a combination price.
     public init(from decoder: any Decoder) throws {
@@ -239,6 +260,8 @@ public struct ProductFullPath: Sendable, Equatable, Decodable {
     public let categoryName: String?
 
     enum CodingKeys: String, CodingKey {
-        case productTitle = "product_title", merchantName = "merchant_name", categoryName = "category_name"
+        case productTitle = "product_title"
+        case merchantName = "merchant_name"
+        case categoryName = "category_name"
     }
 }

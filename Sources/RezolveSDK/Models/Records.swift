@@ -26,9 +26,11 @@ public struct Address: Sendable, Equatable, Codable {
     public var phoneId: String?
 
     /// Creates an entry; leave `id` nil for one not yet created on the server.
-    public init(id: String? = nil, shortName: String, fullName: String? = nil, line1: String, line2: String? = nil,
-                city: String, state: String? = nil, zip: String, country: String, countryAlpha2: String? = nil,
-                phoneId: String? = nil) {
+    public init(
+        id: String? = nil, shortName: String, fullName: String? = nil, line1: String, line2: String? = nil,
+        city: String, state: String? = nil, zip: String, country: String, countryAlpha2: String? = nil,
+        phoneId: String? = nil
+    ) {
         self.id = id
         self.shortName = shortName
         self.fullName = fullName
@@ -43,8 +45,15 @@ public struct Address: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, shortName = "short_name", fullName = "full_name", line1 = "line_1", line2 = "line_2", city, state
-        case zip, country, countryAlpha2 = "country_alpha2", phoneId = "phone_id"
+        case id
+        case shortName = "short_name"
+        case fullName = "full_name"
+        case line1 = "line_1"
+        case line2 = "line_2"
+        case city, state
+        case zip, country
+        case countryAlpha2 = "country_alpha2"
+        case phoneId = "phone_id"
     }
 
     /// Reads an entry, accepting numeric ids and postal codes.

@@ -21,12 +21,19 @@ public enum RezolveJSON: Sendable, Equatable, Codable {
     /// Reads any JSON value; numbers become ``number(_:)`` whether written as integers or decimals.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? container.decode(Double.self) { self = .number(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode([RezolveJSON].self) { self = .array(value) }
-        else { self = .object(try container.decode([String: RezolveJSON].self)) }
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([RezolveJSON].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: RezolveJSON].self))
+        }
     }
 
     /// Writes the value back as the same JSON.

@@ -37,8 +37,10 @@ public struct MerchantSearchData: Sendable, Encodable {
     public var location: RezolveLocation?
 
     /// Creates a merchant search; see the properties for what each value means.
-    public init(query: String?, orderBy: MerchantSearchOrderBy, order: SearchOrder, deviceInfo: DeviceInfo,
-                location: RezolveLocation?) {
+    public init(
+        query: String?, orderBy: MerchantSearchOrderBy, order: SearchOrder, deviceInfo: DeviceInfo,
+        location: RezolveLocation?
+    ) {
         self.query = query
         self.orderBy = orderBy
         self.order = order
@@ -46,7 +48,13 @@ public struct MerchantSearchData: Sendable, Encodable {
         self.location = location
     }
 
-    enum CodingKeys: String, CodingKey { case query, orderBy = "order_by", order, deviceInfo = "device_info", location }
+    enum CodingKeys: String, CodingKey {
+        case query
+        case orderBy = "order_by"
+        case order
+        case deviceInfo = "device_info"
+        case location
+    }
 
     /// Writes the search body, leaving out a nil query or location.
     public func encode(to encoder: any Encoder) throws {
@@ -77,8 +85,10 @@ public struct ProductSearchData: Sendable, Encodable {
     public var deviceInfo: DeviceInfo
 
     /// Creates a product search; see the properties for what each value means.
-    public init(query: String?, merchantId: String?, orderBy: ProductSearchOrderBy, order: SearchOrder,
-                location: RezolveLocation?, includeInResults: SearchResultType, deviceInfo: DeviceInfo) {
+    public init(
+        query: String?, merchantId: String?, orderBy: ProductSearchOrderBy, order: SearchOrder,
+        location: RezolveLocation?, includeInResults: SearchResultType, deviceInfo: DeviceInfo
+    ) {
         self.query = query
         self.merchantId = merchantId
         self.orderBy = orderBy
@@ -89,8 +99,12 @@ public struct ProductSearchData: Sendable, Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case query, merchantId = "merchant_id", orderBy = "order_by", order, location
-        case includeInResults = "include_in_results", deviceInfo = "device_info"
+        case query
+        case merchantId = "merchant_id"
+        case orderBy = "order_by"
+        case order, location
+        case includeInResults = "include_in_results"
+        case deviceInfo = "device_info"
     }
 
     /// Writes the search body, leaving out a nil query, merchant or location.
@@ -178,9 +192,18 @@ public struct SearchProduct: Sendable, Equatable, Decodable {
     public let thumbs: [String]
 
     enum CodingKeys: String, CodingKey {
-        case id, name, merchantId = "merchant_id", merchantName = "merchant_name", categoryId = "category_id"
-        case categoryName = "category_name", price, originalPrice = "original_price", partnerId = "partner_id"
-        case isAct = "is_act", isVirtual = "is_virtual", hasRequiredOptions = "has_required_options", image
+        case id, name
+        case merchantId = "merchant_id"
+        case merchantName = "merchant_name"
+        case categoryId = "category_id"
+        case categoryName = "category_name"
+        case price
+        case originalPrice = "original_price"
+        case partnerId = "partner_id"
+        case isAct = "is_act"
+        case isVirtual = "is_virtual"
+        case hasRequiredOptions = "has_required_options"
+        case image
         case thumbs = "image_thumbs"
     }
 
@@ -188,7 +211,8 @@ public struct SearchProduct: Sendable, Equatable, Decodable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         guard let id = c.lenientInt(.id) else {
-            throw DecodingError.keyNotFound(CodingKeys.id, .init(codingPath: c.codingPath, debugDescription: "product id"))
+            throw DecodingError.keyNotFound(
+                CodingKeys.id, .init(codingPath: c.codingPath, debugDescription: "product id"))
         }
         self.id = id
         name = try c.decodeIfPresent(String.self, forKey: .name) ?? ""

@@ -14,8 +14,10 @@ public final class CoreLocationSource: RezolveLocationSource {
     /// - Parameters:
     ///   - desiredAccuracy: The accuracy asked of CoreLocation.
     ///   - distanceFilter: Metres the device must move before CoreLocation sends the next fix.
-    public init(desiredAccuracy: CLLocationAccuracy = kCLLocationAccuracyNearestTenMeters,
-                distanceFilter: CLLocationDistance = 10) {
+    public init(
+        desiredAccuracy: CLLocationAccuracy = kCLLocationAccuracyNearestTenMeters,
+        distanceFilter: CLLocationDistance = 10
+    ) {
         self.desiredAccuracy = desiredAccuracy
         self.distanceFilter = distanceFilter
     }
@@ -49,9 +51,11 @@ private final class LocationRelay: NSObject, CLLocationManagerDelegate {
 
     nonisolated func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
         for location in locations where location.horizontalAccuracy >= 0 {
-            continuation.yield(RezolveLocationSample(coordinate: location.coordinate,
-                                                     horizontalAccuracy: location.horizontalAccuracy,
-                                                     timestamp: location.timestamp))
+            continuation.yield(
+                RezolveLocationSample(
+                    coordinate: location.coordinate,
+                    horizontalAccuracy: location.horizontalAccuracy,
+                    timestamp: location.timestamp))
         }
     }
 }

@@ -40,9 +40,11 @@ public struct GeofenceData: Sendable, Equatable {
     /// `type:itemIdInfo`, the key duplicates and suppression use.
     var relatedItemKey: String { relatedItem.key }
 
-    init(engagementId: String, name: String, center: GeoPoint, radius: Double, distance: Double,
-         relatedItem: GeofenceRelatedItem, triggerNotificationType: String = "Enter", dwellTime: Int? = nil,
-         resolverEngagementId: String? = nil, isValidNow: Bool = true, validityWindows: [ClosedRange<Date>] = []) {
+    init(
+        engagementId: String, name: String, center: GeoPoint, radius: Double, distance: Double,
+        relatedItem: GeofenceRelatedItem, triggerNotificationType: String = "Enter", dwellTime: Int? = nil,
+        resolverEngagementId: String? = nil, isValidNow: Bool = true, validityWindows: [ClosedRange<Date>] = []
+    ) {
         self.engagementId = engagementId
         self.name = name
         self.centerLatitude = center.latitude

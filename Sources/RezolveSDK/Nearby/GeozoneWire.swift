@@ -74,10 +74,12 @@ struct GeoEngagementWire: Decodable, Sendable {
         return GeofenceData(
             engagementId: id, name: name ?? id, center: center, radius: area.radiusInMeters,
             distance: proximity ?? .infinity,
-            relatedItem: GeofenceRelatedItem(type: relatedItem.type, itemIdInfo: relatedItem.itemIdInfo,
-                                             title: relatedItem.title ?? "", subtitle: relatedItem.subtitle ?? ""),
+            relatedItem: GeofenceRelatedItem(
+                type: relatedItem.type, itemIdInfo: relatedItem.itemIdInfo,
+                title: relatedItem.title ?? "", subtitle: relatedItem.subtitle ?? ""),
             triggerNotificationType: triggerNotificationType ?? "Enter", dwellTime: dwellTime,
             resolverEngagementId: clientReferenceId, isValidNow: isValidNow ?? true,
-            validityWindows: scheduled ? (validityPeriods ?? []).filter { $0.from <= $0.to }.map { $0.from...$0.to } : [])
+            validityWindows: scheduled
+                ? (validityPeriods ?? []).filter { $0.from <= $0.to }.map { $0.from...$0.to } : [])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(UserNotifications)
 import UserNotifications
 #endif

@@ -73,10 +73,12 @@ public final class NearbyEngagementsManager {
     private var flushTask: Task<Void, Never>?
     private var queueTail: Task<Void, Never>?
 
-    nonisolated init(service: any NearbyEngagementsService, store: PersistentStore, converter: CoordinatesConverter,
-                     locationSource: any RezolveLocationSource, dateSource: @escaping @Sendable () -> Date,
-                     sleep: @escaping RetryExecutor.Sleep,
-                     notificationSink: (@Sendable (EngagementNotification) -> Void)?) {
+    nonisolated init(
+        service: any NearbyEngagementsService, store: PersistentStore, converter: CoordinatesConverter,
+        locationSource: any RezolveLocationSource, dateSource: @escaping @Sendable () -> Date,
+        sleep: @escaping RetryExecutor.Sleep,
+        notificationSink: (@Sendable (EngagementNotification) -> Void)?
+    ) {
         self.service = service
         self.store = store
         self.converter = converter
@@ -188,10 +190,11 @@ public final class NearbyEngagementsManager {
         lastQuery = (point, now)
         zoneQueries += 1
         let baidu = converter.system == .bd09
-        let query = TriggeredZonesQuery(latitude: baidu ? sample.latitude : point.latitude,
-                                        longitude: baidu ? sample.longitude : point.longitude,
-                                        coordinatesType: baidu ? "BD09" : "WGS84", radiusMeters: searchRadiusMeters,
-                                        minutesFurther: Self.minutesFurther, limit: Self.queryLimit)
+        let query = TriggeredZonesQuery(
+            latitude: baidu ? sample.latitude : point.latitude,
+            longitude: baidu ? sample.longitude : point.longitude,
+            coordinatesType: baidu ? "BD09" : "WGS84", radiusMeters: searchRadiusMeters,
+            minutesFurther: Self.minutesFurther, limit: Self.queryLimit)
         do throws(RezolveError) {
             let zones = try await service.triggeredZones(query)
             let nearest = zones.sorted { ($0.distance, $0.engagementId) < ($1.distance, $1.engagementId) }
@@ -216,7 +219,8 @@ public final class NearbyEngagementsManager {
         guard bundleDeadline == nil else { return }
         let deadline = now.addingTimeInterval(bundlingWindow)
         bundleDeadline = deadline
-        let sleep = self.sleep, wait = Duration.seconds(deadline.timeIntervalSince(now))
+        let sleep = self.sleep
+        let wait = Duration.seconds(deadline.timeIntervalSince(now))
         flushTask = Task { [weak self] in
             do { try await sleep(wait) } catch { return }
             await self?.serially { [weak self] in
@@ -234,8 +238,11 @@ public final class NearbyEngagementsManager {
         bundleDeadline = nil
         flushTask?.cancel()
         flushTask = nil
-        guard let outcome = NotificationComposer.compose(zones, memory: memory, silencePeriod: silencePeriod,
-                                                          debug: debugNotifications, now: now) else { return }
+        guard
+            let outcome = NotificationComposer.compose(
+                zones, memory: memory, silencePeriod: silencePeriod,
+                debug: debugNotifications, now: now)
+        else { return }
         if outcome.recordsSuppression {
             memory.record(outcome.notification.engagements, at: now)
             memory.save(to: store)
@@ -249,8 +256,10 @@ public final class NearbyEngagementsManager {
     /// engagement (`clientReferenceId`, else the zone's own id). A failure goes to `didFail(with:)`.
     private func resolveActIfAlone(_ notification: EngagementNotification) {
         guard notification.engagements.count == 1, let zone = notification.engagements.first,
-              zone.relatedItem.type == "Act" else { return }
-        let service = self.service, engagementId = zone.resolverEngagementId ?? zone.engagementId
+            zone.relatedItem.type == "Act"
+        else { return }
+        let service = self.service
+        let engagementId = zone.resolverEngagementId ?? zone.engagementId
         actResolutions += 1
         Task { [weak self] in
             do throws(RezolveError) {

@@ -22,7 +22,9 @@ public protocol NearbyEngagementsManagerDelegate: AnyObject {
 
 extension NearbyEngagementsManagerDelegate {
     /// Does nothing unless the conforming type implements it.
-    public func didStartMonitoring(for circularRegions: [RezolveCircularRegion], coordinate: RezolveCoordinate, radius: Int) {}
+    public func didStartMonitoring(
+        for circularRegions: [RezolveCircularRegion], coordinate: RezolveCoordinate, radius: Int
+    ) {}
     /// Does nothing unless the conforming type implements it.
     public func didEnter(circularRegion: GeofenceData) {}
     /// Does nothing unless the conforming type implements it.
@@ -30,7 +32,9 @@ extension NearbyEngagementsManagerDelegate {
     /// Does nothing unless the conforming type implements it.
     public func didFail(with error: Error) {}
     /// Does nothing unless the conforming type implements it.
-    public func didUpdateCurrentDistanceFrom(location: RezolveCoordinate, geofences: [GeofenceData], beacons: [BeaconData]) {}
+    public func didUpdateCurrentDistanceFrom(
+        location: RezolveCoordinate, geofences: [GeofenceData], beacons: [BeaconData]
+    ) {}
     /// Does nothing unless the conforming type implements it.
     public func didReceiveInAppNotification(engagement: EngagementNotification) {}
     /// Does nothing unless the conforming type implements it.

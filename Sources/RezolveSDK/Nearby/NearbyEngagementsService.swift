@@ -12,9 +12,11 @@ struct TriggeredZonesQuery: Sendable, Equatable {
     var limit: Int
 
     var queryItems: [(String, String)] {
-        [("area.center.latitude", String(latitude)), ("area.center.longitude", String(longitude)),
-         ("area.coordinatestype", coordinatesType), ("area.radiusinmeters", String(Int(radiusMeters.rounded(.up)))),
-         ("ResultCoordinateType", "WGS84"), ("MinutesFurther", String(minutesFurther)), ("limit", String(limit))]
+        [
+            ("area.center.latitude", String(latitude)), ("area.center.longitude", String(longitude)),
+            ("area.coordinatestype", coordinatesType), ("area.radiusinmeters", String(Int(radiusMeters.rounded(.up)))),
+            ("ResultCoordinateType", "WGS84"), ("MinutesFurther", String(minutesFurther)), ("limit", String(limit)),
+        ]
     }
 }
 

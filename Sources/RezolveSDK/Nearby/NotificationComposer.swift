@@ -9,8 +9,10 @@ enum NotificationComposer {
         let recordsSuppression: Bool
     }
 
-    static func compose(_ bundle: [GeofenceData], memory: SuppressionMemory, silencePeriod: TimeInterval,
-                        debug: Bool, now: Date, id: String = UUID().uuidString) -> Outcome? {
+    static func compose(
+        _ bundle: [GeofenceData], memory: SuppressionMemory, silencePeriod: TimeInterval,
+        debug: Bool, now: Date, id: String = UUID().uuidString
+    ) -> Outcome? {
         let fresh = bundle.filter { !memory.isSuppressed($0, now: now, silencePeriod: silencePeriod) }
         let anySuppressed = fresh.count < bundle.count
         let isDebug = debug && anySuppressed
@@ -21,7 +23,8 @@ enum NotificationComposer {
         let kept = chosen.sorted { ($0.distance, $0.engagementId) < ($1.distance, $1.engagementId) }
             .filter { seenItems.insert($0.relatedItemKey).inserted }
 
-        let title: String, body: String
+        let title: String
+        let body: String
         if kept.count == 1 {
             title = kept[0].relatedItem.title
             body = kept[0].relatedItem.subtitle
@@ -29,8 +32,9 @@ enum NotificationComposer {
             title = "\(kept.count) nearby offers"
             body = kept.map(\.relatedItem.title).joined(separator: "\n")
         }
-        let notification = EngagementNotification(id: id, engagements: kept, title: title, body: body,
-                                                   createdAt: now, isDebug: isDebug)
+        let notification = EngagementNotification(
+            id: id, engagements: kept, title: title, body: body,
+            createdAt: now, isDebug: isDebug)
         return Outcome(notification: notification, recordsSuppression: !isDebug)
     }
 }

@@ -52,8 +52,10 @@ struct ZoneTracker: Sendable {
     mutating func observe(_ point: GeoPoint, accuracy: Double, at now: Date) -> Transitions {
         var transitions = Transitions()
         for index in zones.indices {
-            let distance = point.distance(to: GeoPoint(latitude: zones[index].centerLatitude,
-                                                       longitude: zones[index].centerLongitude))
+            let distance = point.distance(
+                to: GeoPoint(
+                    latitude: zones[index].centerLatitude,
+                    longitude: zones[index].centerLongitude))
             zones[index].distance = distance
             let zone = zones[index]
             guard accuracy <= zone.radius else { continue }

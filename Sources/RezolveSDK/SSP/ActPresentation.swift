@@ -38,13 +38,14 @@ public struct ActPresentation: Sendable, Equatable {
     public init(screen: Screen) {
         self.screen = screen
         // price, quantity, payment, delivery, summary, add-to-cart, pick-up map, QR code
-        let omits: [Bool] = switch screen {
-        case .detail: [true, true, true, true, true, true, false, false]
-        case .postPurchase: [true, true, true, true, true, false, true, false]
-        // Only the order total's amounts go; the list has no quantity, delivery or summary to hide.
-        case .activityList: [true, false, false, false, false, false, false, false]
-        case .activityDetail: [true, true, true, true, true, false, true, true]
-        }
+        let omits: [Bool] =
+            switch screen {
+            case .detail: [true, true, true, true, true, true, false, false]
+            case .postPurchase: [true, true, true, true, true, false, true, false]
+            // Only the order total's amounts go; the list has no quantity, delivery or summary to hide.
+            case .activityList: [true, false, false, false, false, false, false, false]
+            case .activityDetail: [true, true, true, true, true, false, true, true]
+            }
         omitsPrice = omits[0]
         omitsQuantity = omits[1]
         omitsPaymentDetails = omits[2]

@@ -139,7 +139,11 @@ public struct Page: Sendable, Equatable {
                 if case .date(let date)? = value { field.value = date } else { field.value = nil }
                 elements[index] = .dateField(field)
             case .select(var select) where select.id == id:
-                if case .option(let chosen)? = value { select.value = select.options.first { $0.value == chosen } } else { select.value = nil }
+                if case .option(let chosen)? = value {
+                    select.value = select.options.first { $0.value == chosen }
+                } else {
+                    select.value = nil
+                }
                 elements[index] = .select(select)
             case .textField(var field) where field.id == id:
                 if case .text(let text)? = value { field.value = text } else { field.value = nil }
@@ -155,8 +159,10 @@ public struct Page: Sendable, Equatable {
         elements.compactMap { element -> SspSubmissionAnswer? in
             switch element {
             case .text, .divider, .image, .video: nil
-            case .dateField(let field): field.value.map { SspSubmissionAnswer(questionId: field.id, answer: Page.answerText(for: $0)) }
-            case .select(let select): select.value.map { SspSubmissionAnswer(questionId: select.id, answer: String($0.value)) }
+            case .dateField(let field):
+                field.value.map { SspSubmissionAnswer(questionId: field.id, answer: Page.answerText(for: $0)) }
+            case .select(let select):
+                select.value.map { SspSubmissionAnswer(questionId: select.id, answer: String($0.value)) }
             case .textField(let field): field.value.map { SspSubmissionAnswer(questionId: field.id, answer: $0) }
             }
         }
@@ -165,7 +171,10 @@ public struct Page: Sendable, Equatable {
     /// `yyyy-MM-dd'T'HH:mm:ssZ` in UTC, the form Rezolve's sample app sends (`2024-01-31T18:05:07+0000`).
     public static func answerText(for date: Date) -> String {
         var text = ISO8601.format(date)
-        if text.hasSuffix("Z") { text.removeLast(); text += "+0000" }
+        if text.hasSuffix("Z") {
+            text.removeLast()
+            text += "+0000"
+        }
         return text
     }
 

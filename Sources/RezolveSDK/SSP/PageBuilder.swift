@@ -43,19 +43,27 @@ public struct PageBuilder: Sendable {
         case "video":
             return .video(try url(of: block))
         case "dateField":
-            return .dateField(Page.DateField(id: block.id, title: try title(of: block), isRequired: block.isRequired ?? false,
-                                             value: nil))
+            return .dateField(
+                Page.DateField(
+                    id: block.id, title: try title(of: block), isRequired: block.isRequired ?? false,
+                    value: nil))
         case "select":
             let title = try title(of: block)
-            guard let options = block.options, !options.isEmpty else { throw .invalidElement(id: block.id, field: "options") }
-            return .select(Page.Select(id: block.id, title: title, isRequired: block.isRequired ?? false, options: options,
-                                       value: nil))
+            guard let options = block.options, !options.isEmpty else {
+                throw .invalidElement(id: block.id, field: "options")
+            }
+            return .select(
+                Page.Select(
+                    id: block.id, title: title, isRequired: block.isRequired ?? false, options: options,
+                    value: nil))
         case "textField":
             let title = try title(of: block)
             let inputType = block.inputType.flatMap(Page.TextField.InputType.init(rawValue:)) ?? .text
-            return .textField(Page.TextField(id: block.id, title: title, isRequired: block.isRequired ?? false,
-                                             placeholder: block.placeholder, inputType: inputType,
-                                             minLength: block.minLength, maxLength: block.maxLength, value: nil))
+            return .textField(
+                Page.TextField(
+                    id: block.id, title: title, isRequired: block.isRequired ?? false,
+                    placeholder: block.placeholder, inputType: inputType,
+                    minLength: block.minLength, maxLength: block.maxLength, value: nil))
         default:
             throw .unsupportedElement(type: block.type)
         }

@@ -14,8 +14,10 @@ public struct ResolverEngagement: Sendable, Equatable, Decodable {
     public let rezolveCustomPayload: RezolveCustomPayload
 
     /// Creates an engagement by hand, for tests and previews.
-    public init(engagementId: String, serviceId: String, payloadPath: String, payoffs: [Payoff],
-                rezolveCustomPayload: RezolveCustomPayload) {
+    public init(
+        engagementId: String, serviceId: String, payloadPath: String, payoffs: [Payoff],
+        rezolveCustomPayload: RezolveCustomPayload
+    ) {
         self.engagementId = engagementId
         self.serviceId = serviceId
         self.payloadPath = payloadPath
@@ -31,10 +33,12 @@ public struct ResolverEngagement: Sendable, Equatable, Decodable {
         serviceId = try c.lenientString(.serviceId) ?? ""
         payloadPath = try c.decodeIfPresent(String.self, forKey: .payloadPath) ?? ""
         // The resolver's answer has no engagement id of its own; `payloadPath` ends with it.
-        engagementId = try c.lenientString(.engagementId)
+        engagementId =
+            try c.lenientString(.engagementId)
             ?? payloadPath.split(separator: "/").last.map(String.init) ?? ""
         payoffs = try c.list(Payoff.self, .payoffs)
-        rezolveCustomPayload = try c.decodeIfPresent(RezolveCustomPayload.self, forKey: .rezolveCustomPayload)
+        rezolveCustomPayload =
+            try c.decodeIfPresent(RezolveCustomPayload.self, forKey: .rezolveCustomPayload)
             ?? RezolveCustomPayload(isActive: false, product: nil, category: nil, act: nil)
     }
 }
@@ -107,7 +111,9 @@ public struct SspCatalogItem: Sendable, Equatable, Decodable {
     /// Address of a small preview image, if any.
     public let thumbnailUrl: String?
 
-    enum CodingKeys: String, CodingKey { case id, merchantId, title, subtitle, description, customUrl, images, thumbnailUrl }
+    enum CodingKeys: String, CodingKey {
+        case id, merchantId, title, subtitle, description, customUrl, images, thumbnailUrl
+    }
 
     /// Reads an item, accepting numeric ids.
     public init(from decoder: any Decoder) throws {

@@ -13,9 +13,10 @@ public final class RezolveSsp: Sendable {
     init(client: SspClient) {
         self.client = client
         sspActManager = SspActManager(client: client, entityId: nil)
-        nearbyEngagementsManager = NearbyEngagementsManager.over(client, locationSource: nil,
-                                                                 dateSource: NearbyEngagementsManager.liveDateSource,
-                                                                 sleep: NearbyEngagementsManager.liveSleep)
+        nearbyEngagementsManager = NearbyEngagementsManager.over(
+            client, locationSource: nil,
+            dateSource: NearbyEngagementsManager.liveDateSource,
+            sleep: NearbyEngagementsManager.liveSleep)
     }
 }
 

@@ -68,9 +68,11 @@ public struct PageBuildingBlock: Sendable, Equatable, Decodable {
     public let options: [SspOption]?
 
     /// Creates a block by hand; only `id` and `type` are required, and the rest depend on the type.
-    public init(id: String, type: String, text: String? = nil, url: String? = nil, title: String? = nil,
-                isRequired: Bool? = nil, placeholder: String? = nil, inputType: String? = nil,
-                minLength: Int? = nil, maxLength: Int? = nil, options: [SspOption]? = nil) {
+    public init(
+        id: String, type: String, text: String? = nil, url: String? = nil, title: String? = nil,
+        isRequired: Bool? = nil, placeholder: String? = nil, inputType: String? = nil,
+        minLength: Int? = nil, maxLength: Int? = nil, options: [SspOption]? = nil
+    ) {
         self.id = id
         self.type = type
         self.text = text

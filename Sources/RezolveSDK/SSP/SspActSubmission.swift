@@ -41,9 +41,11 @@ public struct SspActSubmission: Sendable, Equatable {
     public var answers: [SspSubmissionAnswer]
 
     /// Creates a submission; everything but the answers is optional and left out of the body when nil.
-    public init(userId: String? = nil, userName: String? = nil, personTitle: String? = nil, firstName: String? = nil,
-                lastName: String? = nil, email: String? = nil, phone: String? = nil, scanId: String? = nil,
-                latitude: Double? = nil, longitude: Double? = nil, answers: [SspSubmissionAnswer]) {
+    public init(
+        userId: String? = nil, userName: String? = nil, personTitle: String? = nil, firstName: String? = nil,
+        lastName: String? = nil, email: String? = nil, phone: String? = nil, scanId: String? = nil,
+        latitude: Double? = nil, longitude: Double? = nil, answers: [SspSubmissionAnswer]
+    ) {
         self.userId = userId
         self.userName = userName
         self.personTitle = personTitle
@@ -64,7 +66,8 @@ struct SspActSubmissionBody: Encodable {
     let entityId: String?
 
     enum CodingKeys: String, CodingKey {
-        case userId, userName, personTitle, firstName, lastName, email, phone, scanId, latitude, longitude, answers, entityId
+        case userId, userName, personTitle, firstName, lastName, email, phone, scanId, latitude, longitude, answers,
+            entityId
     }
 
     func encode(to encoder: any Encoder) throws {

@@ -32,7 +32,10 @@ final class SspBearerCache: Sendable {
 
     /// A bearer valid for at least another minute, fetching one when needed.
     func token() async throws(RezolveError) -> String {
-        enum Step { case ready(String), wait(Task<SspBearer, any Error>) }
+        enum Step {
+            case ready(String)
+            case wait(Task<SspBearer, any Error>)
+        }
         let now = clock()
         let step: Step = state.withLock { current in
             if let fetch = current.fetch { return .wait(fetch) }

@@ -68,30 +68,40 @@ final class SspClient: Sendable {
         }
     }
 
-    func get<T: Decodable>(_ type: T.Type, _ service: SspService, _ path: String,
-                           query: [(String, String)] = []) async throws(RezolveError) -> T {
+    func get<T: Decodable>(
+        _ type: T.Type, _ service: SspService, _ path: String,
+        query: [(String, String)] = []
+    ) async throws(RezolveError) -> T {
         let response = try await send(SspRequest(method: .get, service: service, path: path, query: query))
         return try WireCoding.decode(type, from: response.body)
     }
 
-    func post<Body: Encodable, T: Decodable>(_ type: T.Type, _ service: SspService, _ path: String,
-                                             json body: Body) async throws(RezolveError) -> T {
-        let response = try await send(SspRequest(method: .post, service: service, path: path,
-                                                 body: try WireCoding.encode(body)))
+    func post<Body: Encodable, T: Decodable>(
+        _ type: T.Type, _ service: SspService, _ path: String,
+        json body: Body
+    ) async throws(RezolveError) -> T {
+        let response = try await send(
+            SspRequest(
+                method: .post, service: service, path: path,
+                body: try WireCoding.encode(body)))
         return try WireCoding.decode(type, from: response.body)
     }
 
     /// One logical attempt: GETs get the retry policy's repeats on a lost answer or a 503, writes none.
-    static func sendOnce(_ request: SspRequest, bearer: String?, settings: SspActManagerSettings,
-                         config: RezolveConfig) async throws(RezolveError) -> HTTPResponse {
+    static func sendOnce(
+        _ request: SspRequest, bearer: String?, settings: SspActManagerSettings,
+        config: RezolveConfig
+    ) async throws(RezolveError) -> HTTPResponse {
         guard let url = url(for: request, settings: settings) else {
             throw .invalidInput(field: "sspEndpoint", reason: "cannot build a URL for \(request.path)")
         }
         var headers: HTTPHeaders = ["Content-Type": "application/json", "Accept": "application/json"]
         if let bearer { headers["Authorization"] = "Bearer \(bearer)" }
-        let http = HTTPRequest(method: request.method, url: url, headers: headers, body: request.body,
-                               timeout: config.timeout, allowsRetry: request.method == .get)
-        let outcome = await RetryExecutor(policy: config.retryPolicy, sleep: config.sleep).run(http, on: config.transport)
+        let http = HTTPRequest(
+            method: request.method, url: url, headers: headers, body: request.body,
+            timeout: config.timeout, allowsRetry: request.method == .get)
+        let outcome = await RetryExecutor(policy: config.retryPolicy, sleep: config.sleep).run(
+            http, on: config.transport)
         switch outcome.result {
         case .failure(.cancelled): throw .cancelled
         case .failure(let error): throw .transport(error.description)
@@ -110,9 +120,12 @@ final class SspClient: Sendable {
         base = base.trimmingCharacters(in: .whitespaces)
         while base.hasSuffix("/") { base.removeLast() }
         guard var components = URLComponents(string: base + request.path),
-              let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              components.host?.isEmpty == false else { return nil }
-        if !request.query.isEmpty { components.queryItems = request.query.map { URLQueryItem(name: $0.0, value: $0.1) } }
+            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            components.host?.isEmpty == false
+        else { return nil }
+        if !request.query.isEmpty {
+            components.queryItems = request.query.map { URLQueryItem(name: $0.0, value: $0.1) }
+        }
         return components.url
     }
 }
@@ -134,11 +147,15 @@ private struct OAuthProxy: Sendable {
     }
 
     func fetchBearer() async throws(RezolveError) -> SspBearer {
-        let body = try WireCoding.encode(Credentials(clientId: settings.auth0ClientId, clientSecret: settings.auth0Secret,
-                                                     apiAudience: settings.auth0Audience))
+        let body = try WireCoding.encode(
+            Credentials(
+                clientId: settings.auth0ClientId, clientSecret: settings.auth0Secret,
+                apiAudience: settings.auth0Audience))
         let request = SspRequest(method: .post, service: .oauth, path: "/v1/OAuthProxy/token", body: body)
         let response = try await SspClient.sendOnce(request, bearer: nil, settings: settings, config: config)
-        guard response.isSuccess else { throw SspProblemDecoding.error(status: response.statusCode, body: response.body) }
+        guard response.isSuccess else {
+            throw SspProblemDecoding.error(status: response.statusCode, body: response.body)
+        }
         let answer = try WireCoding.decode(Answer.self, from: response.body)
         guard !answer.bearerToken.isEmpty else { throw .decoding("OAuthProxy: empty bearerToken") }
         return SspBearer(token: answer.bearerToken, expiresAt: answer.expirationUtc)

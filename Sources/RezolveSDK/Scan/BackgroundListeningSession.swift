@@ -35,13 +35,15 @@ public final class BackgroundListeningSession: Sendable {
         state.withLock { current in
             guard current.isListening else { return }
             let duplicate = current.results.contains {
-                $0.merchantId == detection.merchantId && $0.categoryId == detection.categoryId && $0.productId == detection.productId
+                $0.merchantId == detection.merchantId && $0.categoryId == detection.categoryId
+                    && $0.productId == detection.productId
             }
             guard !duplicate else { return }
-            current.results.append(AutoDetectResult(
-                partnerId: detection.partnerId, merchantId: detection.merchantId, categoryId: detection.categoryId,
-                productId: detection.productId, adId: detection.adId, placementId: detection.placementId,
-                isAct: detection.isAct, title: detection.title, detectedAt: now))
+            current.results.append(
+                AutoDetectResult(
+                    partnerId: detection.partnerId, merchantId: detection.merchantId, categoryId: detection.categoryId,
+                    productId: detection.productId, adId: detection.adId, placementId: detection.placementId,
+                    isAct: detection.isAct, title: detection.title, detectedAt: now))
         }
     }
 

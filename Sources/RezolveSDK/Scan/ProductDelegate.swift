@@ -12,7 +12,8 @@ public protocol ProductDelegate: AnyObject {
     /// Called with a category that lists no products (only subcategories, if any), and the merchant id as text.
     func onCategoryResult(merchantId: String, category: RezolveCategory)
     /// Called with a category that lists products, the merchant id as text, and the first page of its products.
-    func onCategoryProductsResult(merchantId: String, category: RezolveCategory, productsPage: PageResult<DisplayProduct>)
+    func onCategoryProductsResult(
+        merchantId: String, category: RezolveCategory, productsPage: PageResult<DisplayProduct>)
     /// Called with the full details of the product a trigger or detection pointed at.
     func onProductResult(product: Product)
     /// Called with a readable message when resolving failed.
@@ -29,13 +30,17 @@ extension ProductDelegate {
     /// Does nothing unless the conforming type implements it.
     public func onCategoryResult(merchantId: String, category: RezolveCategory) {}
     /// Does nothing unless the conforming type implements it.
-    public func onCategoryProductsResult(merchantId: String, category: RezolveCategory, productsPage: PageResult<DisplayProduct>) {}
+    public func onCategoryProductsResult(
+        merchantId: String, category: RezolveCategory, productsPage: PageResult<DisplayProduct>
+    ) {}
     /// Does nothing unless the conforming type implements it.
     public func onProductResult(product: Product) {}
     /// Does nothing unless the conforming type implements it.
     public func onError(error: String) {}
     /// Does nothing unless the conforming type implements it.
-    public func onSspEngagementResult(engagement: ResolverEngagement, eventType: RezolveEventReport.RezolveEventReportType) {}
+    public func onSspEngagementResult(
+        engagement: ResolverEngagement, eventType: RezolveEventReport.RezolveEventReportType
+    ) {}
 }
 
 /// Receives the items a background-listening session gathered, when it stops (spec §2.9). Called on the

@@ -28,8 +28,10 @@ public struct RezolveDetection: Sendable, Equatable {
     public var engagementId: String?
 
     /// Creates a detection; only kind and the partner, merchant and category ids are required.
-    public init(kind: Kind, partnerId: Int, merchantId: Int, categoryId: Int, productId: Int? = nil, adId: String? = nil,
-                placementId: String? = nil, isAct: Bool = false, title: String? = nil, engagementId: String? = nil) {
+    public init(
+        kind: Kind, partnerId: Int, merchantId: Int, categoryId: Int, productId: Int? = nil, adId: String? = nil,
+        placementId: String? = nil, isAct: Bool = false, title: String? = nil, engagementId: String? = nil
+    ) {
         self.kind = kind
         self.partnerId = partnerId
         self.merchantId = merchantId
@@ -44,8 +46,9 @@ public struct RezolveDetection: Sendable, Equatable {
 
     /// The touch trigger this detection stands for.
     public var trigger: RezolveTrigger {
-        RezolveTrigger(partnerId: partnerId, merchantId: merchantId, categoryId: categoryId, productId: productId,
-                       adId: adId, placementId: placementId)
+        RezolveTrigger(
+            partnerId: partnerId, merchantId: merchantId, categoryId: categoryId, productId: productId,
+            adId: adId, placementId: placementId)
     }
 
     /// The event type an engagement found this way is reported with.
@@ -81,8 +84,10 @@ public struct AutoDetectResult: Sendable, Equatable {
     public let detectedAt: Date
 
     /// Creates a result; `detectedAt` defaults to now.
-    public init(partnerId: Int, merchantId: Int, categoryId: Int, productId: Int? = nil, adId: String? = nil,
-                placementId: String? = nil, isAct: Bool = false, title: String? = nil, detectedAt: Date = Date()) {
+    public init(
+        partnerId: Int, merchantId: Int, categoryId: Int, productId: Int? = nil, adId: String? = nil,
+        placementId: String? = nil, isAct: Bool = false, title: String? = nil, detectedAt: Date = Date()
+    ) {
         self.partnerId = partnerId
         self.merchantId = merchantId
         self.categoryId = categoryId
@@ -96,8 +101,10 @@ public struct AutoDetectResult: Sendable, Equatable {
 
     /// The touch trigger of §3.7; the query appears only when both ad and placement are known.
     public var triggerURL: URL {
-        RezolveTrigger(partnerId: partnerId, merchantId: merchantId, categoryId: categoryId, productId: productId,
-                       adId: adId, placementId: placementId).url
+        RezolveTrigger(
+            partnerId: partnerId, merchantId: merchantId, categoryId: categoryId, productId: productId,
+            adId: adId, placementId: placementId
+        ).url
     }
 
     /// A one-line summary (the seed calls it as a method): the title, or the trigger URL without one.

@@ -55,7 +55,8 @@ public final class ScanManager: Sendable {
             do throws(RezolveError) {
                 if let engagementId = detection.engagementId {
                     let engagement = try await self.ssp.resolveEngagement(engagementId: engagementId, location: nil)
-                    self.productResultDelegate?.onSspEngagementResult(engagement: engagement, eventType: detection.eventType)
+                    self.productResultDelegate?.onSspEngagementResult(
+                        engagement: engagement, eventType: detection.eventType)
                 } else {
                     let resolution = try await self.triggers.resolve(url: detection.trigger.url)
                     TriggerManager.deliver(resolution, to: self.productResultDelegate) { [weak self] error in
@@ -71,12 +72,14 @@ public final class ScanManager: Sendable {
 
     /// Camera scanning needs a watermark decoder, which CommerceKit does not include.
     public func startVideoScan() throws(RezolveError) {
-        throw .unsupportedOnThisPlatform("Video scanning needs Rezolve's watermark decoder; report detections through handleDetected(_:).")
+        throw .unsupportedOnThisPlatform(
+            "Video scanning needs Rezolve's watermark decoder; report detections through handleDetected(_:).")
     }
 
     /// Microphone scanning needs a watermark decoder, which CommerceKit does not include.
     public func startAudioScan() throws(RezolveError) {
-        throw .unsupportedOnThisPlatform("Audio scanning needs Rezolve's watermark decoder; report detections through handleDetected(_:).")
+        throw .unsupportedOnThisPlatform(
+            "Audio scanning needs Rezolve's watermark decoder; report detections through handleDetected(_:).")
     }
 
     /// Nothing to stop without capture; present so app code written for Apple platforms compiles.

@@ -54,8 +54,10 @@ public struct RezolveImage: Sendable, Equatable {
         let rest = name[marker.upperBound...]
         guard let dot = rest.firstIndex(of: ".") else { return nil }
         let parts = rest[..<dot].split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ (1...6).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let width = Int(parts[0]), let height = Int(parts[1]) else { return nil }
+        guard parts.count == 2,
+            parts.allSatisfy({ (1...6).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let width = Int(parts[0]), let height = Int(parts[1])
+        else { return nil }
         return (width, height)
     }
 
@@ -71,7 +73,8 @@ extension Product {
     /// The image at `index` of ``images`` with its thumbnails (``imageThumbs`` is index-aligned).
     public func image(at index: Int) -> RezolveImage? {
         guard images.indices.contains(index) else { return nil }
-        return RezolveImage(original: images[index], thumbs: imageThumbs.indices.contains(index) ? imageThumbs[index] : [])
+        return RezolveImage(
+            original: images[index], thumbs: imageThumbs.indices.contains(index) ? imageThumbs[index] : [])
     }
 }
 

@@ -25,11 +25,14 @@ public struct RezolveTrigger: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A product trigger when `productId` is given, else a category trigger.
-    public init(partnerId: Int, merchantId: Int, categoryId: Int, productId: Int?, adId: String? = nil,
-                placementId: String? = nil) {
-        let kind: Kind = productId.map {
-            .product(partnerId: partnerId, merchantId: merchantId, categoryId: categoryId, productId: $0)
-        } ?? .category(partnerId: partnerId, merchantId: merchantId, categoryId: categoryId)
+    public init(
+        partnerId: Int, merchantId: Int, categoryId: Int, productId: Int?, adId: String? = nil,
+        placementId: String? = nil
+    ) {
+        let kind: Kind =
+            productId.map {
+                .product(partnerId: partnerId, merchantId: merchantId, categoryId: categoryId, productId: $0)
+            } ?? .category(partnerId: partnerId, merchantId: merchantId, categoryId: categoryId)
         self.init(kind: kind, adId: adId, placementId: placementId)
     }
 
@@ -76,7 +79,9 @@ public struct RezolveTrigger: Sendable, Hashable, CustomStringConvertible {
         components.host = TriggerURLParser.host
         components.path = path
         if let adId, let placementId {
-            components.queryItems = [URLQueryItem(name: "ad", value: adId), URLQueryItem(name: "placement", value: placementId)]
+            components.queryItems = [
+                URLQueryItem(name: "ad", value: adId), URLQueryItem(name: "placement", value: placementId),
+            ]
         }
         // Every part is a digit string or a query value URLComponents escapes itself, so this always succeeds;
         // the fallback only keeps the property total.
@@ -101,15 +106,17 @@ enum TriggerURLParser {
 
     static func parse(_ url: URL) -> RezolveTrigger? {
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
-              let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              components.host?.lowercased() == host, components.port == nil,
-              components.user == nil, components.password == nil else { return nil }
+            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            components.host?.lowercased() == host, components.port == nil,
+            components.user == nil, components.password == nil
+        else { return nil }
         let decodedPath = components.percentEncodedPath.removingPercentEncoding ?? components.percentEncodedPath
         let segments = decodedPath.split(separator: "/", omittingEmptySubsequences: true)
         var ids: [Int] = []
         for segment in segments {
             guard (1...maximumDigits).contains(segment.count), segment.allSatisfy({ $0.isASCII && $0.isNumber }),
-                  let id = Int(segment) else { return nil }
+                let id = Int(segment)
+            else { return nil }
             ids.append(id)
         }
         let items = components.queryItems ?? []

@@ -15,14 +15,16 @@ public final class TriggerManager: Sendable {
             return .url(plain)
         case .product(let trigger):
             guard let productId = trigger.productId else { return .url(url) }
-            let path = core.customerPath(1, "/merchant/\(trigger.merchantId)/category/\(trigger.categoryId)/product/\(productId)")
+            let path = core.customerPath(
+                1, "/merchant/\(trigger.merchantId)/category/\(trigger.categoryId)/product/\(productId)")
             var product = try await core.get(Product.self, path, query: Self.adQuery(trigger))
             product.productPlacement = trigger.placement
             return .product(product)
         case .category(let trigger):
             let path = core.customerPath(2, "/merchant/\(trigger.merchantId)/category/\(trigger.categoryId)")
-            let category = try await core.get(Category.self, path,
-                                              query: PageNavigationFilter.default.queryItems + Self.adQuery(trigger))
+            let category = try await core.get(
+                Category.self, path,
+                query: PageNavigationFilter.default.queryItems + Self.adQuery(trigger))
             return .category(merchantId: String(trigger.merchantId), category)
         }
     }
@@ -32,10 +34,12 @@ public final class TriggerManager: Sendable {
     /// without) or `errorCallback` (`.notARezolveTrigger` for a plain URL, which the app opens itself, or the
     /// call's error), and finally `onRezolveTriggerEnd`.
     @MainActor
-    public func resolve(url: URL, productDelegate: any ProductDelegate,
-                        onRezolveTriggerStart: @escaping @MainActor () -> Void,
-                        onRezolveTriggerEnd: @escaping @MainActor () -> Void,
-                        errorCallback: @escaping @MainActor (RezolveError) -> Void) {
+    public func resolve(
+        url: URL, productDelegate: any ProductDelegate,
+        onRezolveTriggerStart: @escaping @MainActor () -> Void,
+        onRezolveTriggerEnd: @escaping @MainActor () -> Void,
+        errorCallback: @escaping @MainActor (RezolveError) -> Void
+    ) {
         onRezolveTriggerStart()
         Task { @MainActor in
             do throws(RezolveError) {
@@ -50,14 +54,17 @@ public final class TriggerManager: Sendable {
     /// Hands a resolution to the delegate, or a plain URL to `errorCallback`, as the callback forms of the
     /// trigger manager and the scan manager both do.
     @MainActor
-    static func deliver(_ resolution: TriggerResolution, to delegate: (any ProductDelegate)?,
-                        errorCallback: (@MainActor (RezolveError) -> Void)?) {
+    static func deliver(
+        _ resolution: TriggerResolution, to delegate: (any ProductDelegate)?,
+        errorCallback: (@MainActor (RezolveError) -> Void)?
+    ) {
         switch resolution {
         case .product(let product):
             delegate?.onProductResult(product: product)
         case .category(let merchantId, let category):
             if category.hasProducts || !category.products.isEmpty {
-                delegate?.onCategoryProductsResult(merchantId: merchantId, category: category, productsPage: category.productsPage)
+                delegate?.onCategoryProductsResult(
+                    merchantId: merchantId, category: category, productsPage: category.productsPage)
             } else {
                 delegate?.onCategoryResult(merchantId: merchantId, category: category)
             }

@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import CommerceSandbox
 
 /// §3.4, §5.3, §5.7: the simulated app page, its forms, the reply URL, the legacy status service.
@@ -9,7 +10,8 @@ struct ATHMovilAppTests {
     @Test("vector 6: the reply of a completed legacy dummy payment, byte for byte")
     func vector6() {
         var payment = ATHMovilEcommerce(
-            id: "e", flow: .legacyDummy, traceId: "t", businessNumber: "000000000", createdAt: Date(), expiresAt: Date(),
+            id: "e", flow: .legacyDummy, traceId: "t", businessNumber: "000000000", createdAt: Date(),
+            expiresAt: Date(),
             totalCents: 2000, subtotalCents: 0, taxCents: 0, metadata1: "", metadata2: "",
             items: [.init(name: "Test Item", priceCents: 2000, quantity: 1, desc: "", metadata: "")], phoneNumber: "",
             scheme: "athm-checkout", timeout: 600, env: "app")
@@ -19,8 +21,11 @@ struct ATHMovilAppTests {
         payment.dailyTransactionId = 1
         payment.feeCents = 50
         payment.netCents = 1950
-        let url = ATHMovilAppAction.callbackURL(for: payment, now: Date(timeIntervalSince1970: 1706724307))
-        #expect(url == "athm-checkout://?athm_payment_data=%7B%22dailyTransactionID%22%3A1%2C%22date%22%3A%222024%2F01%2F31%2014%3A05%3A07.0%22%2C%22email%22%3A%22email%40example.com%22%2C%22fee%22%3A0.5%2C%22items%22%3A%5B%7B%22desc%22%3A%22%22%2C%22description%22%3A%22%22%2C%22metadata%22%3A%22%22%2C%22name%22%3A%22Test%20Item%22%2C%22price%22%3A20%2C%22quantity%22%3A1%7D%5D%2C%22metadata1%22%3A%22%22%2C%22metadata2%22%3A%22%22%2C%22name%22%3A%22Valeria%20Herrero%22%2C%22netAmount%22%3A19.5%2C%22phoneNumber%22%3A%22%28787%29%20123-4567%22%2C%22referenceNumber%22%3A%22000000001-0123456789abcdef0123456789abcdef%22%2C%22status%22%3A%22completed%22%2C%22subtotal%22%3A0%2C%22tax%22%3A0%2C%22total%22%3A20%2C%22version%22%3A%223.0%22%7D")
+        let url = ATHMovilAppAction.callbackURL(for: payment, now: Date(timeIntervalSince1970: 1_706_724_307))
+        #expect(
+            url
+                == "athm-checkout://?athm_payment_data=%7B%22dailyTransactionID%22%3A1%2C%22date%22%3A%222024%2F01%2F31%2014%3A05%3A07.0%22%2C%22email%22%3A%22email%40example.com%22%2C%22fee%22%3A0.5%2C%22items%22%3A%5B%7B%22desc%22%3A%22%22%2C%22description%22%3A%22%22%2C%22metadata%22%3A%22%22%2C%22name%22%3A%22Test%20Item%22%2C%22price%22%3A20%2C%22quantity%22%3A1%7D%5D%2C%22metadata1%22%3A%22%22%2C%22metadata2%22%3A%22%22%2C%22name%22%3A%22Valeria%20Herrero%22%2C%22netAmount%22%3A19.5%2C%22phoneNumber%22%3A%22%28787%29%20123-4567%22%2C%22referenceNumber%22%3A%22000000001-0123456789abcdef0123456789abcdef%22%2C%22status%22%3A%22completed%22%2C%22subtotal%22%3A0%2C%22tax%22%3A0%2C%22total%22%3A20%2C%22version%22%3A%223.0%22%7D"
+        )
     }
 
     @Test("a scheme that already ends in :// is used as is, and + is escaped")
@@ -40,9 +45,11 @@ struct ATHMovilAppTests {
         let page = try await rig.call(.get, ATHMovilRig.secureLink(id))
         #expect(page.status == 200)
         #expect(page.headers["Content-Type"]?.hasPrefix("text/html") == true)
-        for fragment in ["Dummy Business", "Shirt", "Blue", "$18.00", "$2.00", "$20.00", "order &lt;1001&gt;",
-                         "Simulated payment — no credentials needed", "id=\"approve\"", "id=\"cancel\"", "Let it expire",
-                         "/e-commerce/payments/\(id)/approve"] {
+        for fragment in [
+            "Dummy Business", "Shirt", "Blue", "$18.00", "$2.00", "$20.00", "order &lt;1001&gt;",
+            "Simulated payment — no credentials needed", "id=\"approve\"", "id=\"cancel\"", "Let it expire",
+            "/e-commerce/payments/\(id)/approve",
+        ] {
             #expect(page.text.contains(fragment), "missing \(fragment)")
         }
         #expect(!page.text.contains("<script"))
@@ -53,8 +60,9 @@ struct ATHMovilAppTests {
         let rig = try ATHMovilRig()
         let (id, _) = try await rig.createPayment()
         _ = try await rig.call(.get, ATHMovilRig.secureLink(id, scheme: "myshop"))
-        let approved = try await rig.call(.post, "/e-commerce/payments/\(id)/approve", raw: "",
-                                          headers: ["Content-Type": "application/x-www-form-urlencoded"])
+        let approved = try await rig.call(
+            .post, "/e-commerce/payments/\(id)/approve", raw: "",
+            headers: ["Content-Type": "application/x-www-form-urlencoded"])
         #expect(approved.status == 303)
         let location = try #require(approved.headers["Location"])
         #expect(location.hasPrefix("myshop://?athm_payment_data="))
@@ -72,10 +80,12 @@ struct ATHMovilAppTests {
         let page = try await rig.call(.get, ATHMovilRig.secureLink(id, token: ATHMovilRig.testStoreToken))
         #expect(page.text.contains("name=\"customerPhone\"") && page.text.contains("name=\"pin\""))
         #expect(!page.text.contains("Simulated payment"))
-        let wrong = try await rig.call(.post, "/e-commerce/payments/\(id)/approve", raw: "customerPhone=%28787%29+555-0101&pin=9999")
+        let wrong = try await rig.call(
+            .post, "/e-commerce/payments/\(id)/approve", raw: "customerPhone=%28787%29+555-0101&pin=9999")
         #expect(wrong.status == 400)
         #expect(wrong.text.contains("pin: does not match"))
-        let right = try await rig.call(.post, "/e-commerce/payments/\(id)/approve", raw: "customerPhone=%28787%29+555-0101&pin=1234")
+        let right = try await rig.call(
+            .post, "/e-commerce/payments/\(id)/approve", raw: "customerPhone=%28787%29+555-0101&pin=1234")
         #expect(right.status == 303)
         #expect(replyJSON(right.headers["Location"] ?? "")?["name"] == "Ana Rivera")
     }
@@ -85,11 +95,13 @@ struct ATHMovilAppTests {
         let rig = try ATHMovilRig()
         let (id, _) = try await rig.createPayment(token: ATHMovilRig.testStoreToken)
         _ = try await rig.call(.get, ATHMovilRig.secureLink(id, token: ATHMovilRig.testStoreToken))
-        for (form, message) in [("customerPhone=&pin=1234", "customerPhone: enter the phone number"),
-                                ("pin=1234", "customerPhone: enter the phone number"),
-                                ("customerPhone=%28787%29+555-0101&pin=", "pin: enter the customer&#39;s PIN"),
-                                ("customerPhone=%28787%29+555-0101", "pin: enter the customer&#39;s PIN"),
-                                ("", "customerPhone: enter the phone number")] {
+        for (form, message) in [
+            ("customerPhone=&pin=1234", "customerPhone: enter the phone number"),
+            ("pin=1234", "customerPhone: enter the phone number"),
+            ("customerPhone=%28787%29+555-0101&pin=", "pin: enter the customer&#39;s PIN"),
+            ("customerPhone=%28787%29+555-0101", "pin: enter the customer&#39;s PIN"),
+            ("", "customerPhone: enter the phone number"),
+        ] {
             let refused = try await rig.call(.post, "/e-commerce/payments/\(id)/approve", raw: form)
             #expect(refused.status == 400, "\(form)")
             #expect(refused.text.contains("id=\"error\"") && refused.text.contains(message), "\(form)")
@@ -131,7 +143,8 @@ struct ATHMovilAppTests {
         let record = try await rig.call(.get, "/sandbox/athmovil/payments?traceId=2F5B0E36-6C2B-4C0E-9C44-6F3A4A1B2C3D")
         let id = try #require(record.json["ecommerceId"]?.stringValue)
         #expect(record.json["flow"] == "legacy_dummy")
-        let respond = try await rig.call(.post, "/sandbox/athmovil/app/respond", json: ["ecommerceId": .string(id), "action": "complete"])
+        let respond = try await rig.call(
+            .post, "/sandbox/athmovil/app/respond", json: ["ecommerceId": .string(id), "action": "complete"])
         #expect(respond.json["status"] == "COMPLETED")
         let reply = try #require(replyJSON(respond.json["callbackURL"]?.stringValue ?? ""))
         #expect(reply["dailyTransactionID"] == 1)
@@ -147,12 +160,14 @@ struct ATHMovilAppTests {
     @Test("the legacy status service cancels an open payment and answers the flat reply")
     func legacyStatus() async throws {
         let rig = try ATHMovilRig()
-        let opened = try await rig.call(.post, "/sandbox/athmovil/app/open",
-                                        json: ["url": .string("http://x" + ATHMovilRig.legacyLink(traceId: "TRACE-1"))])
+        let opened = try await rig.call(
+            .post, "/sandbox/athmovil/app/open",
+            json: ["url": .string("http://x" + ATHMovilRig.legacyLink(traceId: "TRACE-1"))])
         #expect(opened.json["flow"] == "legacy_dummy")
         #expect(opened.json["status"] == "OPEN")
-        let status = try await rig.call(.post, "/rs/eCommerceTransfer/consultTransactionStatus",
-                                        json: ["publicToken": "dummy", "paymentID": "TRACE-1"])
+        let status = try await rig.call(
+            .post, "/rs/eCommerceTransfer/consultTransactionStatus",
+            json: ["publicToken": "dummy", "paymentID": "TRACE-1"])
         #expect(status.status == 200)
         #expect(status.json["status"] == "cancelled")
         #expect(status.json["version"] == "3.0")
@@ -160,23 +175,34 @@ struct ATHMovilAppTests {
         let id = try #require(opened.json["ecommerceId"]?.stringValue)
         let late = try await rig.call(.post, "/sandbox/athmovil/payments/\(id)/complete")
         #expect(late.json == ["error": "payment is CANCELLED"])
-        let unknown = try await rig.call(.post, "/rs/eCommerceTransfer/consultTransactionStatus",
-                                         json: ["publicToken": "dummy", "paymentID": "nope"])
+        let unknown = try await rig.call(
+            .post, "/rs/eCommerceTransfer/consultTransactionStatus",
+            json: ["publicToken": "dummy", "paymentID": "nope"])
         #expect(envelope(unknown) == (400, "BTRA_0007", "TransactionId does not exist"))
     }
 
     @Test("control routes name the bad field, 404 unknown payments, 409 disallowed actions")
     func controlErrors() async throws {
         let rig = try ATHMovilRig()
-        #expect(try await rig.call(.post, "/sandbox/athmovil/app/respond", json: ["action": "dance", "ecommerceId": "x"]).json
+        #expect(
+            try await rig.call(.post, "/sandbox/athmovil/app/respond", json: ["action": "dance", "ecommerceId": "x"])
+                .json
                 == ["error": "action: must be complete, cancel, fail or expire"])
         #expect(try await rig.call(.post, "/sandbox/athmovil/payments/nope/complete").status == 404)
-        #expect(try await rig.call(.post, "/sandbox/athmovil/app/open", json: ["url": "https://example.com/"]).status == 400)
-        #expect(try await rig.call(.post, "/sandbox/athmovil/clock/advance", json: ["seconds": "ten"]).json == ["error": "seconds: must be a number"])
+        #expect(
+            try await rig.call(.post, "/sandbox/athmovil/app/open", json: ["url": "https://example.com/"]).status == 400
+        )
+        #expect(
+            try await rig.call(.post, "/sandbox/athmovil/clock/advance", json: ["seconds": "ten"]).json == [
+                "error": "seconds: must be a number"
+            ])
         #expect(try await rig.call(.post, "/sandbox/athmovil/faults", json: ["route": "nowhere"]).status == 400)
-        #expect(try await rig.call(.post, "/sandbox/athmovil/customers", json: ["name": "X", "phoneNumber": "123"]).status == 400)
+        #expect(
+            try await rig.call(.post, "/sandbox/athmovil/customers", json: ["name": "X", "phoneNumber": "123"]).status
+                == 400)
         let (id, _) = try await rig.createPayment(token: ATHMovilRig.testStoreToken)
-        let unknownCustomer = try await rig.call(.post, "/sandbox/athmovil/payments/\(id)/complete", json: ["customerPhone": "7870000000"])
+        let unknownCustomer = try await rig.call(
+            .post, "/sandbox/athmovil/payments/\(id)/complete", json: ["customerPhone": "7870000000"])
         #expect(unknownCustomer.status == 400)
         #expect(try await rig.call(.get, "/sandbox/athmovil/nothing").status == 404)
     }
@@ -184,12 +210,14 @@ struct ATHMovilAppTests {
     @Test("a new test customer can approve; failed payments keep the chosen customer")
     func customers() async throws {
         let rig = try ATHMovilRig()
-        let created = try await rig.call(.post, "/sandbox/athmovil/customers",
-                                         json: ["name": "Luis Ortiz", "phoneNumber": "787 555 0199", "email": "luis@example.com", "pin": "4321"])
+        let created = try await rig.call(
+            .post, "/sandbox/athmovil/customers",
+            json: ["name": "Luis Ortiz", "phoneNumber": "787 555 0199", "email": "luis@example.com", "pin": "4321"])
         #expect(created.status == 201)
         #expect(created.json["phoneNumber"] == "(787) 555-0199")
         let (id, _) = try await rig.createPayment(token: ATHMovilRig.testStoreToken)
-        let failed = try await rig.call(.post, "/sandbox/athmovil/payments/\(id)/fail", json: ["customerPhone": "(787) 555-0199"])
+        let failed = try await rig.call(
+            .post, "/sandbox/athmovil/payments/\(id)/fail", json: ["customerPhone": "(787) 555-0199"])
         let reply = try #require(replyJSON(failed.json["callbackURL"]?.stringValue ?? ""))
         #expect(reply["status"] == "failed")
         #expect(reply["name"] == "Luis Ortiz")
@@ -198,9 +226,12 @@ struct ATHMovilAppTests {
     @Test("faults fail the next calls of a route in the service's envelope, then stop")
     func faults() async throws {
         let rig = try ATHMovilRig()
-        let added = try await rig.call(.post, "/sandbox/athmovil/faults", json: ["route": "payment", "count": 1, "status": 503])
+        let added = try await rig.call(
+            .post, "/sandbox/athmovil/faults", json: ["route": "payment", "count": 1, "status": 503])
         #expect(added.status == 201)
-        let request = SandboxRequest(method: .post, rawPath: ATHMovilRig.api + "/payment", body: Data(#"{"total":20,"publicToken":"dummy"}"#.utf8))
+        let request = SandboxRequest(
+            method: .post, rawPath: ATHMovilRig.api + "/payment",
+            body: Data(#"{"total":20,"publicToken":"dummy"}"#.utf8))
         let failed = try await rig.rig.send(request)
         #expect(failed.status == 503)
         #expect(failed.json["errorcode"] == "BTRA_9999")

@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import CommerceSandbox
 
 /// Routes and rules of §3.1, §4.2 and §5.1 that the other suites do not reach: vector 5 on the sandbox side,
@@ -23,7 +24,9 @@ struct ATHMovilCoverageTests {
             "traceId": .string(traceId), "version": "3.0",
         ]
         var link = URLComponents(string: "http://sandbox.test/e-commerce/mobileDummy")
-        link?.queryItems = [URLQueryItem(name: "transaction_data", value: String(decoding: json.serializedData(), as: UTF8.self))]
+        link?.queryItems = [
+            URLQueryItem(name: "transaction_data", value: String(decoding: json.serializedData(), as: UTF8.self))
+        ]
         let query = try #require(link?.percentEncodedQuery)
         #expect(query.contains("a+b%26c%3Dd%20e/f?g%23h%7B%7D"))
 
@@ -41,8 +44,9 @@ struct ATHMovilCoverageTests {
         let rig = try ATHMovilRig()
         let (id, _) = try await rig.createPayment()
         _ = try await rig.call(.get, ATHMovilRig.secureLink(id, scheme: "myshop"))
-        let expired = try await rig.call(.post, "/e-commerce/payments/\(id)/expire", raw: "",
-                                         headers: ["Content-Type": "application/x-www-form-urlencoded"])
+        let expired = try await rig.call(
+            .post, "/e-commerce/payments/\(id)/expire", raw: "",
+            headers: ["Content-Type": "application/x-www-form-urlencoded"])
         #expect(expired.status == 303)
         let location = try #require(expired.headers["Location"])
         #expect(location.hasPrefix("myshop://?athm_payment_data="))
@@ -60,8 +64,9 @@ struct ATHMovilCoverageTests {
         let (id, _) = try await rig.createPayment()
         let business = try await rig.call(.post, "/sandbox/athmovil/businesses", json: ["name": "Kept Store"])
         let token = try #require(business.json["publicToken"]?.stringValue)
-        try await rig.call(.post, "/sandbox/athmovil/customers",
-                           json: ["name": "Kept Customer", "phoneNumber": "7875550177", "email": "kept@example.com", "pin": "1111"])
+        try await rig.call(
+            .post, "/sandbox/athmovil/customers",
+            json: ["name": "Kept Customer", "phoneNumber": "7875550177", "email": "kept@example.com", "pin": "1111"])
         try await rig.call(.post, "/sandbox/athmovil/faults", json: ["route": "payment", "count": 1])
 
         let reset = try await rig.call(.post, "/sandbox/athmovil/reset")
@@ -77,10 +82,12 @@ struct ATHMovilCoverageTests {
         _ = try await rig.createPayment(token: token)
     }
 
-    @Test("legacy links: total under 1 and a missing scheme or publicToken are 400 pages naming the field", arguments: [
-        ("total", JSONValue.double(0.99)), ("scheme", ""), ("scheme", nil), ("scheme", "  "),
-        ("publicToken", ""), ("publicToken", nil), ("publicToken", "  "),
-    ] as [(String, JSONValue?)])
+    @Test(
+        "legacy links: total under 1 and a missing scheme or publicToken are 400 pages naming the field",
+        arguments: [
+            ("total", JSONValue.double(0.99)), ("scheme", ""), ("scheme", nil), ("scheme", "  "),
+            ("publicToken", ""), ("publicToken", nil), ("publicToken", "  "),
+        ] as [(String, JSONValue?)])
     func legacyLinkFields(_ field: String, _ value: JSONValue?) async throws {
         let rig = try ATHMovilRig()
         var link: JSONObject = [
@@ -91,8 +98,10 @@ struct ATHMovilCoverageTests {
         link[field] = value
         let data = String(decoding: JSONValue.object(link).serializedData(), as: UTF8.self)
         for kind in ["mobileDummy", "mobile"] {
-            let page = try await rig.call(.get, "/e-commerce/\(kind)?transaction_data="
-                                              + (data.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
+            let page = try await rig.call(
+                .get,
+                "/e-commerce/\(kind)?transaction_data="
+                    + (data.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
             #expect(page.status == 400, "\(kind)")
             #expect(page.text.contains("Invalid payment link") && page.text.contains(field), "\(kind)")
         }
@@ -106,7 +115,8 @@ struct ATHMovilCoverageTests {
         let body: JSONValue = ["ecommerceId": .string(id), "phoneNumber": "7875550101"]
         let missing = try await rig.call(.post, path, json: body)
         #expect(envelope(missing) == (401, "token.invalid.header", "No authorization header present."))
-        let forged = try await rig.call(.post, path, json: body, headers: ["Authorization": "Bearer \(token.dropLast(2))xx"])
+        let forged = try await rig.call(
+            .post, path, json: body, headers: ["Authorization": "Bearer \(token.dropLast(2))xx"])
         #expect(envelope(forged) == (401, "BTRA_0401", "Invalid authorization token"))
         let notBearer = try await rig.call(.post, path, json: body, headers: ["Authorization": "Basic \(token)"])
         #expect(envelope(notBearer) == (401, "BTRA_0401", "Invalid authorization token"))

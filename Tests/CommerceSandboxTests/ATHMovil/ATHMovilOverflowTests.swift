@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import CommerceSandbox
 
 /// Values at the edges of `Int64` must give a page or an error, never a trap that takes the sandbox down.
@@ -11,9 +12,12 @@ struct ATHMovilOverflowTests {
         let rig = try ATHMovilRig()
         // 92233720368547758.08 dollars is 2^63 cents: int64Value used to wrap it to Int64.min, and the page's
         // abs() then trapped.
-        let data = #"{"expiresIn":600,"items":[{"name":"Edge","price":-92233720368547758.08,"quantity":1}],"publicToken":"dummy","scheme":"athm-checkout","subtotal":-92233720368547758.08,"tax":0,"total":92233720368547758.08,"traceId":"\#(UUID().uuidString)","version":"3.0"}"#
-        let page = try await rig.call(.get, "/e-commerce/mobileDummy?transaction_data="
-                                          + (data.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
+        let data =
+            #"{"expiresIn":600,"items":[{"name":"Edge","price":-92233720368547758.08,"quantity":1}],"publicToken":"dummy","scheme":"athm-checkout","subtotal":-92233720368547758.08,"tax":0,"total":92233720368547758.08,"traceId":"\#(UUID().uuidString)","version":"3.0"}"#
+        let page = try await rig.call(
+            .get,
+            "/e-commerce/mobileDummy?transaction_data="
+                + (data.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
         #expect(page.status == 200)
         #expect(page.text.contains("Edge"))
         #expect(ATHMovilAmount.cents(Decimal(string: "92233720368547758.08") ?? 0) == .max)

@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import CommerceSandbox
 
 /// §3.2, §4.2, §5.2: the payment service routes and their exact error bodies.
@@ -32,69 +33,116 @@ struct ATHMovilPaymentServiceTests {
     static let badPayments: [BadPayment] = [
         .init(label: "no body", body: nil, errorcode: "BTRA_0006", message: "Required request body is missing"),
         .init(label: "array body", body: "[]", errorcode: "BTRA_0006", message: "Required request body is missing"),
-        .init(label: "total as text", body: #"{"total":"20","publicToken":"dummy"}"#, errorcode: "BTRA_0006", message: "Invalid format"),
-        .init(label: "unknown token", body: #"{"total":20,"publicToken":"nope"}"#, errorcode: "BTRA_0009", message: "Business is not active"),
-        .init(label: "empty token", body: #"{"total":20,"publicToken":""}"#, errorcode: "BTRA_0009", message: "Business is not active"),
-        .init(label: "total under 1", body: #"{"total":0.5,"publicToken":"dummy","timeout":600}"#, errorcode: "BTRA_0001",
-              message: "The transfer amount is under Minimum allowed"),
-        .init(label: "total over 1500", body: #"{"total":1500.01,"publicToken":"dummy"}"#, errorcode: "BTRA_0004", message: "Amount is Over the limits"),
-        .init(label: "three decimals", body: #"{"total":20.125,"publicToken":"dummy"}"#, errorcode: "BTRA_0020",
-              message: "numeric value out of bounds (<4 digits>.<2 digits> expected)"),
-        .init(label: "item price with three decimals", body: #"{"total":20,"publicToken":"dummy","items":[{"name":"A","price":2.125,"quantity":1}]}"#,
-              errorcode: "BTRA_0020", message: "numeric value out of bounds (<4 digits>.<2 digits> expected)"),
+        .init(
+            label: "total as text", body: #"{"total":"20","publicToken":"dummy"}"#, errorcode: "BTRA_0006",
+            message: "Invalid format"),
+        .init(
+            label: "unknown token", body: #"{"total":20,"publicToken":"nope"}"#, errorcode: "BTRA_0009",
+            message: "Business is not active"),
+        .init(
+            label: "empty token", body: #"{"total":20,"publicToken":""}"#, errorcode: "BTRA_0009",
+            message: "Business is not active"),
+        .init(
+            label: "total under 1", body: #"{"total":0.5,"publicToken":"dummy","timeout":600}"#, errorcode: "BTRA_0001",
+            message: "The transfer amount is under Minimum allowed"),
+        .init(
+            label: "total over 1500", body: #"{"total":1500.01,"publicToken":"dummy"}"#, errorcode: "BTRA_0004",
+            message: "Amount is Over the limits"),
+        .init(
+            label: "three decimals", body: #"{"total":20.125,"publicToken":"dummy"}"#, errorcode: "BTRA_0020",
+            message: "numeric value out of bounds (<4 digits>.<2 digits> expected)"),
+        .init(
+            label: "item price with three decimals",
+            body: #"{"total":20,"publicToken":"dummy","items":[{"name":"A","price":2.125,"quantity":1}]}"#,
+            errorcode: "BTRA_0020", message: "numeric value out of bounds (<4 digits>.<2 digits> expected)"),
         // §4.2's order: the business is judged before any amount, item prices included.
-        .init(label: "unknown token and an out-of-bounds item price", body: #"{"total":20,"publicToken":"nope","items":[{"name":"A","price":2.125,"quantity":1}]}"#,
-              errorcode: "BTRA_0009", message: "Business is not active"),
-        .init(label: "negative tax", body: #"{"total":20,"tax":-1,"publicToken":"dummy"}"#, errorcode: "BTRA_0006", message: "Invalid format"),
-        .init(label: "metadata1 of 41", body: #"{"total":20,"publicToken":"dummy","metadata1":"\#(String(repeating: "x", count: 41))"}"#,
-              errorcode: "BTRA_0038", message: "The metadata field exceeds the maximum supported characters (40)"),
-        .init(label: "item price under 1", body: #"{"total":20,"publicToken":"dummy","items":[{"name":"A","price":0.5,"quantity":1}]}"#,
-              errorcode: "BTRA_0006", message: "Invalid format"),
-        .init(label: "item without name", body: #"{"total":20,"publicToken":"dummy","items":[{"name":" ","price":2,"quantity":1}]}"#,
-              errorcode: "BTRA_0006", message: "Invalid format"),
-        .init(label: "timeout 59", body: #"{"total":20,"publicToken":"dummy","timeout":59}"#, errorcode: "BTRA_0006", message: "Invalid format"),
-        .init(label: "timeout 60.5", body: #"{"total":20,"publicToken":"dummy","timeout":60.5}"#, errorcode: "BTRA_0006", message: "Invalid format"),
-        .init(label: "metadata2 of 41", body: #"{"total":20,"publicToken":"dummy","metadata2":"\#(String(repeating: "y", count: 41))"}"#,
-              errorcode: "BTRA_0038", message: "The metadata field exceeds the maximum supported characters (40)"),
-        .init(label: "subtotal below 0", body: #"{"total":20,"subtotal":-0.01,"publicToken":"dummy"}"#, errorcode: "BTRA_0006", message: "Invalid format"),
-        .init(label: "item quantity 0", body: #"{"total":20,"publicToken":"dummy","items":[{"name":"A","price":2,"quantity":0}]}"#,
-              errorcode: "BTRA_0006", message: "Invalid format"),
-        .init(label: "item quantity -1", body: #"{"total":20,"publicToken":"dummy","items":[{"name":"A","price":2,"quantity":-1}]}"#,
-              errorcode: "BTRA_0006", message: "Invalid format"),
-        .init(label: "subtotal with 5 integer digits", body: #"{"total":20,"subtotal":10000,"publicToken":"dummy"}"#,
-              errorcode: "BTRA_0020", message: "numeric value out of bounds (<4 digits>.<2 digits> expected)"),
-        .init(label: "tax with 5 integer digits", body: #"{"total":20,"tax":10000,"publicToken":"dummy"}"#,
-              errorcode: "BTRA_0020", message: "numeric value out of bounds (<4 digits>.<2 digits> expected)"),
-        .init(label: "item price with 5 integer digits", body: #"{"total":20,"publicToken":"dummy","items":[{"name":"A","price":10000,"quantity":1}]}"#,
-              errorcode: "BTRA_0020", message: "numeric value out of bounds (<4 digits>.<2 digits> expected)"),
+        .init(
+            label: "unknown token and an out-of-bounds item price",
+            body: #"{"total":20,"publicToken":"nope","items":[{"name":"A","price":2.125,"quantity":1}]}"#,
+            errorcode: "BTRA_0009", message: "Business is not active"),
+        .init(
+            label: "negative tax", body: #"{"total":20,"tax":-1,"publicToken":"dummy"}"#, errorcode: "BTRA_0006",
+            message: "Invalid format"),
+        .init(
+            label: "metadata1 of 41",
+            body: #"{"total":20,"publicToken":"dummy","metadata1":"\#(String(repeating: "x", count: 41))"}"#,
+            errorcode: "BTRA_0038", message: "The metadata field exceeds the maximum supported characters (40)"),
+        .init(
+            label: "item price under 1",
+            body: #"{"total":20,"publicToken":"dummy","items":[{"name":"A","price":0.5,"quantity":1}]}"#,
+            errorcode: "BTRA_0006", message: "Invalid format"),
+        .init(
+            label: "item without name",
+            body: #"{"total":20,"publicToken":"dummy","items":[{"name":" ","price":2,"quantity":1}]}"#,
+            errorcode: "BTRA_0006", message: "Invalid format"),
+        .init(
+            label: "timeout 59", body: #"{"total":20,"publicToken":"dummy","timeout":59}"#, errorcode: "BTRA_0006",
+            message: "Invalid format"),
+        .init(
+            label: "timeout 60.5", body: #"{"total":20,"publicToken":"dummy","timeout":60.5}"#, errorcode: "BTRA_0006",
+            message: "Invalid format"),
+        .init(
+            label: "metadata2 of 41",
+            body: #"{"total":20,"publicToken":"dummy","metadata2":"\#(String(repeating: "y", count: 41))"}"#,
+            errorcode: "BTRA_0038", message: "The metadata field exceeds the maximum supported characters (40)"),
+        .init(
+            label: "subtotal below 0", body: #"{"total":20,"subtotal":-0.01,"publicToken":"dummy"}"#,
+            errorcode: "BTRA_0006", message: "Invalid format"),
+        .init(
+            label: "item quantity 0",
+            body: #"{"total":20,"publicToken":"dummy","items":[{"name":"A","price":2,"quantity":0}]}"#,
+            errorcode: "BTRA_0006", message: "Invalid format"),
+        .init(
+            label: "item quantity -1",
+            body: #"{"total":20,"publicToken":"dummy","items":[{"name":"A","price":2,"quantity":-1}]}"#,
+            errorcode: "BTRA_0006", message: "Invalid format"),
+        .init(
+            label: "subtotal with 5 integer digits", body: #"{"total":20,"subtotal":10000,"publicToken":"dummy"}"#,
+            errorcode: "BTRA_0020", message: "numeric value out of bounds (<4 digits>.<2 digits> expected)"),
+        .init(
+            label: "tax with 5 integer digits", body: #"{"total":20,"tax":10000,"publicToken":"dummy"}"#,
+            errorcode: "BTRA_0020", message: "numeric value out of bounds (<4 digits>.<2 digits> expected)"),
+        .init(
+            label: "item price with 5 integer digits",
+            body: #"{"total":20,"publicToken":"dummy","items":[{"name":"A","price":10000,"quantity":1}]}"#,
+            errorcode: "BTRA_0020", message: "numeric value out of bounds (<4 digits>.<2 digits> expected)"),
     ]
 
     @Test("bad /payment input gets a 400 with the exact envelope", arguments: badPayments)
     func badPayment(_ bad: BadPayment) async throws {
         let rig = try ATHMovilRig()
-        let reply = try await rig.call(.post, ATHMovilRig.api + "/payment", raw: bad.body,
-                                       headers: ["Content-Type": "application/json"])
+        let reply = try await rig.call(
+            .post, ATHMovilRig.api + "/payment", raw: bad.body,
+            headers: ["Content-Type": "application/json"])
         #expect(reply.status == 400)
-        #expect(reply.json == ["status": "error", "message": .string(bad.message), "errorcode": .string(bad.errorcode), "data": nil])
+        #expect(
+            reply.json == [
+                "status": "error", "message": .string(bad.message), "errorcode": .string(bad.errorcode), "data": nil,
+            ])
     }
 
     @Test("an inactive business is refused")
     func inactiveBusiness() async throws {
         let rig = try ATHMovilRig()
-        let created = try await rig.call(.post, "/sandbox/athmovil/businesses", json: ["name": "Closed", "isActive": false])
+        let created = try await rig.call(
+            .post, "/sandbox/athmovil/businesses", json: ["name": "Closed", "isActive": false])
         let token = try #require(created.json["publicToken"]?.stringValue)
-        let reply = try await rig.call(.post, ATHMovilRig.api + "/payment", json: ["total": 20, "publicToken": .string(token)])
+        let reply = try await rig.call(
+            .post, ATHMovilRig.api + "/payment", json: ["total": 20, "publicToken": .string(token)])
         #expect(envelope(reply) == (400, "BTRA_0009", "Business is not active"))
     }
 
-    @Test("secure flow: approve moves to CONFIRM, authorization completes with fee, net and daily number; repeat is idempotent")
+    @Test(
+        "secure flow: approve moves to CONFIRM, authorization completes with fee, net and daily number; repeat is idempotent"
+    )
     func secureFlow() async throws {
         let rig = try ATHMovilRig()
         let (id, token) = try await rig.createPayment(token: " DUMMY ")
         let early = try await rig.authorize(token)
         #expect(envelope(early) == (400, "BTRA_0032", "The status of the e-commerce is not confirm"))
 
-        let respond = try await rig.call(.post, "/sandbox/athmovil/app/respond", json: ["ecommerceId": .string(id), "action": "complete"])
+        let respond = try await rig.call(
+            .post, "/sandbox/athmovil/app/respond", json: ["ecommerceId": .string(id), "action": "complete"])
         #expect(respond.json["status"] == "CONFIRM")
         let callback = try #require(respond.json["callbackURL"]?.stringValue)
         let reply = try #require(replyJSON(callback))
@@ -166,12 +214,17 @@ struct ATHMovilPaymentServiceTests {
         #expect(try await rig.find(id).json["data"]?["ecommerceStatus"] == "CANCEL")
         let record = try await rig.call(.get, "/sandbox/athmovil/payments/\(id)")
         #expect(record.json["state"] == "EXPIRED")
-        let complete = try await rig.call(.post, "/sandbox/athmovil/app/respond", json: ["ecommerceId": .string(id), "action": "complete"])
+        let complete = try await rig.call(
+            .post, "/sandbox/athmovil/app/respond", json: ["ecommerceId": .string(id), "action": "complete"])
         #expect(complete.status == 409)
         #expect(complete.json == ["error": "payment is EXPIRED"])
-        let expire = try await rig.call(.post, "/sandbox/athmovil/app/respond", json: ["ecommerceId": .string(id), "action": "expire"])
+        let expire = try await rig.call(
+            .post, "/sandbox/athmovil/app/respond", json: ["ecommerceId": .string(id), "action": "expire"])
         #expect(replyJSON(expire.json["callbackURL"]?.stringValue ?? "")?["status"] == "expired")
-        #expect(envelope(try await rig.authorize(token)) == (400, "BTRA_0039", "Valid time to execute the transaction has expired"))
+        #expect(
+            envelope(try await rig.authorize(token)) == (
+                400, "BTRA_0039", "Valid time to execute the transaction has expired"
+            ))
     }
 
     @Test("a CONFIRM payment nobody authorizes expires 300 s after expiresAt")
@@ -193,7 +246,10 @@ struct ATHMovilPaymentServiceTests {
         let (id, token) = try await rig.createPayment()
         let acted = try await rig.call(.post, "/sandbox/athmovil/payments/\(id)/\(action)")
         #expect(acted.status == 200)
-        #expect(envelope(try await rig.authorize(token)) == (400, "BTRA_0037", "Cannot confirm a transaction with status Canceled or Failed"))
+        #expect(
+            envelope(try await rig.authorize(token)) == (
+                400, "BTRA_0037", "Cannot confirm a transaction with status Canceled or Failed"
+            ))
     }
 
     @Test("findPayment and cancel check the id, the owner and the state")
@@ -201,12 +257,18 @@ struct ATHMovilPaymentServiceTests {
         let rig = try ATHMovilRig()
         let (id, _) = try await rig.createPayment()
         #expect(envelope(try await rig.find("nope")) == (400, "BTRA_0031", "EcommerceId does not exist"))
-        #expect(envelope(try await rig.find(id, token: ATHMovilRig.testStoreToken)) == (400, "BTRA_0043", "The business ins't owner of payment"))
-        let cancel = try await rig.call(.post, ATHMovilRig.api + "/business/cancel", json: ["ecommerceId": .string(id), "publicToken": "dummy"])
+        #expect(
+            envelope(try await rig.find(id, token: ATHMovilRig.testStoreToken)) == (
+                400, "BTRA_0043", "The business ins't owner of payment"
+            ))
+        let cancel = try await rig.call(
+            .post, ATHMovilRig.api + "/business/cancel", json: ["ecommerceId": .string(id), "publicToken": "dummy"])
         #expect(cancel.json == ["status": "success", "data": "Payment Cancelled."])
-        let again = try await rig.call(.post, ATHMovilRig.api + "/business/cancel", json: ["ecommerceId": .string(id), "publicToken": "dummy"])
+        let again = try await rig.call(
+            .post, ATHMovilRig.api + "/business/cancel", json: ["ecommerceId": .string(id), "publicToken": "dummy"])
         #expect(envelope(again) == (400, "BTRA_0035", "The e-commerce transaction has not the expected status"))
-        let callback = try await rig.call(.post, "/sandbox/athmovil/app/respond", json: ["ecommerceId": .string(id), "action": "cancel"])
+        let callback = try await rig.call(
+            .post, "/sandbox/athmovil/app/respond", json: ["ecommerceId": .string(id), "action": "cancel"])
         #expect(replyJSON(callback.json["callbackURL"]?.stringValue ?? "")?["status"] == "cancelled")
     }
 
@@ -215,13 +277,16 @@ struct ATHMovilPaymentServiceTests {
         let rig = try ATHMovilRig()
         let (id, token) = try await rig.createPayment()
         let path = ATHMovilRig.api + "/business/updatePhoneNumber"
-        let first = try await rig.call(.post, path, json: ["ecommerceId": .string(id), "phoneNumber": "7875550101"],
-                                       headers: ["Authorization": "Bearer \(token)"])
+        let first = try await rig.call(
+            .post, path, json: ["ecommerceId": .string(id), "phoneNumber": "7875550101"],
+            headers: ["Authorization": "Bearer \(token)"])
         #expect(first.json == ["status": "success", "data": "Phone number updated."])
-        let second = try await rig.call(.post, ATHMovilRig.api + "/updatePhoneNumber",
-                                        json: ["ecommerceId": .string(id), "phoneNumber": "7875550102"],
-                                        headers: ["Authorization": "Bearer \(token)"])
-        #expect(envelope(second) == (400, "BTRA_0041", "The e-commerce transaction already has a phone number assigned"))
+        let second = try await rig.call(
+            .post, ATHMovilRig.api + "/updatePhoneNumber",
+            json: ["ecommerceId": .string(id), "phoneNumber": "7875550102"],
+            headers: ["Authorization": "Bearer \(token)"])
+        #expect(
+            envelope(second) == (400, "BTRA_0041", "The e-commerce transaction already has a phone number assigned"))
         #expect(try await rig.call(.get, "/sandbox/athmovil/payments/\(id)").json["phoneNumber"] == "7875550101")
     }
 

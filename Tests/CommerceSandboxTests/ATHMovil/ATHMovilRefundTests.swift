@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import CommerceSandbox
 
 /// §3.2.5: refunds never exceed what was paid, with the exact errors.
@@ -9,15 +10,20 @@ struct ATHMovilRefundTests {
     /// A completed 20.00 payment on the seeded test store; returns its reference.
     private func completedPayment(_ rig: ATHMovilRig) async throws -> String {
         let (id, token) = try await rig.createPayment(token: ATHMovilRig.testStoreToken)
-        let respond = try await rig.call(.post, "/sandbox/athmovil/payments/\(id)/complete", json: ["customerPhone": "787-555-0101"])
+        let respond = try await rig.call(
+            .post, "/sandbox/athmovil/payments/\(id)/complete", json: ["customerPhone": "787-555-0101"])
         #expect(respond.status == 200)
         return try #require(try await rig.authorize(token).json["data"]?["referenceNumber"]?.stringValue)
     }
 
-    private func refund(_ rig: ATHMovilRig, reference: String, amount: JSONValue, privateToken: String = ATHMovilRig.testStorePrivate,
-                        message: String? = nil) async throws -> ATHMovilRig.Reply {
-        var body: JSONObject = ["publicToken": .string(ATHMovilRig.testStoreToken), "privateToken": .string(privateToken),
-                                "referenceNumber": .string(reference), "amount": amount]
+    private func refund(
+        _ rig: ATHMovilRig, reference: String, amount: JSONValue, privateToken: String = ATHMovilRig.testStorePrivate,
+        message: String? = nil
+    ) async throws -> ATHMovilRig.Reply {
+        var body: JSONObject = [
+            "publicToken": .string(ATHMovilRig.testStoreToken), "privateToken": .string(privateToken),
+            "referenceNumber": .string(reference), "amount": amount,
+        ]
         if let message { body["message"] = .string(message) }
         return try await rig.call(.post, ATHMovilRig.api + "/refund", json: .object(body))
     }
@@ -51,18 +57,29 @@ struct ATHMovilRefundTests {
     func refundErrors() async throws {
         let rig = try ATHMovilRig()
         let reference = try await completedPayment(rig)
-        #expect(envelope(try await refund(rig, reference: reference, amount: 1, privateToken: "wrong"))
+        #expect(
+            envelope(try await refund(rig, reference: reference, amount: 1, privateToken: "wrong"))
                 == (401, "BTRA_0017", "Invalid authorization token"))
-        #expect(envelope(try await refund(rig, reference: "000-unknown", amount: 1)) == (400, "BTRA_0053", "ReferenceNumber not found"))
-        #expect(envelope(try await refund(rig, reference: reference, amount: 0)) == (400, "BTRA_0028", "is less than 0.01"))
-        #expect(envelope(try await refund(rig, reference: reference, amount: 1, message: String(repeating: "m", count: 51)))
+        #expect(
+            envelope(try await refund(rig, reference: "000-unknown", amount: 1)) == (
+                400, "BTRA_0053", "ReferenceNumber not found"
+            ))
+        #expect(
+            envelope(try await refund(rig, reference: reference, amount: 0)) == (400, "BTRA_0028", "is less than 0.01"))
+        #expect(
+            envelope(try await refund(rig, reference: reference, amount: 1, message: String(repeating: "m", count: 51)))
                 == (400, "BTRA_0040", "The message can not exceed 50 characters"))
-        #expect(envelope(try await refund(rig, reference: reference, amount: "abc")) == (400, "BTRA_0006", "Invalid format"))
+        #expect(
+            envelope(try await refund(rig, reference: reference, amount: "abc")) == (400, "BTRA_0006", "Invalid format")
+        )
     }
 
-    @Test("vector 14: fees with the default schedule", arguments: [
-        (100, 6, 94), (101, 6, 95), (233, 6, 227), (300, 8, 292), (2000, 50, 1950), (10000, 250, 9750), (150_000, 3750, 146_250),
-    ] as [(Int64, Int64, Int64)])
+    @Test(
+        "vector 14: fees with the default schedule",
+        arguments: [
+            (100, 6, 94), (101, 6, 95), (233, 6, 227), (300, 8, 292), (2000, 50, 1950), (10000, 250, 9750),
+            (150_000, 3750, 146_250),
+        ] as [(Int64, Int64, Int64)])
     func fees(_ total: Int64, _ fee: Int64, _ net: Int64) {
         let result = ATHMovilFees.fee(totalCents: total, rate: 0.025, minimumCents: 6, isNonProfit: false)
         #expect(result.fee == fee)
@@ -72,7 +89,8 @@ struct ATHMovilRefundTests {
     @Test("non-profit businesses pay no fee")
     func nonProfit() async throws {
         let rig = try ATHMovilRig()
-        let business = try await rig.call(.post, "/sandbox/athmovil/businesses", json: ["name": "Charity", "isNonProfit": true])
+        let business = try await rig.call(
+            .post, "/sandbox/athmovil/businesses", json: ["name": "Charity", "isNonProfit": true])
         let token = try #require(business.json["publicToken"]?.stringValue)
         let (id, auth) = try await rig.createPayment(token: token)
         try await rig.call(.post, "/sandbox/athmovil/payments/\(id)/complete")

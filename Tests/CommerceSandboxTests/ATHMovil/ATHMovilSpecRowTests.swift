@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import CommerceSandbox
 
 /// Rows of §4.2 and behaviours of §5 that the other suites do not pin (bad /payment rows live in
@@ -21,12 +22,21 @@ struct ATHMovilSpecRowTests {
         let rig = try ATHMovilRig()
         let (id, _) = try await rig.createPayment()
         let path = ATHMovilRig.api + "/business/cancel"
-        let unknown = try await rig.call(.post, path, json: ["ecommerceId": .string(UUID().uuidString.lowercased()), "publicToken": "dummy"])
-        #expect(unknown.json == ["status": "error", "message": "EcommerceId does not exist", "errorcode": "BTRA_0031", "data": nil])
+        let unknown = try await rig.call(
+            .post, path, json: ["ecommerceId": .string(UUID().uuidString.lowercased()), "publicToken": "dummy"])
+        #expect(
+            unknown.json == [
+                "status": "error", "message": "EcommerceId does not exist", "errorcode": "BTRA_0031", "data": nil,
+            ])
         #expect(unknown.status == 400)
-        let notOwner = try await rig.call(.post, path, json: ["ecommerceId": .string(id), "publicToken": .string(ATHMovilRig.testStoreToken)])
+        let notOwner = try await rig.call(
+            .post, path, json: ["ecommerceId": .string(id), "publicToken": .string(ATHMovilRig.testStoreToken)])
         #expect(notOwner.status == 400)
-        #expect(notOwner.json == ["status": "error", "message": "The business ins't owner of payment", "errorcode": "BTRA_0043", "data": nil])
+        #expect(
+            notOwner.json == [
+                "status": "error", "message": "The business ins't owner of payment", "errorcode": "BTRA_0043",
+                "data": nil,
+            ])
         #expect(try await rig.find(id).json["data"]?["ecommerceStatus"] == "OPEN")
         let owner = try await rig.call(.post, path, json: ["ecommerceId": .string(id), "publicToken": "dummy"])
         #expect(owner.json == ["status": "success", "data": "Payment Cancelled."])
@@ -39,8 +49,10 @@ struct ATHMovilSpecRowTests {
         var replies: [ATHMovilRig.Reply] = [
             try await rig.call(.get, "/sandbox/athmovil/payments/\(id)"),
             try await rig.call(.get, "/sandbox/athmovil/payments?traceId=\(id)"),
-            try await rig.call(.post, "/sandbox/athmovil/app/respond", json: ["ecommerceId": .string(id), "action": "complete"]),
-            try await rig.call(.post, "/sandbox/athmovil/app/open", json: .object(["url": .string(ATHMovilRig.secureLink(id))])),
+            try await rig.call(
+                .post, "/sandbox/athmovil/app/respond", json: ["ecommerceId": .string(id), "action": "complete"]),
+            try await rig.call(
+                .post, "/sandbox/athmovil/app/open", json: .object(["url": .string(ATHMovilRig.secureLink(id))])),
         ]
         for action in ["complete", "cancel", "fail", "expire"] {
             replies.append(try await rig.call(.post, "/sandbox/athmovil/payments/\(id)/\(action)"))
@@ -54,7 +66,8 @@ struct ATHMovilSpecRowTests {
     @Test("a legacy mobile link for an inactive business shows Business is not active with a cancelled reply to return")
     func inactiveBusinessPage() async throws {
         let rig = try ATHMovilRig()
-        let created = try await rig.call(.post, "/sandbox/athmovil/businesses", json: ["name": "Closed Shop", "isActive": false])
+        let created = try await rig.call(
+            .post, "/sandbox/athmovil/businesses", json: ["name": "Closed Shop", "isActive": false])
         let token = try #require(created.json["publicToken"]?.stringValue)
         let traceId = UUID().uuidString
         let page = try await rig.call(.get, ATHMovilRig.legacyLink("mobile", traceId: traceId, token: token))
@@ -77,8 +90,9 @@ struct ATHMovilSpecRowTests {
         let rig = try ATHMovilRig()
         let (id, _) = try await rig.createPayment(token: ATHMovilRig.testStoreToken)
         _ = try await rig.call(.get, ATHMovilRig.secureLink(id, token: ATHMovilRig.testStoreToken, scheme: "myshop"))
-        let cancelled = try await rig.call(.post, "/e-commerce/payments/\(id)/cancel", raw: "",
-                                           headers: ["Content-Type": "application/x-www-form-urlencoded"])
+        let cancelled = try await rig.call(
+            .post, "/e-commerce/payments/\(id)/cancel", raw: "",
+            headers: ["Content-Type": "application/x-www-form-urlencoded"])
         #expect(cancelled.status == 303)
         let location = try #require(cancelled.headers["Location"])
         #expect(location.hasPrefix("myshop://?athm_payment_data="))
@@ -92,8 +106,9 @@ struct ATHMovilSpecRowTests {
         #expect(try await rig.find(id, token: ATHMovilRig.testStoreToken).json["data"]?["ecommerceStatus"] == "CANCEL")
     }
 
-    @Test("POST /sandbox/athmovil/payments/{id}/cancel and /expire act directly and return the reply URL",
-          arguments: [("cancel", "CANCELLED", "cancelled"), ("expire", "EXPIRED", "expired")])
+    @Test(
+        "POST /sandbox/athmovil/payments/{id}/cancel and /expire act directly and return the reply URL",
+        arguments: [("cancel", "CANCELLED", "cancelled"), ("expire", "EXPIRED", "expired")])
     func directControlActions(_ action: String, _ state: String, _ replyStatus: String) async throws {
         let rig = try ATHMovilRig()
         let (id, _) = try await rig.createPayment()
@@ -115,7 +130,9 @@ struct ATHMovilSpecRowTests {
     }
 
     /// Creates, approves and authorizes a secure payment; returns the authorization's `data`.
-    private func completedPayment(_ rig: ATHMovilRig, token: String = "dummy", total: JSONValue = 20) async throws -> JSONValue {
+    private func completedPayment(_ rig: ATHMovilRig, token: String = "dummy", total: JSONValue = 20) async throws
+        -> JSONValue
+    {
         let (id, jwt) = try await rig.createPayment(token: token, total: total)
         let approved = try await rig.call(.post, "/sandbox/athmovil/payments/\(id)/complete")
         #expect(approved.json["status"] == "CONFIRM")
@@ -127,8 +144,9 @@ struct ATHMovilSpecRowTests {
     @Test("POST /businesses with feeRate and feeMinimum: completions charge max(minimum, rate × total)")
     func businessFeeSettings() async throws {
         let rig = try ATHMovilRig()
-        let created = try await rig.call(.post, "/sandbox/athmovil/businesses",
-                                         json: ["name": "Ten Percent", "feeRate": 0.1, "feeMinimum": 1.25])
+        let created = try await rig.call(
+            .post, "/sandbox/athmovil/businesses",
+            json: ["name": "Ten Percent", "feeRate": 0.1, "feeMinimum": 1.25])
         #expect(created.status == 201)
         let token = try #require(created.json["publicToken"]?.stringValue)
         let large = try await completedPayment(rig, token: token, total: 20)
@@ -139,7 +157,8 @@ struct ATHMovilSpecRowTests {
         let badRate = try await rig.call(.post, "/sandbox/athmovil/businesses", json: ["name": "Bad", "feeRate": 1.5])
         #expect(badRate.status == 400)
         #expect(badRate.json == ["error": "feeRate: must be from 0 to 1"])
-        let badMinimum = try await rig.call(.post, "/sandbox/athmovil/businesses", json: ["name": "Bad", "feeMinimum": -1])
+        let badMinimum = try await rig.call(
+            .post, "/sandbox/athmovil/businesses", json: ["name": "Bad", "feeMinimum": -1])
         #expect(badMinimum.status == 400)
         #expect(badMinimum.json == ["error": "feeMinimum: must be from 0 to 9999.99"])
     }

@@ -1,7 +1,8 @@
 import CommerceCore
-@testable import CommerceSandbox
 import Foundation
 import Testing
+
+@testable import CommerceSandbox
 
 @Suite("Button control routes: organisations and applications (§5.2, §5.4)")
 struct ButtonControlRouteTests {
@@ -28,7 +29,8 @@ struct ButtonControlRouteTests {
         let seededOrder = try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order("w-1"))
         #expect(seededOrder.object["finalization_date"] == "2017-07-08T12:00:00Z")
         // An explicit window still wins.
-        let weekly = try await sandbox.call(.post, "/sandbox/button/organizations", json: ["finalization_window_days": 14])
+        let weekly = try await sandbox.call(
+            .post, "/sandbox/button/organizations", json: ["finalization_window_days": 14])
         #expect(weekly.object["finalization_window_days"] == 14)
     }
 
@@ -38,12 +40,15 @@ struct ButtonControlRouteTests {
         let before = try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order("p-old"))
         #expect(before.object["finalization_date"] == "2017-07-31T12:00:00Z")
 
-        let patched = try await sandbox.call(.patch, "/sandbox/button/organizations/org-sandbox",
-                                             json: ["finalization_window_days": 7])
+        let patched = try await sandbox.call(
+            .patch, "/sandbox/button/organizations/org-sandbox",
+            json: ["finalization_window_days": 7])
         #expect(patched.status == 200)
         #expect(patched.object["organization_id"] == "org-sandbox")
         #expect(patched.object["finalization_window_days"] == 7)
-        #expect(try await sandbox.call(.get, "/sandbox/button/organizations/org-sandbox").object["finalization_window_days"] == 7)
+        #expect(
+            try await sandbox.call(.get, "/sandbox/button/organizations/org-sandbox").object["finalization_window_days"]
+                == 7)
 
         // Existing orders are not re-dated, not even by a later update that omits finalization_date.
         #expect(try await sandbox.api(.get, "/v1/order/p-old").object["finalization_date"] == "2017-07-31T12:00:00Z")
@@ -56,42 +61,55 @@ struct ButtonControlRouteTests {
         let advanced = try await sandbox.call(.post, "/sandbox/button/clock/advance", json: ["days": 7])
         #expect(advanced.object["finalized"] == ["p-new"])
         #expect(try await sandbox.api(.get, "/v1/order/p-old").object["status"] == "open")
-        #expect(try await sandbox.call(.patch, "/sandbox/button/organizations/org-nope",
-                                       json: ["finalization_window_days": 7]).status == 404)
+        #expect(
+            try await sandbox.call(
+                .patch, "/sandbox/button/organizations/org-nope",
+                json: ["finalization_window_days": 7]
+            ).status == 404)
     }
 
     @Test func createApplication() async throws {
         let sandbox = try ButtonSandbox()
-        let named = try await sandbox.call(.post, "/sandbox/button/applications",
-                                           json: ["organization_id": "org-sandbox", "application_id": "app-second"])
+        let named = try await sandbox.call(
+            .post, "/sandbox/button/applications",
+            json: ["organization_id": "org-sandbox", "application_id": "app-second"])
         #expect(named.status == 200)
         #expect(named.object["application_id"] == "app-second")
         #expect(named.object["organization_id"] == "org-sandbox")
         // Asking again for the same organisation is harmless.
-        #expect(try await sandbox.call(.post, "/sandbox/button/applications",
-                                       json: ["organization_id": "org-sandbox", "application_id": "app-second"]).status == 200)
+        #expect(
+            try await sandbox.call(
+                .post, "/sandbox/button/applications",
+                json: ["organization_id": "org-sandbox", "application_id": "app-second"]
+            ).status == 200)
 
-        let generated = try await sandbox.call(.post, "/sandbox/button/applications", json: ["organization_id": "org-sandbox"])
+        let generated = try await sandbox.call(
+            .post, "/sandbox/button/applications", json: ["organization_id": "org-sandbox"])
         let generatedId = try #require(generated.object["application_id"]?.stringValue)
         #expect(generatedId.wholeMatch(of: /app-[0-9a-f]{16}/) != nil)
 
         let org = try await sandbox.call(.get, "/sandbox/button/organizations/org-sandbox")
         let apps = org.object["applications"]?.arrayValue?.compactMap { $0["application_id"]?.stringValue } ?? []
         #expect(Set(apps).isSuperset(of: ["app-sandbox", "app-second", generatedId]))
-        #expect(org.object["applications"]?.arrayValue?.first { $0["application_id"] == "app-second" }?["auto_registered"] == false)
+        #expect(
+            org.object["applications"]?.arrayValue?.first { $0["application_id"] == "app-second" }?["auto_registered"]
+                == false)
         // The new application is known to the control routes that require one.
-        let token = try await sandbox.call(.post, "/sandbox/button/attribution-tokens", json: ["application_id": "app-second"])
+        let token = try await sandbox.call(
+            .post, "/sandbox/button/attribution-tokens", json: ["application_id": "app-second"])
         #expect(token.status == 200)
 
-        let unknownOrg = try await sandbox.call(.post, "/sandbox/button/applications",
-                                                json: ["organization_id": "org-nope", "application_id": "app-third"])
+        let unknownOrg = try await sandbox.call(
+            .post, "/sandbox/button/applications",
+            json: ["organization_id": "org-nope", "application_id": "app-third"])
         #expect(unknownOrg.status == 404)
         #expect(unknownOrg.errorMessage == "Organization org-nope not found")
 
         let other = try await sandbox.call(.post, "/sandbox/button/organizations", json: ["name": "Other"])
         let otherId = try #require(other.object["organization_id"]?.stringValue)
-        let taken = try await sandbox.call(.post, "/sandbox/button/applications",
-                                           json: ["organization_id": .string(otherId), "application_id": "app-second"])
+        let taken = try await sandbox.call(
+            .post, "/sandbox/button/applications",
+            json: ["organization_id": .string(otherId), "application_id": "app-second"])
         #expect(taken.status == 409)
         #expect(taken.errorType == "application_exists")
         #expect(taken.errorMessage == "Application app-second belongs to another organization")
@@ -99,8 +117,9 @@ struct ButtonControlRouteTests {
         let missing = try await sandbox.call(.post, "/sandbox/button/applications", json: ["application_id": "app-x"])
         #expect(missing.status == 400)
         #expect(missing.errorField == "organization_id")
-        let malformed = try await sandbox.call(.post, "/sandbox/button/applications",
-                                               json: ["organization_id": "org-sandbox", "application_id": "not-an-app"])
+        let malformed = try await sandbox.call(
+            .post, "/sandbox/button/applications",
+            json: ["organization_id": "org-sandbox", "application_id": "not-an-app"])
         #expect(malformed.status == 400)
         #expect(malformed.errorField == "application_id")
     }

@@ -1,7 +1,8 @@
 import CommerceCore
-@testable import CommerceSandbox
 import Foundation
 import Testing
+
+@testable import CommerceSandbox
 
 @Suite("Button Order API: HTTP level (§6.1, §4.1)")
 struct ButtonOrderHTTPTests {
@@ -33,7 +34,8 @@ struct ButtonOrderHTTPTests {
         #expect(reply.errorMessage == "Request body is required")
         #expect(reply.errorType == "invalid_request")
         #expect(reply.errorField == "body")
-        #expect(reply.body["error"]?["details"]?["errors"] == [["field": "body", "message": "Request body is required"]])
+        #expect(
+            reply.body["error"]?["details"]?["errors"] == [["field": "body", "message": "Request body is required"]])
     }
 
     @Test func emptyCreateBodyIsB1() async throws {
@@ -47,9 +49,13 @@ struct ButtonOrderHTTPTests {
 
     @Test func bodyRules() async throws {
         let sandbox = try ButtonSandbox()
-        #expect(try await sandbox.api(.post, "/v1/order", raw: "{\"total\": 1 \"x\": 2}").errorMessage == "Request body is not valid JSON")
-        #expect(try await sandbox.api(.post, "/v1/order", raw: "[1]").errorMessage == "Request body must be a JSON object")
-        let big = try await sandbox.api(.post, "/v1/order", raw: "{\"x\":\"" + String(repeating: "a", count: 1_048_576) + "\"}")
+        #expect(
+            try await sandbox.api(.post, "/v1/order", raw: "{\"total\": 1 \"x\": 2}").errorMessage
+                == "Request body is not valid JSON")
+        #expect(
+            try await sandbox.api(.post, "/v1/order", raw: "[1]").errorMessage == "Request body must be a JSON object")
+        let big = try await sandbox.api(
+            .post, "/v1/order", raw: "{\"x\":\"" + String(repeating: "a", count: 1_048_576) + "\"}")
         #expect(big.status == 413)
         #expect(big.errorType == "payload_too_large")
         #expect(big.errorMessage == "Request body exceeds 1 MiB")
@@ -72,7 +78,8 @@ struct ButtonOrderHTTPTests {
         let sandbox = try ButtonSandbox()
         let reply = try await sandbox.api(.get, "/v1/order/nope")
         #expect(reply.status == 404)
-        #expect(reply.text == #"{"meta":{"status":"error"},"error":{"message":"Order nope not found","type":"not_found"}}"#)
+        #expect(
+            reply.text == #"{"meta":{"status":"error"},"error":{"message":"Order nope not found","type":"not_found"}}"#)
         #expect(reply.headers["X-Button-API-Version"] == "2018-02-13")
     }
 
@@ -88,7 +95,10 @@ struct ButtonOrderHTTPTests {
         let sandbox = try ButtonSandbox()
         let reply = try await sandbox.api(.get, "/v1/accounts")
         #expect(reply.status == 404)
-        #expect(reply.text == #"{"meta":{"status":"error"},"error":{"message":"No route for GET /v1/accounts in the CommerceKit sandbox","type":"not_found"}}"#)
+        #expect(
+            reply.text
+                == #"{"meta":{"status":"error"},"error":{"message":"No route for GET /v1/accounts in the CommerceKit sandbox","type":"not_found"}}"#
+        )
         #expect(try await sandbox.call(.get, "/sandbox/button/nothing").errorType == "not_found")
     }
 
@@ -97,7 +107,8 @@ struct ButtonOrderHTTPTests {
         let missing = try await sandbox.call(.get, "/v1/order/x")
         #expect(missing.status == 401)
         #expect(missing.errorType == "unauthorized")
-        #expect(missing.errorMessage == "Missing API key: use HTTP Basic authentication with your API key as the username")
+        #expect(
+            missing.errorMessage == "Missing API key: use HTTP Basic authentication with your API key as the username")
         let bearer = try await sandbox.call(.get, "/v1/order/x", headers: ["Authorization": "Bearer sk-sandbox"])
         #expect(bearer.errorMessage == missing.errorMessage)
         let wrong = try await sandbox.call(.get, "/v1/order/x", key: "sk-wrong")
@@ -106,8 +117,9 @@ struct ButtonOrderHTTPTests {
         let garbage = try await sandbox.call(.get, "/v1/order/x", headers: ["Authorization": "Basic !!!"])
         #expect(garbage.errorMessage == "Invalid API key")
         // The password is ignored; the header name and scheme are case-insensitive.
-        let withPassword = try await sandbox.call(.get, "/v1/order/x",
-                                                  headers: ["authorization": "basic " + Data("sk-sandbox:secret".utf8).base64EncodedString()])
+        let withPassword = try await sandbox.call(
+            .get, "/v1/order/x",
+            headers: ["authorization": "basic " + Data("sk-sandbox:secret".utf8).base64EncodedString()])
         #expect(withPassword.status == 404)
         #expect(ButtonSandbox.basic("sk-sandbox") == "Basic c2stc2FuZGJveDo=")
     }
@@ -120,12 +132,14 @@ struct ButtonOrderHTTPTests {
         #expect(bad.errorMessage == "X-Button-API-Version must be a date label such as 2018-02-13")
         // Before 2018-02-13 purchase_date may be omitted and defaults to receipt time.
         try await sandbox.setClock("2017-07-01T12:00:00Z")
-        let old = try await sandbox.api(.post, "/v1/order", json: ["order_id": "v-1", "total": 1, "currency": "USD"],
-                                        headers: ["X-Button-Api-Version": "2017-01-01"])
+        let old = try await sandbox.api(
+            .post, "/v1/order", json: ["order_id": "v-1", "total": 1, "currency": "USD"],
+            headers: ["X-Button-Api-Version": "2017-01-01"])
         #expect(old.status == 200)
         #expect(old.headers["X-Button-API-Version"] == "2017-01-01")
         #expect(old.object["purchase_date"] == "2017-07-01T12:00:00Z")
-        let pinned = try await sandbox.api(.post, "/v1/order", json: ["order_id": "v-2", "total": 1, "currency": "USD"])
+        let pinned = try await sandbox.api(
+            .post, "/v1/order", json: ["order_id": "v-2", "total": 1, "currency": "USD"])
         #expect(pinned.status == 400)
         #expect(pinned.errorField == "purchase_date")
         #expect(pinned.errorMessage == "purchase_date is required")
@@ -134,23 +148,40 @@ struct ButtonOrderHTTPTests {
     @Test func orderObjectShape() async throws {
         let sandbox = try ButtonSandbox()
         try await sandbox.setClock("2017-07-01T12:00:00Z")
-        let reply = try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order("shape", extra: [
-            "purchase_date": "2017-07-01T02:00:00.250+02:00",
-            "customer": ["id": "c-1", "email_sha256": "B4C9A289323B21A01C3E940F150EB9B8C542587F1ABFD8F0E1CC1FFC5E475514"],
-            "line_items": [["identifier": "sku-1", "total": 5000]],
-            "advertising_id": "ifa-1", "unknown_field": true,
-        ]))
+        let reply = try await sandbox.api(
+            .post, "/v1/order",
+            json: ButtonSandbox.order(
+                "shape",
+                extra: [
+                    "purchase_date": "2017-07-01T02:00:00.250+02:00",
+                    "customer": [
+                        "id": "c-1", "email_sha256": "B4C9A289323B21A01C3E940F150EB9B8C542587F1ABFD8F0E1CC1FFC5E475514",
+                    ],
+                    "line_items": [["identifier": "sku-1", "total": 5000]],
+                    "advertising_id": "ifa-1", "unknown_field": true,
+                ]))
         #expect(reply.status == 200)
         let object = try #require(reply.object.objectValue)
-        #expect(object.keys == ["button_order_id", "order_id", "total", "currency", "purchase_date", "finalization_date", "btn_ref",
-                                "customer_order_id", "customer", "line_items", "status", "session_id", "ifa"])
+        #expect(
+            object.keys == [
+                "button_order_id", "order_id", "total", "currency", "purchase_date", "finalization_date", "btn_ref",
+                "customer_order_id", "customer", "line_items", "status", "session_id", "ifa",
+            ])
         #expect(ButtonOrderStore.isButtonOrderId(object["button_order_id"]?.stringValue ?? ""))
         #expect(object["purchase_date"] == "2017-07-01T00:00:00.250Z")
         #expect(object["btn_ref"] == .null)
-        #expect(object["customer"] == ["id": "c-1", "email_sha256": "b4c9a289323b21a01c3e940f150eb9b8c542587f1abfd8f0e1cc1ffc5e475514",
-                                       "advertising_id": nil])
-        #expect(object["line_items"] == [["identifier": "sku-1", "total": 5000, "amount": 5000, "quantity": 1, "description": nil,
-                                          "sku": nil, "upc": nil, "category": nil, "attributes": nil]])
+        #expect(
+            object["customer"] == [
+                "id": "c-1", "email_sha256": "b4c9a289323b21a01c3e940f150eb9b8c542587f1abfd8f0e1cc1ffc5e475514",
+                "advertising_id": nil,
+            ])
+        #expect(
+            object["line_items"] == [
+                [
+                    "identifier": "sku-1", "total": 5000, "amount": 5000, "quantity": 1, "description": nil,
+                    "sku": nil, "upc": nil, "category": nil, "attributes": nil,
+                ]
+            ])
         #expect(object["ifa"] == "ifa-1")
         #expect(object["session_id"] == .null)
         // Lookup by Button's id works too.
@@ -162,16 +193,24 @@ struct ButtonOrderHTTPTests {
         let inspected = try await sandbox.call(.get, "/sandbox/button/organizations/org-sandbox/orders/shape")
         #expect(inspected.object["versions"]?.arrayValue?.count == 2)
         #expect(inspected.object["versions"]?[0]?["ignored_fields"] == ["unknown_field"])
-        #expect(inspected.object["ignored_fields"] == ["button_order_id", "status", "session_id", "ifa", "line_items[0].amount"])
+        #expect(
+            inspected.object["ignored_fields"] == [
+                "button_order_id", "status", "session_id", "ifa", "line_items[0].amount",
+            ])
     }
 
     @Test func validationListsEveryFailure() async throws {
         let sandbox = try ButtonSandbox()
-        let reply = try await sandbox.api(.post, "/v1/order", json: [
-            "total": -1, "currency": "usd", "order_id": "x", "purchase_date": "2017-07-01",
-            "customer": ["id": "c", "email_sha256": "SHA2-256(stdin)= b4c9a289323b21a01c3e940f150eb9b8c542587f1abfd8f0e1cc1ffc5e475514"],
-            "line_items": [["identifier": "a", "total": 1, "quantity": 0]],
-        ])
+        let reply = try await sandbox.api(
+            .post, "/v1/order",
+            json: [
+                "total": -1, "currency": "usd", "order_id": "x", "purchase_date": "2017-07-01",
+                "customer": [
+                    "id": "c",
+                    "email_sha256": "SHA2-256(stdin)= b4c9a289323b21a01c3e940f150eb9b8c542587f1abfd8f0e1cc1ffc5e475514",
+                ],
+                "line_items": [["identifier": "a", "total": 1, "quantity": 0]],
+            ])
         #expect(reply.status == 400)
         #expect(reply.errorField == "total")
         #expect(reply.errorMessage == "total must be an integer greater than or equal to 0")
@@ -191,38 +230,54 @@ struct ButtonOrderHTTPTests {
         #expect(mismatch.status == 400)
         #expect(mismatch.errorField == "order_id")
         #expect(mismatch.errorMessage == "order_id in the body must match the order id in the path")
-        let changedRef = try await sandbox.api(.post, "/v1/order/s-1", json: ButtonSandbox.order("s-1", extra: ["btn_ref": "srctok-other"]))
+        let changedRef = try await sandbox.api(
+            .post, "/v1/order/s-1", json: ButtonSandbox.order("s-1", extra: ["btn_ref": "srctok-other"]))
         #expect(changedRef.errorField == "btn_ref")
         #expect(changedRef.errorMessage == "btn_ref cannot be changed once set")
-        let sameRef = try await sandbox.api(.post, "/v1/order/s-1", json: ButtonSandbox.order("s-1", extra: ["btn_ref": "srctok-abc"]))
+        let sameRef = try await sandbox.api(
+            .post, "/v1/order/s-1", json: ButtonSandbox.order("s-1", extra: ["btn_ref": "srctok-abc"]))
         #expect(sameRef.status == 200)
         // Omitted btn_ref keeps the stored one; a missing order_id in an update is fine.
-        let update = try await sandbox.api(.post, "/v1/order/s-1", json: ["total": 10, "currency": "EUR",
-                                                                          "purchase_date": "2017-07-02T00:00:00Z"])
+        let update = try await sandbox.api(
+            .post, "/v1/order/s-1",
+            json: [
+                "total": 10, "currency": "EUR",
+                "purchase_date": "2017-07-02T00:00:00Z",
+            ])
         #expect(update.object["btn_ref"] == "srctok-abc")
         #expect(update.object["currency"] == "EUR")
         #expect(update.object["line_items"] == [])
         // Setting a token on an order without one is allowed.
         try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order("s-3"))
-        let setRef = try await sandbox.api(.post, "/v1/order/s-3", json: ButtonSandbox.order("s-3", extra: ["btn_ref": "srctok-new"]))
+        let setRef = try await sandbox.api(
+            .post, "/v1/order/s-3", json: ButtonSandbox.order("s-3", extra: ["btn_ref": "srctok-new"]))
         #expect(setRef.object["btn_ref"] == "srctok-new")
 
         // §4: the state rules S5 and S6 come before the field rules; every failure is still listed.
         func errorFields(_ reply: ButtonSandbox.Reply) -> [String]? {
             reply.body["error"]?["details"]?["errors"]?.arrayValue?.compactMap { $0["field"]?.stringValue }
         }
-        let mismatchAndBadTotal = try await sandbox.api(.post, "/v1/order/s-1", json: ButtonSandbox.order("s-2", total: -1))
+        let mismatchAndBadTotal = try await sandbox.api(
+            .post, "/v1/order/s-1", json: ButtonSandbox.order("s-2", total: -1))
         #expect(mismatchAndBadTotal.status == 400)
         #expect(mismatchAndBadTotal.errorField == "order_id")
         #expect(mismatchAndBadTotal.errorMessage == "order_id in the body must match the order id in the path")
         #expect(errorFields(mismatchAndBadTotal) == ["order_id", "total"])
-        let all = try await sandbox.api(.post, "/v1/order/s-1", json: ButtonSandbox.order("s-2", total: -1, extra: [
-            "btn_ref": "srctok-other", "finalization_date": "2017-06-01T00:00:00Z", "currency": "usd",
-        ]))
+        let all = try await sandbox.api(
+            .post, "/v1/order/s-1",
+            json: ButtonSandbox.order(
+                "s-2", total: -1,
+                extra: [
+                    "btn_ref": "srctok-other", "finalization_date": "2017-06-01T00:00:00Z", "currency": "usd",
+                ]))
         #expect(errorFields(all) == ["order_id", "btn_ref", "total", "currency", "finalization_date"])
-        let refAndBadTotal = try await sandbox.api(.post, "/v1/order/s-1", json: ButtonSandbox.order("s-1", total: -1, extra: [
-            "btn_ref": "srctok-other",
-        ]))
+        let refAndBadTotal = try await sandbox.api(
+            .post, "/v1/order/s-1",
+            json: ButtonSandbox.order(
+                "s-1", total: -1,
+                extra: [
+                    "btn_ref": "srctok-other"
+                ]))
         #expect(refAndBadTotal.errorMessage == "btn_ref cannot be changed once set")
         #expect(errorFields(refAndBadTotal) == ["btn_ref", "total"])
         #expect(try await sandbox.api(.get, "/v1/order/s-1").object["total"] == 10)  // the last accepted update
@@ -236,7 +291,8 @@ struct ButtonOrderHTTPTests {
     @Test func organisationScoping() async throws {
         let sandbox = try ButtonSandbox()
         try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order("shared"))
-        let org = try await sandbox.call(.post, "/sandbox/button/organizations", json: ["name": "Other", "finalization_window_days": 7])
+        let org = try await sandbox.call(
+            .post, "/sandbox/button/organizations", json: ["name": "Other", "finalization_window_days": 7])
         let key = try #require(org.object["api_key"]?.stringValue)
         #expect(key.hasPrefix("sk-") && key.count == 35)
         #expect(org.object["application_id"]?.stringValue?.count == 20)
@@ -246,7 +302,8 @@ struct ButtonOrderHTTPTests {
         let orgId = try #require(org.object["organization_id"]?.stringValue)
         let detail = try await sandbox.call(.get, "/sandbox/button/organizations/\(orgId)")
         #expect(detail.object["api_keys"] == [.string(key)])
-        let patched = try await sandbox.call(.patch, "/sandbox/button/organizations/\(orgId)", json: ["finalization_window_days": 0])
+        let patched = try await sandbox.call(
+            .patch, "/sandbox/button/organizations/\(orgId)", json: ["finalization_window_days": 0])
         #expect(patched.status == 400)
         #expect(patched.errorField == "finalization_window_days")
         #expect(try await sandbox.call(.get, "/sandbox/button/organizations/org-nope").status == 404)
@@ -296,12 +353,14 @@ struct ButtonFinalizationTests {
         let sandbox = try ButtonSandbox()
         try await sandbox.setClock("2024-02-29T00:00:00Z")
         try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order("cap"))
-        let updated = try await sandbox.api(.post, "/v1/order/cap",
-                                            json: ButtonSandbox.order("cap", extra: ["finalization_date": "2030-01-01T00:00:00Z"]))
+        let updated = try await sandbox.api(
+            .post, "/v1/order/cap",
+            json: ButtonSandbox.order("cap", extra: ["finalization_date": "2030-01-01T00:00:00Z"]))
         #expect(updated.status == 200)
         #expect(updated.object["finalization_date"] == "2025-02-28T00:00:00Z")
-        let past = try await sandbox.api(.post, "/v1/order/cap",
-                                         json: ButtonSandbox.order("cap", extra: ["finalization_date": "2017-08-02T19:26:08Z"]))
+        let past = try await sandbox.api(
+            .post, "/v1/order/cap",
+            json: ButtonSandbox.order("cap", extra: ["finalization_date": "2017-08-02T19:26:08Z"]))
         #expect(past.errorField == "finalization_date")
         #expect(try await sandbox.api(.get, "/v1/order/cap").object["finalization_date"] == "2025-02-28T00:00:00Z")
     }
@@ -310,7 +369,8 @@ struct ButtonFinalizationTests {
         let sandbox = try ButtonSandbox()
         try await sandbox.setClock("2017-07-01T12:00:00Z")
         try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order("f-1"))
-        try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order("f-2", extra: ["finalization_date": "2017-09-01T00:00:00Z"]))
+        try await sandbox.api(
+            .post, "/v1/order", json: ButtonSandbox.order("f-2", extra: ["finalization_date": "2017-09-01T00:00:00Z"]))
         let advanced = try await sandbox.call(.post, "/sandbox/button/clock/advance", json: ["days": 30])
         #expect(advanced.object["now"] == "2017-07-31T12:00:00Z")
         #expect(advanced.object["finalized"] == ["f-1"])
@@ -337,12 +397,15 @@ struct ButtonFinalizationTests {
         try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order("lazy"))
         // Move the shared clock directly (as another service would): the next read finalizes first.
         try await sandbox.context.clock.advance(by: 30 * 86_400)
-        #expect(try await sandbox.api(.post, "/v1/order/lazy", json: ButtonSandbox.order("lazy")).errorType == "order_finalized")
+        #expect(
+            try await sandbox.api(.post, "/v1/order/lazy", json: ButtonSandbox.order("lazy")).errorType
+                == "order_finalized")
     }
 
     @Test func clockRoutes() async throws {
         let sandbox = try ButtonSandbox()
-        let set = try await sandbox.call(.post, "/sandbox/button/clock", json: ["now": "2025-01-15T12:00:00.500Z", "frozen": true])
+        let set = try await sandbox.call(
+            .post, "/sandbox/button/clock", json: ["now": "2025-01-15T12:00:00.500Z", "frozen": true])
         #expect(set.object["now"] == "2025-01-15T12:00:00.500Z")
         #expect(try await sandbox.call(.get, "/sandbox/button/clock").object["frozen"] == true)
         #expect(try await sandbox.call(.post, "/sandbox/button/clock/advance", json: ["seconds": 0]).status == 400)
@@ -350,7 +413,8 @@ struct ButtonFinalizationTests {
         let huge = try await sandbox.call(.post, "/sandbox/button/clock/advance", json: ["seconds": 1e19])
         #expect(huge.status == 400)
         #expect(huge.errorField == "seconds")
-        #expect(try await sandbox.call(.post, "/sandbox/button/clock/advance", json: ["days": 40_000]).errorField == "days")
+        #expect(
+            try await sandbox.call(.post, "/sandbox/button/clock/advance", json: ["days": 40_000]).errorField == "days")
         #expect(try await sandbox.call(.get, "/sandbox/button/clock").object["now"] == "2025-01-15T12:00:00.500Z")
         #expect(try await sandbox.call(.post, "/sandbox/button/clock", json: ["now": "tomorrow"]).errorField == "now")
         let reset = try await sandbox.call(.delete, "/sandbox/button/clock")
@@ -360,7 +424,9 @@ struct ButtonFinalizationTests {
 
     @Test func oneYearArithmetic() {
         let leap = ISO8601.parse("2024-02-29T06:30:00.250Z")!
-        #expect(ISO8601.format(ButtonDates.oneYearAfter(leap), fraction: .millisecondsWhenNonZero) == "2025-02-28T06:30:00.250Z")
+        #expect(
+            ISO8601.format(ButtonDates.oneYearAfter(leap), fraction: .millisecondsWhenNonZero)
+                == "2025-02-28T06:30:00.250Z")
         let plain = ISO8601.parse("2023-12-31T23:59:59Z")!
         #expect(ButtonDates.oneYearAfter(plain).iso8601 == "2024-12-31T23:59:59Z")
     }
@@ -374,12 +440,14 @@ struct ButtonLineItemTests {
 
     @Test func arithmetic() async throws {
         let sandbox = try ButtonSandbox()
-        let reply = try await create(sandbox, [
-            ["identifier": "a", "total": 1000, "quantity": 3],
-            ["identifier": "b", "total": 1001, "quantity": 2],
-            ["identifier": "c", "amount": 250, "quantity": 4],
-            ["identifier": "d", "total": 2000, "amount": 1, "quantity": 1],
-        ])
+        let reply = try await create(
+            sandbox,
+            [
+                ["identifier": "a", "total": 1000, "quantity": 3],
+                ["identifier": "b", "total": 1001, "quantity": 2],
+                ["identifier": "c", "amount": 250, "quantity": 4],
+                ["identifier": "d", "total": 2000, "amount": 1, "quantity": 1],
+            ])
         #expect(reply.status == 200)
         let items = reply.object["line_items"]?.arrayValue ?? []
         #expect(items.map { $0["amount"] } == [333, 501, 250, 2000])
@@ -393,15 +461,24 @@ struct ButtonLineItemTests {
         #expect(zero.status == 400)
         #expect(zero.errorField == "line_items[0].quantity")
         #expect(zero.errorMessage == "line_items[0].quantity must be an integer of at least 1")
-        #expect(try await create(sandbox, [["identifier": "a", "total": 1, "upc": "400000000001"]], id: "upc-ok").status == 200)
+        #expect(
+            try await create(sandbox, [["identifier": "a", "total": 1, "upc": "400000000001"]], id: "upc-ok").status
+                == 200)
         let upc = try await create(sandbox, [["identifier": "a", "total": 1, "upc": "40000000001"]])
         #expect(upc.errorField == "line_items[0].upc")
         let eight: JSONValue = .array((1...8).map { .string("c\($0)") })
         let seven: JSONValue = .array((1...7).map { .string("c\($0)") })
-        #expect(try await create(sandbox, [["identifier": "a", "total": 1, "category": eight]]).errorField == "line_items[0].category")
-        #expect(try await create(sandbox, [["identifier": "a", "total": 1, "category": seven]], id: "cat-ok").status == 200)
-        let duplicate = try await create(sandbox, [["identifier": "sku-1", "total": 1], ["identifier": "sku-2", "total": 1],
-                                                   ["identifier": "sku-1", "total": 1]])
+        #expect(
+            try await create(sandbox, [["identifier": "a", "total": 1, "category": eight]]).errorField
+                == "line_items[0].category")
+        #expect(
+            try await create(sandbox, [["identifier": "a", "total": 1, "category": seven]], id: "cat-ok").status == 200)
+        let duplicate = try await create(
+            sandbox,
+            [
+                ["identifier": "sku-1", "total": 1], ["identifier": "sku-2", "total": 1],
+                ["identifier": "sku-1", "total": 1],
+            ])
         #expect(duplicate.status == 400)
         #expect(duplicate.errorField == "line_items[2].identifier")
         #expect(duplicate.errorMessage == "line_items[2].identifier duplicates line_items[0].identifier")
@@ -426,8 +503,9 @@ struct ButtonLineItemTests {
         let space = try await create("t-5", "srctok-a b")
         #expect(space.errorMessage == "btn_ref must be a URL-safe string of at most 255 characters")
         // A token issued by a control route is attributed "sandbox", with its application.
-        let issued = try await sandbox.call(.post, "/sandbox/button/attribution-tokens",
-                                            json: ["application_id": "app-sandbox", "url": "https://shop.example/p?x=1#top"])
+        let issued = try await sandbox.call(
+            .post, "/sandbox/button/attribution-tokens",
+            json: ["application_id": "app-sandbox", "url": "https://shop.example/p?x=1#top"])
         let token = try #require(issued.object["btn_ref"]?.stringValue)
         #expect(token.hasPrefix("srctok-") && token.count == 23)
         #expect(issued.object["url"] == .string("https://shop.example/p?x=1&btn_ref=\(token)#top"))
@@ -435,7 +513,9 @@ struct ButtonLineItemTests {
         let inspected = try await sandbox.call(.get, "/sandbox/button/organizations/org-sandbox/orders/t-6")
         #expect(inspected.object["attribution"] == "sandbox")
         #expect(inspected.object["attribution_application_id"] == "app-sandbox")
-        #expect(try await sandbox.call(.post, "/sandbox/button/attribution-tokens", json: ["application_id": "app-nope"]).status == 404)
+        #expect(
+            try await sandbox.call(.post, "/sandbox/button/attribution-tokens", json: ["application_id": "app-nope"])
+                .status == 404)
     }
 }
 
@@ -450,7 +530,9 @@ struct ButtonSeedReplayTests {
         #expect(created.object["finalization_date"] == "2017-08-02T19:26:08Z")
         #expect(created.object["btn_ref"] == "srctok-XXX")
         #expect(created.object["line_items"]?[0]?["amount"] == 2000)
-        #expect(created.object["customer"]?["email_sha256"] == "b4c9a289323b21a01c3e940f150eb9b8c542587f1abfd8f0e1cc1ffc5e475514")
+        #expect(
+            created.object["customer"]?["email_sha256"]
+                == "b4c9a289323b21a01c3e940f150eb9b8c542587f1abfd8f0e1cc1ffc5e475514")
 
         let updated = try await sandbox.api(.post, "/v1/order/1989", raw: ButtonSandbox.seedUpdateBody)
         #expect(updated.status == 200)
@@ -461,9 +543,12 @@ struct ButtonSeedReplayTests {
         #expect(inspected.object["versions"]?.arrayValue?.map { $0["kind"] } == ["create", "update"])
 
         // Partial return: one line item left.
-        let partial = try await sandbox.api(.post, "/v1/order/1989", json: [
-            "total": 5000, "currency": "USD", "purchase_date": "2017-07-01T00:00:00Z",
-            "line_items": [["identifier": "sku-789", "total": 5000]]])
+        let partial = try await sandbox.api(
+            .post, "/v1/order/1989",
+            json: [
+                "total": 5000, "currency": "USD", "purchase_date": "2017-07-01T00:00:00Z",
+                "line_items": [["identifier": "sku-789", "total": 5000]],
+            ])
         #expect(partial.object["line_items"]?.arrayValue?.count == 1)
         #expect(partial.object["customer"] == .null)
 
@@ -482,13 +567,16 @@ struct ButtonSeedReplayTests {
         #expect(byRef.status == 200)
         #expect(byRef.objects.count == 1)
         #expect(byRef.objects.first?["status"] == "deleted")
-        #expect(try await sandbox.api(.get, "/v1/order/btn-ref/srctok-none").text == #"{"meta":{"status":"ok"},"objects":[]}"#)
+        #expect(
+            try await sandbox.api(.get, "/v1/order/btn-ref/srctok-none").text
+                == #"{"meta":{"status":"ok"},"objects":[]}"#)
         #expect(try await sandbox.api(.get, "/v1/order/btn-ref/").text == #"{"meta":{"status":"ok"},"objects":[]}"#)
     }
 
     @Test func seedLiteralBodyIsInvalidJSON() async throws {
         let sandbox = try ButtonSandbox()
-        let literal = ButtonSandbox.seedCreateBody.replacingOccurrences(of: "\"amount\": 2000,", with: "\"amount\": 2000")
+        let literal = ButtonSandbox.seedCreateBody.replacingOccurrences(
+            of: "\"amount\": 2000,", with: "\"amount\": 2000")
         let reply = try await sandbox.api(.post, "/v1/order", raw: literal)
         #expect(reply.status == 400)
         #expect(reply.errorMessage == "Request body is not valid JSON")

@@ -1,23 +1,30 @@
 import CommerceCore
-@testable import CommerceSandbox
 import Foundation
 import Testing
+
+@testable import CommerceSandbox
 
 @Suite("Request journal: capacity per service (Button §5.3.8), order, filters")
 struct ButtonRequestLogTests {
     static let start = Date(timeIntervalSince1970: 1_736_942_400)
 
-    static func record(_ journal: RequestJournal, _ path: String, service: String?, at offset: TimeInterval = 0,
-                       status: Int = 200, id: Int? = nil) {
+    static func record(
+        _ journal: RequestJournal, _ path: String, service: String?, at offset: TimeInterval = 0,
+        status: Int = 200, id: Int? = nil
+    ) {
         let time = start.addingTimeInterval(offset)
-        journal.record(JournalEntry(id: id ?? journal.nextID(), service: service, method: .post, path: path, query: nil, status: status,
-                                    time: time, wallTime: time, durationSeconds: 0, requestHeaders: [:], requestBody: Data()))
+        journal.record(
+            JournalEntry(
+                id: id ?? journal.nextID(), service: service, method: .post, path: path, query: nil, status: status,
+                time: time, wallTime: time, durationSeconds: 0, requestHeaders: [:], requestBody: Data()))
     }
 
     @Test func trafficToOtherServicesDoesNotEvictButtonEntries() {
         let journal = RequestJournal(capacity: 1000)
         for index in 0..<1000 { Self.record(journal, "/v1/order/\(index)", service: "button", at: Double(index)) }
-        for index in 0..<5000 { Self.record(journal, "/rest/oauth/requestGuestToken.json", service: "paytronix", at: 1000 + Double(index)) }
+        for index in 0..<5000 {
+            Self.record(journal, "/rest/oauth/requestGuestToken.json", service: "paytronix", at: 1000 + Double(index))
+        }
         let button = journal.entries(JournalFilter(service: "button"))
         #expect(button.count == 1000)
         #expect(button.last?.path == "/v1/order/0")
@@ -26,7 +33,9 @@ struct ButtonRequestLogTests {
 
     @Test func buttonKeepsItsLatestThousand() {
         let journal = RequestJournal(capacity: 1000)
-        for index in 0..<1500 { Self.record(journal, "/v1/app/events", service: "button", at: Double(index), status: 100 + index % 400) }
+        for index in 0..<1500 {
+            Self.record(journal, "/v1/app/events", service: "button", at: Double(index), status: 100 + index % 400)
+        }
         let kept = journal.entries(JournalFilter(service: "button"))
         #expect(kept.count == 1000)
         #expect(kept.last?.time == Self.start.addingTimeInterval(500))
@@ -59,7 +68,10 @@ struct ButtonRequestLogTests {
         }
         #expect(journal.entries(JournalFilter(status: .init("4xx"))).map(\.status) == [409, 404])
         #expect(journal.entries(JournalFilter(status: .init("503"))).count == 1)
-        #expect(journal.entries(JournalFilter(since: Self.start.addingTimeInterval(60), until: Self.start.addingTimeInterval(120)))
+        #expect(
+            journal.entries(
+                JournalFilter(since: Self.start.addingTimeInterval(60), until: Self.start.addingTimeInterval(120))
+            )
             .map(\.status) == [409, 404])
         #expect(journal.entries(JournalFilter(limit: 1)).map(\.status) == [503])
         #expect(JournalFilter.StatusMatch("6xx") == nil)

@@ -1,7 +1,8 @@
 import CommerceCore
-@testable import CommerceSandbox
 import Foundation
 import Testing
+
+@testable import CommerceSandbox
 
 /// An in-process sandbox (no sockets) with helpers for Button's routes.
 struct ButtonSandbox: RouterTestSupport {
@@ -18,8 +19,10 @@ struct ButtonSandbox: RouterTestSupport {
 
     /// Sends a request through the fault injector. `path` may carry a query. `key` adds Basic authentication.
     @discardableResult
-    func call(_ method: HTTPMethod, _ path: String, json: JSONValue? = nil, raw: String? = nil, key: String? = nil,
-              headers: HTTPHeaders = [:], remoteAddress: String? = nil) async throws -> Reply {
+    func call(
+        _ method: HTTPMethod, _ path: String, json: JSONValue? = nil, raw: String? = nil, key: String? = nil,
+        headers: HTTPHeaders = [:], remoteAddress: String? = nil
+    ) async throws -> Reply {
         var allHeaders = headers
         if let key { allHeaders["Authorization"] = Self.basic(key) }
         let body = RouterTestRig.body(json: json, raw: raw)
@@ -29,8 +32,10 @@ struct ButtonSandbox: RouterTestSupport {
 
     /// Order API call with the seeded key.
     @discardableResult
-    func api(_ method: HTTPMethod, _ path: String, json: JSONValue? = nil, raw: String? = nil,
-             headers: HTTPHeaders = [:]) async throws -> Reply {
+    func api(
+        _ method: HTTPMethod, _ path: String, json: JSONValue? = nil, raw: String? = nil,
+        headers: HTTPHeaders = [:]
+    ) async throws -> Reply {
         try await call(method, path, json: json, raw: raw, key: "sk-sandbox", headers: headers)
     }
 
@@ -41,8 +46,10 @@ struct ButtonSandbox: RouterTestSupport {
 
     /// A minimal valid create body.
     static func order(_ id: String, total: Int64 = 5000, extra: JSONObject = [:]) -> JSONValue {
-        var object: JSONObject = ["order_id": .string(id), "total": .integer(total), "currency": "USD",
-                                  "purchase_date": "2017-07-01T00:00:00Z"]
+        var object: JSONObject = [
+            "order_id": .string(id), "total": .integer(total), "currency": "USD",
+            "purchase_date": "2017-07-01T00:00:00Z",
+        ]
         for (key, value) in extra { object[key] = value }
         return .object(object)
     }

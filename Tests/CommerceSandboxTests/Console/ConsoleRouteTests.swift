@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import CommerceSandbox
 
 /// The console's server side: the page, its assets, the journal reads it polls, and the paged state routes.
@@ -8,8 +9,10 @@ import Testing
     private let basic = RouterTestRig.basic("sk-sandbox")
 
     private func order(_ id: String) -> JSONValue {
-        ["total": 5000, "currency": "USD", "order_id": .string(id), "purchase_date": "2026-11-25T10:00:00Z",
-         "customer": ["id": "c-1"], "line_items": [["identifier": "sku-1", "total": 5000, "quantity": 1]]]
+        [
+            "total": 5000, "currency": "USD", "order_id": .string(id), "purchase_date": "2026-11-25T10:00:00Z",
+            "customer": ["id": "c-1"], "line_items": [["identifier": "sku-1", "total": 5000, "quantity": 1]],
+        ]
     }
 
     @Test func rootRedirectsToTheConsoleWhichServesItsPageScriptAndStyles() async throws {
@@ -36,21 +39,26 @@ import Testing
 
     @Test func theJournalCursorReturnsOnlyWhatWasRecordedSince() async throws {
         let rig = try RouterTestRig()
-        _ = try await rig.send(.post, "/v1/order", body: order("first").serializedData(), headers: ["Authorization": basic, "Content-Type": "application/json"])
+        _ = try await rig.send(
+            .post, "/v1/order", body: order("first").serializedData(),
+            headers: ["Authorization": basic, "Content-Type": "application/json"])
         let initial = try await rig.send(.get, "/sandbox/requests?view=summary", body: Data(), headers: [:])
         let rows = try #require(initial.json["requests"]?.arrayValue)
         #expect(rows.count == 1)
-        #expect(rows[0]["request"] == nil)   // a summary carries no headers or bodies
+        #expect(rows[0]["request"] == nil)  // a summary carries no headers or bodies
         #expect(rows[0]["path"] == "/v1/order")
         let cursor = try #require(initial.json["cursor"]?.integerValue)
 
-        let quiet = try await rig.send(.get, "/sandbox/requests?view=summary&after=\(cursor)", body: Data(), headers: [:])
+        let quiet = try await rig.send(
+            .get, "/sandbox/requests?view=summary&after=\(cursor)", body: Data(), headers: [:])
         #expect(quiet.json["requests"] == [])
         _ = try await rig.send(.get, "/v1/order/first", body: Data(), headers: ["Authorization": basic])
-        let next = try await rig.send(.get, "/sandbox/requests?view=summary&after=\(cursor)", body: Data(), headers: [:])
+        let next = try await rig.send(
+            .get, "/sandbox/requests?view=summary&after=\(cursor)", body: Data(), headers: [:])
         #expect(next.json["requests"]?.arrayValue?.map { $0["method"] } == ["GET"])
-        #expect(try await rig.send(.get, "/sandbox/requests?after=-1&view=table", body: Data(), headers: [:])
-            .json["error"]?["fields"]?.arrayValue?.compactMap { $0["field"]?.stringValue } == ["after", "view"])
+        #expect(
+            try await rig.send(.get, "/sandbox/requests?after=-1&view=table", body: Data(), headers: [:])
+                .json["error"]?["fields"]?.arrayValue?.compactMap { $0["field"]?.stringValue } == ["after", "view"])
     }
 
     /// Five full rings of 2,000 entries, each with a 2 KiB JSON body: the console's first load and its
@@ -58,14 +66,19 @@ import Testing
     @Test func theConsolesJournalReadsStayFastWithTenThousandEntries() async throws {
         let rig = try RouterTestRig()
         let services = ["button", "athmovil", "paytronix", "storefront", "rezolve"]
-        let body = JSONValue.object(["note": .string(String(repeating: "x", count: 2_000)), "password": "secret"]).serializedData()
+        let body = JSONValue.object(["note": .string(String(repeating: "x", count: 2_000)), "password": "secret"])
+            .serializedData()
         for index in 0..<10_000 {
             let journal = rig.context.journal
-            journal.record(JournalEntry(
-                id: journal.nextID(), service: services[index % services.count], method: .post, path: "/v1/order/\(index)",
-                query: nil, status: index % 7 == 0 ? 503 : 200, time: Date(), wallTime: Date(), durationSeconds: 0.001,
-                requestHeaders: ["Content-Type": "application/json", "Authorization": "Bearer abcdefgh"], requestBody: body,
-                responseBody: body))
+            journal.record(
+                JournalEntry(
+                    id: journal.nextID(), service: services[index % services.count], method: .post,
+                    path: "/v1/order/\(index)",
+                    query: nil, status: index % 7 == 0 ? 503 : 200, time: Date(), wallTime: Date(),
+                    durationSeconds: 0.001,
+                    requestHeaders: ["Content-Type": "application/json", "Authorization": "Bearer abcdefgh"],
+                    requestBody: body,
+                    responseBody: body))
         }
         let clock = ContinuousClock()
         var first: RouterTestRig.Reply?
@@ -75,10 +88,12 @@ import Testing
         #expect(first?.json["requests"]?.arrayValue?.count == 200)
         let cursor = first?.json["cursor"]?.integerValue ?? 0
         let filtered = try await clock.measure {
-            _ = try await rig.send(.get, "/sandbox/requests?view=summary&limit=200&status=5xx&path=*order/9*", body: Data(), headers: [:])
+            _ = try await rig.send(
+                .get, "/sandbox/requests?view=summary&limit=200&status=5xx&path=*order/9*", body: Data(), headers: [:])
         }
         let poll = try await clock.measure {
-            let quiet = try await rig.send(.get, "/sandbox/requests?view=summary&limit=200&after=\(cursor)", body: Data(), headers: [:])
+            let quiet = try await rig.send(
+                .get, "/sandbox/requests?view=summary&limit=200&after=\(cursor)", body: Data(), headers: [:])
             #expect(quiet.json["requests"] == [])
         }
         print("console journal, 10,000 entries: first page \(firstLoad), filtered \(filtered), idle poll \(poll)")
@@ -89,7 +104,9 @@ import Testing
 
     @Test func oneEntryComesWithARedactedCurlLine() async throws {
         let rig = try RouterTestRig()
-        _ = try await rig.send(.post, "/v1/order", body: order("it's").serializedData(), headers: ["Authorization": basic, "Content-Type": "application/json"])
+        _ = try await rig.send(
+            .post, "/v1/order", body: order("it's").serializedData(),
+            headers: ["Authorization": basic, "Content-Type": "application/json"])
         let id = try #require(rig.context.journal.entries().first?.id)
         let entry = try await rig.send(.get, "/sandbox/requests/\(id)", body: Data(), headers: [:])
         #expect(entry.status == 200)
@@ -107,22 +124,29 @@ import Testing
     @Test func stateRoutesArePagedNewestFirst() async throws {
         let rig = try RouterTestRig()
         for index in 1...3 {
-            _ = try await rig.send(.post, "/v1/order", body: order("o-\(index)").serializedData(),
-                                   headers: ["Authorization": basic, "Content-Type": "application/json"])
+            _ = try await rig.send(
+                .post, "/v1/order", body: order("o-\(index)").serializedData(),
+                headers: ["Authorization": basic, "Content-Type": "application/json"])
         }
         let first = try await rig.send(.get, "/sandbox/button/pages/orders?limit=2", body: Data(), headers: [:])
         #expect(first.json["total"] == 3)
         #expect(first.json["items"]?.arrayValue?.map { $0["order_id"] } == ["o-3", "o-2"])
         #expect(first.json["items"]?[0]?["finalization_date"]?.stringValue != nil)
-        let second = try await rig.send(.get, "/sandbox/button/pages/orders?limit=2&offset=2", body: Data(), headers: [:])
+        let second = try await rig.send(
+            .get, "/sandbox/button/pages/orders?limit=2&offset=2", body: Data(), headers: [:])
         #expect(second.json["items"]?.arrayValue?.map { $0["order_id"] } == ["o-1"])
         let bad = try await rig.send(.get, "/sandbox/button/pages/orders?limit=0&offset=x", body: Data(), headers: [:])
         #expect(bad.status == 400)
-        #expect(bad.json["error"]?["fields"]?.arrayValue?.compactMap { $0["field"]?.stringValue } == ["limit", "offset"])
-        for route in ["/sandbox/button/pages/deferred-deeplinks", "/sandbox/athmovil/pages/payments", "/sandbox/paytronix/pages/guests",
-                      "/sandbox/paytronix/pages/external-accounts", "/sandbox/paytronix/pages/push-deliveries",
-                      "/sandbox/storefront/pages/carts", "/sandbox/storefront/pages/checkouts", "/sandbox/storefront/pages/orders",
-                      "/sandbox/rezolve/pages/customers", "/sandbox/rezolve/pages/carts", "/sandbox/rezolve/pages/orders"] {
+        #expect(
+            bad.json["error"]?["fields"]?.arrayValue?.compactMap { $0["field"]?.stringValue } == ["limit", "offset"])
+        for route in [
+            "/sandbox/button/pages/deferred-deeplinks", "/sandbox/athmovil/pages/payments",
+            "/sandbox/paytronix/pages/guests",
+            "/sandbox/paytronix/pages/external-accounts", "/sandbox/paytronix/pages/push-deliveries",
+            "/sandbox/storefront/pages/carts", "/sandbox/storefront/pages/checkouts",
+            "/sandbox/storefront/pages/orders",
+            "/sandbox/rezolve/pages/customers", "/sandbox/rezolve/pages/carts", "/sandbox/rezolve/pages/orders",
+        ] {
             let page = try await rig.send(.get, route + "?limit=5", body: Data(), headers: [:])
             #expect(page.status == 200, "\(route)")
             #expect(page.json["limit"] == 5, "\(route)")
@@ -133,10 +157,20 @@ import Testing
     @Test func aCreatedGuestAndPaymentAppearInTheirPagesWithoutSecrets() async throws {
         let rig = try RouterTestRig()
         let json = ["Content-Type": "application/json"] as HTTPHeaders
-        let guest = try await rig.send(.post, "/sandbox/paytronix/guests", body: JSONValue.object([
-            "merchantId": 777777, "username": "console-guest", "password": "secret-123", "email": "guest@example.com",
-            "externalAccounts": [["appIdentifier": "com.example.app", "accountCode": "abcdef0123456789abcdef", "integration": "sandbox-ios",
-                                  "integrationDetail": "os=iOS|osversion=17.0|device=iPhone|merchantId=777777|integrator=CK|version=1"]]]).serializedData(),
+        let guest = try await rig.send(
+            .post, "/sandbox/paytronix/guests",
+            body: JSONValue.object([
+                "merchantId": 777777, "username": "console-guest", "password": "secret-123",
+                "email": "guest@example.com",
+                "externalAccounts": [
+                    [
+                        "appIdentifier": "com.example.app", "accountCode": "abcdef0123456789abcdef",
+                        "integration": "sandbox-ios",
+                        "integrationDetail":
+                            "os=iOS|osversion=17.0|device=iPhone|merchantId=777777|integrator=CK|version=1",
+                    ]
+                ],
+            ]).serializedData(),
             headers: json)
         #expect(guest.status == 200)
         let guests = try await rig.send(.get, "/sandbox/paytronix/pages/guests", body: Data(), headers: [:])
@@ -148,34 +182,42 @@ import Testing
         #expect(devices.json["items"]?[0]?["accountCode"] == "abcdef0123456789abcdef")
         #expect(devices.json["items"]?[0]?["state"] == "attached")
 
-        let payment = try await rig.send(.post, "/api/business-transaction/ecommerce/payment", body: JSONValue.object([
-            "env": "sandbox", "publicToken": "dummy", "total": 12.5, "subtotal": 10, "tax": 2.5, "timeout": 600,
-            "metadata1": "", "metadata2": "", "phoneNumber": "",
-            "items": [["name": "Mug", "price": 10, "quantity": 1, "desc": "", "metadata": ""]]]).serializedData(), headers: json)
+        let payment = try await rig.send(
+            .post, "/api/business-transaction/ecommerce/payment",
+            body: JSONValue.object([
+                "env": "sandbox", "publicToken": "dummy", "total": 12.5, "subtotal": 10, "tax": 2.5, "timeout": 600,
+                "metadata1": "", "metadata2": "", "phoneNumber": "",
+                "items": [["name": "Mug", "price": 10, "quantity": 1, "desc": "", "metadata": ""]],
+            ]).serializedData(), headers: json)
         let id = try #require(payment.json["data"]?["ecommerceId"]?.stringValue)
         let open = try await rig.send(.get, "/sandbox/athmovil/pages/payments", body: Data(), headers: [:])
         #expect(open.json["items"]?[0]?["ecommerceId"] == .string(id))
         #expect(open.json["items"]?[0]?["state"] == "OPEN")
         #expect(open.json["items"]?[0]?["total"] == 12.5)
         // The console's Complete button posts to the existing action route; the page then reads CONFIRM.
-        #expect(try await rig.send(.post, "/sandbox/athmovil/payments/\(id)/complete", body: Data("{}".utf8), headers: json).status == 200)
+        #expect(
+            try await rig.send(.post, "/sandbox/athmovil/payments/\(id)/complete", body: Data("{}".utf8), headers: json)
+                .status == 200)
         let confirmed = try await rig.send(.get, "/sandbox/athmovil/pages/payments", body: Data(), headers: [:])
         #expect(confirmed.json["items"]?[0]?["state"] == "CONFIRM")
     }
 
     @Test func theLoginFormSetsAStrictHttpOnlyCookieForTheRightTokenOnly() async throws {
-        let rig = try RouterTestRig(SandboxOptions(host: "0.0.0.0", port: 0, inMemory: true, controlToken: "console-token-1"))
+        let rig = try RouterTestRig(
+            SandboxOptions(host: "0.0.0.0", port: 0, inMemory: true, controlToken: "console-token-1"))
         let form = ["Content-Type": "application/x-www-form-urlencoded"] as HTTPHeaders
         let wrong = try await rig.send(.post, "/sandbox/console/login", body: Data("token=nope".utf8), headers: form)
         #expect(wrong.status == 401)
         #expect(wrong.headers["Set-Cookie"] == nil)
-        let right = try await rig.send(.post, "/sandbox/console/login", body: Data("token=console-token-1".utf8), headers: form)
+        let right = try await rig.send(
+            .post, "/sandbox/console/login", body: Data("token=console-token-1".utf8), headers: form)
         #expect(right.status == 303)
         let cookie = try #require(right.headers["Set-Cookie"])
         #expect(cookie.hasPrefix("commercekit_console=console-token-1;"))
         #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
         #expect(try await rig.send(.get, "/sandbox/console", body: Data(), headers: [:]).status == 401)
-        let page = try await rig.send(.get, "/sandbox/console", body: Data(), headers: ["Cookie": "commercekit_console=console-token-1"])
+        let page = try await rig.send(
+            .get, "/sandbox/console", body: Data(), headers: ["Cookie": "commercekit_console=console-token-1"])
         #expect(page.status == 200)
         #expect(page.text.contains("/sandbox/console/logout"))
         #expect(try await rig.send(.get, "/sandbox/console/login", body: Data(), headers: [:]).status == 200)

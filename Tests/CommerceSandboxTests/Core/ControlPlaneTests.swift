@@ -1,20 +1,24 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import CommerceSandbox
 
 /// The one control plane: `/sandbox/faults`, `/sandbox/requests`, `/sandbox/clock`, `/sandbox/reset`, and the
 /// services' own routes as aliases of it.
 @Suite struct ControlPlaneTests {
     @discardableResult
-    private func call(_ sandbox: ButtonSandbox, _ method: HTTPMethod, _ path: String, json: JSONValue? = nil,
-                      headers: HTTPHeaders = [:]) async throws -> RouterTestRig.Reply {
+    private func call(
+        _ sandbox: ButtonSandbox, _ method: HTTPMethod, _ path: String, json: JSONValue? = nil,
+        headers: HTTPHeaders = [:]
+    ) async throws -> RouterTestRig.Reply {
         try await sandbox.call(method, path, json: json, headers: headers)
     }
 
     @Test func aGeneralFaultAnswersInTheOwningServicesEnvelope() async throws {
         let sandbox = try ButtonSandbox()
-        let added = try await call(sandbox, .post, "/sandbox/faults", json: ["method": "POST", "path": "/v1/order", "count": 1, "status": 503])
+        let added = try await call(
+            sandbox, .post, "/sandbox/faults", json: ["method": "POST", "path": "/v1/order", "count": 1, "status": 503])
         #expect(added.status == 201)
         #expect(added.json["path"] == "/v1/order")
         let failed = try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order("cp-1"))
@@ -31,12 +35,15 @@ import Testing
 
     @Test func aBadRuleNamesEveryFieldAndAddsNothing() async throws {
         let sandbox = try ButtonSandbox()
-        let reply = try await call(sandbox, .post, "/sandbox/faults",
-                                   json: ["path": "v1", "count": 0, "status": 700, "drop": "sometimes", "colour": "red"])
+        let reply = try await call(
+            sandbox, .post, "/sandbox/faults",
+            json: ["path": "v1", "count": 0, "status": 700, "drop": "sometimes", "colour": "red"])
         #expect(reply.status == 400)
         let fields = Set((reply.json["error"]?["fields"]?.arrayValue ?? []).compactMap { $0["field"]?.stringValue })
         #expect(fields == ["path", "count", "status", "drop", "colour"])
-        #expect(try await call(sandbox, .post, "/sandbox/faults", json: ["path": "/v1/order"]).json["error"]?["fields"]?[0]?["field"] == "status")
+        #expect(
+            try await call(sandbox, .post, "/sandbox/faults", json: ["path": "/v1/order"]).json["error"]?["fields"]?[
+                0]?["field"] == "status")
         #expect(try await sandbox.call(.post, "/sandbox/faults", raw: "[1]").status == 400)
         #expect(try await call(sandbox, .get, "/sandbox/faults").json["faults"] == [])
     }
@@ -58,26 +65,34 @@ import Testing
         let sandbox = try ButtonSandbox()
         try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order("j-1"))
         try await sandbox.api(.get, "/v1/order/missing")
-        try await call(sandbox, .post, "/rest/25.33/oauth/requestGuestToken.json",
-                       json: ["grant_type": "password", "username": "sam", "password": "hunter22", "client_id": "sandbox-ios"],
-                       headers: ["Authorization": RouterTestRig.basic("sandbox-ios", password: "sandbox-ios-secret")])
+        try await call(
+            sandbox, .post, "/rest/25.33/oauth/requestGuestToken.json",
+            json: ["grant_type": "password", "username": "sam", "password": "hunter22", "client_id": "sandbox-ios"],
+            headers: ["Authorization": RouterTestRig.basic("sandbox-ios", password: "sandbox-ios-secret")])
         try await call(sandbox, .get, "/sandbox/health")  // control routes are not journaled
 
         let all = try await call(sandbox, .get, "/sandbox/requests").json["requests"]?.arrayValue ?? []
         #expect(all.map { $0["service"] } == ["paytronix", "button", "button"])
-        #expect(all.map { $0["path"] } == ["/rest/25.33/oauth/requestGuestToken.json", "/v1/order/missing", "/v1/order"])
+        #expect(
+            all.map { $0["path"] } == ["/rest/25.33/oauth/requestGuestToken.json", "/v1/order/missing", "/v1/order"])
         let paytronix = try #require(all.first)
         #expect(paytronix["request"]?["body"]?["password"] == "***")
         #expect(paytronix["request"]?["body"]?["username"] == "sam")
         #expect(paytronix["request"]?["headers"]?["Authorization"] == "Basic ***")
         #expect(paytronix["response"]?["body"] != nil)
 
-        let missing = try await call(sandbox, .get, "/sandbox/requests?service=button&status=4xx").json["requests"]?.arrayValue
+        let missing = try await call(sandbox, .get, "/sandbox/requests?service=button&status=4xx").json["requests"]?
+            .arrayValue
         #expect(missing?.map { $0["path"] } == ["/v1/order/missing"])
-        #expect(try await call(sandbox, .get, "/sandbox/requests?path=/v1/&limit=1").json["requests"]?.arrayValue?.count == 1)
+        #expect(
+            try await call(sandbox, .get, "/sandbox/requests?path=/v1/&limit=1").json["requests"]?.arrayValue?.count
+                == 1)
         let bad = try await call(sandbox, .get, "/sandbox/requests?status=9xx&service=nope&limit=0")
         #expect(bad.status == 400)
-        #expect(Set((bad.json["error"]?["fields"]?.arrayValue ?? []).compactMap { $0["field"]?.stringValue }) == ["status", "service", "limit"])
+        #expect(
+            Set((bad.json["error"]?["fields"]?.arrayValue ?? []).compactMap { $0["field"]?.stringValue }) == [
+                "status", "service", "limit",
+            ])
     }
 
     @Test func movingTheClockAnywhereRunsButtonsFinalizationSweep() async throws {
@@ -98,8 +113,12 @@ import Testing
 
     @Test func clockRequestsAreValidatedAndFreezeAndRealWork() async throws {
         let sandbox = try ButtonSandbox()
-        #expect(try await call(sandbox, .post, "/sandbox/clock", json: ["advance_days": -1]).json["error"]?["fields"]?[0]?["field"] == "advance_days")
-        #expect(try await call(sandbox, .post, "/sandbox/clock", json: ["now": "yesterday"]).json["error"]?["fields"]?[0]?["field"] == "now")
+        #expect(
+            try await call(sandbox, .post, "/sandbox/clock", json: ["advance_days": -1]).json["error"]?["fields"]?[0]?[
+                "field"] == "advance_days")
+        #expect(
+            try await call(sandbox, .post, "/sandbox/clock", json: ["now": "yesterday"]).json["error"]?["fields"]?[0]?[
+                "field"] == "now")
         #expect(try await call(sandbox, .post, "/sandbox/clock", json: ["speed": 2]).status == 400)
         #expect(try await call(sandbox, .post, "/sandbox/clock", json: ["frozen": true]).json["frozen"] == true)
         let first = sandbox.context.clock.now()
@@ -130,7 +149,8 @@ import Testing
 
     @Test func storefrontFailNextIsAScopedRuleOfTheSameInjector() async throws {
         let sandbox = try ButtonSandbox()
-        let report = try await call(sandbox, .put, "/sandbox/storefront/shops/1/simulation", json: ["failNext": ["count": 2, "status": 503]])
+        let report = try await call(
+            sandbox, .put, "/sandbox/storefront/shops/1/simulation", json: ["failNext": ["count": 2, "status": 503]])
         #expect(report.json["failNext"] == ["count": 2, "status": 503])
         let rules = try await call(sandbox, .get, "/sandbox/faults").json["faults"]?.arrayValue ?? []
         #expect(rules.count == 1)
@@ -148,13 +168,21 @@ import Testing
     }
 
     @Test func secretFieldsAndCredentialsAreMasked() {
-        let body = JournalRedaction.redacted(["user": ["password": "p", "Client_Secret": "s", "cvv": "123", "name": "Ana"],
-                                              "cards": [["number": "4111111111111111"]]])
-        #expect(body == ["user": ["password": "***", "Client_Secret": "***", "cvv": "***", "name": "Ana"],
-                         "cards": [["number": "************1111"]]])
-        #expect(JournalRedaction.redactedHeader(name: "Authorization", value: "Bearer abcdefgh1234") == "Bearer ***1234")
+        let body = JournalRedaction.redacted([
+            "user": ["password": "p", "Client_Secret": "s", "cvv": "123", "name": "Ana"],
+            "cards": [["number": "4111111111111111"]],
+        ])
+        #expect(
+            body == [
+                "user": ["password": "***", "Client_Secret": "***", "cvv": "***", "name": "Ana"],
+                "cards": [["number": "************1111"]],
+            ])
+        #expect(
+            JournalRedaction.redactedHeader(name: "Authorization", value: "Bearer abcdefgh1234") == "Bearer ***1234")
         #expect(JournalRedaction.redactedHeader(name: "authorization", value: "Basic dXNlcjpwYXNz") == "Basic ***")
-        #expect(JournalRedaction.redactedForm("username=sam&password=x%20y&pin=1234") == "username=sam&password=***&pin=***")
+        #expect(
+            JournalRedaction.redactedForm("username=sam&password=x%20y&pin=1234") == "username=sam&password=***&pin=***"
+        )
         #expect(JournalRedaction.body(Data([0xff, 0xfe]), contentType: nil) == ["binary_bytes": 2])
     }
 }

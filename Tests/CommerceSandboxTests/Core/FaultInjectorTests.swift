@@ -1,10 +1,13 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import CommerceSandbox
 
 @Suite struct FaultInjectorTests {
-    private static let render: FaultInjector.Renderer = { status, body in .json(body ?? ["error": "fault"], status: status) }
+    private static let render: FaultInjector.Renderer = { status, body in
+        .json(body ?? ["error": "fault"], status: status)
+    }
 
     private static func counting(_ handled: LockedValue<Int>) -> () async throws -> SandboxResponse {
         {
@@ -20,7 +23,7 @@ import Testing
         let handled = LockedValue(0)
         let lost = try await faults.apply(to: request, render: Self.render, handler: Self.counting(handled))
         #expect(lost.dropsConnection)
-        #expect(lost.status == 201)          // the committed answer, not a fault status
+        #expect(lost.status == 201)  // the committed answer, not a fault status
         #expect(handled.value == 1)
         let next = try await faults.apply(to: request, render: Self.render, handler: Self.counting(handled))
         #expect(!next.dropsConnection)
@@ -31,8 +34,9 @@ import Testing
         let faults = FaultInjector()
         try faults.add(FaultRule(method: nil, path: .prefix("/api/"), count: 1, drop: .before))
         let handled = LockedValue(0)
-        let lost = try await faults.apply(to: SandboxRequest(method: .get, rawPath: "/api/thing"), render: Self.render,
-                                          handler: Self.counting(handled))
+        let lost = try await faults.apply(
+            to: SandboxRequest(method: .get, rawPath: "/api/thing"), render: Self.render,
+            handler: Self.counting(handled))
         #expect(lost.dropsConnection)
         #expect(handled.value == 0)
     }
@@ -41,8 +45,9 @@ import Testing
         let faults = FaultInjector()
         try faults.add(FaultRule(method: .post, path: .exact("/v1/order"), count: 1, timing: .after, status: 502))
         let handled = LockedValue(0)
-        let answer = try await faults.apply(to: SandboxRequest(method: .post, rawPath: "/v1/order"), render: Self.render,
-                                            handler: Self.counting(handled))
+        let answer = try await faults.apply(
+            to: SandboxRequest(method: .post, rawPath: "/v1/order"), render: Self.render,
+            handler: Self.counting(handled))
         #expect(answer.status == 502)
         #expect(handled.value == 1)
     }
@@ -52,8 +57,9 @@ import Testing
         try faults.add(FaultRule(method: .get, path: .prefix("/v1/"), count: 1, delayMilliseconds: 30))
         let handled = LockedValue(0)
         let started = ContinuousClock.now
-        let answer = try await faults.apply(to: SandboxRequest(method: .get, rawPath: "/v1/order/1"), render: Self.render,
-                                            handler: Self.counting(handled))
+        let answer = try await faults.apply(
+            to: SandboxRequest(method: .get, rawPath: "/v1/order/1"), render: Self.render,
+            handler: Self.counting(handled))
         #expect(answer.status == 201)
         #expect(handled.value == 1)
         #expect(ContinuousClock.now - started >= .milliseconds(30))
@@ -64,12 +70,16 @@ import Testing
         try faults.add(FaultRule(method: .post, path: .exact("/v1/order"), count: 5, status: 503))
         try faults.add(FaultRule(method: nil, path: .prefix("/api/"), count: 5, scope: "shop:1", status: 429))
         let handled = LockedValue(0)
-        for request in [SandboxRequest(method: .get, rawPath: "/v1/order"), SandboxRequest(method: .post, rawPath: "/v1/order/x"),
-                        SandboxRequest(method: .post, rawPath: "/api/2021-10/graphql")] {
-            #expect(try await faults.apply(to: request, render: Self.render, handler: Self.counting(handled)).status == 201)
+        for request in [
+            SandboxRequest(method: .get, rawPath: "/v1/order"), SandboxRequest(method: .post, rawPath: "/v1/order/x"),
+            SandboxRequest(method: .post, rawPath: "/api/2021-10/graphql"),
+        ] {
+            #expect(
+                try await faults.apply(to: request, render: Self.render, handler: Self.counting(handled)).status == 201)
         }
-        let scoped = try await faults.apply(to: SandboxRequest(method: .post, rawPath: "/api/2021-10/graphql"), scope: "shop:1",
-                                            render: Self.render, handler: Self.counting(handled))
+        let scoped = try await faults.apply(
+            to: SandboxRequest(method: .post, rawPath: "/api/2021-10/graphql"), scope: "shop:1",
+            render: Self.render, handler: Self.counting(handled))
         #expect(scoped.status == 429)
         #expect(handled.value == 3)
     }
@@ -78,13 +88,17 @@ import Testing
         #expect(PathPattern.prefixOrGlob("/v1/order").matches("/v1/order/abc"))
         #expect(PathPattern.exactOrGlob("/v1/order").matches("/v1/order/abc") == false)
         #expect(PathPattern.exactOrGlob("/v1/app/*").matches("/v1/app/order"))
-        #expect(PathPattern.glob("/rest/*/guest/accountInformation.json").matches("/rest/25.33/guest/accountInformation.json"))
-        #expect(PathPattern.glob("/rest/*/guest/accountInformation.json").matches("/rest/25.33/guest/other.json") == false)
+        #expect(
+            PathPattern.glob("/rest/*/guest/accountInformation.json").matches(
+                "/rest/25.33/guest/accountInformation.json"))
+        #expect(
+            PathPattern.glob("/rest/*/guest/accountInformation.json").matches("/rest/25.33/guest/other.json") == false)
         #expect(PathPattern.glob("*").matches(""))
     }
 
     @Test func onlyDropRulesReportTheDropInTheirJSON() {
-        #expect(FaultRule(method: .post, path: .exact("/x"), count: 1, drop: .afterCommit).json["drop"] == "afterCommit")
+        #expect(
+            FaultRule(method: .post, path: .exact("/x"), count: 1, drop: .afterCommit).json["drop"] == "afterCommit")
         let plain = FaultRule(method: .post, path: .exact("/v1/app/order"), count: 1, status: 503)
         #expect(plain.json.objectValue?.keys.contains("drop_connection") == false)
         #expect(plain.json.objectValue?.keys.contains("drop") == false)
@@ -97,8 +111,10 @@ import Testing
             let database = try SandboxDatabase(directory: directory)
             try database.migrate { FaultStore.registerMigrations(&$0) }
             let faults = try FaultInjector(database: database)
-            try faults.add(FaultRule(method: nil, path: .glob("/rest/*"), count: 3, scope: "s", status: 500,
-                                     body: ["x": 1], survivesRestart: true, origin: ["count": 3]))
+            try faults.add(
+                FaultRule(
+                    method: nil, path: .glob("/rest/*"), count: 3, scope: "s", status: 500,
+                    body: ["x": 1], survivesRestart: true, origin: ["count": 3]))
             try faults.add(FaultRule(method: .get, path: .prefix("/v1/"), count: 1, status: 503))  // memory only
             _ = try faults.consume(for: SandboxRequest(method: .post, rawPath: "/rest/a"), scope: "s")
         }

@@ -10,8 +10,10 @@ import Testing
     struct Planned: Error, Equatable { let number: Int }
 
     private func database(fileBacked: Bool) throws -> SandboxDatabase {
-        let database = fileBacked
-            ? try SandboxDatabase(directory: FileManager.default.temporaryDirectory.appendingPathComponent("group-commit-\(UUID())"))
+        let database =
+            fileBacked
+            ? try SandboxDatabase(
+                directory: FileManager.default.temporaryDirectory.appendingPathComponent("group-commit-\(UUID())"))
             : try SandboxDatabase()
         try database.migrate { migrator in
             migrator.registerMigration("test-1-numbers") { db in

@@ -1,8 +1,9 @@
 import CommerceCore
 import Foundation
-import Hummingbird
 import HTTPTypes
+import Hummingbird
 import NIOCore
+
 @testable import CommerceSandbox
 
 /// An in-process sandbox (no sockets) that answers requests through the same Hummingbird router and
@@ -38,11 +39,14 @@ struct RouterTestRig {
     }
 
     /// Sends a request built from `path`, which may carry a query after `?`.
-    func send(_ method: HTTPMethod, _ path: String, body: Data, headers: HTTPHeaders,
-              remoteAddress: String? = nil) async throws -> Reply {
+    func send(
+        _ method: HTTPMethod, _ path: String, body: Data, headers: HTTPHeaders,
+        remoteAddress: String? = nil
+    ) async throws -> Reply {
         let parts = path.split(separator: "?", maxSplits: 1)
-        let request = SandboxRequest(method: method, rawPath: String(parts[0]), rawQuery: parts.count > 1 ? String(parts[1]) : nil,
-                                     headers: headers, body: body, remoteAddress: remoteAddress)
+        let request = SandboxRequest(
+            method: method, rawPath: String(parts[0]), rawQuery: parts.count > 1 ? String(parts[1]) : nil,
+            headers: headers, body: body, remoteAddress: remoteAddress)
         return try await send(request)
     }
 
@@ -54,12 +58,16 @@ struct RouterTestRig {
             if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }
         }
         let target = request.rawPath + (request.rawQuery.map { "?" + $0 } ?? "")
-        let head = HTTPRequest(method: HTTPRequest.Method(request.method.rawValue) ?? .get, scheme: "http",
-                               authority: request.headers["Host"] ?? "sandbox.test", path: target, headerFields: fields)
+        let head = HTTPRequest(
+            method: HTTPRequest.Method(request.method.rawValue) ?? .get, scheme: "http",
+            authority: request.headers["Host"] ?? "sandbox.test", path: target, headerFields: fields)
         let hbRequest = Request(head: head, body: RequestBody(buffer: ByteBuffer(bytes: request.body)))
         let peer = request.remoteAddress.flatMap { try? SocketAddress(ipAddress: $0, port: 0) }
-        let response = try await responder.respond(to: hbRequest, context: SandboxRequestContext(inProcess: Sandbox.quietLogger,
-                                                                                                 remoteAddress: peer))
+        let response = try await responder.respond(
+            to: hbRequest,
+            context: SandboxRequestContext(
+                inProcess: Sandbox.quietLogger,
+                remoteAddress: peer))
         let collected = CollectedBody()
         try await response.body.write(BodyCollector(sink: collected))
         var headers = HTTPHeaders()

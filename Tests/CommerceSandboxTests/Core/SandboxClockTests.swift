@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import CommerceSandbox
 
 @Suite struct SandboxClockTests {
@@ -36,7 +37,9 @@ import Testing
         let request = SandboxRequest(method: .post, rawPath: "/v1/app/order")
         let handled = LockedValue(0)
         for expected in [503, 503, 200] {
-            let response = try await faults.apply(to: request, render: { status, _ in .json(["error": "Injected fault"], status: status) }) {
+            let response = try await faults.apply(
+                to: request, render: { status, _ in .json(["error": "Injected fault"], status: status) }
+            ) {
                 handled.withValue { $0 += 1 }
                 return .json(["ok": true])
             }

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import CommerceSandbox
 
 /// Routing through Hummingbird's trie router and the sandbox middleware, driven by HummingbirdTesting.
@@ -13,9 +14,13 @@ import Testing
         router.get("/v1/things/special") { _ in .json(["special": true]) }
         router.post("/v1/things") { _ in .json(["created": true], status: 201) }
         router.on(.get, "/v1/order/**") { .json(["rest": .from($0.catchAll)]) }
-        router.fallback(forPrefix: "/v1/", .init(
-            notFound: { .json(["vendor404": .string($0.path)], status: 404) },
-            methodNotAllowed: { _, allowed in .json(["allowed": .array(allowed.map { .string($0.rawValue) })], status: 405) }))
+        router.fallback(
+            forPrefix: "/v1/",
+            .init(
+                notFound: { .json(["vendor404": .string($0.path)], status: 404) },
+                methodNotAllowed: { _, allowed in
+                    .json(["allowed": .array(allowed.map { .string($0.rawValue) })], status: 405)
+                }))
         return router
     }
 

@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import CommerceSandbox
 
 /// The OpenAPI documents against the sandbox's own route table: every documented operation is routed, and every
@@ -31,9 +32,11 @@ import Testing
     static func matches(template: String, pattern: String) -> Bool {
         let documented = template.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         let routed = pattern.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-        var d = documented.startIndex, r = routed.startIndex
+        var d = documented.startIndex
+        var r = routed.startIndex
         while d < documented.endIndex, r < routed.endIndex {
-            let docSegment = documented[d], routeSegment = routed[r]
+            let docSegment = documented[d]
+            let routeSegment = routed[r]
             if routeSegment == "**" { return routed.index(after: r) == routed.endIndex }
             let docIsParameter = docSegment.hasPrefix("{") && docSegment.hasSuffix("}")
             guard docIsParameter || routeSegment.hasPrefix(":") || docSegment == routeSegment else { return false }
@@ -58,7 +61,9 @@ import Testing
         let routes = router.registeredRoutes
         var unrouted: [String] = []
         for operation in try Self.documentedOperations() {
-            let routed = routes.contains { $0.method.rawValue == operation.method && Self.matches(template: operation.path, pattern: $0.pattern) }
+            let routed = routes.contains {
+                $0.method.rawValue == operation.method && Self.matches(template: operation.path, pattern: $0.pattern)
+            }
             if !routed { unrouted.append("\(operation.document): \(operation.method) \(operation.path)") }
         }
         #expect(unrouted.isEmpty, "documented but not routed: \(unrouted)")
@@ -70,9 +75,13 @@ import Testing
         // A vendor route is one under a path prefix some service claims (`/v1/`, `/rest/`, `/api/v1/`, …).
         let vendorPrefixes = services.flatMap(\.pathPrefixes)
         var undocumented: [String] = []
-        for route in router.registeredRoutes where vendorPrefixes.contains(where: { route.pattern.hasPrefix($0) })
-            && !Self.undocumentedVendorPatterns.contains(route.pattern) {
-            let documented = operations.contains { $0.method == route.method.rawValue && Self.matches(template: $0.path, pattern: route.pattern) }
+        for route in router.registeredRoutes
+        where vendorPrefixes.contains(where: { route.pattern.hasPrefix($0) })
+            && !Self.undocumentedVendorPatterns.contains(route.pattern)
+        {
+            let documented = operations.contains {
+                $0.method == route.method.rawValue && Self.matches(template: $0.path, pattern: route.pattern)
+            }
             if !documented { undocumented.append("\(route.method) \(route.pattern)") }
         }
         #expect(undocumented.isEmpty, "routed but in no document: \(undocumented)")
@@ -84,12 +93,17 @@ import Testing
         var undocumented: [String] = []
         // The JSON control plane and every service's folder. Pages for people (such as a console) are not REST
         // operations and need no document entry.
-        let documentedFamilies = ["health", "credentials", "ping", "faults", "requests", "clock", "reset", "openapi",
-                                  "button", "athmovil", "paytronix", "storefront", "rezolve"]
-        for route in router.registeredRoutes where documentedFamilies.contains(where: {
+        let documentedFamilies = [
+            "health", "credentials", "ping", "faults", "requests", "clock", "reset", "openapi",
+            "button", "athmovil", "paytronix", "storefront", "rezolve",
+        ]
+        for route in router.registeredRoutes
+        where documentedFamilies.contains(where: {
             route.pattern == "/sandbox/\($0)" || route.pattern.hasPrefix("/sandbox/\($0)/")
         }) {
-            if !control.contains(where: { $0.method == route.method.rawValue && Self.matches(template: $0.path, pattern: route.pattern) }) {
+            if !control.contains(where: {
+                $0.method == route.method.rawValue && Self.matches(template: $0.path, pattern: route.pattern)
+            }) {
                 undocumented.append("\(route.method) \(route.pattern)")
             }
         }
@@ -100,7 +114,12 @@ import Testing
         #expect(Self.matches(template: "/v1/order/{order_id}", pattern: "/v1/order/**"))
         #expect(Self.matches(template: "/v1/order/{order_id}", pattern: "/v1/order/btn-ref"))
         #expect(!Self.matches(template: "/v1/order", pattern: "/v1/order/**"))
-        #expect(Self.matches(template: "/rest/{release}/guest/accountInformation.json", pattern: "/rest/:release/guest/accountInformation.json"))
-        #expect(!Self.matches(template: "/rest/{release}/guest/accountInformation.json", pattern: "/rest/:release/guest/other.json"))
+        #expect(
+            Self.matches(
+                template: "/rest/{release}/guest/accountInformation.json",
+                pattern: "/rest/:release/guest/accountInformation.json"))
+        #expect(
+            !Self.matches(
+                template: "/rest/{release}/guest/accountInformation.json", pattern: "/rest/:release/guest/other.json"))
     }
 }

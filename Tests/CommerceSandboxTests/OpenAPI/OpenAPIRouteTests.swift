@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import CommerceSandbox
 
 /// `GET /sandbox/openapi` and `GET /sandbox/openapi/{name}.json` through the sandbox's router.
@@ -10,7 +11,10 @@ import Testing
         let reply = try await rig.send(.get, "/sandbox/openapi", body: Data(), headers: [:])
         #expect(reply.status == 200)
         let documents = try #require(reply.json["documents"]?.arrayValue)
-        #expect(documents.compactMap { $0["name"]?.stringValue } == ["button", "athmovil", "paytronix", "rezolve", "control"])
+        #expect(
+            documents.compactMap { $0["name"]?.stringValue } == [
+                "button", "athmovil", "paytronix", "rezolve", "control",
+            ])
         let button = try #require(documents.first)
         #expect(button["url"]?.stringValue?.hasSuffix("/sandbox/openapi/button.json") == true)
         #expect(button["title"]?.stringValue?.contains("Button") == true)

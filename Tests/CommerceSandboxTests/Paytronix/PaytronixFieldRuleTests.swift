@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import CommerceSandbox
 
 /// Enrollment-field rules (spec §4.5) and external-account rules (§4.6), each with its exact reply.
@@ -24,95 +25,162 @@ struct PaytronixFieldRuleTests {
 
     static let enrollmentCases: [EnrollmentCase] = [
         // E3
-        .init(name: "E3 user style missing", user: ["style": .null], field: "setUserFields.style", message: "style must be typed or string"),
-        .init(name: "E3 user style unknown", user: ["style": "json"], field: "setUserFields.style", message: "style must be typed or string"),
-        .init(name: "E3 account style missing", account: ["favoriteStore": [["code": "123"]]],
-              field: "setAccountFields.style", message: "style must be typed or string"),
+        .init(
+            name: "E3 user style missing", user: ["style": .null], field: "setUserFields.style",
+            message: "style must be typed or string"),
+        .init(
+            name: "E3 user style unknown", user: ["style": "json"], field: "setUserFields.style",
+            message: "style must be typed or string"),
+        .init(
+            name: "E3 account style missing", account: ["favoriteStore": [["code": "123"]]],
+            field: "setAccountFields.style", message: "style must be typed or string"),
         // E4
-        .init(name: "E4 bare value", user: ["username": "kim"], field: "setUserFields.username", message: "username must be a list holding one value"),
-        .init(name: "E4 two values", user: ["username": ["kim", "kam"]], field: "setUserFields.username",
-              message: "username must be a list holding one value"),
-        .init(name: "E4 empty list", user: ["email": []], field: "setUserFields.email", message: "email must be a list holding one value"),
-        .init(name: "E4 favoriteStore", account: ["style": "typed", "favoriteStore": [["code": "123"], ["code": "123"]]],
-              field: "setAccountFields.favoriteStore", message: "favoriteStore must be a list holding one value"),
+        .init(
+            name: "E4 bare value", user: ["username": "kim"], field: "setUserFields.username",
+            message: "username must be a list holding one value"),
+        .init(
+            name: "E4 two values", user: ["username": ["kim", "kam"]], field: "setUserFields.username",
+            message: "username must be a list holding one value"),
+        .init(
+            name: "E4 empty list", user: ["email": []], field: "setUserFields.email",
+            message: "email must be a list holding one value"),
+        .init(
+            name: "E4 favoriteStore",
+            account: ["style": "typed", "favoriteStore": [["code": "123"], ["code": "123"]]],
+            field: "setAccountFields.favoriteStore", message: "favoriteStore must be a list holding one value"),
         // E5
-        .init(name: "E5 typed number for string", user: ["mobilePhone": [6175550100]], field: "setUserFields.mobilePhone",
-              message: "mobilePhone has the wrong type for style typed"),
-        .init(name: "E5 typed optIn as text", user: ["optIn": ["true"]], field: "setUserFields.optIn",
-              message: "optIn has the wrong type for style typed"),
-        .init(name: "E5 string optIn as boolean", user: ["style": "string", "optIn": [true]], field: "setUserFields.optIn",
-              message: "optIn has the wrong type for style string"),
-        .init(name: "E5 string optIn not true/false", user: ["style": "string", "optIn": ["yes"]], field: "setUserFields.optIn",
-              message: "optIn has the wrong type for style string"),
-        .init(name: "E5 string number", user: ["style": "string", "firstName": [7]], field: "setUserFields.firstName",
-              message: "firstName has the wrong type for style string"),
-        .init(name: "E5 typed favoriteStore as text", account: ["style": "typed", "favoriteStore": ["123"]],
-              field: "setAccountFields.favoriteStore", message: "favoriteStore has the wrong type for style typed"),
-        .init(name: "E5 string favoriteStore as object", account: ["style": "string", "favoriteStore": [["code": "123"]]],
-              field: "setAccountFields.favoriteStore", message: "favoriteStore has the wrong type for style string"),
+        .init(
+            name: "E5 typed number for string", user: ["mobilePhone": [6_175_550_100]],
+            field: "setUserFields.mobilePhone",
+            message: "mobilePhone has the wrong type for style typed"),
+        .init(
+            name: "E5 typed optIn as text", user: ["optIn": ["true"]], field: "setUserFields.optIn",
+            message: "optIn has the wrong type for style typed"),
+        .init(
+            name: "E5 string optIn as boolean", user: ["style": "string", "optIn": [true]],
+            field: "setUserFields.optIn",
+            message: "optIn has the wrong type for style string"),
+        .init(
+            name: "E5 string optIn not true/false", user: ["style": "string", "optIn": ["yes"]],
+            field: "setUserFields.optIn",
+            message: "optIn has the wrong type for style string"),
+        .init(
+            name: "E5 string number", user: ["style": "string", "firstName": [7]], field: "setUserFields.firstName",
+            message: "firstName has the wrong type for style string"),
+        .init(
+            name: "E5 typed favoriteStore as text", account: ["style": "typed", "favoriteStore": ["123"]],
+            field: "setAccountFields.favoriteStore", message: "favoriteStore has the wrong type for style typed"),
+        .init(
+            name: "E5 string favoriteStore as object",
+            account: ["style": "string", "favoriteStore": [["code": "123"]]],
+            field: "setAccountFields.favoriteStore", message: "favoriteStore has the wrong type for style string"),
         // E6
-        .init(name: "E6 unknown user field", user: ["shoeSize": ["42"]], field: "setUserFields.shoeSize", message: "Unknown field shoeSize"),
-        .init(name: "E6 unknown account field", account: ["style": "typed", "loyaltyTier": ["gold"]],
-              field: "setAccountFields.loyaltyTier", message: "Unknown field loyaltyTier"),
-        .init(name: "E6 field names are case-sensitive", user: ["UserName": ["kim"]], field: "setUserFields.UserName",
-              message: "Unknown field UserName"),
+        .init(
+            name: "E6 unknown user field", user: ["shoeSize": ["42"]], field: "setUserFields.shoeSize",
+            message: "Unknown field shoeSize"),
+        .init(
+            name: "E6 unknown account field", account: ["style": "typed", "loyaltyTier": ["gold"]],
+            field: "setAccountFields.loyaltyTier", message: "Unknown field loyaltyTier"),
+        .init(
+            name: "E6 field names are case-sensitive", user: ["UserName": ["kim"]], field: "setUserFields.UserName",
+            message: "Unknown field UserName"),
         // E7 (default config: username and password required)
-        .init(name: "E7 password", user: ["password": .null], field: "setUserFields.password", message: "password is required"),
-        .init(name: "E7 username", user: ["username": .null], field: "setUserFields.username", message: "username is required"),
+        .init(
+            name: "E7 password", user: ["password": .null], field: "setUserFields.password",
+            message: "password is required"),
+        .init(
+            name: "E7 username", user: ["username": .null], field: "setUserFields.username",
+            message: "username is required"),
         // E8
         .init(name: "E8 bad character", user: ["username": ["kim!"]], field: "setUserFields.username", message: e8),
         .init(name: "E8 space", user: ["username": ["kim lee"]], field: "setUserFields.username", message: e8),
-        .init(name: "E8 non-ASCII letter", user: ["username": ["k\u{E4}m"]], field: "setUserFields.username", message: e8),
+        .init(
+            name: "E8 non-ASCII letter", user: ["username": ["k\u{E4}m"]], field: "setUserFields.username", message: e8),
         .init(name: "E8 too short", user: ["username": ["ki"]], field: "setUserFields.username", message: e8),
-        .init(name: "E8 over 64", user: ["username": .array([.string(String(repeating: "k", count: 65))])],
-              field: "setUserFields.username", message: e8),
+        .init(
+            name: "E8 over 64", user: ["username": .array([.string(String(repeating: "k", count: 65))])],
+            field: "setUserFields.username", message: e8),
         // E9 (default minLength 6)
-        .init(name: "E9 too short", user: ["password": ["12345"]], field: "setUserFields.password", message: "password must be at least 6 characters"),
-        .init(name: "E9 over 128", user: ["password": .array([.string(String(repeating: "p", count: 129))])],
-              field: "setUserFields.password", message: "password must be at least 6 characters"),
+        .init(
+            name: "E9 too short", user: ["password": ["12345"]], field: "setUserFields.password",
+            message: "password must be at least 6 characters"),
+        .init(
+            name: "E9 over 128", user: ["password": .array([.string(String(repeating: "p", count: 129))])],
+            field: "setUserFields.password", message: "password must be at least 6 characters"),
         // E10
-        .init(name: "E10 no at sign", user: ["email": ["kim.example.com"]], field: "setUserFields.email", message: "email is not a valid address"),
-        .init(name: "E10 no dot in domain", user: ["email": ["kim@localhost"]], field: "setUserFields.email", message: "email is not a valid address"),
-        .init(name: "E10 space", user: ["email": ["kim @example.com"]], field: "setUserFields.email", message: "email is not a valid address"),
-        .init(name: "E10 over 254", user: ["email": .array([.string(String(repeating: "k", count: 243) + "@example.com")])],
-              field: "setUserFields.email", message: "email is not a valid address"),
+        .init(
+            name: "E10 no at sign", user: ["email": ["kim.example.com"]], field: "setUserFields.email",
+            message: "email is not a valid address"),
+        .init(
+            name: "E10 no dot in domain", user: ["email": ["kim@localhost"]], field: "setUserFields.email",
+            message: "email is not a valid address"),
+        .init(
+            name: "E10 space", user: ["email": ["kim @example.com"]], field: "setUserFields.email",
+            message: "email is not a valid address"),
+        .init(
+            name: "E10 over 254",
+            user: ["email": .array([.string(String(repeating: "k", count: 243) + "@example.com")])],
+            field: "setUserFields.email", message: "email is not a valid address"),
         // E11
-        .init(name: "E11 short mobile", user: ["mobilePhone": ["617555"]], field: "setUserFields.mobilePhone",
-              message: "mobilePhone must be 7 to 15 digits"),
-        .init(name: "E11 long phone", user: ["phone": ["1234567890123456"]], field: "setUserFields.phone", message: "phone must be 7 to 15 digits"),
-        .init(name: "E11 dashes", user: ["phone": ["617-555-0100"]], field: "setUserFields.phone", message: "phone must be 7 to 15 digits"),
-        .init(name: "E11 full-width digits", user: ["mobilePhone": ["\u{FF16}\u{FF11}\u{FF17}\u{FF15}\u{FF15}\u{FF15}\u{FF10}"]],
-              field: "setUserFields.mobilePhone", message: "mobilePhone must be 7 to 15 digits"),
+        .init(
+            name: "E11 short mobile", user: ["mobilePhone": ["617555"]], field: "setUserFields.mobilePhone",
+            message: "mobilePhone must be 7 to 15 digits"),
+        .init(
+            name: "E11 long phone", user: ["phone": ["1234567890123456"]], field: "setUserFields.phone",
+            message: "phone must be 7 to 15 digits"),
+        .init(
+            name: "E11 dashes", user: ["phone": ["617-555-0100"]], field: "setUserFields.phone",
+            message: "phone must be 7 to 15 digits"),
+        .init(
+            name: "E11 full-width digits",
+            user: ["mobilePhone": ["\u{FF16}\u{FF11}\u{FF17}\u{FF15}\u{FF15}\u{FF15}\u{FF10}"]],
+            field: "setUserFields.mobilePhone", message: "mobilePhone must be 7 to 15 digits"),
         // E12
-        .init(name: "E12 no such day", user: ["dateOfBirth": ["1990-02-30"]], field: "setUserFields.dateOfBirth",
-              message: "dateOfBirth must be a date yyyy-mm-dd"),
-        .init(name: "E12 short form", user: ["dateOfBirth": ["1990-1-1"]], field: "setUserFields.dateOfBirth",
-              message: "dateOfBirth must be a date yyyy-mm-dd"),
-        .init(name: "E12 other format", user: ["dateOfBirth": ["01/02/1990"]], field: "setUserFields.dateOfBirth",
-              message: "dateOfBirth must be a date yyyy-mm-dd"),
-        .init(name: "E12 future", user: ["dateOfBirth": ["2999-01-01"]], field: "setUserFields.dateOfBirth",
-              message: "dateOfBirth must be a date yyyy-mm-dd"),
+        .init(
+            name: "E12 no such day", user: ["dateOfBirth": ["1990-02-30"]], field: "setUserFields.dateOfBirth",
+            message: "dateOfBirth must be a date yyyy-mm-dd"),
+        .init(
+            name: "E12 short form", user: ["dateOfBirth": ["1990-1-1"]], field: "setUserFields.dateOfBirth",
+            message: "dateOfBirth must be a date yyyy-mm-dd"),
+        .init(
+            name: "E12 other format", user: ["dateOfBirth": ["01/02/1990"]], field: "setUserFields.dateOfBirth",
+            message: "dateOfBirth must be a date yyyy-mm-dd"),
+        .init(
+            name: "E12 future", user: ["dateOfBirth": ["2999-01-01"]], field: "setUserFields.dateOfBirth",
+            message: "dateOfBirth must be a date yyyy-mm-dd"),
         // E13
-        .init(name: "E13 empty firstName", user: ["firstName": [""]], field: "setUserFields.firstName", message: "firstName has an invalid length"),
-        .init(name: "E13 long lastName in list", user: ["lastName": [.string(longName)]], field: "setUserFields.lastName",
-              message: "lastName has an invalid length"),
-        .init(name: "E13 short postalCode", user: ["postalCode": ["12"]], field: "setUserFields.postalCode",
-              message: "postalCode has an invalid length"),
-        .init(name: "E13 long postalCode", user: ["postalCode": ["12345678901"]], field: "setUserFields.postalCode",
-              message: "postalCode has an invalid length"),
+        .init(
+            name: "E13 empty firstName", user: ["firstName": [""]], field: "setUserFields.firstName",
+            message: "firstName has an invalid length"),
+        .init(
+            name: "E13 long lastName in list", user: ["lastName": [.string(longName)]], field: "setUserFields.lastName",
+            message: "lastName has an invalid length"),
+        .init(
+            name: "E13 short postalCode", user: ["postalCode": ["12"]], field: "setUserFields.postalCode",
+            message: "postalCode has an invalid length"),
+        .init(
+            name: "E13 long postalCode", user: ["postalCode": ["12345678901"]], field: "setUserFields.postalCode",
+            message: "postalCode has an invalid length"),
         // E14
-        .init(name: "E14 typed store", account: ["style": "typed", "favoriteStore": [["code": "999"]]],
-              field: "setAccountFields.favoriteStore", message: "Unknown store 999"),
-        .init(name: "E14 string store", account: ["style": "string", "favoriteStore": ["999"]],
-              field: "setAccountFields.favoriteStore", message: "Unknown store 999"),
-        .init(name: "E14 activation store", top: ["activationStoreCode": "999"], field: "activationStoreCode", message: "Unknown store 999"),
+        .init(
+            name: "E14 typed store", account: ["style": "typed", "favoriteStore": [["code": "999"]]],
+            field: "setAccountFields.favoriteStore", message: "Unknown store 999"),
+        .init(
+            name: "E14 string store", account: ["style": "string", "favoriteStore": ["999"]],
+            field: "setAccountFields.favoriteStore", message: "Unknown store 999"),
+        .init(
+            name: "E14 activation store", top: ["activationStoreCode": "999"], field: "activationStoreCode",
+            message: "Unknown store 999"),
         // E15
-        .init(name: "E15 unknown name", top: ["enforceUniqueFields": ["firstName"]], field: "enforceUniqueFields",
-              message: "enforceUniqueFields may only list username, email, mobilePhone, phone"),
-        .init(name: "E15 not a list", top: ["enforceUniqueFields": "email"], field: "enforceUniqueFields",
-              message: "enforceUniqueFields may only list username, email, mobilePhone, phone"),
-        .init(name: "E15 not strings", top: ["enforceUniqueFields": [1]], field: "enforceUniqueFields",
-              message: "enforceUniqueFields may only list username, email, mobilePhone, phone"),
+        .init(
+            name: "E15 unknown name", top: ["enforceUniqueFields": ["firstName"]], field: "enforceUniqueFields",
+            message: "enforceUniqueFields may only list username, email, mobilePhone, phone"),
+        .init(
+            name: "E15 not a list", top: ["enforceUniqueFields": "email"], field: "enforceUniqueFields",
+            message: "enforceUniqueFields may only list username, email, mobilePhone, phone"),
+        .init(
+            name: "E15 not strings", top: ["enforceUniqueFields": [1]], field: "enforceUniqueFields",
+            message: "enforceUniqueFields may only list username, email, mobilePhone, phone"),
     ]
 
     /// A valid registration body with `change` applied; a `.null` value removes the key.
@@ -126,7 +194,10 @@ struct PaytronixFieldRuleTests {
     }
 
     static func failure(_ field: String, _ message: String, code: String = "enrollment.field_validation") -> JSONValue {
-        ["result": "failure", "errorCode": .string(code), "errorMessage": .string(message), "errorsByField": [field: [.string(message)]]]
+        [
+            "result": "failure", "errorCode": .string(code), "errorMessage": .string(message),
+            "errorsByField": [field: [.string(message)]],
+        ]
     }
 
     @Test(arguments: enrollmentCases)
@@ -141,7 +212,9 @@ struct PaytronixFieldRuleTests {
 
         // register (§3.4.4) applies the same rules to a physical card.
         if change.top["activationStoreCode"] == nil {
-            let cards = try await sandbox.call(.post, "/sandbox/paytronix/cards", json: ["merchantId": 777777, "cardTemplateCode": 0]).body
+            let cards = try await sandbox.call(
+                .post, "/sandbox/paytronix/cards", json: ["merchantId": 777777, "cardTemplateCode": 0]
+            ).body
             var register = Self.registration(change)
             register["authentication"] = "card"
             register["printedCardNumber"] = cards["cards"]?[0]?["printedCardNumber"]
@@ -158,57 +231,94 @@ struct PaytronixFieldRuleTests {
     }
 
     @Test func everyEnrollmentFieldErrorOfTheGroupIsReported() async throws {
-        let (status, body) = try await H().rest("enrollment/createAndRegister", [
-            "authentication": "anonymous", "merchantId": 777777, "cardTemplateCode": 0,
-            "setUserFields": ["style": "typed", "username": ["kim"], "password": ["secret-9"], "phone": ["12"], "postalCode": ["1"],
-                              "optIn": ["no"]],
-            "setAccountFields": ["style": "typed", "favoriteStore": [["code": "404"]]]])
+        let (status, body) = try await H().rest(
+            "enrollment/createAndRegister",
+            [
+                "authentication": "anonymous", "merchantId": 777777, "cardTemplateCode": 0,
+                "setUserFields": [
+                    "style": "typed", "username": ["kim"], "password": ["secret-9"], "phone": ["12"],
+                    "postalCode": ["1"],
+                    "optIn": ["no"],
+                ],
+                "setAccountFields": ["style": "typed", "favoriteStore": [["code": "404"]]],
+            ])
         #expect(status == 400)
         #expect(body["errorCode"] == "enrollment.field_validation")
-        #expect(body["errorsByField"] == [
-            "setUserFields.phone": ["phone must be 7 to 15 digits"], "setUserFields.postalCode": ["postalCode has an invalid length"],
-            "setUserFields.optIn": ["optIn has the wrong type for style typed"], "setAccountFields.favoriteStore": ["Unknown store 404"]])
+        #expect(
+            body["errorsByField"] == [
+                "setUserFields.phone": ["phone must be 7 to 15 digits"],
+                "setUserFields.postalCode": ["postalCode has an invalid length"],
+                "setUserFields.optIn": ["optIn has the wrong type for style typed"],
+                "setAccountFields.favoriteStore": ["Unknown store 404"],
+            ])
         let first = try #require(body["errorMessage"]?.stringValue)
         #expect(body["errorsByField"]?.objectValue?.contains { $0.value == [.string(first)] } == true)
     }
 
     @Test func e7FollowsTheMerchantsEnrollmentConfig() async throws {
         let sandbox = try H()
-        #expect(try await sandbox.call(.post, "/sandbox/paytronix/merchants", json: [
-            "merchantId": 800030, "name": "Store required",
-            "enrollmentFields": [["type": "user", "field": "username", "required": true, "minLength": "5"],
-                                 ["type": "user", "field": "password", "required": true, "minLength": "8"],
-                                 ["type": "user", "field": "email", "required": true],
-                                 ["type": "account", "field": "favoriteStore", "required": true]]]).status == 200)
-        try await sandbox.call(.post, "/sandbox/paytronix/integrations", json: [
-            "merchantId": 800030, "platform": "ios", "clientId": "store-ios", "clientSecret": "store-ios-secret"])
+        #expect(
+            try await sandbox.call(
+                .post, "/sandbox/paytronix/merchants",
+                json: [
+                    "merchantId": 800030, "name": "Store required",
+                    "enrollmentFields": [
+                        ["type": "user", "field": "username", "required": true, "minLength": "5"],
+                        ["type": "user", "field": "password", "required": true, "minLength": "8"],
+                        ["type": "user", "field": "email", "required": true],
+                        ["type": "account", "field": "favoriteStore", "required": true],
+                    ],
+                ]
+            ).status == 200)
+        try await sandbox.call(
+            .post, "/sandbox/paytronix/integrations",
+            json: [
+                "merchantId": 800030, "platform": "ios", "clientId": "store-ios", "clientSecret": "store-ios-secret",
+            ])
         func enroll(_ user: JSONValue, _ account: JSONValue? = nil) async throws -> (status: Int, body: JSONValue) {
-            var body: JSONObject = ["authentication": "anonymous", "merchantId": 800030, "cardTemplateCode": 0, "setUserFields": user]
+            var body: JSONObject = [
+                "authentication": "anonymous", "merchantId": 800030, "cardTemplateCode": 0, "setUserFields": user,
+            ]
             if let account { body["setAccountFields"] = account }
-            return try await sandbox.rest("enrollment/createAndRegister", .object(body), credentials: ("store-ios", "store-ios-secret"))
+            return try await sandbox.rest(
+                "enrollment/createAndRegister", .object(body), credentials: ("store-ios", "store-ios-secret"))
         }
         let missing = try await enroll(["style": "typed", "username": ["kimberly"], "password": ["secret-99"]])
         #expect(missing.status == 400)
-        #expect(missing.body["errorsByField"] == ["setUserFields.email": ["email is required"],
-                                                 "setAccountFields.favoriteStore": ["favoriteStore is required"]])
+        #expect(
+            missing.body["errorsByField"] == [
+                "setUserFields.email": ["email is required"],
+                "setAccountFields.favoriteStore": ["favoriteStore is required"],
+            ])
         // The configured minimum lengths apply (E8, E9).
-        let short = try await enroll(["style": "typed", "username": ["kim"], "password": ["secret9"], "email": ["k@example.com"]],
-                                     ["style": "typed", "favoriteStore": [["code": "123"]]])
-        #expect(short.body["errorsByField"] == ["setUserFields.username": ["username must be 3 to 64 characters: letters, digits, . _ @ + -"],
-                                               "setUserFields.password": ["password must be at least 8 characters"]])
-        let ok = try await enroll(["style": "typed", "username": ["kimberly"], "password": ["secret-99"], "email": ["k@example.com"]],
-                                  ["style": "typed", "favoriteStore": [["code": "123"]]])
+        let short = try await enroll(
+            ["style": "typed", "username": ["kim"], "password": ["secret9"], "email": ["k@example.com"]],
+            ["style": "typed", "favoriteStore": [["code": "123"]]])
+        #expect(
+            short.body["errorsByField"] == [
+                "setUserFields.username": ["username must be 3 to 64 characters: letters, digits, . _ @ + -"],
+                "setUserFields.password": ["password must be at least 8 characters"],
+            ])
+        let ok = try await enroll(
+            ["style": "typed", "username": ["kimberly"], "password": ["secret-99"], "email": ["k@example.com"]],
+            ["style": "typed", "favoriteStore": [["code": "123"]]])
         #expect(ok.status == 200 && ok.body["result"] == "cardCreatedSuccess")
     }
 
     @Test func validStringStyleAndActivationStoreAreStored() async throws {
         let sandbox = try H()
-        let (status, body) = try await sandbox.rest("enrollment/createAndRegister", [
-            "authentication": "anonymous", "merchantId": 777777, "cardTemplateCode": 0, "activationStoreCode": "123",
-            "enforceUniqueFields": ["username", "email", "mobilePhone", "phone"],
-            "setUserFields": ["style": "string", "username": ["kim"], "password": ["secret-9"], "optIn": ["false"],
-                              "dateOfBirth": ["1990-02-28"], "firstName": ["K"], "postalCode": ["02110"], "phone": ["6175550100"]],
-            "setAccountFields": ["style": "string", "favoriteStore": ["123"]]])
+        let (status, body) = try await sandbox.rest(
+            "enrollment/createAndRegister",
+            [
+                "authentication": "anonymous", "merchantId": 777777, "cardTemplateCode": 0,
+                "activationStoreCode": "123",
+                "enforceUniqueFields": ["username", "email", "mobilePhone", "phone"],
+                "setUserFields": [
+                    "style": "string", "username": ["kim"], "password": ["secret-9"], "optIn": ["false"],
+                    "dateOfBirth": ["1990-02-28"], "firstName": ["K"], "postalCode": ["02110"], "phone": ["6175550100"],
+                ],
+                "setAccountFields": ["style": "string", "favoriteStore": ["123"]],
+            ])
         #expect(status == 200)
         let card = try #require(body["printedCardNumber"]?.stringValue)
         let account = try await sandbox.call(.get, "/sandbox/paytronix/accounts/\(card)").body
@@ -222,10 +332,16 @@ struct PaytronixFieldRuleTests {
         let username = String(repeating: "k", count: 60) + "._@+"
         let email = String(repeating: "k", count: 242) + "@example.com"
         #expect(username.count == 64 && email.count == 254)
-        let (status, body) = try await sandbox.rest("enrollment/createAndRegister", [
-            "authentication": "anonymous", "merchantId": 777777, "cardTemplateCode": 0,
-            "setUserFields": ["style": "typed", "username": [.string(username)], "password": [.string(String(repeating: "p", count: 128))],
-                              "email": [.string(email)]]])
+        let (status, body) = try await sandbox.rest(
+            "enrollment/createAndRegister",
+            [
+                "authentication": "anonymous", "merchantId": 777777, "cardTemplateCode": 0,
+                "setUserFields": [
+                    "style": "typed", "username": [.string(username)],
+                    "password": [.string(String(repeating: "p", count: 128))],
+                    "email": [.string(email)],
+                ],
+            ])
         #expect(status == 200 && body["result"] == "cardCreatedSuccess")
         #expect(body["oauthTokens"]?["username"] == .string(username))
     }
@@ -236,8 +352,10 @@ struct PaytronixFieldRuleTests {
     func x1Operation(operation: JSONValue) async throws {
         let sandbox = try H()
         try await sandbox.guest("sam")
-        var body: JSONObject = ["authentication": "guest", "merchantId": 777777, "username": "sam", "password": "secret-1",
-                                "externalAccounts": [H.device()]]
+        var body: JSONObject = [
+            "authentication": "guest", "merchantId": 777777, "username": "sam", "password": "secret-1",
+            "externalAccounts": [H.device()],
+        ]
         if operation != .null { body["operation"] = operation }
         let (status, reply) = try await sandbox.rest("enrollment/editExternalAccounts", .object(body))
         #expect(status == 400)
@@ -248,27 +366,36 @@ struct PaytronixFieldRuleTests {
     func x2ExternalAccountsList(list: JSONValue) async throws {
         let sandbox = try H()
         try await sandbox.guest("sam")
-        var body: JSONObject = ["authentication": "guest", "merchantId": 777777, "username": "sam", "password": "secret-1", "operation": "add"]
+        var body: JSONObject = [
+            "authentication": "guest", "merchantId": 777777, "username": "sam", "password": "secret-1",
+            "operation": "add",
+        ]
         if list != .null { body["externalAccounts"] = list }
         let (status, reply) = try await sandbox.rest("enrollment/editExternalAccounts", .object(body))
         #expect(status == 400)
         #expect(reply == Self.failure("externalAccounts", "externalAccounts must be a non-empty list of objects"))
         // At registration the list may be empty or left out, but must still be a list of objects.
-        var create: JSONObject = ["authentication": "anonymous", "merchantId": 777777, "cardTemplateCode": 0,
-                                  "setUserFields": ["style": "typed", "username": ["kim"], "password": ["secret-9"]]]
+        var create: JSONObject = [
+            "authentication": "anonymous", "merchantId": 777777, "cardTemplateCode": 0,
+            "setUserFields": ["style": "typed", "username": ["kim"], "password": ["secret-9"]],
+        ]
         if list != .null { create["setAccountFields"] = ["style": "typed", "externalAccounts": list] }
         let created = try await sandbox.rest("enrollment/createAndRegister", .object(create))
         if list == .null || list == [] {
             #expect(created.status == 200)
         } else {
             #expect(created.status == 400)
-            #expect(created.body == Self.failure("setAccountFields.externalAccounts", "externalAccounts must be a non-empty list of objects"))
+            #expect(
+                created.body
+                    == Self.failure(
+                        "setAccountFields.externalAccounts", "externalAccounts must be a non-empty list of objects"))
         }
     }
 
     static let x3 = "accountCode must be the device token in hexadecimal (16 to 200 hex digits)"
     static let x4 = "integration must be the client_id of one of this merchant's integrations"
-    static let x5 = "integrationDetail must contain os, osversion, device, merchantId, integrator and version separated by |"
+    static let x5 =
+        "integrationDetail must contain os, osversion, device, merchantId, integrator and version separated by |"
     static let x7 = "appIdentifier must be the app's bundle identifier, e.g. com.example.app"
 
     /// One bad key of an otherwise valid device, and the field error it causes.
@@ -277,15 +404,21 @@ struct PaytronixFieldRuleTests {
         ("accountCode", .string(String(repeating: "a", count: 15)), "accountCode", x3),
         ("accountCode", .string(String(repeating: "a", count: 201)), "accountCode", x3),
         ("accountCode", .string(String(H.tokenHex.dropLast(2)) + "0g"), "accountCode", x3),
-        ("accountCode", 1234567890123456, "accountCode", x3),
+        ("accountCode", 1_234_567_890_123_456, "accountCode", x3),
         ("integration", "unknown-client", "integration", x4),
         ("integration", .null, "integration", x4),
-        ("integration", "other-ios", "integration", x4),   // an integration of another merchant
+        ("integration", "other-ios", "integration", x4),  // an integration of another merchant
         ("integrationDetail", .null, "integrationDetail", x5),
         ("integrationDetail", "os=iOS|device=iPhone", "integrationDetail", x5),
-        ("integrationDetail", .string(H.detail.replacingOccurrences(of: "os=iOS", with: "os=")), "integrationDetail", x5),
+        (
+            "integrationDetail", .string(H.detail.replacingOccurrences(of: "os=iOS", with: "os=")), "integrationDetail",
+            x5
+        ),
         ("integrationDetail", .string(H.detail + "|junk"), "integrationDetail", x5),
-        ("integrationDetail", .string(H.detail + "|note=" + String(repeating: "x", count: 1000)), "integrationDetail", x5),
+        (
+            "integrationDetail", .string(H.detail + "|note=" + String(repeating: "x", count: 1000)),
+            "integrationDetail", x5
+        ),
         ("appIdentifier", .null, "appIdentifier", x7),
         ("appIdentifier", "pushapp", "appIdentifier", x7),
         ("appIdentifier", "com..example", "appIdentifier", x7),
@@ -298,21 +431,37 @@ struct PaytronixFieldRuleTests {
     @Test(arguments: deviceCases)
     func externalAccountField(key: String, value: JSONValue, field: String, message: String) async throws {
         let sandbox = try H()
-        #expect(try await sandbox.call(.post, "/sandbox/paytronix/merchants", json: ["merchantId": 800040, "name": "Other"]).status == 200)
-        try await sandbox.call(.post, "/sandbox/paytronix/integrations", json: [
-            "merchantId": 800040, "platform": "ios", "clientId": "other-ios", "clientSecret": "other-ios-secret"])
+        #expect(
+            try await sandbox.call(
+                .post, "/sandbox/paytronix/merchants", json: ["merchantId": 800040, "name": "Other"]
+            ).status == 200)
+        try await sandbox.call(
+            .post, "/sandbox/paytronix/integrations",
+            json: [
+                "merchantId": 800040, "platform": "ios", "clientId": "other-ios", "clientSecret": "other-ios-secret",
+            ])
         try await sandbox.guest("sam")
         guard case .object(var device) = H.device() else { return }
         device[key] = value == .null ? JSONValue?.none : value
-        let edit = try await sandbox.rest("enrollment/editExternalAccounts", [
-            "authentication": "guest", "merchantId": 777777, "username": "sam", "password": "secret-1", "operation": "add",
-            "externalAccounts": [.object(device)]])
+        let edit = try await sandbox.rest(
+            "enrollment/editExternalAccounts",
+            [
+                "authentication": "guest", "merchantId": 777777, "username": "sam", "password": "secret-1",
+                "operation": "add",
+                "externalAccounts": [.object(device)],
+            ])
         #expect(edit.status == 400)
         #expect(edit.body == Self.failure("externalAccounts[0].\(field)", message))
-        let create = try await sandbox.rest("enrollment/createAndRegister", [
-            "authentication": "anonymous", "merchantId": 777777, "cardTemplateCode": 0,
-            "setUserFields": ["style": "typed", "username": ["kim"], "password": ["secret-9"]],
-            "setAccountFields": ["style": "typed", "externalAccounts": [H.device("00112233445566778899aabbccddeeff"), .object(device)]]])
+        let create = try await sandbox.rest(
+            "enrollment/createAndRegister",
+            [
+                "authentication": "anonymous", "merchantId": 777777, "cardTemplateCode": 0,
+                "setUserFields": ["style": "typed", "username": ["kim"], "password": ["secret-9"]],
+                "setAccountFields": [
+                    "style": "typed",
+                    "externalAccounts": [H.device("00112233445566778899aabbccddeeff"), .object(device)],
+                ],
+            ])
         #expect(create.status == 400)
         #expect(create.body == Self.failure("setAccountFields.externalAccounts[1].\(field)", message))
     }
@@ -320,25 +469,49 @@ struct PaytronixFieldRuleTests {
     @Test func externalAccountErrorsAreCollectedAndExtraKeysKept() async throws {
         let sandbox = try H()
         let guest = try await sandbox.guest("sam")
-        let (status, body) = try await sandbox.rest("enrollment/editExternalAccounts", [
-            "authentication": "guest", "merchantId": 777777, "username": "sam", "password": "secret-1", "operation": "add",
-            "externalAccounts": [
-                ["appIdentifier": "app", "accountCode": .string(H.tokenHex), "integrationDetail": .string(H.detail), "integration": "x"],
-                ["appIdentifier": "com.example.pushapp", "accountCode": "12", "integrationDetail": .string(H.detail), "integration": "sandbox-ios"],
-            ]])
+        let (status, body) = try await sandbox.rest(
+            "enrollment/editExternalAccounts",
+            [
+                "authentication": "guest", "merchantId": 777777, "username": "sam", "password": "secret-1",
+                "operation": "add",
+                "externalAccounts": [
+                    [
+                        "appIdentifier": "app", "accountCode": .string(H.tokenHex),
+                        "integrationDetail": .string(H.detail), "integration": "x",
+                    ],
+                    [
+                        "appIdentifier": "com.example.pushapp", "accountCode": "12",
+                        "integrationDetail": .string(H.detail), "integration": "sandbox-ios",
+                    ],
+                ],
+            ])
         #expect(status == 400)
-        #expect(body == ["result": "failure", "errorCode": "enrollment.field_validation", "errorMessage": .string(Self.x4),
-                         "errorsByField": ["externalAccounts[0].integration": [.string(Self.x4)], "externalAccounts[0].appIdentifier": [.string(Self.x7)],
-                                           "externalAccounts[1].accountCode": ["accountCode must be the device token in hexadecimal (16 to 200 hex digits)"]]])
+        #expect(
+            body == [
+                "result": "failure", "errorCode": "enrollment.field_validation", "errorMessage": .string(Self.x4),
+                "errorsByField": [
+                    "externalAccounts[0].integration": [.string(Self.x4)],
+                    "externalAccounts[0].appIdentifier": [.string(Self.x7)],
+                    "externalAccounts[1].accountCode": [
+                        "accountCode must be the device token in hexadecimal (16 to 200 hex digits)"
+                    ],
+                ],
+            ])
         // X5: keys beyond the six are kept as sent; T8: unknown keys of the object are ignored.
         let detail = H.detail + "|build=42"
         guard case .object(var device) = H.device(detail: detail) else { return }
         device["pushKitToken"] = "ignored"
-        let ok = try await sandbox.rest("enrollment/editExternalAccounts", [
-            "authentication": "guest", "merchantId": 777777, "username": "sam", "password": "secret-1", "operation": "add",
-            "externalAccounts": [.object(device)]])
+        let ok = try await sandbox.rest(
+            "enrollment/editExternalAccounts",
+            [
+                "authentication": "guest", "merchantId": 777777, "username": "sam", "password": "secret-1",
+                "operation": "add",
+                "externalAccounts": [.object(device)],
+            ])
         #expect(ok.status == 200)
-        let account = try await sandbox.call(.get, "/sandbox/paytronix/accounts/\(guest["printedCardNumber"]?.stringValue ?? "")").body
+        let account = try await sandbox.call(
+            .get, "/sandbox/paytronix/accounts/\(guest["printedCardNumber"]?.stringValue ?? "")"
+        ).body
         #expect(account["fields"]?["externalAccounts"] == [H.device(detail: detail)])
     }
 
@@ -349,29 +522,42 @@ struct PaytronixFieldRuleTests {
         let guest = try await sandbox.guest("sam", extra: ["externalAccounts": [H.device(H.tokenHex.uppercased())]])
         let card = try #require(guest["printedCardNumber"]?.stringValue)
         func devices() async throws -> [JSONValue] {
-            try await sandbox.call(.get, "/sandbox/paytronix/accounts/\(card)").body["fields"]?["externalAccounts"]?.arrayValue ?? []
+            try await sandbox.call(.get, "/sandbox/paytronix/accounts/\(card)").body["fields"]?["externalAccounts"]?
+                .arrayValue ?? []
         }
         #expect(try await devices() == [H.device()])
         let newDetail = H.detail.replacingOccurrences(of: "osversion=17.5", with: "osversion=18.0")
         func add(_ code: String, detail: String = H.detail) async throws -> Int {
-            try await sandbox.rest("enrollment/editExternalAccounts", [
-                "authentication": "guest", "merchantId": 777777, "username": "sam", "password": "secret-1", "operation": "add",
-                "externalAccounts": [H.device(code, detail: detail)]]).status
+            try await sandbox.rest(
+                "enrollment/editExternalAccounts",
+                [
+                    "authentication": "guest", "merchantId": 777777, "username": "sam", "password": "secret-1",
+                    "operation": "add",
+                    "externalAccounts": [H.device(code, detail: detail)],
+                ]
+            ).status
         }
         #expect(try await add(H.tokenHex.uppercased(), detail: newDetail) == 200)
         #expect(try await devices() == [H.device(detail: newDetail)])
-        let history = try await sandbox.call(.get, "/sandbox/paytronix/accounts/\(card)").body["externalAccountHistory"]?.arrayValue
+        let history = try await sandbox.call(.get, "/sandbox/paytronix/accounts/\(card)").body[
+            "externalAccountHistory"]?.arrayValue
         #expect(history?.count == 1)
         // Mixed case in one request collapses too, and the limits themselves are accepted.
-        let shortest = String(repeating: "Ab", count: 8), longest = String(repeating: "cD", count: 100)
+        let shortest = String(repeating: "Ab", count: 8)
+        let longest = String(repeating: "cD", count: 100)
         #expect(try await add(shortest) == 200)
         #expect(try await add(shortest.lowercased()) == 200)
         #expect(try await add(longest) == 200)
-        #expect(try await devices().compactMap { $0["accountCode"]?.stringValue } == [H.tokenHex, shortest.lowercased(), longest.lowercased()])
+        #expect(
+            try await devices().compactMap { $0["accountCode"]?.stringValue } == [
+                H.tokenHex, shortest.lowercased(), longest.lowercased(),
+            ])
         // The B2B lookup finds the device by either case.
-        let lookup = try await sandbox.call(.get, "/rest/25.33/guest/printedCardNumberForExternalAccount.json",
-                                            query: "authentication=b2b&username=sandbox-b2b&password=sandbox-b2b-password&merchantId=777777&accountCode=\(longest)",
-                                            credentials: ("sandbox-server", "sandbox-server-secret"))
+        let lookup = try await sandbox.call(
+            .get, "/rest/25.33/guest/printedCardNumberForExternalAccount.json",
+            query:
+                "authentication=b2b&username=sandbox-b2b&password=sandbox-b2b-password&merchantId=777777&accountCode=\(longest)",
+            credentials: ("sandbox-server", "sandbox-server-secret"))
         #expect(lookup.status == 200 && lookup.body["primaryCard"]?["printedCardNumber"] == .string(card))
     }
 }

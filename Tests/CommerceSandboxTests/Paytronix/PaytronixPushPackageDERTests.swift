@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CommerceSandbox
 
 /// DER written and split by hand for the tests, so they share no code with the readers under test
@@ -104,12 +105,18 @@ struct PaytronixPushPackageDERTests {
         D.sequence(D.oid(type.contains(".") ? type : "1.2.840.113549.1.12.10.1.\(type)"), D.explicit(0, value))
     }
 
-    static func pbes2(kdf: String = "1.2.840.113549.1.5.12", iterations: Int = 2048, keyLength: Int? = nil, prf: String? = nil,
-                      cipher: String = "2.16.840.1.101.3.4.1.42") -> [UInt8] {
-        let kdfParameters = D.sequence(D.octets([9, 9, 9, 9]), D.integer(iterations), keyLength.map(D.integer) ?? [],
-                                       prf.map { D.sequence(D.oid($0), D.null) } ?? [])
-        return D.sequence(D.oid("1.2.840.113549.1.5.13"),
-                          D.sequence(D.sequence(D.oid(kdf), kdfParameters), D.sequence(D.oid(cipher), D.octets([UInt8](repeating: 7, count: 16)))))
+    static func pbes2(
+        kdf: String = "1.2.840.113549.1.5.12", iterations: Int = 2048, keyLength: Int? = nil, prf: String? = nil,
+        cipher: String = "2.16.840.1.101.3.4.1.42"
+    ) -> [UInt8] {
+        let kdfParameters = D.sequence(
+            D.octets([9, 9, 9, 9]), D.integer(iterations), keyLength.map(D.integer) ?? [],
+            prf.map { D.sequence(D.oid($0), D.null) } ?? [])
+        return D.sequence(
+            D.oid("1.2.840.113549.1.5.13"),
+            D.sequence(
+                D.sequence(D.oid(kdf), kdfParameters),
+                D.sequence(D.oid(cipher), D.octets([UInt8](repeating: 7, count: 16)))))
     }
 
     /// ContentInfo { encryptedData, [0] { EncryptedData { 0, EncryptedContentInfo { data, algorithm, [0] ciphertext } } } }
@@ -128,17 +135,23 @@ struct PaytronixPushPackageDERTests {
     }
 
     @Test func everyBagTypeAndNestedSafeContents() throws {
-        let nested = Self.bag("6", D.sequence(Self.bag("2", D.sequence(Self.pbes2(prf: "1.2.840.113549.2.11"), D.octets([0])))))
-        let bytes = Self.pfx(Self.dataPart(Self.bag("1", D.sequence()), Self.bag("3", D.sequence()), Self.bag("4", D.sequence()),
-                                           Self.bag("5", D.sequence()), Self.bag("1.2.3.4", D.null), nested),
-                             Self.encryptedPart(Self.pbes2(keyLength: 16, cipher: "2.16.840.1.101.3.4.1.2")))
+        let nested = Self.bag(
+            "6", D.sequence(Self.bag("2", D.sequence(Self.pbes2(prf: "1.2.840.113549.2.11"), D.octets([0])))))
+        let bytes = Self.pfx(
+            Self.dataPart(
+                Self.bag("1", D.sequence()), Self.bag("3", D.sequence()), Self.bag("4", D.sequence()),
+                Self.bag("5", D.sequence()), Self.bag("1.2.3.4", D.null), nested),
+            Self.encryptedPart(Self.pbes2(keyLength: 16, cipher: "2.16.840.1.101.3.4.1.2")))
         let structure = try Self.read(bytes).get()
         #expect(structure.macDigest == "SHA-256" && structure.macIterations == 2048)
         #expect(structure.visibleKeyBags == 2)
         #expect(structure.keyEncryption == ["none", "PBES2/PBKDF2-HMAC-SHA512/AES-256-CBC"])
         #expect(structure.certificateEncryption == ["none", "PBES2/PBKDF2-HMAC-SHA1/AES-128-CBC"])
-        #expect(structure.warnings == ["The package holds a CRL, which is ignored", "The package holds a secret bag, which is ignored",
-                                       "Unknown bag type 1.2.3.4 ignored"])
+        #expect(
+            structure.warnings == [
+                "The package holds a CRL, which is ignored", "The package holds a secret bag, which is ignored",
+                "Unknown bag type 1.2.3.4 ignored",
+            ])
     }
 
     @Test func macWithoutIterationsCountsOne() throws {
@@ -149,10 +162,16 @@ struct PaytronixPushPackageDERTests {
 
     @Test func legacyAlgorithmsAndIterationLimits() throws {
         let rc2 = D.sequence(D.oid("1.2.840.113549.1.12.1.6"), D.sequence(D.octets([1]), D.integer(1_000_000)))
-        #expect(try Self.read(Self.pfx(Self.encryptedPart(rc2))).get().certificateEncryption == ["pbeWithSHAAnd40BitRC2-CBC"])
+        #expect(
+            try Self.read(Self.pfx(Self.encryptedPart(rc2))).get().certificateEncryption == [
+                "pbeWithSHAAnd40BitRC2-CBC"
+            ])
         for iterations in [0, -1, 1_000_001] {
-            #expect(Self.problem(Self.pfx(Self.dataPart(), mac: Self.macData(iterations: D.integer(iterations)))) == .iterationsOutOfRange)
-            #expect(Self.problem(Self.pfx(Self.encryptedPart(Self.pbes2(iterations: iterations)))) == .iterationsOutOfRange)
+            #expect(
+                Self.problem(Self.pfx(Self.dataPart(), mac: Self.macData(iterations: D.integer(iterations))))
+                    == .iterationsOutOfRange)
+            #expect(
+                Self.problem(Self.pfx(Self.encryptedPart(Self.pbes2(iterations: iterations)))) == .iterationsOutOfRange)
         }
         // An INTEGER too large for Int is out of range too, not a crash.
         let huge = D.tlv(0x02, [0x01] + [UInt8](repeating: 0, count: 16))
@@ -160,33 +179,47 @@ struct PaytronixPushPackageDERTests {
     }
 
     @Test func unsupportedAlgorithmsAreNamed() {
-        #expect(Self.problem(Self.pfx(Self.dataPart(), mac: Self.macData(digest: "1.2.840.113549.2.5")))
+        #expect(
+            Self.problem(Self.pfx(Self.dataPart(), mac: Self.macData(digest: "1.2.840.113549.2.5")))
                 == .unsupportedAlgorithm("1.2.840.113549.2.5"))
         // Under arc 2 the second component may exceed 39 (2.999 is one subidentifier, 1079).
-        #expect(Self.problem(Self.pfx(Self.dataPart(), mac: Self.macData(digest: "2.999.3"))) == .unsupportedAlgorithm("2.999.3"))
-        #expect(Self.problem(Self.pfx(Self.encryptedPart(Self.pbes2(kdf: "1.2.840.113549.1.5.99"))))
+        #expect(
+            Self.problem(Self.pfx(Self.dataPart(), mac: Self.macData(digest: "2.999.3")))
+                == .unsupportedAlgorithm("2.999.3"))
+        #expect(
+            Self.problem(Self.pfx(Self.encryptedPart(Self.pbes2(kdf: "1.2.840.113549.1.5.99"))))
                 == .unsupportedAlgorithm("1.2.840.113549.1.5.99"))
-        #expect(Self.problem(Self.pfx(Self.encryptedPart(Self.pbes2(prf: "1.2.840.113549.2.5"))))
+        #expect(
+            Self.problem(Self.pfx(Self.encryptedPart(Self.pbes2(prf: "1.2.840.113549.2.5"))))
                 == .unsupportedAlgorithm("1.2.840.113549.2.5"))
-        #expect(Self.problem(Self.pfx(Self.encryptedPart(Self.pbes2(cipher: "1.2.840.113549.3.7"))))
+        #expect(
+            Self.problem(Self.pfx(Self.encryptedPart(Self.pbes2(cipher: "1.2.840.113549.3.7"))))
                 == .unsupportedAlgorithm("1.2.840.113549.3.7"))
-        #expect(Self.problem(Self.pfx(D.sequence(D.oid("1.2.840.113549.1.7.3"), D.explicit(0, D.null))))
+        #expect(
+            Self.problem(Self.pfx(D.sequence(D.oid("1.2.840.113549.1.7.3"), D.explicit(0, D.null))))
                 == .unsupportedAlgorithm("1.2.840.113549.1.7.3"))
         // Where an OID should be but is not, the message says `?`.
-        #expect(Self.problem(Self.pfx(Self.dataPart(), mac: D.sequence(D.sequence(D.sequence(D.null), D.octets([]))))) == .unsupportedAlgorithm("?"))
+        #expect(
+            Self.problem(Self.pfx(Self.dataPart(), mac: D.sequence(D.sequence(D.sequence(D.null), D.octets([])))))
+                == .unsupportedAlgorithm("?"))
     }
 
     @Test func outerLayerProblems() {
         #expect(Self.problem(Self.pfx(Self.dataPart(), version: D.integer(2))) == .notPKCS12)
         #expect(Self.problem(Self.pfx(Self.dataPart(), mac: nil)) == .macMissing)
         // ContentInfo { data, [0] { SEQUENCE } }: the content must be an OCTET STRING.
-        #expect(Self.problem(D.sequence(D.integer(3), D.sequence(D.oid(Self.dataOID), D.explicit(0, D.sequence())), Self.macData()))
+        #expect(
+            Self.problem(
+                D.sequence(D.integer(3), D.sequence(D.oid(Self.dataOID), D.explicit(0, D.sequence())), Self.macData()))
                 == .notPKCS12)
         // The OCTET STRING must hold DER.
-        #expect(Self.problem(D.sequence(D.integer(3), D.sequence(D.oid(Self.dataOID), D.explicit(0, D.octets([0x30, 0x05]))),
-                                        Self.macData())) == .notPKCS12)
+        #expect(
+            Self.problem(
+                D.sequence(
+                    D.integer(3), D.sequence(D.oid(Self.dataOID), D.explicit(0, D.octets([0x30, 0x05]))),
+                    Self.macData())) == .notPKCS12)
         // A bag without its [0] value.
-        #expect(Self.problem(Self.pfx(Self.dataPart(D.sequence(D.oid("1.2.840.113549.1.12.10.1.1")))) ) == .notPKCS12)
+        #expect(Self.problem(Self.pfx(Self.dataPart(D.sequence(D.oid("1.2.840.113549.1.12.10.1.1"))))) == .notPKCS12)
         // Trailing bytes after the PFX, and nothing at all.
         #expect(Self.problem(Self.pfx(Self.dataPart()) + [0]) == .notPKCS12)
         #expect(Self.problem([]) == .notPKCS12)
@@ -236,10 +269,13 @@ struct PaytronixPushPackageDERTests {
     /// The whole validator on corrupted copies of dev-aes.p12: refused with one of §4.7's codes, never a crash.
     @Test func corruptedPackagesGetASpecError() throws {
         let bytes = [UInt8](try PaytronixRouterHarness.fixture("dev-aes.p12"))
-        let validator = PushPackageValidator(appIdentifier: "com.example.pushapp", environment: "development", now: Date())
-        let codes: Set = ["push.not_pkcs12", "push.unsupported_integrity_mode", "push.mac_missing", "push.unsupported_algorithm",
-                          "push.wrong_password", "push.decrypt_failed", "push.key_count", "push.certificate_count",
-                          "push.unsupported_key_type", "push.invalid_certificate", "push.key_mismatch"]
+        let validator = PushPackageValidator(
+            appIdentifier: "com.example.pushapp", environment: "development", now: Date())
+        let codes: Set = [
+            "push.not_pkcs12", "push.unsupported_integrity_mode", "push.mac_missing", "push.unsupported_algorithm",
+            "push.wrong_password", "push.decrypt_failed", "push.key_count", "push.certificate_count",
+            "push.unsupported_key_type", "push.invalid_certificate", "push.key_mismatch",
+        ]
         for index in stride(from: 0, to: bytes.count, by: 5) {
             var corrupted = bytes
             corrupted[index] ^= 0x5A
@@ -295,11 +331,13 @@ struct PaytronixPushPackageRefusedCertificateTests {
     /// swift-crypto takes no RSA key under 2048 bits, so swift-certificates cannot read this certificate; it is still
     /// U17 (the certificate is not for the package's key), as before the certificate was read with swift-certificates.
     @Test func certificateWithAKeySwiftCryptoRefusesIsAKeyMismatch() async throws {
-        let p12 = try #require(Data(base64Encoded: Self.rsa2048KeyWithRSA1024Certificate, options: .ignoreUnknownCharacters))
+        let p12 = try #require(
+            Data(base64Encoded: Self.rsa2048KeyWithRSA1024Certificate, options: .ignoreUnknownCharacters))
         let sandbox = try PaytronixRouterHarness()
         let reply = try await PaytronixPushPackageRuleTests.put(sandbox, p12: p12)
-        try await PaytronixPushPackageRuleTests.expectRefused(sandbox, reply, "push.key_mismatch",
-                                                              "The certificate was not issued for the private key in the package")
+        try await PaytronixPushPackageRuleTests.expectRefused(
+            sandbox, reply, "push.key_mismatch",
+            "The certificate was not issued for the private key in the package")
     }
 }
 
@@ -327,9 +365,10 @@ struct PaytronixCertificateFieldsTests {
 
         /// TBSCertificate { [0] version, serial, signature, issuer, validity, subject, spki, [3] extensions? }
         func certificate(version: Int = 2, issuer: [UInt8], subject: [UInt8], extensions: [[UInt8]]? = nil) -> [UInt8] {
-            let tbs = D.sequence(D.explicit(0, D.integer(version)), D.integer(4242), Array(self.tbs[2].whole), issuer,
-                                 Array(self.tbs[4].whole), subject, Array(self.tbs[6].whole),
-                                 extensions.map { D.explicit(3, D.tlv(0x30, $0.flatMap { $0 })) } ?? [])
+            let tbs = D.sequence(
+                D.explicit(0, D.integer(version)), D.integer(4242), Array(self.tbs[2].whole), issuer,
+                Array(self.tbs[4].whole), subject, Array(self.tbs[6].whole),
+                extensions.map { D.explicit(3, D.tlv(0x30, $0.flatMap { $0 })) } ?? [])
             return D.sequence(tbs, Array(signatureAlgorithm), Array(signature))
         }
     }
@@ -348,7 +387,8 @@ struct PaytronixCertificateFieldsTests {
 
     @Test func fixtureCertificate() throws {
         let fields = try CertificateFields(der: try Template().der)
-        let subject = "O=CommerceKit Test,CN=Apple Development IOS Push Services: com.example.pushapp,UID=com.example.pushapp"
+        let subject =
+            "O=CommerceKit Test,CN=Apple Development IOS Push Services: com.example.pushapp,UID=com.example.pushapp"
         #expect(fields.isVersion3 && fields.subject == subject && fields.issuer == subject)
         #expect(fields.uid == "com.example.pushapp")
         #expect(fields.apnsEnvironments == ["development"])
@@ -362,15 +402,20 @@ struct PaytronixCertificateFieldsTests {
             D.set(Self.attribute("2.5.4.6", 0x13, Array("US".utf8))),
             D.set(Self.attribute("2.5.4.10", 0x0C, Array("#Acme, Inc.+Co ".utf8))),
             // A multi-valued RDN, in DER's SET OF order (the shorter encoding first).
-            D.set(Self.attribute("2.5.4.11", 0x14, Array("Push".utf8)), Self.attribute("2.5.4.3", 0x1E, Self.utf16("Ünïcode"))),
+            D.set(
+                Self.attribute("2.5.4.11", 0x14, Array("Push".utf8)),
+                Self.attribute("2.5.4.3", 0x1E, Self.utf16("Ünïcode"))),
             D.set(Self.attribute("2.5.4.7", 0x1A, Array("Town".utf8))),
             D.set(Self.attribute("2.5.4.8", 0x12, Array("123".utf8))),
             D.set(Self.attribute("1.2.840.113549.1.9.1", 0x16, Array("a@b.example".utf8))),
             D.set(Self.attribute("0.9.2342.19200300.100.1.1", 0x0C, Array("com.example.crafted".utf8))))
-        let issuer = D.sequence(D.set(Self.attribute("0.9.2342.19200300.100.1.25", 0x16, Array("example".utf8))),
-                                D.set(Self.attribute("2.5.4.3", 0x13, Array(" Issuer ".utf8))))
+        let issuer = D.sequence(
+            D.set(Self.attribute("0.9.2342.19200300.100.1.25", 0x16, Array("example".utf8))),
+            D.set(Self.attribute("2.5.4.3", 0x13, Array(" Issuer ".utf8))))
         let fields = try CertificateFields(der: template.certificate(issuer: issuer, subject: subject))
-        #expect(fields.subject == #"UID=com.example.crafted,1.2.840.113549.1.9.1=a@b.example,ST=,L=Town,OU=Push+CN=Ünïcode,"#
+        #expect(
+            fields.subject
+                == #"UID=com.example.crafted,1.2.840.113549.1.9.1=a@b.example,ST=,L=Town,OU=Push+CN=Ünïcode,"#
                 + ##"O=\#Acme\, Inc.\+Co\ ,C=US"##)
         #expect(fields.issuer == #"CN=\ Issuer\ ,DC=example"#)
         #expect(fields.uid == "com.example.crafted")
@@ -387,21 +432,32 @@ struct PaytronixCertificateFieldsTests {
     @Test func apnsExtensionsInCertificateOrder() throws {
         let template = try Template()
         let name = D.sequence(D.set(Self.attribute("2.5.4.3", 0x0C, Array("x".utf8))))
-        let both = try CertificateFields(der: template.certificate(issuer: name, subject: name, extensions: [
-            Self.extension("2.5.29.19"), Self.extension("1.2.840.113635.100.6.3.2"), Self.extension("1.2.840.113635.100.6.3.1"),
-        ]))
+        let both = try CertificateFields(
+            der: template.certificate(
+                issuer: name, subject: name,
+                extensions: [
+                    Self.extension("2.5.29.19"), Self.extension("1.2.840.113635.100.6.3.2"),
+                    Self.extension("1.2.840.113635.100.6.3.1"),
+                ]))
         #expect(both.apnsEnvironments == ["production", "development"])
-        let topics = try CertificateFields(der: template.certificate(issuer: name, subject: name, extensions: [
-            Self.extension("1.2.840.113635.100.6.3.6"), Self.extension("1.2.840.113635.100.6.3.2"),
-        ]))
+        let topics = try CertificateFields(
+            der: template.certificate(
+                issuer: name, subject: name,
+                extensions: [
+                    Self.extension("1.2.840.113635.100.6.3.6"), Self.extension("1.2.840.113635.100.6.3.2"),
+                ]))
         #expect(topics.apnsEnvironments == ["development", "production"])
     }
 
     @Test func versionsOtherThanThree() throws {
         let template = try Template()
         let name = D.sequence(D.set(Self.attribute("2.5.4.3", 0x0C, Array("x".utf8))))
-        #expect(try CertificateFields(der: template.certificate(version: 1, issuer: name, subject: name)).isVersion3 == false)
-        #expect(throws: (any Error).self) { try CertificateFields(der: template.certificate(version: 5, issuer: name, subject: name)) }
+        #expect(
+            try CertificateFields(der: template.certificate(version: 1, issuer: name, subject: name)).isVersion3
+                == false)
+        #expect(throws: (any Error).self) {
+            try CertificateFields(der: template.certificate(version: 5, issuer: name, subject: name))
+        }
     }
 
     @Test func truncatedAndCorruptedCertificatesNeverCrash() throws {

@@ -1,16 +1,27 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import CommerceSandbox
 
 @Suite("Paytronix REST endpoints (spec §3.4, §4, §6.4)")
 struct PaytronixRESTTests {
     typealias H = PaytronixRouterHarness
 
-    static func registration(username: String = "jane.doe", phone: String = "6175550100", devices: [JSONValue] = [H.device()]) -> JSONValue {
-        ["authentication": "anonymous", "merchantId": 777777, "cardTemplateCode": 0, "enforceUniqueFields": ["mobilePhone"],
-         "setUserFields": ["style": "typed", "username": [.string(username)], "password": ["s3cret-pass"], "mobilePhone": [.string(phone)]],
-         "setAccountFields": ["style": "typed", "favoriteStore": [["code": "123"]], "externalAccounts": .array(devices)]]
+    static func registration(
+        username: String = "jane.doe", phone: String = "6175550100", devices: [JSONValue] = [H.device()]
+    ) -> JSONValue {
+        [
+            "authentication": "anonymous", "merchantId": 777777, "cardTemplateCode": 0,
+            "enforceUniqueFields": ["mobilePhone"],
+            "setUserFields": [
+                "style": "typed", "username": [.string(username)], "password": ["s3cret-pass"],
+                "mobilePhone": [.string(phone)],
+            ],
+            "setAccountFields": [
+                "style": "typed", "favoriteStore": [["code": "123"]], "externalAccounts": .array(devices),
+            ],
+        ]
     }
 
     @Test func createAndRegisterCreatesEverythingAtOnce() async throws {
@@ -24,7 +35,9 @@ struct PaytronixRESTTests {
         #expect(body["oauthTokens"]?["printedCardNumber"] == .string(card))
         #expect(body["oauthTokens"]?["expires_in"] == 1800)
         let token = try #require(body["oauthTokens"]?["access_token"]?.stringValue)
-        let info = try await sandbox.rest("guest/accountInformation", ["authentication": "oauth", "merchantId": 777777, "access_token": .string(token)])
+        let info = try await sandbox.rest(
+            "guest/accountInformation",
+            ["authentication": "oauth", "merchantId": 777777, "access_token": .string(token)])
         #expect(info.status == 200)
         #expect(info.body["primaryCard"]?["maskedCardNumber"] == .string(String(card.suffix(6))))
         #expect(info.body["fields"]?["favoriteStore"] == ["code": "123", "label": "Sandbox Store 123"])
@@ -34,37 +47,58 @@ struct PaytronixRESTTests {
     @Test func duplicateUsernameVector() async throws {
         let sandbox = try H()
         try await sandbox.rest("enrollment/createAndRegister", Self.registration())
-        let (status, body) = try await sandbox.rest("enrollment/createAndRegister", Self.registration(phone: "6175550199", devices: []))
+        let (status, body) = try await sandbox.rest(
+            "enrollment/createAndRegister", Self.registration(phone: "6175550199", devices: []))
         #expect(status == 400)
-        #expect(body == (try JSONValue.parse(#"{"result":"failure","errorCode":"enrollment.not_unique","errorMessage":"username is already in use","errorsByField":{"setUserFields.username":["username is already in use"]}}"#)))
+        #expect(
+            body
+                == (try JSONValue.parse(
+                    #"{"result":"failure","errorCode":"enrollment.not_unique","errorMessage":"username is already in use","errorsByField":{"setUserFields.username":["username is already in use"]}}"#
+                )))
     }
 
     @Test func merchantsWithoutUsernamesEnrollManyGuests() async throws {
         let sandbox = try H()
-        let merchant = try await sandbox.call(.post, "/sandbox/paytronix/merchants", json: [
-            "merchantId": 800001, "name": "Email only",
-            "enrollmentFields": [["type": "user", "field": "email", "required": true],
-                                 ["type": "user", "field": "password", "required": true, "minLength": "6"]]])
+        let merchant = try await sandbox.call(
+            .post, "/sandbox/paytronix/merchants",
+            json: [
+                "merchantId": 800001, "name": "Email only",
+                "enrollmentFields": [
+                    ["type": "user", "field": "email", "required": true],
+                    ["type": "user", "field": "password", "required": true, "minLength": "6"],
+                ],
+            ])
         #expect(merchant.status == 200)
-        let integration = try await sandbox.call(.post, "/sandbox/paytronix/integrations", json: [
-            "merchantId": 800001, "platform": "ios", "clientId": "email-ios", "clientSecret": "email-ios-secret"])
+        let integration = try await sandbox.call(
+            .post, "/sandbox/paytronix/integrations",
+            json: [
+                "merchantId": 800001, "platform": "ios", "clientId": "email-ios", "clientSecret": "email-ios-secret",
+            ])
         #expect(integration.status == 200)
         func enroll(_ email: String) async throws -> (status: Int, body: JSONValue) {
-            try await sandbox.rest("enrollment/createAndRegister", [
-                "authentication": "anonymous", "merchantId": 800001, "cardTemplateCode": 0, "enforceUniqueFields": ["email"],
-                "setUserFields": ["style": "typed", "email": [.string(email)], "password": ["s3cret-pass"]]],
+            try await sandbox.rest(
+                "enrollment/createAndRegister",
+                [
+                    "authentication": "anonymous", "merchantId": 800001, "cardTemplateCode": 0,
+                    "enforceUniqueFields": ["email"],
+                    "setUserFields": ["style": "typed", "email": [.string(email)], "password": ["s3cret-pass"]],
+                ],
                 credentials: ("email-ios", "email-ios-secret"))
         }
         // E16 must not turn the absent username into a shared "" key: the second guest used to hit UNIQUE (500).
-        let first = try await enroll("one@example.com"), second = try await enroll("two@example.com")
+        let first = try await enroll("one@example.com")
+        let second = try await enroll("two@example.com")
         #expect(first.status == 200 && second.status == 200)
         #expect(first.body["oauthTokens"]?["username"] == nil)
         let same = try await enroll("ONE@example.com")
         #expect(same.status == 400 && same.body["errorCode"] == "enrollment.not_unique")
         #expect(same.body["errorsByField"]?["setUserFields.email"] == ["email is already in use"])
         // Nobody logs in with an empty username.
-        let login = try await sandbox.rest("oauth/requestGuestToken", [
-            "merchantId": 800001, "grant_type": "password", "username": "", "password": "s3cret-pass"],
+        let login = try await sandbox.rest(
+            "oauth/requestGuestToken",
+            [
+                "merchantId": 800001, "grant_type": "password", "username": "", "password": "s3cret-pass",
+            ],
             credentials: ("email-ios", "email-ios-secret"))
         #expect(login.status == 400 && login.body["errorCode"] == "oauth.invalid_grant")
     }
@@ -72,21 +106,28 @@ struct PaytronixRESTTests {
     @Test func enforcedUniquePhone() async throws {
         let sandbox = try H()
         try await sandbox.rest("enrollment/createAndRegister", Self.registration())
-        let (status, body) = try await sandbox.rest("enrollment/createAndRegister", Self.registration(username: "john.doe", devices: []))
+        let (status, body) = try await sandbox.rest(
+            "enrollment/createAndRegister", Self.registration(username: "john.doe", devices: []))
         #expect(status == 400 && body["errorCode"] == "enrollment.not_unique")
         #expect(body["errorsByField"]?["setUserFields.mobilePhone"] == ["mobilePhone is already in use"])
     }
 
     @Test func badAccountCodeVector() async throws {
-        let (status, body) = try await H().rest("enrollment/createAndRegister", Self.registration(devices: [H.device("zz01")]))
+        let (status, body) = try await H().rest(
+            "enrollment/createAndRegister", Self.registration(devices: [H.device("zz01")]))
         #expect(status == 400)
-        #expect(body == (try JSONValue.parse(#"{"result":"failure","errorCode":"enrollment.field_validation","errorMessage":"accountCode must be the device token in hexadecimal (16 to 200 hex digits)","errorsByField":{"setAccountFields.externalAccounts[0].accountCode":["accountCode must be the device token in hexadecimal (16 to 200 hex digits)"]}}"#)))
+        #expect(
+            body
+                == (try JSONValue.parse(
+                    #"{"result":"failure","errorCode":"enrollment.field_validation","errorMessage":"accountCode must be the device token in hexadecimal (16 to 200 hex digits)","errorsByField":{"setAccountFields.externalAccounts[0].accountCode":["accountCode must be the device token in hexadecimal (16 to 200 hex digits)"]}}"#
+                )))
     }
 
     @Test func fullWidthDigitsAreNotHex() async throws {
         // U+FF10...U+FF19 and U+FF41...U+FF46 pass Character.isHexDigit but are not [0-9A-Fa-f].
         let code = String(repeating: "\u{FF10}\u{FF11}\u{FF41}", count: 6)
-        let (status, body) = try await H().rest("enrollment/createAndRegister", Self.registration(devices: [H.device(code)]))
+        let (status, body) = try await H().rest(
+            "enrollment/createAndRegister", Self.registration(devices: [H.device(code)]))
         #expect(status == 400 && body["errorCode"] == "enrollment.field_validation")
         #expect(body["errorsByField"]?["setAccountFields.externalAccounts[0].accountCode"] != nil)
     }
@@ -97,9 +138,12 @@ struct PaytronixRESTTests {
         let login = try await sandbox.login("sam")
         func add(_ codes: [Int]) async throws -> (status: Int, body: JSONValue) {
             let devices = codes.map { H.device(String(format: "%032x", $0)) }
-            return try await sandbox.rest("enrollment/editExternalAccounts", [
-                "authentication": "oauth", "merchantId": 777777, "access_token": login["access_token"] ?? .null,
-                "operation": "add", "externalAccounts": .array(devices)])
+            return try await sandbox.rest(
+                "enrollment/editExternalAccounts",
+                [
+                    "authentication": "oauth", "merchantId": 777777, "access_token": login["access_token"] ?? .null,
+                    "operation": "add", "externalAccounts": .array(devices),
+                ])
         }
         #expect(try await add(Array(1...19)).status == 200)
         #expect(try await add([20]).status == 200)
@@ -107,17 +151,26 @@ struct PaytronixRESTTests {
         #expect(try await add([20]).status == 200)
         let full = try await add([21])
         #expect(full.status == 400)
-        #expect(full.body == ["result": "failure", "errorCode": "enrollment.field_validation",
-                              "errorMessage": "An account can hold at most 20 external accounts",
-                              "errorsByField": ["externalAccounts": ["An account can hold at most 20 external accounts"]]])
+        #expect(
+            full.body == [
+                "result": "failure", "errorCode": "enrollment.field_validation",
+                "errorMessage": "An account can hold at most 20 external accounts",
+                "errorsByField": ["externalAccounts": ["An account can hold at most 20 external accounts"]],
+            ])
         let card = guest["printedCardNumber"]?.stringValue ?? ""
         let account = try await sandbox.call(.get, "/sandbox/paytronix/accounts/\(card)").body
         #expect(account["fields"]?["externalAccounts"]?.arrayValue?.count == 20)
         // Registration with 21 devices is refused as a whole.
-        let many = try await sandbox.rest("enrollment/createAndRegister", Self.registration(
-            username: "kim", phone: "6175550111", devices: (100...120).map { H.device(String(format: "%032x", $0)) }))
+        let many = try await sandbox.rest(
+            "enrollment/createAndRegister",
+            Self.registration(
+                username: "kim", phone: "6175550111", devices: (100...120).map { H.device(String(format: "%032x", $0)) }
+            ))
         #expect(many.status == 400)
-        #expect(many.body["errorsByField"]?["setAccountFields.externalAccounts"] == ["An account can hold at most 20 external accounts"])
+        #expect(
+            many.body["errorsByField"]?["setAccountFields.externalAccounts"] == [
+                "An account can hold at most 20 external accounts"
+            ])
         #expect(try await sandbox.login("kim")["errorCode"] == "oauth.invalid_grant")
     }
 
@@ -126,32 +179,56 @@ struct PaytronixRESTTests {
         let guest = try await sandbox.guest("sam")
         let login = try await sandbox.login("sam")
         let detail = H.detail.replacingOccurrences(of: "merchantId=777777", with: "merchantId=123")
-        let (status, body) = try await sandbox.rest("enrollment/editExternalAccounts", [
-            "authentication": "oauth", "merchantId": 777777, "access_token": login["access_token"] ?? .null,
-            "printedCardNumber": guest["printedCardNumber"] ?? .null, "operation": "add", "externalAccounts": [H.device(detail: detail)]])
+        let (status, body) = try await sandbox.rest(
+            "enrollment/editExternalAccounts",
+            [
+                "authentication": "oauth", "merchantId": 777777, "access_token": login["access_token"] ?? .null,
+                "printedCardNumber": guest["printedCardNumber"] ?? .null, "operation": "add",
+                "externalAccounts": [H.device(detail: detail)],
+            ])
         #expect(status == 400)
         #expect(body["errorCode"] == "enrollment.field_validation")
-        #expect(body["errorsByField"]?["externalAccounts[0].integrationDetail"] == ["integrationDetail merchantId must equal 777777"])
+        #expect(
+            body["errorsByField"]?["externalAccounts[0].integrationDetail"] == [
+                "integrationDetail merchantId must equal 777777"
+            ])
     }
 
     @Test func fieldErrorsAreCollectedPerGroup() async throws {
-        let body: JSONValue = ["authentication": "anonymous", "merchantId": 777777, "cardTemplateCode": 0,
-                               "setUserFields": ["style": "typed", "username": ["ab"], "password": ["123"], "email": ["nope"],
-                                                 "shoeSize": ["44"]]]
+        let body: JSONValue = [
+            "authentication": "anonymous", "merchantId": 777777, "cardTemplateCode": 0,
+            "setUserFields": [
+                "style": "typed", "username": ["ab"], "password": ["123"], "email": ["nope"],
+                "shoeSize": ["44"],
+            ],
+        ]
         let (status, reply) = try await H().rest("enrollment/createAndRegister", body)
         #expect(status == 400 && reply["errorCode"] == "enrollment.field_validation")
         let fields = Set(reply["errorsByField"]?.objectValue?.keys ?? [])
-        #expect(fields == ["setUserFields.username", "setUserFields.password", "setUserFields.email", "setUserFields.shoeSize"])
+        #expect(
+            fields == [
+                "setUserFields.username", "setUserFields.password", "setUserFields.email", "setUserFields.shoeSize",
+            ])
     }
 
     @Test func unknownTemplateAndMissingFields() async throws {
         let sandbox = try H()
-        let template = try await sandbox.rest("enrollment/createAndRegister", ["authentication": "anonymous", "merchantId": 777777,
-                                                                               "cardTemplateCode": 9, "setUserFields": ["style": "typed"]])
+        let template = try await sandbox.rest(
+            "enrollment/createAndRegister",
+            [
+                "authentication": "anonymous", "merchantId": 777777,
+                "cardTemplateCode": 9, "setUserFields": ["style": "typed"],
+            ])
         #expect(template.status == 400 && template.body["errorCode"] == "enrollment.invalid_card_template")
-        let missing = try await sandbox.rest("enrollment/createAndRegister", ["authentication": "anonymous", "merchantId": 777777,
-                                                                              "cardTemplateCode": 0])
-        #expect(missing.body["errorCode"] == "request.missing_field" && missing.body["errorMessage"] == "setUserFields is required")
+        let missing = try await sandbox.rest(
+            "enrollment/createAndRegister",
+            [
+                "authentication": "anonymous", "merchantId": 777777,
+                "cardTemplateCode": 0,
+            ])
+        #expect(
+            missing.body["errorCode"] == "request.missing_field"
+                && missing.body["errorMessage"] == "setUserFields is required")
     }
 
     @Test func requestLevelChecks() async throws {
@@ -163,26 +240,34 @@ struct PaytronixRESTTests {
         let badRelease = try await sandbox.call(.post, "/rest/v2/oauth/requestGuestToken.json", json: [:])
         #expect(badRelease.status == 404 && badRelease.body["errorCode"] == "request.unknown_endpoint")
         let wrongMethod = try await sandbox.call(.get, "/rest/25.33/enrollment/createAndRegister.json")
-        #expect(wrongMethod.status == 405 && wrongMethod.body["errorMessage"] == "GET is not allowed for enrollment/createAndRegister.json")
+        #expect(
+            wrongMethod.status == 405
+                && wrongMethod.body["errorMessage"] == "GET is not allowed for enrollment/createAndRegister.json")
         let noMerchant = try await sandbox.rest("oauth/requestGuestToken", ["grant_type": "password"])
-        #expect(noMerchant.status == 400 && noMerchant.body["errorsByField"]?["merchantId"] == ["merchantId is required"])
-        let badStyle = try await sandbox.rest("guest/accountInformation", ["merchantId": 777777, "authentication": "magic"])
+        #expect(
+            noMerchant.status == 400 && noMerchant.body["errorsByField"]?["merchantId"] == ["merchantId is required"])
+        let badStyle = try await sandbox.rest(
+            "guest/accountInformation", ["merchantId": 777777, "authentication": "magic"])
         #expect(badStyle.status == 400 && badStyle.body["errorsByField"]?["authentication"] != nil)
         let noCredentials = try await sandbox.rest("oauth/requestGuestToken", ["merchantId": 777777], credentials: nil)
         #expect(noCredentials.status == 401 && noCredentials.body["errorCode"] == "auth.invalid_client")
-        let wrongSecret = try await sandbox.rest("oauth/requestGuestToken", ["merchantId": 777777], credentials: ("sandbox-ios", "nope"))
-        #expect(wrongSecret.status == 401 && wrongSecret.body["errorMessage"] == "Integration credentials are not valid")
+        let wrongSecret = try await sandbox.rest(
+            "oauth/requestGuestToken", ["merchantId": 777777], credentials: ("sandbox-ios", "nope"))
+        #expect(
+            wrongSecret.status == 401 && wrongSecret.body["errorMessage"] == "Integration credentials are not valid")
         let otherMerchant = try await sandbox.rest("oauth/requestGuestToken", ["merchantId": 1])
         #expect(otherMerchant.status == 404 && otherMerchant.body["errorCode"] == "guest.merchant_not_found")
-        let style = try await sandbox.rest("enrollment/createAndRegister", ["merchantId": 777777, "authentication": "oauth"])
+        let style = try await sandbox.rest(
+            "enrollment/createAndRegister", ["merchantId": 777777, "authentication": "oauth"])
         #expect(style.status == 403 && style.body["errorCode"] == "auth.style_not_allowed")
     }
 
     @Test func guestStyleIsRefusedOnGet() async throws {
         let sandbox = try H()
         try await sandbox.guest("sam")
-        let (status, body) = try await sandbox.call(.get, "/rest/25.33/guest/accountInformation.json",
-                                                    query: "authentication=guest&merchantId=777777&username=sam&password=secret-1")
+        let (status, body) = try await sandbox.call(
+            .get, "/rest/25.33/guest/accountInformation.json",
+            query: "authentication=guest&merchantId=777777&username=sam&password=secret-1")
         #expect(status == 403)
         #expect(body["errorMessage"] == "guest authentication must not be used with GET")
     }
@@ -190,36 +275,51 @@ struct PaytronixRESTTests {
     @Test func cardStyleWorksWithGet() async throws {
         let sandbox = try H()
         let guest = try await sandbox.guest("sam")
-        let card = guest["printedCardNumber"]?.stringValue ?? "", code = guest["registrationCode"]?.stringValue ?? ""
-        let ok = try await sandbox.call(.get, "/rest/25.33/guest/accountInformation.json",
-                                        query: "authentication=card&merchantId=777777&printedCardNumber=\(card)&registrationCode=\(code)")
+        let card = guest["printedCardNumber"]?.stringValue ?? ""
+        let code = guest["registrationCode"]?.stringValue ?? ""
+        let ok = try await sandbox.call(
+            .get, "/rest/25.33/guest/accountInformation.json",
+            query: "authentication=card&merchantId=777777&printedCardNumber=\(card)&registrationCode=\(code)")
         #expect(ok.status == 200 && ok.body["username"] == "sam")
-        let bad = try await sandbox.call(.get, "/rest/25.33/guest/accountInformation.json",
-                                         query: "authentication=card&merchantId=777777&printedCardNumber=\(card)&registrationCode=000000x")
+        let bad = try await sandbox.call(
+            .get, "/rest/25.33/guest/accountInformation.json",
+            query: "authentication=card&merchantId=777777&printedCardNumber=\(card)&registrationCode=000000x")
         #expect(bad.status == 401 && bad.body["errorCode"] == "auth.invalid_credentials")
     }
 
     @Test func tokenLifetimeOnTheSandboxClock() async throws {
         let sandbox = try H()
-        try await sandbox.call(.post, "/sandbox/paytronix/clock", json: ["now": "2026-01-10T09:00:00Z", "frozen": true])
+        try await sandbox.call(
+            .post, "/sandbox/paytronix/clock", json: ["now": "2026-01-10T09:00:00Z", "frozen": true])
         try await sandbox.guest("sam")
         let login = try await sandbox.login("sam")
-        let access = login["access_token"] ?? .null, refresh = login["refresh_token"] ?? .null
+        let access = login["access_token"] ?? .null
+        let refresh = login["refresh_token"] ?? .null
         let read: JSONValue = ["authentication": "oauth", "merchantId": 777777, "access_token": access]
         try await sandbox.call(.post, "/sandbox/paytronix/clock/advance", json: ["seconds": 1799])
         #expect(try await sandbox.rest("guest/accountInformation", read).status == 200)
         try await sandbox.call(.post, "/sandbox/paytronix/clock/advance", json: ["seconds": 1])
         let expired = try await sandbox.rest("guest/accountInformation", read)
         #expect(expired.status == 401)
-        #expect(expired.body == (try JSONValue.parse(#"{"result":"failure","errorCode":"oauth.invalid_token","errorMessage":"The access token is invalid or has expired"}"#)))
-        let refreshed = try await sandbox.rest("oauth/requestGuestToken", ["merchantId": 777777, "grant_type": "refresh_token", "refresh_token": refresh])
+        #expect(
+            expired.body
+                == (try JSONValue.parse(
+                    #"{"result":"failure","errorCode":"oauth.invalid_token","errorMessage":"The access token is invalid or has expired"}"#
+                )))
+        let refreshed = try await sandbox.rest(
+            "oauth/requestGuestToken", ["merchantId": 777777, "grant_type": "refresh_token", "refresh_token": refresh])
         #expect(refreshed.status == 200 && refreshed.body["expires_in"] == 1800)
         #expect(refreshed.body["refresh_token"] == refresh && refreshed.body["access_token"] != access)
-        let broader = try await sandbox.rest("oauth/requestGuestToken", ["merchantId": 777777, "grant_type": "refresh_token",
-                                                                         "refresh_token": refresh, "scope": "account_read admin"])
+        let broader = try await sandbox.rest(
+            "oauth/requestGuestToken",
+            [
+                "merchantId": 777777, "grant_type": "refresh_token",
+                "refresh_token": refresh, "scope": "account_read admin",
+            ])
         #expect(broader.status == 400 && broader.body["errorCode"] == "oauth.invalid_scope")
         try await sandbox.call(.post, "/sandbox/paytronix/clock/advance", json: ["days": 90])
-        let late = try await sandbox.rest("oauth/requestGuestToken", ["merchantId": 777777, "grant_type": "refresh_token", "refresh_token": refresh])
+        let late = try await sandbox.rest(
+            "oauth/requestGuestToken", ["merchantId": 777777, "grant_type": "refresh_token", "refresh_token": refresh])
         #expect(late.status == 400 && late.body["errorCode"] == "oauth.invalid_grant")
     }
 
@@ -235,11 +335,15 @@ struct PaytronixRESTTests {
     @Test func passwordGrantErrors() async throws {
         let sandbox = try H()
         try await sandbox.guest("sam")
-        let wrong = try await sandbox.rest("oauth/requestGuestToken", ["merchantId": 777777, "grant_type": "password", "username": "sam", "password": "x"])
+        let wrong = try await sandbox.rest(
+            "oauth/requestGuestToken",
+            ["merchantId": 777777, "grant_type": "password", "username": "sam", "password": "x"])
         #expect(wrong.status == 400 && wrong.body["errorCode"] == "oauth.invalid_grant")
-        let sso = try await sandbox.rest("oauth/requestGuestToken", ["merchantId": 777777, "grant_type": "authorization_code"])
+        let sso = try await sandbox.rest(
+            "oauth/requestGuestToken", ["merchantId": 777777, "grant_type": "authorization_code"])
         #expect(sso.status == 400 && sso.body["errorCode"] == "oauth.unsupported_grant_type")
-        let missing = try await sandbox.rest("oauth/requestGuestToken", ["merchantId": 777777, "grant_type": "password", "username": "sam"])
+        let missing = try await sandbox.rest(
+            "oauth/requestGuestToken", ["merchantId": 777777, "grant_type": "password", "username": "sam"])
         #expect(missing.body["errorMessage"] == "password is required")
     }
 
@@ -248,26 +352,39 @@ struct PaytronixRESTTests {
         let first = try await sandbox.guest("anna", extra: ["externalAccounts": [H.device()]])
         let second = try await sandbox.guest("bert")
         let login = try await sandbox.login("bert")
-        let edit: JSONValue = ["authentication": "oauth", "merchantId": 777777, "access_token": login["access_token"] ?? .null,
-                               "operation": "add", "externalAccounts": [H.device(), H.device()]]
+        let edit: JSONValue = [
+            "authentication": "oauth", "merchantId": 777777, "access_token": login["access_token"] ?? .null,
+            "operation": "add", "externalAccounts": [H.device(), H.device()],
+        ]
         #expect(try await sandbox.rest("enrollment/editExternalAccounts", edit).status == 200)
         #expect(try await sandbox.rest("enrollment/editExternalAccounts", edit).status == 200)
-        let bert = try await sandbox.call(.get, "/sandbox/paytronix/accounts/\(second["printedCardNumber"]?.stringValue ?? "")").body
+        let bert = try await sandbox.call(
+            .get, "/sandbox/paytronix/accounts/\(second["printedCardNumber"]?.stringValue ?? "")"
+        ).body
         #expect(bert["fields"]?["externalAccounts"]?.arrayValue?.count == 1)
-        let anna = try await sandbox.call(.get, "/sandbox/paytronix/accounts/\(first["printedCardNumber"]?.stringValue ?? "")").body
+        let anna = try await sandbox.call(
+            .get, "/sandbox/paytronix/accounts/\(first["printedCardNumber"]?.stringValue ?? "")"
+        ).body
         #expect(anna["fields"]?["externalAccounts"] == [])
         #expect(anna["externalAccountHistory"]?[0]?["state"] == "moved")
         #expect(anna["externalAccountHistory"]?[0]?["movedTo"] == bert["accountId"])
-        let lookup = try await sandbox.call(.get, "/rest/25.33/guest/printedCardNumberForExternalAccount.json",
-                                            query: "authentication=b2b&username=sandbox-b2b&password=sandbox-b2b-password&merchantId=777777&accountCode=\(H.tokenHex)",
-                                            credentials: ("sandbox-server", "sandbox-server-secret"))
+        let lookup = try await sandbox.call(
+            .get, "/rest/25.33/guest/printedCardNumberForExternalAccount.json",
+            query:
+                "authentication=b2b&username=sandbox-b2b&password=sandbox-b2b-password&merchantId=777777&accountCode=\(H.tokenHex)",
+            credentials: ("sandbox-server", "sandbox-server-secret"))
         #expect(lookup.status == 200 && lookup.body["primaryCard"]?["printedCardNumber"] == second["printedCardNumber"])
         var remove = edit
-        if case .object(var object) = remove { object["operation"] = "remove"; remove = .object(object) }
+        if case .object(var object) = remove {
+            object["operation"] = "remove"
+            remove = .object(object)
+        }
         #expect(try await sandbox.rest("enrollment/editExternalAccounts", remove).status == 200)
-        let gone = try await sandbox.call(.get, "/rest/25.33/guest/printedCardNumberForExternalAccount.json",
-                                          query: "authentication=b2b&username=sandbox-b2b&password=sandbox-b2b-password&merchantId=777777&accountCode=\(H.tokenHex)",
-                                          credentials: ("sandbox-server", "sandbox-server-secret"))
+        let gone = try await sandbox.call(
+            .get, "/rest/25.33/guest/printedCardNumberForExternalAccount.json",
+            query:
+                "authentication=b2b&username=sandbox-b2b&password=sandbox-b2b-password&merchantId=777777&accountCode=\(H.tokenHex)",
+            credentials: ("sandbox-server", "sandbox-server-secret"))
         #expect(gone.status == 404 && gone.body["errorCode"] == "guest.external_account_not_found")
     }
 
@@ -275,24 +392,38 @@ struct PaytronixRESTTests {
         let sandbox = try H()
         let guest = try await sandbox.guest("sam")
         let card = guest["printedCardNumber"]?.stringValue ?? ""
-        try await sandbox.call(.post, "/sandbox/paytronix/accounts/\(card)/status", json: ["merchantId": 777777, "status": "DISABLED"])
+        try await sandbox.call(
+            .post, "/sandbox/paytronix/accounts/\(card)/status", json: ["merchantId": 777777, "status": "DISABLED"])
         let login = try await sandbox.login("sam")
-        let info = try await sandbox.rest("guest/accountInformation", ["authentication": "oauth", "merchantId": 777777, "access_token": login["access_token"] ?? .null])
+        let info = try await sandbox.rest(
+            "guest/accountInformation",
+            ["authentication": "oauth", "merchantId": 777777, "access_token": login["access_token"] ?? .null])
         #expect(info.status == 200 && info.body == ["result": "invalid_status", "accountStatus": "DISABLED"])
-        let edit = try await sandbox.rest("enrollment/editExternalAccounts", ["authentication": "oauth", "merchantId": 777777,
-                                                                              "access_token": login["access_token"] ?? .null, "operation": "add",
-                                                                              "externalAccounts": [H.device()]])
+        let edit = try await sandbox.rest(
+            "enrollment/editExternalAccounts",
+            [
+                "authentication": "oauth", "merchantId": 777777,
+                "access_token": login["access_token"] ?? .null, "operation": "add",
+                "externalAccounts": [H.device()],
+            ])
         #expect(edit.status == 409 && edit.body["errorCode"] == "enrollment.account_not_active")
     }
 
     @Test func registerAPhysicalCard() async throws {
         let sandbox = try H()
-        let cards = try await sandbox.call(.post, "/sandbox/paytronix/cards", json: ["merchantId": 777777, "cardTemplateCode": 0]).body
-        let card = cards["cards"]?[0]?["printedCardNumber"] ?? .null, code = cards["cards"]?[0]?["registrationCode"] ?? .null
-        let body: JSONValue = ["authentication": "card", "merchantId": 777777, "printedCardNumber": card, "registrationCode": code,
-                               "setUserFields": ["style": "string", "username": ["kim"], "password": ["secret-9"], "optIn": ["true"]]]
+        let cards = try await sandbox.call(
+            .post, "/sandbox/paytronix/cards", json: ["merchantId": 777777, "cardTemplateCode": 0]
+        ).body
+        let card = cards["cards"]?[0]?["printedCardNumber"] ?? .null
+        let code = cards["cards"]?[0]?["registrationCode"] ?? .null
+        let body: JSONValue = [
+            "authentication": "card", "merchantId": 777777, "printedCardNumber": card, "registrationCode": code,
+            "setUserFields": ["style": "string", "username": ["kim"], "password": ["secret-9"], "optIn": ["true"]],
+        ]
         let first = try await sandbox.rest("enrollment/register", body)
-        #expect(first.status == 200 && first.body["printedCardNumber"] == card && first.body["oauthTokens"]?["username"] == "kim")
+        #expect(
+            first.status == 200 && first.body["printedCardNumber"] == card
+                && first.body["oauthTokens"]?["username"] == "kim")
         let again = try await sandbox.rest("enrollment/register", body)
         #expect(again.status == 409 && again.body["errorCode"] == "enrollment.card_already_registered")
     }
@@ -300,20 +431,36 @@ struct PaytronixRESTTests {
     @Test func seedBodyReplaysWithItsPlaceholderIntegration() async throws {
         let sandbox = try H()
         let clientId = "3FTmkQuXBnotarealcklientIDFCO9PREEnj_WHaK"
-        try await sandbox.call(.post, "/sandbox/paytronix/integrations",
-                               json: ["merchantId": 777777, "platform": "ios", "clientId": .string(clientId), "clientSecret": "654secretnx4"])
+        try await sandbox.call(
+            .post, "/sandbox/paytronix/integrations",
+            json: [
+                "merchantId": 777777, "platform": "ios", "clientId": .string(clientId), "clientSecret": "654secretnx4",
+            ])
         let code = "98d0f8677777dc227777770609f9131583d7777771e24d330068777777ef6cc5345"
         let seedBody: JSONValue = [
-            "authentication": "anonymous", "client_id": .string(clientId), "client_secret": "654secretnx4", "merchantId": 777777,
+            "authentication": "anonymous", "client_id": .string(clientId), "client_secret": "654secretnx4",
+            "merchantId": 777777,
             "cardTemplateCode": 0, "enforceUniqueFields": ["mobilePhone"],
-            "setUserFields": ["style": "typed", "username": ["john.doe"], "password": ["open123"], "mobilePhone": ["7894563210"]],
-            "setAccountFields": ["style": "typed", "favoriteStore": [["code": "123"]], "externalAccounts": [[
-                "appIdentifier": "com.examplecompany.appname", "accountCode": .string(code),
-                "integrationDetail": "os=iPhone OS|osversion=8.3|device=iPhone|merchantId=777777|integrator=examplecompany|version=12.0",
-                "integration": .string(clientId)]]]]
+            "setUserFields": [
+                "style": "typed", "username": ["john.doe"], "password": ["open123"], "mobilePhone": ["7894563210"],
+            ],
+            "setAccountFields": [
+                "style": "typed", "favoriteStore": [["code": "123"]],
+                "externalAccounts": [
+                    [
+                        "appIdentifier": "com.examplecompany.appname", "accountCode": .string(code),
+                        "integrationDetail":
+                            "os=iPhone OS|osversion=8.3|device=iPhone|merchantId=777777|integrator=examplecompany|version=12.0",
+                        "integration": .string(clientId),
+                    ]
+                ],
+            ],
+        ]
         let (status, body) = try await sandbox.rest("enrollment/createAndRegister", seedBody, credentials: nil)
         #expect(status == 200 && body["result"] == "cardCreatedSuccess")
-        let account = try await sandbox.call(.get, "/sandbox/paytronix/accounts/\(body["printedCardNumber"]?.stringValue ?? "")").body
+        let account = try await sandbox.call(
+            .get, "/sandbox/paytronix/accounts/\(body["printedCardNumber"]?.stringValue ?? "")"
+        ).body
         #expect(account["fields"]?["externalAccounts"]?[0]?["accountCode"] == .string(code))
     }
 
@@ -333,7 +480,8 @@ struct PaytronixRESTTests {
         let sandbox = try H()
         try await sandbox.guest("sam")
         try await sandbox.login("sam")
-        let log = try await sandbox.call(.get, "/sandbox/paytronix/requests", query: "endpoint=oauth/requestGuestToken").body
+        let log = try await sandbox.call(.get, "/sandbox/paytronix/requests", query: "endpoint=oauth/requestGuestToken")
+            .body
         let entry = try #require(log["requests"]?[0])
         #expect(entry["body"]?["password"] == "***")
         #expect(entry["body"]?["username"] == "sam")

@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import CommerceSandbox
 
 /// An in-process sandbox without sockets, answering through its router.
@@ -15,18 +16,23 @@ struct PaytronixRouterHarness: RouterTestSupport {
 
     /// Sends JSON (or a query for GET) and returns status and parsed body.
     @discardableResult
-    func call(_ method: HTTPMethod, _ path: String, json: JSONValue? = nil, query: String? = nil,
-              credentials: (String, String)? = iosCredentials) async throws -> (status: Int, body: JSONValue) {
+    func call(
+        _ method: HTTPMethod, _ path: String, json: JSONValue? = nil, query: String? = nil,
+        credentials: (String, String)? = iosCredentials
+    ) async throws -> (status: Int, body: JSONValue) {
         var headers: HTTPHeaders = ["Content-Type": "application/json"]
         if let credentials { headers["Authorization"] = RouterTestRig.basic(credentials.0, password: credentials.1) }
-        let request = SandboxRequest(method: method, rawPath: path, rawQuery: query, headers: headers,
-                                     body: json?.serializedData() ?? Data())
+        let request = SandboxRequest(
+            method: method, rawPath: path, rawQuery: query, headers: headers,
+            body: json?.serializedData() ?? Data())
         let reply = try await rig.send(request)
         return (reply.status, reply.json)
     }
 
     @discardableResult
-    func rest(_ endpoint: String, _ json: JSONValue, credentials: (String, String)? = iosCredentials) async throws -> (status: Int, body: JSONValue) {
+    func rest(_ endpoint: String, _ json: JSONValue, credentials: (String, String)? = iosCredentials) async throws -> (
+        status: Int, body: JSONValue
+    ) {
         try await call(.post, "/rest/25.33/\(endpoint).json", json: json, credentials: credentials)
     }
 
@@ -40,15 +46,25 @@ struct PaytronixRouterHarness: RouterTestSupport {
 
     @discardableResult
     func login(_ username: String, password: String = "secret-1") async throws -> JSONValue {
-        try await rest("oauth/requestGuestToken", ["authentication": "anonymous", "merchantId": 777777, "grant_type": "password",
-                                                   "username": .string(username), "password": .string(password)]).body
+        try await rest(
+            "oauth/requestGuestToken",
+            [
+                "authentication": "anonymous", "merchantId": 777777, "grant_type": "password",
+                "username": .string(username), "password": .string(password),
+            ]
+        ).body
     }
 
     static let detail = "os=iOS|osversion=17.5|device=iPhone|merchantId=777777|integrator=examplecompany|version=12.0"
     static let tokenHex = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
 
-    static func device(_ code: String = tokenHex, detail: String = detail, app: String = "com.example.pushapp") -> JSONValue {
-        ["appIdentifier": .string(app), "accountCode": .string(code), "integrationDetail": .string(detail), "integration": "sandbox-ios"]
+    static func device(_ code: String = tokenHex, detail: String = detail, app: String = "com.example.pushapp")
+        -> JSONValue
+    {
+        [
+            "appIdentifier": .string(app), "accountCode": .string(code), "integrationDetail": .string(detail),
+            "integration": "sandbox-ios",
+        ]
     }
 
     /// Tests/Fixtures/Paytronix, found from this file's path.
@@ -65,10 +81,13 @@ struct PaytronixRouterHarness: RouterTestSupport {
     }
 
     @discardableResult
-    func upload(_ fixture: String, password: String = "sandbox-pass", app: String = "com.example.pushapp",
-                environment: String = "development") async throws -> (status: Int, body: JSONValue) {
+    func upload(
+        _ fixture: String, password: String = "sandbox-pass", app: String = "com.example.pushapp",
+        environment: String = "development"
+    ) async throws -> (status: Int, body: JSONValue) {
         let p12 = try Self.fixture(fixture).base64EncodedString()
-        return try await call(.put, "/sandbox/paytronix/push-packages/777777/\(app)/\(environment)",
-                              json: ["p12": .string(p12), "password": .string(password)], credentials: nil)
+        return try await call(
+            .put, "/sandbox/paytronix/push-packages/777777/\(app)/\(environment)",
+            json: ["p12": .string(p12), "password": .string(password)], credentials: nil)
     }
 }

@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import CommerceSandbox
 
 /// Carts (spec §3.5.5, §5.4): one open cart per merchant, merged lines, removal, and cart checkout.
@@ -23,13 +24,17 @@ import Testing
         let options = try await rig.call(session, .post, session.b4 + "/merchant/12/cart/\(cartId)/options", json: [:])
         #expect(options.json.arrayValue?.count == 1)
         let optionId = try #require(options.json[0]?["id"]?.stringValue)
-        let checkout = try await rig.call(session, .post, session.b3 + "/merchant/12/cart/\(cartId)/checkout/\(optionId)",
-                                          json: ["payment_method": ["type": "external"],
-                                                 "shipping_method": ["type": "storepickup", "pickup_store": 2]])
+        let checkout = try await rig.call(
+            session, .post, session.b3 + "/merchant/12/cart/\(cartId)/checkout/\(optionId)",
+            json: [
+                "payment_method": ["type": "external"],
+                "shipping_method": ["type": "storepickup", "pickup_store": 2],
+            ])
         #expect(checkout.json["final_price"] == 44)
         let orderId = try #require(checkout.json["id"]?.stringValue)
-        let bought = try await rig.call(session, .post, session.b3 + "/merchant/12/buy/\(orderId)",
-                                        json: ["payment_method": ["type": "external"]])
+        let bought = try await rig.call(
+            session, .post, session.b3 + "/merchant/12/buy/\(orderId)",
+            json: ["payment_method": ["type": "external"]])
         #expect(bought.json["data"]?["callback"]?["payment_id"]?.stringValue != nil)
         let remaining = try await rig.call(session, .get, session.b1 + "/cart")
         #expect(remaining.json.arrayValue?.map { $0["merchant_id"] } == ["2"])
@@ -42,14 +47,18 @@ import Testing
         let rig = try RezolveRig()
         let session = try await rig.session()
         let records = try await rig.records(session)
-        let cart = try await rig.call(session, .post, session.b1 + "/merchant/12/cart", json: ["product": RezolveRig.line(7)])
+        let cart = try await rig.call(
+            session, .post, session.b1 + "/merchant/12/cart", json: ["product": RezolveRig.line(7)])
         let cartId = try #require(cart.json["id"]?.stringValue)
         let options = try await rig.call(session, .post, session.b4 + "/merchant/12/cart/\(cartId)/options", json: [:])
         let optionId = try #require(options.json[0]?["id"]?.stringValue)
         _ = try await rig.call(session, .post, session.b1 + "/merchant/12/cart", json: ["product": RezolveRig.line(7)])
-        let checkout = try await rig.call(session, .post, session.b3 + "/merchant/12/cart/\(cartId)/checkout/\(optionId)",
-                                          json: ["payment_method": ["type": "spgateway"],
-                                                 "shipping_method": ["type": "flatrate", "address_id": .string(records.address)]])
+        let checkout = try await rig.call(
+            session, .post, session.b3 + "/merchant/12/cart/\(cartId)/checkout/\(optionId)",
+            json: [
+                "payment_method": ["type": "spgateway"],
+                "shipping_method": ["type": "flatrate", "address_id": .string(records.address)],
+            ])
         #expect(checkout.status == 400)
         #expect(RezolveRig.error(checkout).2 == "Cart has changed; request payment options again.")
     }
@@ -57,21 +66,28 @@ import Testing
     @Test func cartTotalQuantityCountsAgainstTheMaximum() async throws {
         let rig = try RezolveRig()
         let session = try await rig.session()
-        #expect(try await rig.call(session, .post, session.b1 + "/merchant/12/cart", json: ["product": RezolveRig.line(7, qty: 3)]).status == 201)
-        let over = try await rig.call(session, .post, session.b1 + "/merchant/12/cart", json: ["product": RezolveRig.line(7, qty: 3)])
+        #expect(
+            try await rig.call(
+                session, .post, session.b1 + "/merchant/12/cart", json: ["product": RezolveRig.line(7, qty: 3)]
+            ).status == 201)
+        let over = try await rig.call(
+            session, .post, session.b1 + "/merchant/12/cart", json: ["product": RezolveRig.line(7, qty: 3)])
         #expect(RezolveRig.error(over).2 == "The most you may purchase is 5.")
     }
 
     @Test func removingTheLastLineDeletesTheCart() async throws {
         let rig = try RezolveRig()
         let session = try await rig.session()
-        let cart = try await rig.call(session, .post, session.b1 + "/merchant/12/cart", json: ["product": RezolveRig.line(7)])
-        _ = try await rig.call(session, .post, session.b1 + "/merchant/12/cart", json: ["product": RezolveRig.line(101)])
+        let cart = try await rig.call(
+            session, .post, session.b1 + "/merchant/12/cart", json: ["product": RezolveRig.line(7)])
+        _ = try await rig.call(
+            session, .post, session.b1 + "/merchant/12/cart", json: ["product": RezolveRig.line(101)])
         let cartId = try #require(cart.json["id"]?.stringValue)
         let afterFirst = try await rig.call(session, .delete, session.b1 + "/merchant/12/cart/\(cartId)/product/0")
         #expect(afterFirst.status == 200)
         #expect(afterFirst.json["products"]?.arrayValue?.map { $0["id"] } == [101])
-        #expect(try await rig.call(session, .delete, session.b1 + "/merchant/12/cart/\(cartId)/product/0").status == 204)
+        #expect(
+            try await rig.call(session, .delete, session.b1 + "/merchant/12/cart/\(cartId)/product/0").status == 204)
         #expect(try await rig.call(session, .get, session.b1 + "/cart").json == [])
     }
 }

@@ -1,23 +1,31 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import CommerceSandbox
 
 /// External payments (spec §5.8) and the §6.10 callback sequence.
 @Suite struct RezolveExternalPaymentTests {
     /// An external buy of product 8 (merchant 2); returns the payment id and order id.
-    private func externalOrder(_ rig: RezolveRig, _ session: RezolveRig.Session, address: String) async throws -> (String, String) {
-        let (_, checkout) = try await rig.checkout(session, merchant: "2", line: RezolveRig.line(8),
-                                                   shipping: ["type": "flatrate", "address_id": .string(address)], payment: "external")
+    private func externalOrder(_ rig: RezolveRig, _ session: RezolveRig.Session, address: String) async throws -> (
+        String, String
+    ) {
+        let (_, checkout) = try await rig.checkout(
+            session, merchant: "2", line: RezolveRig.line(8),
+            shipping: ["type": "flatrate", "address_id": .string(address)], payment: "external")
         let orderId = try RigError.string(checkout.json["id"], checkout)
-        let bought = try await rig.call(session, .post, session.b3 + "/merchant/2/buy/\(orderId)",
-                                        json: ["payment_method": ["type": "external"]])
+        let bought = try await rig.call(
+            session, .post, session.b3 + "/merchant/2/buy/\(orderId)",
+            json: ["payment_method": ["type": "external"]])
         return (try RigError.string(bought.json["data"]?["callback"]?["payment_id"], bought), orderId)
     }
 
-    private func callback(_ rig: RezolveRig, _ id: String, _ body: String, apiKey: String? = nil) async throws -> RezolveRig.Reply {
-        try await rig.call(.post, "/api/v3/external/callback/\(id)", raw: body,
-                           headers: apiKey.map { ["x-rezolve-partner-apikey": $0] } ?? [:])
+    private func callback(_ rig: RezolveRig, _ id: String, _ body: String, apiKey: String? = nil) async throws
+        -> RezolveRig.Reply
+    {
+        try await rig.call(
+            .post, "/api/v3/external/callback/\(id)", raw: body,
+            headers: apiKey.map { ["x-rezolve-partner-apikey": $0] } ?? [:])
     }
 
     @Test func theSpecSequence() async throws {
@@ -36,7 +44,9 @@ import Testing
         #expect(try await callback(rig, x, #"{"action":"approve","reason":null}"#).status == 422)
         #expect(try await callback(rig, x, #"{"action":"reject","reason":"late"}"#).status == 422)
         #expect(try await callback(rig, x, #"{"action":"maybe"}"#).status == 400)
-        #expect(try await callback(rig, "00000000-0000-4000-8000-000000000000", #"{"action":"approve","reason":null}"#).status == 400)
+        #expect(
+            try await callback(rig, "00000000-0000-4000-8000-000000000000", #"{"action":"approve","reason":null}"#)
+                .status == 400)
         #expect(try await rig.call(session, .get, session.b3 + "/order/\(orderX)").json["payment_status"] == "approved")
 
         let (y, orderY) = try await externalOrder(rig, session, address: records.address)
@@ -69,7 +79,8 @@ import Testing
         let other = try await rig.call(.post, "/sandbox/rezolve/partners", json: ["name": "Other"])
         let otherKey = try RigError.string(other.json["api_key"], other)
         #expect(try await callback(rig, x, #"{"action":"approve","reason":null}"#, apiKey: otherKey).status == 400)
-        #expect(try await callback(rig, x, #"{"action":"approve","reason":null}"#, apiKey: RezolveRig.apiKey).status == 204)
+        #expect(
+            try await callback(rig, x, #"{"action":"approve","reason":null}"#, apiKey: RezolveRig.apiKey).status == 204)
     }
 
     @Test func configuredDelayAcceptsDuplicatesUntilApplied() async throws {
@@ -82,7 +93,9 @@ import Testing
         #expect(try await callback(rig, x, #"{"action":"reject","reason":"slow"}"#).status == 204)
         // Within the delay a duplicate (even a contrary one) is accepted and ignored.
         #expect(try await callback(rig, x, #"{"action":"approve","reason":null}"#).status == 204)
-        #expect(try await rig.call(session, .get, session.b3 + "/order/\(orderX)").json["payment_status"] == "awaiting_external")
+        #expect(
+            try await rig.call(session, .get, session.b3 + "/order/\(orderX)").json["payment_status"]
+                == "awaiting_external")
         try await rig.context.clock.advance(by: 5)
         #expect(try await callback(rig, x, #"{"action":"approve","reason":null}"#).status == 422)
         #expect(try await rig.call(.get, "/sandbox/rezolve/payments/\(x)").json["state"] == "rejected")

@@ -1,16 +1,20 @@
 import CommerceCore
 import Foundation
+import Testing
+
+@testable import CommerceSandbox
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-@testable import CommerceSandbox
 
 /// Rezolve over a real socket (`Sandbox.start` and URLSession), and the `/api/` prefixes it shares with
 /// ATH Móvil and Storefront.
 @Suite struct RezolveHTTPTests {
-    private func send(_ sandbox: Sandbox, _ method: String, _ path: String, body: String? = nil,
-                      headers: [String: String] = [:]) async throws -> (Int, HTTPURLResponse, Data) {
+    private func send(
+        _ sandbox: Sandbox, _ method: String, _ path: String, body: String? = nil,
+        headers: [String: String] = [:]
+    ) async throws -> (Int, HTTPURLResponse, Data) {
         let url = try #require(URL(string: sandbox.baseURL.absoluteString + path))
         var request = URLRequest(url: url)
         request.httpMethod = method
@@ -26,43 +30,57 @@ import Testing
         let sandbox = try await Sandbox.start(.testing)
         do {
             let now = Int(sandbox.context.clock.now().timeIntervalSince1970)
-            let (status, _, data) = try await send(sandbox, "POST", "/api/v1/authentication/register", body: #"{"email":"http@example.com"}"#,
-                                                   headers: ["x-rezolve-partner-apikey": RezolveRig.apiKey,
-                                                             "Authorization": "Bearer " + RezolveRig.registrationToken("http-user", exp: now + 600)])
+            let (status, _, data) = try await send(
+                sandbox, "POST", "/api/v1/authentication/register", body: #"{"email":"http@example.com"}"#,
+                headers: [
+                    "x-rezolve-partner-apikey": RezolveRig.apiKey,
+                    "Authorization": "Bearer " + RezolveRig.registrationToken("http-user", exp: now + 600),
+                ])
             #expect(status == 201)
             let entity = try #require(try JSONValue.parse(data)["entity_id"]?.stringValue)
-            let auth = ["x-rezolve-partner-apikey": RezolveRig.apiKey, "x-rezolve-device-id": RezolveRig.device,
-                        "Authorization": "Bearer " + RezolveRig.loginToken(entity, "http-user", exp: now + 1800)]
+            let auth = [
+                "x-rezolve-partner-apikey": RezolveRig.apiKey, "x-rezolve-device-id": RezolveRig.device,
+                "Authorization": "Bearer " + RezolveRig.loginToken(entity, "http-user", exp: now + 1800),
+            ]
             let b = "/api/v1/partner/317/customer/\(entity)"
             let (merchantsStatus, _, merchants) = try await send(sandbox, "GET", b + "/merchant", headers: auth)
             #expect(merchantsStatus == 200)
             #expect(try JSONValue.parse(merchants).arrayValue?.count == 3)
-            let (optionStatus, _, option) = try await send(sandbox, "POST", "/api/v4/partner/317/customer/\(entity)/merchant/12/options",
-                                                           body: #"{"id":7,"qty":1}"#, headers: auth)
+            let (optionStatus, _, option) = try await send(
+                sandbox, "POST", "/api/v4/partner/317/customer/\(entity)/merchant/12/options",
+                body: #"{"id":7,"qty":1}"#, headers: auth)
             #expect(optionStatus == 200)
             let optionId = try #require(try JSONValue.parse(option)["id"]?.stringValue)
             let (checkoutStatus, _, checkout) = try await send(
                 sandbox, "POST", "/api/v3/partner/317/customer/\(entity)/merchant/12/checkout/\(optionId)",
-                body: #"{"payment_method":{"type":"external"},"shipping_method":{"type":"storepickup","pickup_store":1}}"#, headers: auth)
+                body:
+                    #"{"payment_method":{"type":"external"},"shipping_method":{"type":"storepickup","pickup_store":1}}"#,
+                headers: auth)
             #expect(checkoutStatus == 200)
             #expect(try JSONValue.parse(checkout)["final_price"] == 49.5)
             let orderId = try #require(try JSONValue.parse(checkout)["id"]?.stringValue)
             var keyed = auth
             keyed["Idempotency-Key"] = "http-key"
             let buyPath = "/api/v3/partner/317/customer/\(entity)/merchant/12/buy/\(orderId)"
-            let (buyStatus, _, bought) = try await send(sandbox, "POST", buyPath, body: #"{"payment_method":{"type":"external"}}"#, headers: keyed)
+            let (buyStatus, _, bought) = try await send(
+                sandbox, "POST", buyPath, body: #"{"payment_method":{"type":"external"}}"#, headers: keyed)
             #expect(buyStatus == 200)
-            let (_, replayHead, replayed) = try await send(sandbox, "POST", buyPath, body: #"{"payment_method":{"type":"external"}}"#, headers: keyed)
+            let (_, replayHead, replayed) = try await send(
+                sandbox, "POST", buyPath, body: #"{"payment_method":{"type":"external"}}"#, headers: keyed)
             #expect(replayed == bought)
             #expect(replayHead.value(forHTTPHeaderField: "Idempotent-Replayed") == "true")
             let paymentId = try #require(try JSONValue.parse(bought)["data"]?["callback"]?["payment_id"]?.stringValue)
-            let (callbackStatus, _, callbackBody) = try await send(sandbox, "POST", "/api/v3/external/callback/\(paymentId)",
-                                                                   body: #"{"action":"approve","reason":null}"#)
+            let (callbackStatus, _, callbackBody) = try await send(
+                sandbox, "POST", "/api/v3/external/callback/\(paymentId)",
+                body: #"{"action":"approve","reason":null}"#)
             #expect(callbackStatus == 204)
             #expect(callbackBody.isEmpty)
-            let (expiredStatus, _, _) = try await send(sandbox, "GET", b + "/profile", headers: [
-                "x-rezolve-partner-apikey": RezolveRig.apiKey, "x-rezolve-device-id": RezolveRig.device,
-                "Authorization": "Bearer " + RezolveRig.loginToken(entity, "http-user", exp: now - 5)])
+            let (expiredStatus, _, _) = try await send(
+                sandbox, "GET", b + "/profile",
+                headers: [
+                    "x-rezolve-partner-apikey": RezolveRig.apiKey, "x-rezolve-device-id": RezolveRig.device,
+                    "Authorization": "Bearer " + RezolveRig.loginToken(entity, "http-user", exp: now - 5),
+                ])
             #expect(expiredStatus == 401)
         } catch {
             await sandbox.stop()
@@ -82,7 +100,8 @@ import Testing
         let storefrontUnknownVersion = try await rig.call(.get, "/api/unstable/nothing")
         #expect(storefrontUnknownVersion == StorefrontHTTPErrors.notFound(), "\(storefrontUnknownVersion.text)")
         let rezolve = try await rig.call(.get, "/api/v3/nothing")
-        #expect(rezolve.json == ["errors": [["type": "Not Found", "code": "4", "message": "Requested resource not found"]]])
+        #expect(
+            rezolve.json == ["errors": [["type": "Not Found", "code": "4", "message": "Requested resource not found"]]])
         let wrongMethod = try await rig.call(.delete, "/api/v1/authentication/register")
         #expect(wrongMethod.status == 405)
         #expect(wrongMethod.headers["Allow"] == "POST")

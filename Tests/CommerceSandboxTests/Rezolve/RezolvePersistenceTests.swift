@@ -2,6 +2,7 @@ import CommerceCore
 import Foundation
 import Testing
 import _CryptoExtras
+
 @testable import CommerceSandbox
 
 /// State survives a restart of a file-backed sandbox (spec §5.10); reset restores the seed and keeps partners.
@@ -17,24 +18,36 @@ import _CryptoExtras
             let rig = try RezolveRig(options)
             session = try await rig.session("persisted")
             records = try await rig.records(session)
-            let (_, checkout) = try await rig.checkout(session, line: RezolveRig.line(7), shipping: ["type": "flatrate",
-                                                       "address_id": .string(records.address)], payment: "spgateway")
+            let (_, checkout) = try await rig.checkout(
+                session, line: RezolveRig.line(7),
+                shipping: [
+                    "type": "flatrate",
+                    "address_id": .string(records.address),
+                ], payment: "spgateway")
             orderId = try RigError.string(checkout.json["id"], checkout)
-            let bought = try await rig.call(session, .post, session.b3 + "/merchant/12/buy/\(orderId)",
-                                            json: try rig.cardPayment(session, card: records.card, phone: records.phone))
+            let bought = try await rig.call(
+                session, .post, session.b3 + "/merchant/12/buy/\(orderId)",
+                json: try rig.cardPayment(session, card: records.card, phone: records.phone))
             #expect(bought.status == 200)
         }
         let restarted = try RezolveRig(options)
         #expect(try await restarted.call(session, .get, session.b3 + "/order/\(orderId)").json["status"] == "pending")
-        #expect(try await restarted.call(session, .get, session.b1 + "/publickey").json["public_key"] == .string(session.publicKeyPEM))
+        #expect(
+            try await restarted.call(session, .get, session.b1 + "/publickey").json["public_key"]
+                == .string(session.publicKeyPEM))
         // The stored private key still decrypts what the client encrypts for the public key.
-        let card = try await restarted.call(session, .post, session.b1 + "/wallet",
-                                            json: try restarted.cardBody(session, pan: "5555555555554444", addressId: records.address))
+        let card = try await restarted.call(
+            session, .post, session.b1 + "/wallet",
+            json: try restarted.cardBody(session, pan: "5555555555554444", addressId: records.address))
         #expect(card.status == 201)
         // Seeding ran once; the order counter continues.
         #expect(try await restarted.call(.get, "/sandbox/rezolve/partners").json["partners"]?.arrayValue?.count == 1)
-        let (_, next) = try await restarted.checkout(session, line: RezolveRig.line(7), shipping: ["type": "flatrate",
-                                                     "address_id": .string(records.address)], payment: "spgateway")
+        let (_, next) = try await restarted.checkout(
+            session, line: RezolveRig.line(7),
+            shipping: [
+                "type": "flatrate",
+                "address_id": .string(records.address),
+            ], payment: "spgateway")
         #expect(next.json["id"] == .string(String((Int(orderId) ?? 0) + 1)))
     }
 
@@ -58,14 +71,22 @@ import _CryptoExtras
         let authKey = try RigError.string(made.json["auth_key"], made)
 
         func register(_ partnerEntityId: String) async throws -> RezolveRig.Reply {
-            try await rig.call(.post, "/api/v1/authentication/register", json: ["email": "kept@example.com"], headers: [
-                "x-rezolve-partner-apikey": apiKey,
-                "Authorization": "Bearer " + RezolveRig.registrationToken(partnerEntityId, exp: rig.nowSeconds + 600, key: authKey)])
+            try await rig.call(
+                .post, "/api/v1/authentication/register", json: ["email": "kept@example.com"],
+                headers: [
+                    "x-rezolve-partner-apikey": apiKey,
+                    "Authorization": "Bearer "
+                        + RezolveRig.registrationToken(partnerEntityId, exp: rig.nowSeconds + 600, key: authKey),
+                ])
         }
         func profile(_ entity: String, _ partnerEntityId: String) async throws -> RezolveRig.Reply {
-            try await rig.call(.get, "/api/v1/partner/\(partnerId)/customer/\(entity)/profile", headers: [
-                "x-rezolve-partner-apikey": apiKey, "x-rezolve-device-id": RezolveRig.device,
-                "Authorization": "Bearer " + RezolveRig.loginToken(entity, partnerEntityId, exp: rig.nowSeconds + 600, key: authKey)])
+            try await rig.call(
+                .get, "/api/v1/partner/\(partnerId)/customer/\(entity)/profile",
+                headers: [
+                    "x-rezolve-partner-apikey": apiKey, "x-rezolve-device-id": RezolveRig.device,
+                    "Authorization": "Bearer "
+                        + RezolveRig.loginToken(entity, partnerEntityId, exp: rig.nowSeconds + 600, key: authKey),
+                ])
         }
         let first = try await register("kept-1")
         let before = try RigError.string(first.json["entity_id"], first)
@@ -85,8 +106,9 @@ import _CryptoExtras
     @Test func faultsThroughRezolvesAliasAnswerInItsEnvelope() async throws {
         let rig = try RezolveRig()
         let session = try await rig.session()
-        let added = try await rig.call(.post, "/sandbox/rezolve/faults",
-                                       json: ["pathPrefix": .string(session.b1 + "/profile"), "method": "GET", "count": 1, "status": 503])
+        let added = try await rig.call(
+            .post, "/sandbox/rezolve/faults",
+            json: ["pathPrefix": .string(session.b1 + "/profile"), "method": "GET", "count": 1, "status": 503])
         #expect(added.status == 201)
         let unavailable = try await rig.call(session, .get, session.b1 + "/profile")
         #expect(unavailable.status == 503)
@@ -98,8 +120,9 @@ import _CryptoExtras
         #expect(try await rig.call(session, .get, session.b1 + "/profile").json["errors"]?[0]?["code"] == "6")
         // The alias lists Rezolve's rules only and names a bad field in Rezolve's control envelope.
         #expect(try await rig.call(.get, "/sandbox/rezolve/faults").json["faults"]?.arrayValue?.count == 0)
-        #expect(try await rig.call(.post, "/sandbox/rezolve/faults", json: ["pathPrefix": "v1"]).json["error"]?.stringValue?
-            .hasPrefix("pathPrefix:") == true)
+        #expect(
+            try await rig.call(.post, "/sandbox/rezolve/faults", json: ["pathPrefix": "v1"]).json["error"]?.stringValue?
+                .hasPrefix("pathPrefix:") == true)
         #expect(RezolveService.pathPrefixes == ["/api/v1/", "/api/v2/", "/api/v3/", "/api/v4/"])
     }
 
@@ -110,14 +133,17 @@ import _CryptoExtras
         #expect(rig.context.clock.now() == Date(timeIntervalSince1970: 1_700_000_000))
         try await rig.call(.post, "/sandbox/rezolve/clock/advance", json: ["seconds": 60])
         #expect(rig.context.clock.now() == Date(timeIntervalSince1970: 1_700_000_060))
-        #expect(try await rig.call(.post, "/sandbox/rezolve/clock/advance", json: ["seconds": -1]).json["error"]?.stringValue?
-            .hasPrefix("seconds:") == true)
+        #expect(
+            try await rig.call(.post, "/sandbox/rezolve/clock/advance", json: ["seconds": -1]).json["error"]?
+                .stringValue?
+                .hasPrefix("seconds:") == true)
         #expect(try await rig.call(.delete, "/sandbox/rezolve/clock").json["frozen"] == false)
     }
 
     @Test func externalCallbackFaultsAnswerWithoutABody() async throws {
         let rig = try RezolveRig()
-        try await rig.call(.post, "/sandbox/rezolve/faults", json: ["pathPrefix": "/api/v3/external/callback/", "status": 503])
+        try await rig.call(
+            .post, "/sandbox/rezolve/faults", json: ["pathPrefix": "/api/v3/external/callback/", "status": 503])
         let failed = try await rig.call(.post, "/api/v3/external/callback/pay-1", json: ["status": "approved"])
         #expect(failed.status == 503)
         #expect(failed.data.isEmpty)
@@ -126,7 +152,8 @@ import _CryptoExtras
     @Test func privateKeysAreShownOnlyWithUnsafeDebugKeys() async throws {
         let hidden = try RezolveRig()
         let customer = try await hidden.session("keys-hidden")
-        #expect(try await hidden.call(.get, "/sandbox/rezolve/customers/\(customer.entityId)/private-key").status == 404)
+        #expect(
+            try await hidden.call(.get, "/sandbox/rezolve/customers/\(customer.entityId)/private-key").status == 404)
 
         var options = SandboxOptions.testing
         options.unsafeDebugKeys = true

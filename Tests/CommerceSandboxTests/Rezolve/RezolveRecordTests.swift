@@ -1,7 +1,8 @@
-import _CryptoExtras
 import CommerceCore
 import Foundation
 import Testing
+import _CryptoExtras
+
 @testable import CommerceSandbox
 
 /// Profile, phone book, address book, wallet and favourites (spec §3.5.2), as journey J1 uses them.
@@ -25,8 +26,9 @@ import Testing
         #expect(try await rig.call(session, .delete, session.b1 + "/phonebook/\(records.phone)").status == 204)
         #expect(try await rig.call(session, .get, session.b1 + "/wallet/\(records.card)").status == 404)
 
-        let profile = try await rig.call(session, .put, session.b1 + "/profile",
-                                         json: ["first_name": "Ana", "last_name": "Test", "use_data_for_marketing": true])
+        let profile = try await rig.call(
+            session, .put, session.b1 + "/profile",
+            json: ["first_name": "Ana", "last_name": "Test", "use_data_for_marketing": true])
         #expect(profile.status == 200)
         #expect(profile.json["first_name"] == "Ana")
         #expect(profile.json["use_data_for_marketing"] == true)
@@ -38,20 +40,25 @@ import Testing
         let session = try await rig.session()
         let records = try await rig.records(session)
         // Luhn failure, pan4 mismatch, and a ciphertext with another padding (OAEP-SHA1) are all refused.
-        let luhn = try await rig.call(session, .post, session.b1 + "/wallet",
-                                      json: try rig.cardBody(session, pan: "4111111111111112", addressId: records.address))
+        let luhn = try await rig.call(
+            session, .post, session.b1 + "/wallet",
+            json: try rig.cardBody(session, pan: "4111111111111112", addressId: records.address))
         #expect(RezolveRig.error(luhn).2 == "Validation error: [Invalid card number. - #/pan]")
-        var mismatched = try rig.cardBody(session, pan: "4111111111111111", addressId: records.address).objectValue ?? [:]
+        var mismatched =
+            try rig.cardBody(session, pan: "4111111111111111", addressId: records.address).objectValue ?? [:]
         mismatched["pan4"] = "9999"
         let wrong4 = try await rig.call(session, .post, session.b1 + "/wallet", json: .object(mismatched))
         #expect(RezolveRig.error(wrong4).2 == "Validation error: [Does not match the card number. - #/pan4]")
-        var otherPadding = try rig.cardBody(session, pan: "4111111111111111", addressId: records.address).objectValue ?? [:]
-        otherPadding["pan"] = .string(try _RSA.Encryption.PublicKey(pemRepresentation: session.publicKeyPEM)
-            .encrypt(Data("4111111111111111".utf8), padding: .PKCS1_OAEP).base64EncodedString())
+        var otherPadding =
+            try rig.cardBody(session, pan: "4111111111111111", addressId: records.address).objectValue ?? [:]
+        otherPadding["pan"] = .string(
+            try _RSA.Encryption.PublicKey(pemRepresentation: session.publicKeyPEM)
+                .encrypt(Data("4111111111111111".utf8), padding: .PKCS1_OAEP).base64EncodedString())
         let sha1 = try await rig.call(session, .post, session.b1 + "/wallet", json: .object(otherPadding))
         #expect(RezolveRig.error(sha1).2 == "Validation error: [Unable to decrypt value. - #/pan]")
-        let unknownAddress = try await rig.call(session, .post, session.b1 + "/wallet",
-                                                json: try rig.cardBody(session, pan: "4111111111111111", addressId: "nope"))
+        let unknownAddress = try await rig.call(
+            session, .post, session.b1 + "/wallet",
+            json: try rig.cardBody(session, pan: "4111111111111111", addressId: "nope"))
         #expect(unknownAddress.status == 404)
         #expect(RezolveRig.error(unknownAddress).2 == "Address not found")
     }
@@ -72,14 +79,19 @@ import Testing
     @Test func favourites() async throws {
         let rig = try RezolveRig()
         let session = try await rig.session()
-        let created = try await rig.call(session, .post, session.b1 + "/favourite", json: ["provider": "mobile", "type": "topup", "value": "7875550101"])
+        let created = try await rig.call(
+            session, .post, session.b1 + "/favourite",
+            json: ["provider": "mobile", "type": "topup", "value": "7875550101"])
         #expect(created.status == 201)
         let id = try #require(created.json["id"]?.stringValue)
-        let updated = try await rig.call(session, .put, session.b1 + "/favourite/\(id)", json: ["provider": "mobile", "type": "topup", "value": "7875550102"])
+        let updated = try await rig.call(
+            session, .put, session.b1 + "/favourite/\(id)",
+            json: ["provider": "mobile", "type": "topup", "value": "7875550102"])
         #expect(updated.json["value"] == "7875550102")
         #expect(try await rig.call(session, .get, session.b1 + "/favourite").json.arrayValue?.count == 1)
         #expect(try await rig.call(session, .delete, session.b1 + "/favourite/\(id)").status == 204)
         let missing = try await rig.call(session, .post, session.b1 + "/favourite", json: ["provider": "mobile"])
-        #expect(RezolveRig.error(missing).2 == "Validation error: [Required properties type, value were not present. - #]")
+        #expect(
+            RezolveRig.error(missing).2 == "Validation error: [Required properties type, value were not present. - #]")
     }
 }

@@ -1,7 +1,8 @@
-import _CryptoExtras
 import CommerceCore
 import Crypto
 import Foundation
+import _CryptoExtras
+
 @testable import CommerceSandbox
 
 /// An in-process sandbox with helpers that play the partner server (minting JWTs with swift-crypto) and
@@ -44,15 +45,21 @@ struct RezolveRig: RouterTestSupport {
     }
 
     static func registrationToken(_ partnerEntityId: String, exp: Int, key: String = authKey) -> String {
-        sign(header: #"{"alg":"HS512","typ":"JWT"}"#,
-             payload: #"{"rezolve_entity_id":":NONE:","partner_entity_id":"\#(partnerEntityId)","exp":\#(exp)}"#, key: key)
+        sign(
+            header: #"{"alg":"HS512","typ":"JWT"}"#,
+            payload: #"{"rezolve_entity_id":":NONE:","partner_entity_id":"\#(partnerEntityId)","exp":\#(exp)}"#,
+            key: key)
     }
 
-    static func loginToken(_ entity: String, _ partnerEntityId: String, exp: Int, device: String = device,
-                           key: String = authKey) -> String {
-        sign(header: #"{"auth":"v2","alg":"HS512","typ":"JWT"}"#,
-             payload: #"{"rezolve_entity_id":"\#(entity)","partner_entity_id":"\#(partnerEntityId)","exp":\#(exp),"device_id":"\#(device)"}"#,
-             key: key)
+    static func loginToken(
+        _ entity: String, _ partnerEntityId: String, exp: Int, device: String = device,
+        key: String = authKey
+    ) -> String {
+        sign(
+            header: #"{"auth":"v2","alg":"HS512","typ":"JWT"}"#,
+            payload:
+                #"{"rezolve_entity_id":"\#(entity)","partner_entity_id":"\#(partnerEntityId)","exp":\#(exp),"device_id":"\#(device)"}"#,
+            key: key)
     }
 
     var nowSeconds: Int { Int(context.clock.now().timeIntervalSince1970) }
@@ -60,8 +67,10 @@ struct RezolveRig: RouterTestSupport {
     // MARK: Requests
 
     @discardableResult
-    func call(_ method: HTTPMethod, _ path: String, json: JSONValue? = nil, raw: String? = nil,
-              headers: HTTPHeaders = [:]) async throws -> Reply {
+    func call(
+        _ method: HTTPMethod, _ path: String, json: JSONValue? = nil, raw: String? = nil,
+        headers: HTTPHeaders = [:]
+    ) async throws -> Reply {
         var all = headers
         all["Content-Type"] = "application/json"
         return try await rig.send(method, path, body: RouterTestRig.body(json: json, raw: raw), headers: all)
@@ -69,26 +78,34 @@ struct RezolveRig: RouterTestSupport {
 
     /// A customer call with the SDK's headers.
     @discardableResult
-    func call(_ session: Session, _ method: HTTPMethod, _ path: String, json: JSONValue? = nil, raw: String? = nil,
-              headers: HTTPHeaders = [:]) async throws -> Reply {
-        var all: HTTPHeaders = ["x-rezolve-partner-apikey": Self.apiKey, "Authorization": "Bearer \(session.token)",
-                                "x-rezolve-device-id": Self.device]
+    func call(
+        _ session: Session, _ method: HTTPMethod, _ path: String, json: JSONValue? = nil, raw: String? = nil,
+        headers: HTTPHeaders = [:]
+    ) async throws -> Reply {
+        var all: HTTPHeaders = [
+            "x-rezolve-partner-apikey": Self.apiKey, "Authorization": "Bearer \(session.token)",
+            "x-rezolve-device-id": Self.device,
+        ]
         for field in headers { all[field.name] = field.value }
         return try await call(method, path, json: json, raw: raw, headers: all)
     }
 
     func register(_ partnerEntityId: String, email: String = "user@example.com") async throws -> Reply {
-        try await call(.post, "/api/v1/authentication/register", json: ["email": .string(email)],
-                       headers: ["x-rezolve-partner-apikey": Self.apiKey,
-                                 "Authorization": "Bearer " + Self.registrationToken(partnerEntityId, exp: nowSeconds + 600)])
+        try await call(
+            .post, "/api/v1/authentication/register", json: ["email": .string(email)],
+            headers: [
+                "x-rezolve-partner-apikey": Self.apiKey,
+                "Authorization": "Bearer " + Self.registrationToken(partnerEntityId, exp: nowSeconds + 600),
+            ])
     }
 
     /// Registers a customer and logs in with a 30-minute JWT; the session holds the public key.
     func session(_ partnerEntityId: String = "user-\(UUID().uuidString.prefix(8))") async throws -> Session {
         let registered = try await register(partnerEntityId)
         guard let entity = registered.json["entity_id"]?.stringValue else { throw RigError.unexpected(registered.text) }
-        var session = Session(entityId: entity, partnerEntityId: partnerEntityId,
-                              token: Self.loginToken(entity, partnerEntityId, exp: nowSeconds + 1800), publicKeyPEM: "")
+        var session = Session(
+            entityId: entity, partnerEntityId: partnerEntityId,
+            token: Self.loginToken(entity, partnerEntityId, exp: nowSeconds + 1800), publicKeyPEM: "")
         let key = try await call(session, .get, session.b1 + "/publickey")
         guard let pem = key.json["public_key"]?.stringValue else { throw RigError.unexpected(key.text) }
         session = Session(entityId: entity, partnerEntityId: partnerEntityId, token: session.token, publicKeyPEM: pem)
@@ -105,45 +122,70 @@ struct RezolveRig: RouterTestSupport {
 
     /// A phone, an address that uses it, and a card: (phoneId, addressId, cardId).
     func records(_ session: Session, pan: String = "4111111111111111", expiresOn: String = "1230") async throws
-        -> (phone: String, address: String, card: String) {
-        let phone = try await call(session, .post, session.b1 + "/phonebook", json: ["name": "Mobile", "phone": "7875550101"])
+        -> (phone: String, address: String, card: String)
+    {
+        let phone = try await call(
+            session, .post, session.b1 + "/phonebook", json: ["name": "Mobile", "phone": "7875550101"])
         let phoneId = try RigError.string(phone.json["id"], phone)
-        let address = try await call(session, .post, session.b1 + "/addressbook", json: [
-            "short_name": "Home", "full_name": "Ana Test", "line_1": "1 Main St", "city": "Brooklyn", "zip": "11225",
-            "country": "USA", "country_alpha2": "US", "phone_id": .string(phoneId)])
+        let address = try await call(
+            session, .post, session.b1 + "/addressbook",
+            json: [
+                "short_name": "Home", "full_name": "Ana Test", "line_1": "1 Main St", "city": "Brooklyn",
+                "zip": "11225",
+                "country": "USA", "country_alpha2": "US", "phone_id": .string(phoneId),
+            ])
         let addressId = try RigError.string(address.json["id"], address)
-        let card = try await call(session, .post, session.b1 + "/wallet", json: cardBody(session, pan: pan, addressId: addressId,
-                                                                                           expiresOn: expiresOn))
+        let card = try await call(
+            session, .post, session.b1 + "/wallet",
+            json: cardBody(
+                session, pan: pan, addressId: addressId,
+                expiresOn: expiresOn))
         let cardId = try RigError.string(card.json["id"], card)
         return (phoneId, addressId, cardId)
     }
 
     func cardBody(_ session: Session, pan: String, addressId: String, expiresOn: String = "1230") throws -> JSONValue {
-        ["short_name": "Visa", "pan": .string(try Self.encrypt(pan, for: session.publicKeyPEM)), "pan6": .string(String(pan.prefix(6))),
-         "pan4": .string(String(pan.suffix(4))), "brand": "visa", "type": "credit", "name_on_card": "Ana Test",
-         "expires_on": .string(expiresOn), "address_id": .string(addressId), "valid_from": "0120"]
+        [
+            "short_name": "Visa", "pan": .string(try Self.encrypt(pan, for: session.publicKeyPEM)),
+            "pan6": .string(String(pan.prefix(6))),
+            "pan4": .string(String(pan.suffix(4))), "brand": "visa", "type": "credit", "name_on_card": "Ana Test",
+            "expires_on": .string(expiresOn), "address_id": .string(addressId), "valid_from": "0120",
+        ]
     }
 
-    static func line(_ id: Int, qty: Int = 1, options: [(String, String)] = [], custom: [(Int, [String])] = []) -> JSONValue {
-        ["id": .integer(Int64(id)), "qty": .integer(Int64(qty)),
-         "configurable_options": .array(options.map { ["code": .string($0.0), "value": .string($0.1)] }),
-         "custom_options": .array(custom.map { ["option_id": .integer(Int64($0.0)), "value": .array($0.1.map(JSONValue.string))] })]
+    static func line(_ id: Int, qty: Int = 1, options: [(String, String)] = [], custom: [(Int, [String])] = [])
+        -> JSONValue
+    {
+        [
+            "id": .integer(Int64(id)), "qty": .integer(Int64(qty)),
+            "configurable_options": .array(options.map { ["code": .string($0.0), "value": .string($0.1)] }),
+            "custom_options": .array(
+                custom.map { ["option_id": .integer(Int64($0.0)), "value": .array($0.1.map(JSONValue.string))] }),
+        ]
     }
 
     /// Options for one product, then checkout: returns (optionId, checkout reply).
-    func checkout(_ session: Session, merchant: String = "12", line: JSONValue, shipping: JSONValue?,
-                  payment: String) async throws -> (String, Reply) {
+    func checkout(
+        _ session: Session, merchant: String = "12", line: JSONValue, shipping: JSONValue?,
+        payment: String
+    ) async throws -> (String, Reply) {
         let options = try await call(session, .post, session.b4 + "/merchant/\(merchant)/options", json: line)
         let optionId = try RigError.string(options.json["id"], options)
         var body: JSONObject = ["payment_method": ["type": .string(payment)]]
         if let shipping { body["shipping_method"] = shipping }
-        let reply = try await call(session, .post, session.b3 + "/merchant/\(merchant)/checkout/\(optionId)", json: .object(body))
+        let reply = try await call(
+            session, .post, session.b3 + "/merchant/\(merchant)/checkout/\(optionId)", json: .object(body))
         return (optionId, reply)
     }
 
     func cardPayment(_ session: Session, card: String, phone: String, cvv: String = "123") throws -> JSONValue {
-        ["payment_method": ["type": "spgateway", "pay_with": .string(card), "cvv": .string(try Self.encrypt(cvv, for: session.publicKeyPEM)),
-                            "phone_id": .string(phone)]]
+        [
+            "payment_method": [
+                "type": "spgateway", "pay_with": .string(card),
+                "cvv": .string(try Self.encrypt(cvv, for: session.publicKeyPEM)),
+                "phone_id": .string(phone),
+            ]
+        ]
     }
 
     /// The `{"errors":[{…}]}` triple of a reply: (code, type, message).

@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import CommerceSandbox
 
 /// The thumbnail generation rule (spec §3.8) with the vectors of §6.6, and the static media routes (§5.1).
@@ -20,15 +21,20 @@ import Testing
     }
 
     @Test func fileNames() {
-        #expect(RezolveThumbnailRule.fileName("Classic-Tee", ext: "png", width: 400, height: 267) == "Classic-Tee_thumb_400x267.png")
+        #expect(
+            RezolveThumbnailRule.fileName("Classic-Tee", ext: "png", width: 400, height: 267)
+                == "Classic-Tee_thumb_400x267.png")
     }
 
     @Test func catalogueServesSizedThumbNames() async throws {
         let rig = try RezolveRig()
         let session = try await rig.session()
         let tee = try await rig.call(session, .get, session.b1 + "/merchant/12/category/70/product/6")
-        let names = tee.json["image_thumbs"]?[0]?.arrayValue?.compactMap { $0.stringValue?.split(separator: "/").last.map(String.init) }
-        #expect(names == ["6_thumb_400x267.png", "6_thumb_800x533.png", "6_thumb_1200x800.png", "6_thumb_1600x1067.png"])
+        let names = tee.json["image_thumbs"]?[0]?.arrayValue?.compactMap {
+            $0.stringValue?.split(separator: "/").last.map(String.init)
+        }
+        #expect(
+            names == ["6_thumb_400x267.png", "6_thumb_800x533.png", "6_thumb_1200x800.png", "6_thumb_1600x1067.png"])
     }
 
     @Test func staticRoutesServePngAndMp4() async throws {

@@ -1,12 +1,15 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import CommerceSandbox
 
 /// The SSP services of spec §3.5.11–3.5.12 with the problem-details errors of §4.2, in process.
 @Suite struct SspRouteTests {
-    static let credentials: JSONValue = ["clientId": "sbx-ssp-client", "clientSecret": "sbx-ssp-secret-not-a-secret",
-                                         "apiAudience": "commercekit-sandbox-audience"]
+    static let credentials: JSONValue = [
+        "clientId": "sbx-ssp-client", "clientSecret": "sbx-ssp-secret-not-a-secret",
+        "apiAudience": "commercekit-sandbox-audience",
+    ]
 
     private func bearer(_ rig: RezolveRig) async throws -> HTTPHeaders {
         let reply = try await rig.call(.post, "/v1/OAuthProxy/token", json: Self.credentials)
@@ -19,8 +22,10 @@ import Testing
     @Test func everySspRouteRefusesAMissingUnknownOrExpiredBearer() async throws {
         let rig = try RezolveRig()
         let unauthorized: JSONValue = ["title": "Unauthorized", "status": 401]
-        let routes: [(HTTPMethod, String)] = [(.get, "/v1/Engagements/act/act-1"), (.post, "/v1/submissions/act/act-1/answers"),
-                                              (.post, "/v1/resolver/400/api/v2/payoffcpm/eng-act-1"), (.get, "/v1/submissions?entityId=x")]
+        let routes: [(HTTPMethod, String)] = [
+            (.get, "/v1/Engagements/act/act-1"), (.post, "/v1/submissions/act/act-1/answers"),
+            (.post, "/v1/resolver/400/api/v2/payoffcpm/eng-act-1"), (.get, "/v1/submissions?entityId=x"),
+        ]
         for (method, path) in routes {
             for headers: HTTPHeaders in [[:], ["Authorization": "Bearer not-issued"], ["Authorization": "Basic abc"]] {
                 let reply = try await rig.call(method, path, json: [:], headers: headers)
@@ -50,7 +55,9 @@ import Testing
     }
 
     @Test func theJournalNeverShowsSspCredentialsOrBearers() {
-        let shown = JournalRedaction.redacted(["clientId": "c", "clientSecret": "s", "bearerToken": "b", "expirationUtc": "e"])
+        let shown = JournalRedaction.redacted([
+            "clientId": "c", "clientSecret": "s", "bearerToken": "b", "expirationUtc": "e",
+        ])
         #expect(shown == ["clientId": "c", "clientSecret": "***", "bearerToken": "***", "expirationUtc": "e"])
     }
 
@@ -69,7 +76,8 @@ import Testing
     @Test func resolverServesTheSeededPayloadsWithAFreshScanId() async throws {
         let rig = try RezolveRig()
         let auth = try await bearer(rig)
-        let first = try await rig.call(.post, "/v1/resolver/400/api/v2/payoffcpm/eng-act-1", json: ["lat": 40.7, "long": -73.9], headers: auth)
+        let first = try await rig.call(
+            .post, "/v1/resolver/400/api/v2/payoffcpm/eng-act-1", json: ["lat": 40.7, "long": -73.9], headers: auth)
         #expect(first.status == 200)
         #expect(first.json["result"] == "Success")
         #expect(first.json["payloadPath"] == "/engagements/eng-act-1")
@@ -77,15 +85,21 @@ import Testing
         #expect(payload?["isActive"] == true)
         #expect(payload?["act"]?["id"] == "act-1")
         #expect(payload?["act"]?["scanId"] == first.json["serviceId"])
-        #expect(payload?["act"]?["pageBuildingBlocks"]?[2]?["url"]?.stringValue?.hasSuffix("/static/rezolve/img/act1.png") == true)
+        #expect(
+            payload?["act"]?["pageBuildingBlocks"]?[2]?["url"]?.stringValue?.hasSuffix("/static/rezolve/img/act1.png")
+                == true)
         // Stored as a path, served as a URL of the sandbox (absolute even in process, where no port is bound).
         #expect(payload?["act"]?["pageBuildingBlocks"]?[2]?["url"]?.stringValue?.hasPrefix("/static/") == false)
         let second = try await rig.call(.post, "/v1/resolver/400/api/v2/payoffcpm/eng-act-1", json: [:], headers: auth)
         #expect(second.json["serviceId"] != first.json["serviceId"])
-        let product = try await rig.call(.post, "/v1/resolver/400/api/v2/payoffcpm/eng-product-6", json: [:], headers: auth)
-        #expect(product.json["rezolveCustomPayload"]?["product"]?["customUrl"] == "https://rzlv.co/317/12/70/6?ad=20&placement=25")
+        let product = try await rig.call(
+            .post, "/v1/resolver/400/api/v2/payoffcpm/eng-product-6", json: [:], headers: auth)
+        #expect(
+            product.json["rezolveCustomPayload"]?["product"]?["customUrl"]
+                == "https://rzlv.co/317/12/70/6?ad=20&placement=25")
         #expect(product.json["rezolveCustomPayload"]?["act"] == .null)
-        let inactive = try await rig.call(.post, "/v1/resolver/400/api/v2/payoffcpm/eng-inactive", json: [:], headers: auth)
+        let inactive = try await rig.call(
+            .post, "/v1/resolver/400/api/v2/payoffcpm/eng-inactive", json: [:], headers: auth)
         #expect(inactive.json["rezolveCustomPayload"]?["isActive"] == false)
         let logged = try await rig.context.database.read { db in try RZResolution.fetchCount(db) }
         #expect(logged == 4)
@@ -97,10 +111,16 @@ import Testing
         let missing = try await rig.call(.post, "/v1/resolver/400/api/v2/payoffcpm/nope", json: [:], headers: auth)
         #expect(missing.status == 404)
         #expect(missing.json == ["title": "Not Found", "status": 404, "detail": "Engagement nope was not found."])
-        let badLat = try await rig.call(.post, "/v1/resolver/400/api/v2/payoffcpm/eng-act-1", json: ["lat": "north", "long": 1], headers: auth)
+        let badLat = try await rig.call(
+            .post, "/v1/resolver/400/api/v2/payoffcpm/eng-act-1", json: ["lat": "north", "long": 1], headers: auth)
         #expect(badLat.status == 400)
-        #expect(badLat.json == ["title": "One or more validation errors occurred.", "status": 400, "errors": ["lat": ["Invalid latitude."]]])
-        let badLong = try await rig.call(.post, "/v1/resolver/400/api/v2/payoffcpm/eng-act-1", json: ["lat": 1, "long": 181], headers: auth)
+        #expect(
+            badLat.json == [
+                "title": "One or more validation errors occurred.", "status": 400,
+                "errors": ["lat": ["Invalid latitude."]],
+            ])
+        let badLong = try await rig.call(
+            .post, "/v1/resolver/400/api/v2/payoffcpm/eng-act-1", json: ["lat": 1, "long": 181], headers: auth)
         #expect(badLong.json["errors"] == ["long": ["Invalid longitude."]])
         let notJSON = try await rig.call(.post, "/v1/resolver/400/api/v2/payoffcpm/eng-act-1", raw: "{", headers: auth)
         #expect(notJSON.status == 400)
@@ -116,7 +136,8 @@ import Testing
         #expect(act.json["questions"]?.arrayValue?.count == 3)
         let missing = try await rig.call(.get, "/v1/Engagements/act/zzz", headers: auth)
         #expect(missing.json == ["title": "Not Found", "status": 404, "detail": "Act zzz was not found."])
-        let submitMissing = try await rig.call(.post, "/v1/submissions/act/zzz/answers", json: ["answers": []], headers: auth)
+        let submitMissing = try await rig.call(
+            .post, "/v1/submissions/act/zzz/answers", json: ["answers": []], headers: auth)
         #expect(submitMissing.status == 404)
     }
 
@@ -124,8 +145,12 @@ import Testing
         let rig = try RezolveRig()
         let auth = try await bearer(rig)
         func submit(_ answers: [(String, String)]) async throws -> RezolveRig.Reply {
-            try await rig.call(.post, "/v1/submissions/act/act-1/answers", json: [
-                "entityId": "E1", "answers": .array(answers.map { ["questionId": .string($0.0), "answer": .string($0.1)] })],
+            try await rig.call(
+                .post, "/v1/submissions/act/act-1/answers",
+                json: [
+                    "entityId": "E1",
+                    "answers": .array(answers.map { ["questionId": .string($0.0), "answer": .string($0.1)] }),
+                ],
                 headers: auth)
         }
         let cases: [([(String, String)], String, String)] = [
@@ -142,7 +167,9 @@ import Testing
             #expect(reply.json["title"] == "One or more validation errors occurred.")
             #expect(reply.json["errors"]?[field] == [.string(message)], "\(answers): \(reply.text)")
         }
-        let ok = try await submit([("q-email", "ana@example.com"), ("q-size", "2"), ("q-birthday", "1990-05-17T00:00:00+0000")])
+        let ok = try await submit([
+            ("q-email", "ana@example.com"), ("q-size", "2"), ("q-birthday", "1990-05-17T00:00:00+0000"),
+        ])
         #expect(ok.status == 201)
         #expect(ok.json["actId"] == "act-1")
         #expect(ok.json["entityId"] == "E1")
@@ -157,7 +184,8 @@ import Testing
 
     @Test func informationPagesCannotBeSubmitted() async throws {
         let rig = try RezolveRig()
-        let reply = try await rig.call(.post, "/v1/submissions/act/act-info-1/answers", json: ["answers": []], headers: try await bearer(rig))
+        let reply = try await rig.call(
+            .post, "/v1/submissions/act/act-info-1/answers", json: ["answers": []], headers: try await bearer(rig))
         #expect(reply.status == 400)
         #expect(reply.json == ["title": "Information pages cannot be submitted.", "status": 400])
     }
@@ -166,24 +194,34 @@ import Testing
 
     @Test func controlRoutesAddActsAndEngagementsAndListSubmissions() async throws {
         let rig = try RezolveRig()
-        let added = try await rig.call(.post, "/sandbox/rezolve/acts", json: [
-            "id": "act-carousel", "name": "Gallery",
-            "pageBuildingBlocks": [["id": "c1", "type": "carousel"], ["id": "t1", "type": "text", "text": "Hello"],
-                                   ["id": "q1", "type": "textField", "title": "Name", "isRequired": true]]])
+        let added = try await rig.call(
+            .post, "/sandbox/rezolve/acts",
+            json: [
+                "id": "act-carousel", "name": "Gallery",
+                "pageBuildingBlocks": [
+                    ["id": "c1", "type": "carousel"], ["id": "t1", "type": "text", "text": "Hello"],
+                    ["id": "q1", "type": "textField", "title": "Name", "isRequired": true],
+                ],
+            ])
         #expect(added.status == 201)
         #expect(added.json["questions"] == [["id": "q1", "title": "Name", "isRequired": true, "type": "text"]])
-        let badBlock = try await rig.call(.post, "/sandbox/rezolve/acts", json: ["id": "x", "pageBuildingBlocks": [["type": "text"]]])
+        let badBlock = try await rig.call(
+            .post, "/sandbox/rezolve/acts", json: ["id": "x", "pageBuildingBlocks": [["type": "text"]]])
         #expect(badBlock.status == 400)
         #expect(badBlock.json["error"]?.stringValue?.hasPrefix("pageBuildingBlocks[0].id:") == true)
-        let engagement = try await rig.call(.post, "/sandbox/rezolve/engagements", json: ["id": "eng-gallery", "actId": "act-carousel"])
+        let engagement = try await rig.call(
+            .post, "/sandbox/rezolve/engagements", json: ["id": "eng-gallery", "actId": "act-carousel"])
         #expect(engagement.status == 201)
-        let unknownAct = try await rig.call(.post, "/sandbox/rezolve/engagements", json: ["id": "eng-x", "actId": "missing"])
+        let unknownAct = try await rig.call(
+            .post, "/sandbox/rezolve/engagements", json: ["id": "eng-x", "actId": "missing"])
         #expect(unknownAct.status == 400)
         let auth = try await bearer(rig)
-        let resolved = try await rig.call(.post, "/v1/resolver/400/api/v2/payoffcpm/eng-gallery", json: [:], headers: auth)
+        let resolved = try await rig.call(
+            .post, "/v1/resolver/400/api/v2/payoffcpm/eng-gallery", json: [:], headers: auth)
         #expect(resolved.json["rezolveCustomPayload"]?["act"]?["pageBuildingBlocks"]?[0]?["type"] == "carousel")
-        _ = try await rig.call(.post, "/v1/submissions/act/act-carousel/answers",
-                               json: ["entityId": "E9", "answers": [["questionId": "q1", "answer": "Ana"]]], headers: auth)
+        _ = try await rig.call(
+            .post, "/v1/submissions/act/act-carousel/answers",
+            json: ["entityId": "E9", "answers": [["questionId": "q1", "answer": "Ana"]]], headers: auth)
         let listed = try await rig.call(.get, "/sandbox/rezolve/acts/act-carousel/submissions")
         #expect(listed.json["submissions"]?[0]?["entityId"] == "E9")
         #expect(listed.json["submissions"]?[0]?["answers"] == [["questionId": "q1", "answer": "Ana"]])
@@ -197,18 +235,30 @@ import Testing
         #expect(try await rig.call(session, .get, product + "?ad_id=20&placement_id=25").status == 200)
         #expect(try await rig.call(session, .get, product + "?ad_id=20&placement_id=25").status == 200)
         #expect(try await rig.call(session, .get, product + "?ad_id=20").status == 200)
-        #expect(try await rig.call(session, .get, session.b2 + "/merchant/12/category/70?ad_id=1&placement_id=2").status == 200)
+        #expect(
+            try await rig.call(session, .get, session.b2 + "/merchant/12/category/70?ad_id=1&placement_id=2").status
+                == 200)
         let stats = try await rig.call(.get, "/sandbox/rezolve/stats/triggers")
-        #expect(stats.json == ["triggers": [
-            ["merchant_id": "2", "category_id": 3, "product_id": 8, "ad_id": "20", "placement_id": "25", "count": 2],
-            ["merchant_id": "12", "category_id": 70, "product_id": nil, "ad_id": "1", "placement_id": "2", "count": 1],
-        ]])
+        #expect(
+            stats.json == [
+                "triggers": [
+                    [
+                        "merchant_id": "2", "category_id": 3, "product_id": 8, "ad_id": "20", "placement_id": "25",
+                        "count": 2,
+                    ],
+                    [
+                        "merchant_id": "12", "category_id": 70, "product_id": nil, "ad_id": "1", "placement_id": "2",
+                        "count": 1,
+                    ],
+                ]
+            ])
     }
 
     @Test func faultsOnSspPathsAnswerProblemDetails() async throws {
         let rig = try RezolveRig()
         let auth = try await bearer(rig)
-        let added = try await rig.call(.post, "/sandbox/rezolve/faults", json: ["pathPrefix": "/v1/Engagements/act/", "status": 503])
+        let added = try await rig.call(
+            .post, "/sandbox/rezolve/faults", json: ["pathPrefix": "/v1/Engagements/act/", "status": 503])
         #expect(added.status == 201)
         let faulted = try await rig.call(.get, "/v1/Engagements/act/act-1", headers: auth)
         #expect(faulted.status == 503)

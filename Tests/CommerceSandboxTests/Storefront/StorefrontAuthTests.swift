@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import CommerceSandbox
 
 /// HTTP-level rules H1–H11 and their order (spec §4.1, §6.7 "Authentication").
@@ -39,7 +40,10 @@ import Testing
         let client = try StorefrontClient()
         let old = try await client.send(.post, "/api/2024-01/graphql", body: q1)
         #expect(old.status == 404)
-        #expect(old.json.serialized() == errorBody("API version 2024-01 is not served by this sandbox; served versions: 2021-10.", "NOT_FOUND"))
+        #expect(
+            old.json.serialized()
+                == errorBody(
+                    "API version 2024-01 is not served by this sandbox; served versions: 2021-10.", "NOT_FOUND"))
         let malformed = try await client.send(.post, "/api/latest/graphql", body: q1)
         #expect(malformed.status == 404)
         #expect(malformed.json.serialized() == errorBody("Not found.", "NOT_FOUND"))
@@ -64,49 +68,66 @@ import Testing
         let noQuery = try await client.send(body: Data(#"{"query":null}"#.utf8))
         #expect(noQuery.json.serialized() == errorBody("Required parameter missing or invalid: query.", "BAD_REQUEST"))
         let badVariables = try await client.send(body: Data(#"{"query":"{shop{name}}","variables":[1]}"#.utf8))
-        #expect(badVariables.json.serialized() == errorBody("Required parameter missing or invalid: variables.", "BAD_REQUEST"))
+        #expect(
+            badVariables.json.serialized()
+                == errorBody("Required parameter missing or invalid: variables.", "BAD_REQUEST"))
         // H10: operationName must be a string (or null), and the body an object, not a batch array.
-        let badOperationName = try await client.send(body: Data(#"{"query":"query Q {shop{name}}","operationName":5}"#.utf8))
+        let badOperationName = try await client.send(
+            body: Data(#"{"query":"query Q {shop{name}}","operationName":5}"#.utf8))
         #expect(badOperationName.status == 400)
-        #expect(badOperationName.json.serialized() == errorBody("Required parameter missing or invalid: operationName.", "BAD_REQUEST"))
-        let nullOperationName = try await client.send(body: Data(#"{"query":"query Q {shop{name}}","operationName":null}"#.utf8))
+        #expect(
+            badOperationName.json.serialized()
+                == errorBody("Required parameter missing or invalid: operationName.", "BAD_REQUEST"))
+        let nullOperationName = try await client.send(
+            body: Data(#"{"query":"query Q {shop{name}}","operationName":null}"#.utf8))
         #expect(nullOperationName.json["data"]?["shop"]?["name"] == "Sandbox Shoes")
         let array = try await client.send(body: Data(#"[{"query":"{shop{name}}"}]"#.utf8))
         #expect(array.status == 400)
         #expect(array.json.serialized() == errorBody("Required parameter missing or invalid: query.", "BAD_REQUEST"))
-        let xml = try await client.send(body: q1, headers: ["Content-Type": "application/xml", "X-Shopify-Storefront-Access-Token": token])
+        let xml = try await client.send(
+            body: q1, headers: ["Content-Type": "application/xml", "X-Shopify-Storefront-Access-Token": token])
         #expect(xml.status == 415)
         // A bad token is reported before a bad body (H12).
         let badBoth = try await client.send(body: Data("{".utf8), headers: ["Content-Type": "application/xml"])
         #expect(badBoth.status == 401)
-        let huge = try await client.send(body: Data(count: 1024 * 1024 + 1),
-                                         headers: ["Content-Type": "application/json", "X-Shopify-Storefront-Access-Token": token])
+        let huge = try await client.send(
+            body: Data(count: 1024 * 1024 + 1),
+            headers: ["Content-Type": "application/json", "X-Shopify-Storefront-Access-Token": token])
         #expect(huge.status == 413)
-        let graphQLBody = try await client.send(body: Data("query {shop{name}}".utf8),
-                                                headers: ["Content-Type": "application/graphql; charset=utf-8", "X-Shopify-Storefront-Access-Token": token])
+        let graphQLBody = try await client.send(
+            body: Data("query {shop{name}}".utf8),
+            headers: ["Content-Type": "application/graphql; charset=utf-8", "X-Shopify-Storefront-Access-Token": token])
         #expect(graphQLBody.json["data"]?["shop"]?["name"] == "Sandbox Shoes")
-        let emptyGraphQL = try await client.send(body: Data(), headers: ["Content-Type": "application/graphql", "X-Shopify-Storefront-Access-Token": token])
+        let emptyGraphQL = try await client.send(
+            body: Data(), headers: ["Content-Type": "application/graphql", "X-Shopify-Storefront-Access-Token": token])
         #expect(emptyGraphQL.status == 400)
     }
 
     @Test func frozenAndLockedShops() async throws {
         let client = try StorefrontClient()
-        #expect(try await client.control(.put, "/sandbox/storefront/shops/1/state", json: ["state": "frozen"]).status == 204)
+        #expect(
+            try await client.control(.put, "/sandbox/storefront/shops/1/state", json: ["state": "frozen"]).status == 204
+        )
         let frozen = try await client.send(body: q1)
         #expect(frozen.status == 402)
         #expect(frozen.json.serialized() == errorBody("Shop is unavailable.", "SHOP_INACTIVE"))
         _ = try await client.control(.put, "/sandbox/storefront/shops/1/state", json: ["state": "locked"])
         #expect(try await client.send(body: q1).status == 423)
-        #expect(try await client.control(.put, "/sandbox/storefront/shops/1/state", json: ["state": "asleep"]).status == 400)
+        #expect(
+            try await client.control(.put, "/sandbox/storefront/shops/1/state", json: ["state": "asleep"]).status == 400
+        )
     }
 
     @Test func variablesAndOperationNameAreHonoured() async throws {
         let client = try StorefrontClient()
-        let body = try await client.graphQL("query A { shop { name } } query B($id: ID!) { node(id: $id) { id } }",
-                                            variables: ["id": .string(GID.product(1))])
-        #expect(body["errors"] != nil) // two operations without operationName
-        let request: JSONValue = ["query": "query A { shop { name } } query B($id: ID!) { node(id: $id) { id } }",
-                                  "variables": ["id": .string(GID.product(1))], "operationName": "B"]
+        let body = try await client.graphQL(
+            "query A { shop { name } } query B($id: ID!) { node(id: $id) { id } }",
+            variables: ["id": .string(GID.product(1))])
+        #expect(body["errors"] != nil)  // two operations without operationName
+        let request: JSONValue = [
+            "query": "query A { shop { name } } query B($id: ID!) { node(id: $id) { id } }",
+            "variables": ["id": .string(GID.product(1))], "operationName": "B",
+        ]
         let result = try await client.send(body: request.serializedData())
         #expect(result.json["data"]?["node"]?["id"]?.stringValue == GID.product(1))
     }
@@ -114,11 +135,19 @@ import Testing
     @Test func queryTagIsCheckedButNeverAnError() async throws {
         let client = try StorefrontClient()
         let token = "sandbox-storefront-token"
-        let match = try await client.send(body: q1, headers: ["Content-Type": "application/json", "X-Shopify-Storefront-Access-Token": token,
-                                                              "X-Query-Tag": HexDigest.sha256(q1)])
+        let match = try await client.send(
+            body: q1,
+            headers: [
+                "Content-Type": "application/json", "X-Shopify-Storefront-Access-Token": token,
+                "X-Query-Tag": HexDigest.sha256(q1),
+            ])
         #expect(match.response.headers["X-Sandbox-Query-Tag"] == "match")
-        let mismatch = try await client.send(body: q1, headers: ["Content-Type": "application/json", "X-Shopify-Storefront-Access-Token": token,
-                                                                 "X-Query-Tag": "00"])
+        let mismatch = try await client.send(
+            body: q1,
+            headers: [
+                "Content-Type": "application/json", "X-Shopify-Storefront-Access-Token": token,
+                "X-Query-Tag": "00",
+            ])
         #expect(mismatch.status == 200)
         #expect(mismatch.response.headers["X-Sandbox-Query-Tag"] == "mismatch")
         let log = try await client.control(.get, "/sandbox/storefront/requests?limit=2")
@@ -128,12 +157,16 @@ import Testing
 
     @Test func missingScopeIsAccessDenied() async throws {
         var client = try StorefrontClient()
-        let created = try await client.control(.post, "/sandbox/storefront/shops/1/tokens",
-                                               json: ["scopes": ["unauthenticated_read_collection_listings"]])
+        let created = try await client.control(
+            .post, "/sandbox/storefront/shops/1/tokens",
+            json: ["scopes": ["unauthenticated_read_collection_listings"]])
         client.token = try #require(created.json["token"]?.stringValue)
         let body = try await client.graphQL("query {shop{name},products(first:1){edges{node{id}}}}")
         #expect(body["data"] == .null)
-        #expect(body["errors"]?[0]?.serialized() == #"{"message":"Access denied for products field. Required access: `unauthenticated_read_product_listings` access scope.","locations":[{"line":1,"column":19}],"path":["products"],"extensions":{"code":"ACCESS_DENIED","requiredAccess":"`unauthenticated_read_product_listings` access scope."}}"#)
+        #expect(
+            body["errors"]?[0]?.serialized()
+                == #"{"message":"Access denied for products field. Required access: `unauthenticated_read_product_listings` access scope.","locations":[{"line":1,"column":19}],"path":["products"],"extensions":{"code":"ACCESS_DENIED","requiredAccess":"`unauthenticated_read_product_listings` access scope."}}"#
+        )
         let shopOnly = try await client.data("query {shop{name},collections(first:1){edges{node{id}}}}")
         #expect(shopOnly["shop"]?["name"] == "Sandbox Shoes")
     }
@@ -148,42 +181,68 @@ import Testing
 
     static let cartID = GID.encode("gid://shopify/Cart/" + String(repeating: "a", count: 32))
     static let scopeRows: [ScopeRow] = {
-        let write = "unauthenticated_write_checkouts", read = "unauthenticated_read_checkouts"
-        let writeCustomers = "unauthenticated_write_customers", readCustomers = "unauthenticated_read_customers"
-        let line = GID.encode("gid://shopify/CartLine/\(String(repeating: "b", count: 32))?cart=\(String(repeating: "a", count: 32))")
+        let write = "unauthenticated_write_checkouts"
+        let read = "unauthenticated_read_checkouts"
+        let writeCustomers = "unauthenticated_write_customers"
+        let readCustomers = "unauthenticated_read_customers"
+        let line = GID.encode(
+            "gid://shopify/CartLine/\(String(repeating: "b", count: 32))?cart=\(String(repeating: "a", count: 32))")
         let order = GID.encode("gid://shopify/Order/1?key=\(String(repeating: "c", count: 32))")
         return [
             ScopeRow(document: "mutation {cartCreate(input:{}){cart{id}}}", field: "cartCreate", scope: write),
-            ScopeRow(document: "mutation {cartLinesAdd(cartId:\"\(cartID)\",lines:[]){cart{id}}}", field: "cartLinesAdd", scope: write),
-            ScopeRow(document: "mutation {cartLinesUpdate(cartId:\"\(cartID)\",lines:[]){cart{id}}}", field: "cartLinesUpdate", scope: write),
-            ScopeRow(document: "mutation {cartLinesRemove(cartId:\"\(cartID)\",lineIds:[]){cart{id}}}", field: "cartLinesRemove", scope: write),
+            ScopeRow(
+                document: "mutation {cartLinesAdd(cartId:\"\(cartID)\",lines:[]){cart{id}}}", field: "cartLinesAdd",
+                scope: write),
+            ScopeRow(
+                document: "mutation {cartLinesUpdate(cartId:\"\(cartID)\",lines:[]){cart{id}}}",
+                field: "cartLinesUpdate", scope: write),
+            ScopeRow(
+                document: "mutation {cartLinesRemove(cartId:\"\(cartID)\",lineIds:[]){cart{id}}}",
+                field: "cartLinesRemove", scope: write),
             ScopeRow(document: "query {cart(id:\"\(cartID)\"){id}}", field: "cart", scope: read),
             ScopeRow(document: "query {node(id:\"\(cartID)\"){id}}", field: "node", scope: read),
             ScopeRow(document: "query {node(id:\"\(line)\"){id}}", field: "node", scope: read),
             ScopeRow(document: "query {node(id:\"\(order)\"){id}}", field: "node", scope: read),
-            ScopeRow(document: "query {customer(customerAccessToken:\"x\"){id}}", field: "customer", scope: readCustomers),
-            ScopeRow(document: "mutation {customerCreate(input:{email:\"a@example.com\",password:\"secret1\"}){customer{id}}}",
-                     field: "customerCreate", scope: writeCustomers),
-            ScopeRow(document: "mutation {customerAccessTokenCreate(input:{email:\"a@example.com\",password:\"secret1\"}){customerAccessToken{accessToken}}}",
-                     field: "customerAccessTokenCreate", scope: writeCustomers),
-            ScopeRow(document: "mutation {customerRecover(email:\"a@example.com\"){customerUserErrors{code}}}", field: "customerRecover", scope: writeCustomers),
-            ScopeRow(document: "mutation {customerUpdate(customerAccessToken:\"x\",customer:{}){customer{id}}}", field: "customerUpdate", scope: writeCustomers),
-            ScopeRow(document: "mutation {customerAddressCreate(customerAccessToken:\"x\",address:{city:\"X\"}){customerAddress{id}}}",
-                     field: "customerAddressCreate", scope: writeCustomers),
+            ScopeRow(
+                document: "query {customer(customerAccessToken:\"x\"){id}}", field: "customer", scope: readCustomers),
+            ScopeRow(
+                document:
+                    "mutation {customerCreate(input:{email:\"a@example.com\",password:\"secret1\"}){customer{id}}}",
+                field: "customerCreate", scope: writeCustomers),
+            ScopeRow(
+                document:
+                    "mutation {customerAccessTokenCreate(input:{email:\"a@example.com\",password:\"secret1\"}){customerAccessToken{accessToken}}}",
+                field: "customerAccessTokenCreate", scope: writeCustomers),
+            ScopeRow(
+                document: "mutation {customerRecover(email:\"a@example.com\"){customerUserErrors{code}}}",
+                field: "customerRecover", scope: writeCustomers),
+            ScopeRow(
+                document: "mutation {customerUpdate(customerAccessToken:\"x\",customer:{}){customer{id}}}",
+                field: "customerUpdate", scope: writeCustomers),
+            ScopeRow(
+                document:
+                    "mutation {customerAddressCreate(customerAccessToken:\"x\",address:{city:\"X\"}){customerAddress{id}}}",
+                field: "customerAddressCreate", scope: writeCustomers),
         ]
     }()
 
     @Test(arguments: scopeRows) func cartAndCustomerFieldsNeedTheirScope(_ row: ScopeRow) async throws {
         var client = try StorefrontClient()
         // Every scope but the one the field needs: the check is per field, not "any scope will do".
-        let others = ["unauthenticated_read_product_listings", "unauthenticated_read_collection_listings", "unauthenticated_read_product_tags",
-                      "unauthenticated_read_checkouts", "unauthenticated_write_checkouts", "unauthenticated_read_customers",
-                      "unauthenticated_write_customers"].filter { $0 != row.scope }
-        let created = try await client.control(.post, "/sandbox/storefront/shops/1/tokens", json: .array(others.map(JSONValue.string)).wrapped)
+        let others = [
+            "unauthenticated_read_product_listings", "unauthenticated_read_collection_listings",
+            "unauthenticated_read_product_tags",
+            "unauthenticated_read_checkouts", "unauthenticated_write_checkouts", "unauthenticated_read_customers",
+            "unauthenticated_write_customers",
+        ].filter { $0 != row.scope }
+        let created = try await client.control(
+            .post, "/sandbox/storefront/shops/1/tokens", json: .array(others.map(JSONValue.string)).wrapped)
         client.token = try #require(created.json["token"]?.stringValue)
         let body = try await client.graphQL(row.document)
         let error = try #require(body["errors"]?[0])
-        #expect(error["message"]?.stringValue == "Access denied for \(row.field) field. Required access: `\(row.scope)` access scope.")
+        #expect(
+            error["message"]?.stringValue
+                == "Access denied for \(row.field) field. Required access: `\(row.scope)` access scope.")
         #expect(error["extensions"]?["code"] == "ACCESS_DENIED")
         #expect(error["path"]?.serialized() == #"["\#(row.field)"]"#)
         #expect(body["data"]?[row.field] == .null)
@@ -195,7 +254,7 @@ import Testing
     }
 }
 
-private extension JSONValue {
+extension JSONValue {
     /// `{"scopes": self}`: the body of `POST …/tokens`.
-    var wrapped: JSONValue { ["scopes": self] }
+    fileprivate var wrapped: JSONValue { ["scopes": self] }
 }

@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import CommerceSandbox
 
 /// Catalog fields with arguments (spec §5.3 subset, §5.7 sort keys), `@inContext` (§5.2), the C7 internal-error
@@ -8,28 +9,36 @@ import Testing
 @Suite struct StorefrontCatalogArgumentTests {
     @Test func inContextDirectiveAndAcceptLanguageAreAcceptedWithoutEffect() async throws {
         let client = try StorefrontClient()
-        let selection = "{shop{name,currencyCode},product(handle:\"road-runner\"){title,priceRange{minVariantPrice{amount,currencyCode}}}}"
+        let selection =
+            "{shop{name,currencyCode},product(handle:\"road-runner\"){title,priceRange{minVariantPrice{amount,currencyCode}}}}"
         let plain = try await client.data("query \(selection)")
         let canada = try await client.data("query @inContext(country:CA) \(selection)")
         #expect(canada == plain)
         // Another country and a location change nothing either: one currency, no translations.
-        let elsewhere = try await client.data("query @inContext(country:FR,preferredLocationId:\"\(GID.encode("gid://shopify/Location/1"))\") \(selection)")
+        let elsewhere = try await client.data(
+            "query @inContext(country:FR,preferredLocationId:\"\(GID.encode("gid://shopify/Location/1"))\") \(selection)"
+        )
         #expect(elsewhere == plain)
         #expect(elsewhere["product"]?["priceRange"]?["minVariantPrice"]?["currencyCode"] == "CAD")
-        let french = try await client.send(body: JSONValue.object(["query": .string("query @inContext(country:CA) \(selection)")]).serializedData(),
-                                           headers: ["Content-Type": "application/json", "Accept-Language": "fr-CA",
-                                                     "X-Shopify-Storefront-Access-Token": client.token])
+        let french = try await client.send(
+            body: JSONValue.object(["query": .string("query @inContext(country:CA) \(selection)")]).serializedData(),
+            headers: [
+                "Content-Type": "application/json", "Accept-Language": "fr-CA",
+                "X-Shopify-Storefront-Access-Token": client.token,
+            ])
         #expect(french.status == 200)
         #expect(french.json["data"] == plain)
         // Mutations take the directive too.
-        let mutation = try await client.graphQL(#"mutation @inContext(country:CA) {customerRecover(email:"nobody@example.com"){customerUserErrors{code}}}"#)
+        let mutation = try await client.graphQL(
+            #"mutation @inContext(country:CA) {customerRecover(email:"nobody@example.com"){customerUserErrors{code}}}"#)
         #expect(mutation["errors"] == nil)
         #expect(mutation["data"]?["customerRecover"]?["customerUserErrors"]?[0]?["code"] == "UNIDENTIFIED_CUSTOMER")
     }
 
     @Test func productTagsAndTypesAreDistinctSortedAndPaged() async throws {
         let client = try StorefrontClient()
-        let data = try await client.data("""
+        let data = try await client.data(
+            """
             query {productTags(first:250){edges{node}},productTypes(first:250){edges{node},pageInfo{hasNextPage}},shop{productTags(first:250){edges{node}},productTypes(first:250){edges{node}}}}
             """)
         let tags = data["productTags"]?["edges"]?.arrayValue?.compactMap { $0["node"]?.stringValue }
@@ -40,9 +49,11 @@ import Testing
         #expect(data["shop"]?["productTags"] == data["productTags"])
         #expect(data["shop"]?["productTypes"]?["edges"] == data["productTypes"]?["edges"])
 
-        let page = try await client.data("query {productTags(first:2){pageInfo{hasNextPage,hasPreviousPage},edges{cursor,node}}}")
+        let page = try await client.data(
+            "query {productTags(first:2){pageInfo{hasNextPage,hasPreviousPage},edges{cursor,node}}}")
         #expect(page["productTags"]?["pageInfo"]?.serialized() == #"{"hasNextPage":true,"hasPreviousPage":false}"#)
-        #expect(page["productTags"]?["edges"]?.arrayValue?.compactMap { $0["node"]?.stringValue } == ["blue", "digital"])
+        #expect(
+            page["productTags"]?["edges"]?.arrayValue?.compactMap { $0["node"]?.stringValue } == ["blue", "digital"])
         let cursor = try #require(page["productTags"]?["edges"]?[1]?["cursor"]?.stringValue)
         let next = try await client.graphQL("query {productTags(first:2,after:\"\(cursor)\"){edges{node}}}")
         // 2021-10 gives productTags only `first`: there is no way to ask for the next page.
@@ -55,14 +66,25 @@ import Testing
         let client = try StorefrontClient()
         // 2021-10's @inContext has no `language` (it arrived later): the real service refuses the document.
         let language = try await client.graphQL("query @inContext(country:CA,language:FR) {shop{name}}")
-        #expect(language.serialized() == #"{"errors":[{"message":"Directive 'inContext' doesn't accept argument 'language'","locations":[{"line":1,"column":29}],"path":["query"],"extensions":{"code":"argumentNotAccepted","name":"inContext","typeName":"Directive","argumentName":"language"}}]}"#)
+        #expect(
+            language.serialized()
+                == #"{"errors":[{"message":"Directive 'inContext' doesn't accept argument 'language'","locations":[{"line":1,"column":29}],"path":["query"],"extensions":{"code":"argumentNotAccepted","name":"inContext","typeName":"Directive","argumentName":"language"}}]}"#
+        )
         let country = try await client.graphQL("query @inContext(country:XX) {shop{name}}")
-        #expect(country.serialized() == #"{"errors":[{"message":"Argument 'country' on Directive 'inContext' has an invalid value (XX). Expected type 'CountryCode'.","locations":[{"line":1,"column":26}],"path":["query"],"extensions":{"code":"argumentLiteralsIncompatible","typeName":"Directive","argumentName":"country"}}]}"#)
+        #expect(
+            country.serialized()
+                == #"{"errors":[{"message":"Argument 'country' on Directive 'inContext' has an invalid value (XX). Expected type 'CountryCode'.","locations":[{"line":1,"column":26}],"path":["query"],"extensions":{"code":"argumentLiteralsIncompatible","typeName":"Directive","argumentName":"country"}}]}"#
+        )
         // On a field, the unknown directive argument is reported once, against the directive, not the field.
         let onField = try await client.graphQL("query {shop @include(if:true,foo:1){name}}")
-        #expect(onField.serialized() == #"{"errors":[{"message":"Directive 'include' doesn't accept argument 'foo'","locations":[{"line":1,"column":30}],"path":["query","shop"],"extensions":{"code":"argumentNotAccepted","name":"include","typeName":"Directive","argumentName":"foo"}}]}"#)
+        #expect(
+            onField.serialized()
+                == #"{"errors":[{"message":"Directive 'include' doesn't accept argument 'foo'","locations":[{"line":1,"column":30}],"path":["query","shop"],"extensions":{"code":"argumentNotAccepted","name":"include","typeName":"Directive","argumentName":"foo"}}]}"#
+        )
         let skip = try await client.graphQL("query {shop{name @skip(if:FALSE)}}")
-        #expect(skip["errors"]?[0]?["message"] == "Argument 'if' on Directive 'skip' has an invalid value (FALSE). Expected type 'Boolean!'.")
+        #expect(
+            skip["errors"]?[0]?["message"]
+                == "Argument 'if' on Directive 'skip' has an invalid value (FALSE). Expected type 'Boolean!'.")
         #expect(skip["errors"]?[0]?["path"]?.serialized() == #"["query","shop","name"]"#)
         // Field arguments keep their own wording.
         let field = try await client.graphQL("query {shop{name},products(frist:1){edges{node{id}}}}")
@@ -82,13 +104,15 @@ import Testing
 
     @Test func productTagsNeedTheirOwnScope() async throws {
         var client = try StorefrontClient()
-        let created = try await client.control(.post, "/sandbox/storefront/shops/1/tokens",
-                                               json: ["scopes": ["unauthenticated_read_product_listings"]])
+        let created = try await client.control(
+            .post, "/sandbox/storefront/shops/1/tokens",
+            json: ["scopes": ["unauthenticated_read_product_listings"]])
         client.token = try #require(created.json["token"]?.stringValue)
         let body = try await client.graphQL("query {productTags(first:5){edges{node}}}")
         #expect(body["data"] == .null)
-        #expect(body["errors"]?[0]?["extensions"]?.serialized()
-            == #"{"code":"ACCESS_DENIED","requiredAccess":"`unauthenticated_read_product_tags` access scope."}"#)
+        #expect(
+            body["errors"]?[0]?["extensions"]?.serialized()
+                == #"{"code":"ACCESS_DENIED","requiredAccess":"`unauthenticated_read_product_tags` access scope."}"#)
         #expect(body["errors"]?[0]?["path"]?.serialized() == #"["productTags"]"#)
         // The same field under `shop` is checked the same way.
         let underShop = try await client.graphQL("query {shop{productTags(first:5){edges{node}}}}")
@@ -102,7 +126,8 @@ import Testing
 
     @Test func descriptionTruncateAt() async throws {
         let client = try StorefrontClient()
-        let data = try await client.data("""
+        let data = try await client.data(
+            """
             query {product(handle:"road-runner"){full:description,cut:description(truncateAt:10),exact:description(truncateAt:22),longer:description(truncateAt:500),none:description(truncateAt:0)},collection(handle:"boots"){description(truncateAt:6)}}
             """)
         let product = try #require(data["product"])
@@ -116,7 +141,8 @@ import Testing
 
     @Test func transformedSrcAddsTheRequestedSize() async throws {
         let client = try StorefrontClient()
-        let data = try await client.data("""
+        let data = try await client.data(
+            """
             query {product(handle:"road-runner"){images(first:1){edges{node{src,originalSrc,plain:transformedSrc,both:transformedSrc(maxWidth:100,maxHeight:50),wide:transformedSrc(maxWidth:320),tall:transformedSrc(maxHeight:240),scaled:transformedSrc(maxWidth:100,crop:CENTER,scale:2)}}}},collection(handle:"boots"){image{src,transformedSrc(maxWidth:64,maxHeight:64)}}}
             """)
         let image = try #require(data["product"]?["images"]?["edges"]?[0]?["node"])
@@ -129,8 +155,9 @@ import Testing
         #expect(image["tall"]?.stringValue == src + "?height=240")
         #expect(image["scaled"]?.stringValue == src + "?width=100")
         let collectionImage = client.context.publicURL(path: "/sandbox/storefront/images/collection-3.png")
-        #expect(data["collection"]?["image"]?.serialized()
-            == #"{"src":"\#(collectionImage)","transformedSrc":"\#(collectionImage)?width=64&height=64"}"#)
+        #expect(
+            data["collection"]?["image"]?.serialized()
+                == #"{"src":"\#(collectionImage)","transformedSrc":"\#(collectionImage)?width=64&height=64"}"#)
         // The transformed URL is still served.
         let served = try await client.send(.get, "/sandbox/storefront/images/product-1-1.png", headers: [:])
         #expect(served.status == 200)
@@ -138,7 +165,8 @@ import Testing
 
     @Test func variantBySelectedOptions() async throws {
         let client = try StorefrontClient()
-        let data = try await client.data("""
+        let data = try await client.data(
+            """
             query {product(handle:"road-runner"){nine:variantBySelectedOptions(selectedOptions:[{name:"Size",value:"9"}]){id,title},lower:variantBySelectedOptions(selectedOptions:[{name:"size",value:"10"}]){id},missing:variantBySelectedOptions(selectedOptions:[{name:"Size",value:"11"}]){id},otherOption:variantBySelectedOptions(selectedOptions:[{name:"Color",value:"8"}]){id}},suede:product(handle:"blue-suede"){variantBySelectedOptions(selectedOptions:[{name:"Title",value:"Default Title"}]){id}}}
             """)
         let product = try #require(data["product"])
@@ -152,7 +180,8 @@ import Testing
     @Test func variantSortKeys() async throws {
         let client = try StorefrontClient()
         func ids(_ arguments: String) async throws -> [Int] {
-            let data = try await client.data("query {product(handle:\"road-runner\"){variants(first:10\(arguments)){edges{node{id}}}}}")
+            let data = try await client.data(
+                "query {product(handle:\"road-runner\"){variants(first:10\(arguments)){edges{node{id}}}}}")
             return data["product"]?["variants"]?.nodeNumbers ?? []
         }
         #expect(try await ids("") == [11, 12, 13])
@@ -165,19 +194,25 @@ import Testing
         #expect(try await ids(",sortKey:SKU") == [11, 12, 13])
 
         // A cursor carries its sort key: it pages within TITLE and is refused by another sort (C5).
-        let first = try await client.data("query {product(handle:\"road-runner\"){variants(first:1,sortKey:TITLE){edges{cursor,node{id}}}}}")
+        let first = try await client.data(
+            "query {product(handle:\"road-runner\"){variants(first:1,sortKey:TITLE){edges{cursor,node{id}}}}}")
         let cursor = try #require(first["product"]?["variants"]?["edges"]?[0]?["cursor"]?.stringValue)
         #expect(GID.decode(cursor) == #"{"last_id":13,"last_value":"10","sort":"TITLE"}"#)
         #expect(try await ids(",sortKey:TITLE,after:\"\(cursor)\"") == [11, 12])
-        let refused = try await client.graphQL("query {product(handle:\"road-runner\"){variants(first:1,sortKey:SKU,after:\"\(cursor)\"){edges{node{id}}}}}")
+        let refused = try await client.graphQL(
+            "query {product(handle:\"road-runner\"){variants(first:1,sortKey:SKU,after:\"\(cursor)\"){edges{node{id}}}}}"
+        )
         #expect(refused["errors"]?[0]?["message"]?.stringValue == "Invalid cursor '\(cursor)'")
     }
 
     @Test func imageSortKeys() async throws {
         let client = try StorefrontClient()
         func ids(_ arguments: String) async throws -> [String?] {
-            let data = try await client.data("query {product(handle:\"road-runner\"){images(first:10\(arguments)){edges{node{id}}}}}")
-            return (data["product"]?["images"]?["edges"]?.arrayValue ?? []).map { GID.decode($0["node"]?["id"]?.stringValue) }
+            let data = try await client.data(
+                "query {product(handle:\"road-runner\"){images(first:10\(arguments)){edges{node{id}}}}}")
+            return (data["product"]?["images"]?["edges"]?.arrayValue ?? []).map {
+                GID.decode($0["node"]?["id"]?.stringValue)
+            }
         }
         let inOrder = ["gid://shopify/ProductImage/11", "gid://shopify/ProductImage/12"]
         #expect(try await ids("") == inOrder)
@@ -185,8 +220,11 @@ import Testing
         #expect(try await ids(",sortKey:ID") == inOrder)
         #expect(try await ids(",sortKey:ID,reverse:true") == inOrder.reversed())
         #expect(try await ids(",reverse:true") == inOrder.reversed())
-        let last = try await client.data("query {product(handle:\"road-runner\"){images(last:1){pageInfo{hasNextPage,hasPreviousPage},edges{node{id}}}}}")
-        #expect(last["product"]?["images"]?["pageInfo"]?.serialized() == #"{"hasNextPage":false,"hasPreviousPage":true}"#)
+        let last = try await client.data(
+            "query {product(handle:\"road-runner\"){images(last:1){pageInfo{hasNextPage,hasPreviousPage},edges{node{id}}}}}"
+        )
+        #expect(
+            last["product"]?["images"]?["pageInfo"]?.serialized() == #"{"hasNextPage":false,"hasPreviousPage":true}"#)
     }
 
     @Test func internalErrorShape() async throws {
@@ -195,21 +233,26 @@ import Testing
         try await client.context.database.write { db in try db.execute(sql: "DROP TABLE storefront_cart_lines") }
         try await client.context.database.write { db in try db.execute(sql: "DROP TABLE storefront_carts") }
         let cartID = GID.encode("gid://shopify/Cart/\(String(repeating: "a", count: 32))")
-        let result = try await client.send(body: JSONValue.object(["query": .string("query {shop{name},cart(id:\"\(cartID)\"){id}}")]).serializedData())
+        let result = try await client.send(
+            body: JSONValue.object(["query": .string("query {shop{name},cart(id:\"\(cartID)\"){id}}")]).serializedData()
+        )
         #expect(result.status == 200)
         let requestID = try #require(result.response.headers["X-Request-Id"])
         #expect(result.json["data"]?.serialized() == #"{"shop":{"name":"Sandbox Shoes"},"cart":null}"#)
         let errors = result.json["errors"]?.arrayValue ?? []
         #expect(errors.count == 1)
-        #expect(errors.first?.serialized()
-            == #"{"message":"Internal error. Request ID: \#(requestID)","locations":[{"line":1,"column":19}],"path":["cart"],"extensions":{"code":"INTERNAL_SERVER_ERROR","requestId":"\#(requestID)"}}"#)
+        #expect(
+            errors.first?.serialized()
+                == #"{"message":"Internal error. Request ID: \#(requestID)","locations":[{"line":1,"column":19}],"path":["cart"],"extensions":{"code":"INTERNAL_SERVER_ERROR","requestId":"\#(requestID)"}}"#
+        )
         let log = try await client.control(.get, "/sandbox/storefront/requests?limit=1")
         #expect(log.json[0]?["status"] == 200)
     }
 
     @Test func latencyDelaysEveryGraphQLResponse() async throws {
         let client = try StorefrontClient()
-        let settings = try await client.control(.put, "/sandbox/storefront/shops/1/simulation", json: ["latencyMs": 300])
+        let settings = try await client.control(
+            .put, "/sandbox/storefront/shops/1/simulation", json: ["latencyMs": 300])
         #expect(settings.json["latencyMs"] == 300)
         let clock = ContinuousClock()
         let start = clock.now

@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import CommerceSandbox
 
 /// The checkout control routes (spec §5.16): internal state and the web checkout, whose result the app

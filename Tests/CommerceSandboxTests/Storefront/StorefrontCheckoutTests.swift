@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import CommerceSandbox
 
 /// Checkouts (spec §5.8–5.10, §5.14, §6.7 "Checkout totals" and "Readiness sequence", J2 of §7) through
@@ -16,7 +17,9 @@ import Testing
         let id = try #require(created["checkout"]?["id"]?.stringValue)
 
         // The seed's deprecated spelling of the email mutation still works.
-        #expect(try await steps.update("checkoutEmailUpdate", "checkoutId:\"\(id)\",email:\"john.smith@example.com\"")["checkoutUserErrors"] == [])
+        #expect(
+            try await steps.update("checkoutEmailUpdate", "checkoutId:\"\(id)\",email:\"john.smith@example.com\"")[
+                "checkoutUserErrors"] == [])
         #expect(try await steps.address(id)["checkoutUserErrors"] == [])
 
         let pendingRates = try await steps.rates(id)
@@ -65,14 +68,18 @@ import Testing
         #expect(stock["node"]?["quantityAvailable"] == 98)
         // A completed checkout takes no more changes (K16).
         let late = try await steps.email(id)
-        #expect(late["checkoutUserErrors"] == [["code": "ALREADY_COMPLETED", "field": ["checkoutId"], "message": "Checkout is already completed"]])
+        #expect(
+            late["checkoutUserErrors"] == [
+                ["code": "ALREADY_COMPLETED", "field": ["checkoutId"], "message": "Checkout is already completed"]
+            ])
     }
 
-    @Test(arguments: [
-        (CheckoutSteps.toronto, "32.89", JSONValue.null, "295.89"),
-        (CheckoutSteps.newYork, "0.0", ["amount": "0.0"], "268.0"),
-        (CheckoutSteps.london, "0.0", ["amount": "12.65"], "300.65"),
-    ] as [(String, String, JSONValue, String)])
+    @Test(
+        arguments: [
+            (CheckoutSteps.toronto, "32.89", JSONValue.null, "295.89"),
+            (CheckoutSteps.newYork, "0.0", ["amount": "0.0"], "268.0"),
+            (CheckoutSteps.london, "0.0", ["amount": "12.65"], "300.65"),
+        ] as [(String, String, JSONValue, String)])
     func totalsByDestination(address: String, tax: String, duties: JSONValue, total: String) async throws {
         let steps = CheckoutSteps(client: try StorefrontClient())
         let (id, due) = try await steps.readyToPay(address)
@@ -87,7 +94,9 @@ import Testing
         let steps = CheckoutSteps(client: try StorefrontClient())
         let created = try await steps.create([(11, 1)], extra: ",allowPartialAddresses:true")
         let id = try #require(created["checkout"]?["id"]?.stringValue)
-        #expect(try await steps.address(id, #"{city:"Toronto",province:"ON",zip:"M5V 0Z0",country:"CA"}"#)["checkoutUserErrors"] == [])
+        #expect(
+            try await steps.address(id, #"{city:"Toronto",province:"ON",zip:"M5V 0Z0",country:"CA"}"#)[
+                "checkoutUserErrors"] == [])
         #expect(try await steps.shippingLine(id, "sandbox-express-25.00")["checkoutUserErrors"] == [])
         #expect(try await steps.address(id)["checkoutUserErrors"] == [])
         _ = try await steps.totals(id)
@@ -98,10 +107,13 @@ import Testing
 
     @Test func readinessFollowsTheShopsSimulationSettings() async throws {
         let client = try StorefrontClient()
-        let set = try await client.control(.put, "/sandbox/storefront/shops/1/simulation",
-                                           // A long deadline: only the poll count may decide, however slow a loaded run is.
-                                           json: ["checkoutReadyAfterPolls": 3, "shippingRatesReadyAfterPolls": 0,
-                                                  "asyncDeadlineSeconds": 3_600])
+        let set = try await client.control(
+            .put, "/sandbox/storefront/shops/1/simulation",
+            // A long deadline: only the poll count may decide, however slow a loaded run is.
+            json: [
+                "checkoutReadyAfterPolls": 3, "shippingRatesReadyAfterPolls": 0,
+                "asyncDeadlineSeconds": 3_600,
+            ])
         #expect(set.status == 200)
         let steps = CheckoutSteps(client: client)
         let id = try await steps.createJ2()
@@ -114,8 +126,9 @@ import Testing
 
     @Test func aClientThatWaitsPastTheDeadlineSeesTheResult() async throws {
         let client = try StorefrontClient()
-        _ = try await client.control(.put, "/sandbox/storefront/shops/1/simulation",
-                                     json: ["shippingRatesReadyAfterPolls": 50, "asyncDeadlineSeconds": 5])
+        _ = try await client.control(
+            .put, "/sandbox/storefront/shops/1/simulation",
+            json: ["shippingRatesReadyAfterPolls": 50, "asyncDeadlineSeconds": 5])
         let steps = CheckoutSteps(client: client)
         let id = try await steps.createJ2()
         _ = try await steps.address(id)
@@ -127,7 +140,8 @@ import Testing
     @Test func noRateZipAnswersReadyWithNoRates() async throws {
         let steps = CheckoutSteps(client: try StorefrontClient())
         let id = try await steps.createJ2()
-        _ = try await steps.address(id, #"{address1:"1 Main",city:"Nowhere",province:"NU",zip:"X0X 0X0",country:"CA",lastName:"Smith"}"#)
+        _ = try await steps.address(
+            id, #"{address1:"1 Main",city:"Nowhere",province:"NU",zip:"X0X 0X0",country:"CA",lastName:"Smith"}"#)
         _ = try await steps.rates(id)
         #expect(try await steps.rates(id) == ["ready": true, "shippingRates": []])
     }
@@ -136,19 +150,24 @@ import Testing
         let client = try StorefrontClient()
         let steps = CheckoutSteps(client: client)
         let id = try await steps.createJ2()
-        _ = try await steps.update("checkoutLineItemsAdd", "checkoutId:\"\(id)\",lineItems:[{variantId:\"\(GID.variant(12))\",quantity:1}]")
-        let listed = try await client.data("{node(id:\"\(id)\"){...on Checkout{lineItems(first:5){edges{node{id quantity title}}}}}}")
+        _ = try await steps.update(
+            "checkoutLineItemsAdd", "checkoutId:\"\(id)\",lineItems:[{variantId:\"\(GID.variant(12))\",quantity:1}]")
+        let listed = try await client.data(
+            "{node(id:\"\(id)\"){...on Checkout{lineItems(first:5){edges{node{id quantity title}}}}}}")
         let lines = listed["node"]?["lineItems"]?["edges"]?.arrayValue?.compactMap { $0["node"] } ?? []
         #expect(lines.map { $0["quantity"] } == [3, 1])
         let first = try #require(lines.first?["id"]?.stringValue)
         let second = try #require(lines.last?["id"]?.stringValue)
-        let updated = try await steps.update("checkoutLineItemsUpdate", "checkoutId:\"\(id)\",lineItems:[{id:\"\(first)\",quantity:0}]")
+        let updated = try await steps.update(
+            "checkoutLineItemsUpdate", "checkoutId:\"\(id)\",lineItems:[{id:\"\(first)\",quantity:0}]")
         #expect(updated["checkoutUserErrors"] == [])
-        let removed = try await steps.update("checkoutLineItemsRemove", "checkoutId:\"\(id)\",lineItemIds:[\"\(second)\"]")
+        let removed = try await steps.update(
+            "checkoutLineItemsRemove", "checkoutId:\"\(id)\",lineItemIds:[\"\(second)\"]")
         #expect(removed["checkoutUserErrors"] == [])
         _ = try await steps.totals(id)
         #expect(try await steps.totals(id)["subtotalPriceV2"]?["amount"] == "0.0")
-        let unknown = try await steps.update("checkoutLineItemsRemove", "checkoutId:\"\(id)\",lineItemIds:[\"\(second)\"]")
+        let unknown = try await steps.update(
+            "checkoutLineItemsRemove", "checkoutId:\"\(id)\",lineItemIds:[\"\(second)\"]")
         #expect(unknown["checkoutUserErrors"]?[0]?["code"] == "LINE_ITEM_NOT_FOUND")
     }
 }

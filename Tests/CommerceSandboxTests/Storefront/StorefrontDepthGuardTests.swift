@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import CommerceSandbox
 
 /// G10 must hold before a document reaches GraphQLSwift's parser, which recurses once per nesting level
@@ -11,17 +12,23 @@ import Testing
         let levels = 100_000
         let document = String(repeating: "{a", count: levels) + String(repeating: "}", count: levels)
         let body = try await client.graphQL(document)
-        #expect(body.serialized() == #"{"errors":[{"message":"Query has depth of 100000, which exceeds max depth of 50","extensions":{"code":"MAX_DEPTH_EXCEEDED"}}]}"#)
+        #expect(
+            body.serialized()
+                == #"{"errors":[{"message":"Query has depth of 100000, which exceeds max depth of 50","extensions":{"code":"MAX_DEPTH_EXCEEDED"}}]}"#
+        )
     }
 
     @Test func nearlyOneMebibyteGraphQLBodyAnswerG10() async throws {
         let client = try StorefrontClient()
-        let levels = 340_000 // 1,020,000 bytes, just under H8's 1 MiB
-        let document = Data(("query " + String(repeating: "{a", count: levels) + String(repeating: "}", count: levels)).utf8)
+        let levels = 340_000  // 1,020,000 bytes, just under H8's 1 MiB
+        let document = Data(
+            ("query " + String(repeating: "{a", count: levels) + String(repeating: "}", count: levels)).utf8)
         #expect(document.count < 1024 * 1024)
-        let result = try await client.send(body: document, headers: [
-            "Content-Type": "application/graphql", "X-Shopify-Storefront-Access-Token": client.token,
-        ])
+        let result = try await client.send(
+            body: document,
+            headers: [
+                "Content-Type": "application/graphql", "X-Shopify-Storefront-Access-Token": client.token,
+            ])
         #expect(result.status == 200)
         #expect(result.json["errors"]?[0]?["message"] == "Query has depth of 340000, which exceeds max depth of 50")
         #expect(result.json["errors"]?[0]?["extensions"]?["code"] == "MAX_DEPTH_EXCEEDED")
@@ -32,8 +39,12 @@ import Testing
         let levels = DocumentNestingScan.maximumNesting
         let document = String(repeating: "{a", count: levels) + String(repeating: "}", count: levels)
         let body = try await client.graphQL(document)
-        #expect(body["errors"]?[0]?["message"]?.stringValue == "Query has depth of \(levels), which exceeds max depth of 50")
-        let values = "query {shop{name(x:" + String(repeating: "[", count: levels - 3) + String(repeating: "]", count: levels - 3) + ")}}"
+        #expect(
+            body["errors"]?[0]?["message"]?.stringValue == "Query has depth of \(levels), which exceeds max depth of 50"
+        )
+        let values =
+            "query {shop{name(x:" + String(repeating: "[", count: levels - 3)
+            + String(repeating: "]", count: levels - 3) + ")}}"
         let valueBody = try await client.graphQL(values)
         #expect(valueBody["errors"]?[0]?["extensions"]?["code"]?.stringValue != "MAX_DEPTH_EXCEEDED")
         #expect(valueBody["errors"] != nil)
@@ -41,7 +52,9 @@ import Testing
 
     @Test func deeplyNestedArgumentValuesAreRefusedBeforeParsing() async throws {
         let client = try StorefrontClient()
-        let document = "query {shop{name(x:" + String(repeating: "[", count: 50_000) + String(repeating: "]", count: 50_000) + ")}}"
+        let document =
+            "query {shop{name(x:" + String(repeating: "[", count: 50_000) + String(repeating: "]", count: 50_000)
+            + ")}}"
         let body = try await client.graphQL(document)
         #expect(body["errors"]?[0]?["message"] == "Query has depth of 50003, which exceeds max depth of 50")
     }
@@ -62,7 +75,9 @@ import Testing
     @Test func inlineFragmentsWithinFiftySelectionLevelsAreNotRefusedByTheScan() async throws {
         // 99 nested braces but 50 selection levels: the scan lets it through, validation answers instead.
         let client = try StorefrontClient()
-        let document = "query {" + String(repeating: "shop{... on Shop{", count: 49) + "name" + String(repeating: "}}", count: 49) + "}"
+        let document =
+            "query {" + String(repeating: "shop{... on Shop{", count: 49) + "name" + String(repeating: "}}", count: 49)
+            + "}"
         let body = try await client.graphQL(document)
         #expect(body["errors"]?[0]?["message"] == "Field 'shop' doesn't exist on type 'Shop'")
     }
@@ -74,12 +89,17 @@ import Testing
         for link in 0..<5_000 { document += " fragment F\(link) on Shop{...F\(link + 1)}" }
         document += " fragment F5000 on Shop{name}"
         let body = try await client.graphQL(document)
-        #expect(body.serialized() == #"{"errors":[{"message":"Query nests fragment spreads 5001 deep, which exceeds the sandbox limit of 256","extensions":{"code":"MAX_DEPTH_EXCEEDED"}}]}"#)
+        #expect(
+            body.serialized()
+                == #"{"errors":[{"message":"Query nests fragment spreads 5001 deep, which exceeds the sandbox limit of 256","extensions":{"code":"MAX_DEPTH_EXCEEDED"}}]}"#
+        )
 
         var cycle = "query {shop{...C0}}"
         for link in 0..<5_000 { cycle += " fragment C\(link) on Shop{...C\((link + 1) % 5_000)}" }
         let cycleBody = try await client.graphQL(cycle)
-        #expect(cycleBody["errors"]?[0]?["message"] == "Query nests fragment spreads 5000 deep, which exceeds the sandbox limit of 256")
+        #expect(
+            cycleBody["errors"]?[0]?["message"]
+                == "Query nests fragment spreads 5000 deep, which exceeds the sandbox limit of 256")
     }
 
     @Test func shortSpreadChainsStillRunAndCountTheirFields() async throws {
@@ -91,7 +111,8 @@ import Testing
         #expect(data["shop"]?["name"] == "Sandbox Shoes")
 
         // Depth follows spreads: 30 levels in the operation, 30 more in a fragment.
-        let deep = "query {" + String(repeating: "a{", count: 29) + "...D" + String(repeating: "}", count: 30)
+        let deep =
+            "query {" + String(repeating: "a{", count: 29) + "...D" + String(repeating: "}", count: 30)
             + " fragment D on X {" + String(repeating: "b{", count: 29) + "c" + String(repeating: "}", count: 30)
         let tooDeep = try await client.graphQL(deep)
         #expect(tooDeep["errors"]?[0]?["message"] == "Query has depth of 59, which exceeds max depth of 50")
@@ -118,4 +139,3 @@ import Testing
         #expect(DocumentNestingScan.deepestNesting(of: "{a(b:\"\"\"x{{{{{") == 2)
     }
 }
-

@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import CommerceSandbox
 
 /// Orders (spec §5.10, §5.11 cart completion, §5.12 `Customer.orders`, §5.16 control routes): one order
@@ -11,7 +12,8 @@ import Testing
     func cart(_ client: StorefrontClient, _ lines: [(Int, Int)], buyer: String = "") async throws -> String {
         let lineList = lines.map { "{merchandiseId:\"\(GID.variant($0.0))\",quantity:\($0.1)}" }.joined(separator: ",")
         let identity = buyer.isEmpty ? "" : ",buyerIdentity:{\(buyer)}"
-        let data = try await client.data("mutation {cartCreate(input:{lines:[\(lineList)]\(identity)}){cart{id},userErrors{message}}}")
+        let data = try await client.data(
+            "mutation {cartCreate(input:{lines:[\(lineList)]\(identity)}){cart{id},userErrors{message}}}")
         let id = try #require(data["cartCreate"]?["cart"]?["id"]?.stringValue)
         return try #require(GID.decode(id)?.split(separator: "/").last.map(String.init))
     }
@@ -24,16 +26,22 @@ import Testing
     }
 
     func signUp(_ client: StorefrontClient, _ email: String) async throws -> String {
-        _ = try await client.data("mutation {customerCreate(input:{email:\"\(email)\",password:\"secret1\"}){customer{id}}}")
-        let login = try await client.data("mutation {customerAccessTokenCreate(input:{email:\"\(email)\",password:\"secret1\"}){customerAccessToken{accessToken}}}")
+        _ = try await client.data(
+            "mutation {customerCreate(input:{email:\"\(email)\",password:\"secret1\"}){customer{id}}}")
+        let login = try await client.data(
+            "mutation {customerAccessTokenCreate(input:{email:\"\(email)\",password:\"secret1\"}){customerAccessToken{accessToken}}}"
+        )
         return try #require(login["customerAccessTokenCreate"]?["customerAccessToken"]?["accessToken"]?.stringValue)
     }
 
     @Test func completingACartCreatesANumberedOrder() async throws {
         let client = try StorefrontClient()
-        let token = try await cart(client, [(11, 2), (21, 1)], buyer: "email:\"buyer@example.com\",phone:\"+16471234567\"")
+        let token = try await cart(
+            client, [(11, 2), (21, 1)], buyer: "email:\"buyer@example.com\",phone:\"+16471234567\"")
         let orderID = try await complete(client, token)
-        #expect(GID.decode(orderID)?.range(of: #"^gid://shopify/Order/1\?key=[0-9a-f]{32}$"#, options: .regularExpression) != nil)
+        #expect(
+            GID.decode(orderID)?.range(of: #"^gid://shopify/Order/1\?key=[0-9a-f]{32}$"#, options: .regularExpression)
+                != nil)
 
         let listed = try await client.control(.get, "/sandbox/storefront/shops/1/orders")
         #expect(listed.status == 200)
@@ -45,13 +53,17 @@ import Testing
         #expect(order["email"] == "buyer@example.com")
         #expect(order["phone"] == "+16471234567")
         #expect(order["customerId"] == .null)
-        #expect(order["totalPrice"] == "297.0") // 2 × 89 + 119
+        #expect(order["totalPrice"] == "297.0")  // 2 × 89 + 119
         #expect(order["financialStatus"] == "PAID")
         #expect(order["fulfillmentStatus"] == "UNFULFILLED")
-        #expect(order["lineItems"]?.serialized() == #"[{"title":"Road Runner","variantId":"\#(GID.variant(11))","quantity":2,"unitPrice":"89.0"},{"title":"Trail Blazer","variantId":"\#(GID.variant(21))","quantity":1,"unitPrice":"119.0"}]"#)
+        #expect(
+            order["lineItems"]?.serialized()
+                == #"[{"title":"Road Runner","variantId":"\#(GID.variant(11))","quantity":2,"unitPrice":"89.0"},{"title":"Trail Blazer","variantId":"\#(GID.variant(21))","quantity":1,"unitPrice":"119.0"}]"#
+        )
 
         // The order is a node with every field of §5.10; statusUrl points at the order status page.
-        let node = try await client.data("""
+        let node = try await client.data(
+            """
             query {node(id:"\(orderID)"){... on Order{name,orderNumber,email,currencyCode,financialStatus,fulfillmentStatus,customerUrl,statusUrl,subtotalPriceV2{amount},totalPriceV2{amount},totalTaxV2{amount},totalShippingPriceV2{amount},lineItems(first:5){edges{node{title,quantity,variant{id},originalTotalPrice{amount}}}}}}}
             """)
         let served = try #require(node["node"])
@@ -59,13 +71,18 @@ import Testing
         #expect(served["currencyCode"] == "CAD")
         #expect(served["customerUrl"] == .null)
         let statusURL = try #require(served["statusUrl"]?.stringValue)
-        #expect(statusURL.range(of: "^" + NSRegularExpression.escapedPattern(for: client.context.publicURL(path: "/1/orders/"))
-                                + "[0-9a-f]{32}/authenticate\\?key=[0-9a-f]{32}$", options: .regularExpression) != nil)
+        #expect(
+            statusURL.range(
+                of: "^" + NSRegularExpression.escapedPattern(for: client.context.publicURL(path: "/1/orders/"))
+                    + "[0-9a-f]{32}/authenticate\\?key=[0-9a-f]{32}$", options: .regularExpression) != nil)
         #expect(served["subtotalPriceV2"]?["amount"] == "297.0")
         #expect(served["totalPriceV2"]?["amount"] == "297.0")
         #expect(served["totalTaxV2"]?["amount"] == "0.0")
         #expect(served["totalShippingPriceV2"]?["amount"] == "0.0")
-        #expect(served["lineItems"]?.serialized() == #"{"edges":[{"node":{"title":"Road Runner","quantity":2,"variant":{"id":"\#(GID.variant(11))"},"originalTotalPrice":{"amount":"178.0"}}},{"node":{"title":"Trail Blazer","quantity":1,"variant":{"id":"\#(GID.variant(21))"},"originalTotalPrice":{"amount":"119.0"}}}]}"#)
+        #expect(
+            served["lineItems"]?.serialized()
+                == #"{"edges":[{"node":{"title":"Road Runner","quantity":2,"variant":{"id":"\#(GID.variant(11))"},"originalTotalPrice":{"amount":"178.0"}}},{"node":{"title":"Trail Blazer","quantity":1,"variant":{"id":"\#(GID.variant(21))"},"originalTotalPrice":{"amount":"119.0"}}}]}"#
+        )
 
         // A wrong key makes the ID unknown (§5.4).
         let forged = GID.encode("gid://shopify/Order/1?key=" + String(repeating: "0", count: 32))
@@ -84,17 +101,19 @@ import Testing
         // Before: BEST_SELLING is 2 (80), 1 (50), 4 (30), 3 (10), 5 (5); Summit Boot (41) has 2 in stock.
         let token = try await cart(client, [(41, 2), (31, 25)])
         _ = try await complete(client, token)
-        let after = try await client.data("""
+        let after = try await client.data(
+            """
             query {boot:node(id:"\(GID.variant(41))"){... on ProductVariant{quantityAvailable,availableForSale}},suede:node(id:"\(GID.variant(31))"){... on ProductVariant{quantityAvailable}},products(first:5,sortKey:BEST_SELLING){edges{node{id}}}}
             """)
         #expect(after["boot"]?.serialized() == #"{"quantityAvailable":0,"availableForSale":false}"#)
         #expect(after["suede"]?["quantityAvailable"] == 75)
-        #expect(after["products"]?.nodeNumbers == [2, 1, 3, 4, 5]) // Blue Suede 10 + 25 = 35, Summit Boot 30 + 2 = 32
+        #expect(after["products"]?.nodeNumbers == [2, 1, 3, 4, 5])  // Blue Suede 10 + 25 = 35, Summit Boot 30 + 2 = 32
     }
 
     @Test func refusedCompletions() async throws {
         let client = try StorefrontClient()
-        let unknown = try await client.control(.post, "/sandbox/storefront/carts/\(String(repeating: "a", count: 32))/complete")
+        let unknown = try await client.control(
+            .post, "/sandbox/storefront/carts/\(String(repeating: "a", count: 32))/complete")
         #expect(unknown.status == 404)
         #expect(unknown.json["error"] == "not_found")
 
@@ -102,23 +121,34 @@ import Testing
         let greedy = try await cart(client, [(11, 1), (41, 3)])
         let refused = try await client.control(.post, "/sandbox/storefront/carts/\(greedy)/complete")
         #expect(refused.status == 422)
-        #expect(refused.json.serialized() == #"{"errors":[{"code":"NOT_ENOUGH_IN_STOCK","field":["lines","1","quantity"],"message":"Only 2 items are available"}]}"#)
+        #expect(
+            refused.json.serialized()
+                == #"{"errors":[{"code":"NOT_ENOUGH_IN_STOCK","field":["lines","1","quantity"],"message":"Only 2 items are available"}]}"#
+        )
         #expect(try await client.control(.get, "/sandbox/storefront/shops/1/orders").json.arrayValue?.isEmpty == true)
 
         // A cart whose only line was removed is empty.
         let cartID = GID.encode("gid://shopify/Cart/\(greedy)")
         let lines = try await client.data("query {cart(id:\"\(cartID)\"){lines(first:5){edges{node{id}}}}}")
-        let lineIDs = (lines["cart"]?["lines"]?["edges"]?.arrayValue ?? []).compactMap { $0["node"]?["id"]?.stringValue }
-        _ = try await client.data("mutation {cartLinesRemove(cartId:\"\(cartID)\",lineIds:[\(lineIDs.map { "\"\($0)\"" }.joined(separator: ","))]){userErrors{message}}}")
+        let lineIDs = (lines["cart"]?["lines"]?["edges"]?.arrayValue ?? []).compactMap {
+            $0["node"]?["id"]?.stringValue
+        }
+        _ = try await client.data(
+            "mutation {cartLinesRemove(cartId:\"\(cartID)\",lineIds:[\(lineIDs.map { "\"\($0)\"" }.joined(separator: ","))]){userErrors{message}}}"
+        )
         let empty = try await client.control(.post, "/sandbox/storefront/carts/\(greedy)/complete")
         #expect(empty.status == 422)
-        #expect(empty.json.serialized() == #"{"errors":[{"code":"EMPTY","field":["lines"],"message":"Cart has no lines"}]}"#)
+        #expect(
+            empty.json.serialized() == #"{"errors":[{"code":"EMPTY","field":["lines"],"message":"Cart has no lines"}]}"#
+        )
 
         // A completed cart is gone: completing it again cannot make a second order.
         let token = try await cart(client, [(11, 1)])
         _ = try await complete(client, token)
         #expect(try await client.control(.post, "/sandbox/storefront/carts/\(token)/complete").status == 404)
-        #expect(try await client.data("query {cart(id:\"\(GID.encode("gid://shopify/Cart/\(token)"))\"){id}}")["cart"] == .null)
+        #expect(
+            try await client.data("query {cart(id:\"\(GID.encode("gid://shopify/Cart/\(token)"))\"){id}}")["cart"]
+                == .null)
 
         // An expired cart (10 days without changes) is unknown too.
         let stale = try await cart(client, [(11, 1)])
@@ -132,7 +162,9 @@ import Testing
         let john = try await signUp(client, "john@example.com")
         let jane = try await signUp(client, "jane@example.com")
         // Linked through buyerIdentity.customerAccessToken, even with another email on the cart.
-        _ = try await complete(client, try await cart(client, [(11, 1)], buyer: "email:\"gifts@example.com\",customerAccessToken:\"\(john)\""))
+        _ = try await complete(
+            client,
+            try await cart(client, [(11, 1)], buyer: "email:\"gifts@example.com\",customerAccessToken:\"\(john)\""))
         // Linked by the email, case-insensitively.
         _ = try await complete(client, try await cart(client, [(21, 1)], buyer: "email:\"JOHN@Example.com\""))
         // Not linked: an email nobody has.
@@ -143,12 +175,19 @@ import Testing
         let edges = johns["customer"]?["orders"]?["edges"]?.arrayValue ?? []
         #expect(edges.map { $0["node"]?["orderNumber"] } == [1001, 1002])
         #expect(edges.map { $0["node"]?["email"] } == ["gifts@example.com", "JOHN@Example.com"])
-        #expect(edges.allSatisfy { $0["node"]?["customerUrl"]?.stringValue?.hasPrefix(client.context.publicURL(path: "/account/orders/")) == true })
+        #expect(
+            edges.allSatisfy {
+                $0["node"]?["customerUrl"]?.stringValue?.hasPrefix(client.context.publicURL(path: "/account/orders/"))
+                    == true
+            })
         let janes = try await client.data("query {customer(customerAccessToken:\"\(jane)\"){\(orders)}}")
         #expect(janes["customer"]?["orders"]?["edges"]?.arrayValue?.isEmpty == true)
         let listed = try await client.control(.get, "/sandbox/storefront/shops/1/orders")
-        #expect(listed.json.arrayValue?.map { $0["customerId"] } == [.string(GID.encode("gid://shopify/Customer/1")),
-                                                                       .string(GID.encode("gid://shopify/Customer/1")), .null])
+        #expect(
+            listed.json.arrayValue?.map { $0["customerId"] } == [
+                .string(GID.encode("gid://shopify/Customer/1")),
+                .string(GID.encode("gid://shopify/Customer/1")), .null,
+            ])
     }
 
     /// Three orders whose ID, processing time and total orders all differ:
@@ -156,8 +195,10 @@ import Testing
     /// 3 = Trail Blazer (119.00, 2021-01-01).
     func threeOrders(_ client: StorefrontClient) async throws -> String {
         let token = try await signUp(client, "john@example.com")
-        let plan: [(String, [(Int, Int)])] = [("2020-01-01T00:00:00Z", [(11, 1), (21, 1)]), ("2019-01-01T00:00:00Z", [(31, 1)]),
-                                              ("2021-01-01T00:00:00Z", [(21, 1)])]
+        let plan: [(String, [(Int, Int)])] = [
+            ("2020-01-01T00:00:00Z", [(11, 1), (21, 1)]), ("2019-01-01T00:00:00Z", [(31, 1)]),
+            ("2021-01-01T00:00:00Z", [(21, 1)]),
+        ]
         for (instant, lines) in plan {
             try await client.context.clock.set(try #require(ISO8601.parse(instant)), frozen: true)
             _ = try await complete(client, try await cart(client, lines, buyer: "customerAccessToken:\"\(token)\""))
@@ -166,7 +207,8 @@ import Testing
     }
 
     func customerOrders(_ client: StorefrontClient, _ token: String, _ arguments: String) async throws -> [Int] {
-        let data = try await client.data("query {customer(customerAccessToken:\"\(token)\"){orders(first:10\(arguments)){edges{node{id}}}}}")
+        let data = try await client.data(
+            "query {customer(customerAccessToken:\"\(token)\"){orders(first:10\(arguments)){edges{node{id}}}}}")
         return data["customer"]?["orders"]?.nodeNumbers ?? []
     }
 
@@ -200,7 +242,7 @@ import Testing
     func customerOrdersSearch(query: String, expected: [Int]) async throws {
         let client = try StorefrontClient()
         let token = try await threeOrders(client)
-        let text = query.replacingOccurrences(of: "\"", with: "\\\"") // a GraphQL string literal
+        let text = query.replacingOccurrences(of: "\"", with: "\\\"")  // a GraphQL string literal
         #expect(try await customerOrders(client, token, ",query:\"\(text)\"") == expected)
     }
 }

@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import CommerceSandbox
 
 /// Cursor pagination (spec §5.7, §6.7 "Pagination") and the C1–C5 argument errors.
@@ -20,11 +21,15 @@ import Testing
         // The cursor is Base64 JSON naming the position and the sort.
         #expect(GID.decode(cursor) == #"{"last_id":13,"last_value":10,"sort":"COLLECTION_DEFAULT"}"#)
 
-        let back = try await client.data("query {products(last:2,before:\"\(Connection.encodeCursor(id: 5, value: .number(5), sortKey: "ID"))\"){pageInfo{hasNextPage,hasPreviousPage},edges{node{id}}}}")
+        let back = try await client.data(
+            "query {products(last:2,before:\"\(Connection.encodeCursor(id: 5, value: .number(5), sortKey: "ID"))\"){pageInfo{hasNextPage,hasPreviousPage},edges{node{id}}}}"
+        )
         #expect(back["products"]?.nodeNumbers == [3, 4])
         #expect(back["products"]?["pageInfo"]?.serialized() == #"{"hasNextPage":true,"hasPreviousPage":true}"#)
-        let empty = try await client.data("query {products(first:0){pageInfo{hasNextPage,hasPreviousPage},edges{node{id}}}}")
-        #expect(empty["products"]?.serialized() == #"{"pageInfo":{"hasNextPage":true,"hasPreviousPage":false},"edges":[]}"#)
+        let empty = try await client.data(
+            "query {products(first:0){pageInfo{hasNextPage,hasPreviousPage},edges{node{id}}}}")
+        #expect(
+            empty["products"]?.serialized() == #"{"pageInfo":{"hasNextPage":true,"hasPreviousPage":false},"edges":[]}"#)
     }
 
     @Test func pageArgumentErrors() async throws {
@@ -35,8 +40,10 @@ import Testing
             ("products(first:251){edges{node{id}}}", "The page size is too large; it must be 250 or lower"),
             ("products(last:-1){edges{node{id}}}", "The page size must be 0 or higher"),
             ("products(first:1,after:\"bogus\"){edges{node{id}}}", "Invalid cursor 'bogus'"),
-            ("products(first:1,sortKey:TITLE,after:\"\(Connection.encodeCursor(id: 1, value: .number(1), sortKey: "ID"))\"){edges{node{id}}}",
-             "Invalid cursor '\(Connection.encodeCursor(id: 1, value: .number(1), sortKey: "ID"))'"),
+            (
+                "products(first:1,sortKey:TITLE,after:\"\(Connection.encodeCursor(id: 1, value: .number(1), sortKey: "ID"))\"){edges{node{id}}}",
+                "Invalid cursor '\(Connection.encodeCursor(id: 1, value: .number(1), sortKey: "ID"))'"
+            ),
         ]
         for (selection, message) in cases {
             let body = try await client.graphQL("query {\(selection)}")
@@ -53,7 +60,8 @@ import Testing
         let titles = first["products"]?["edges"]?.arrayValue?.compactMap { $0["node"]?["title"]?.stringValue }
         #expect(titles == ["Blue Suede", "Gift Card", "Road Runner"])
         let cursor = try #require(first["products"]?["edges"]?[2]?["cursor"]?.stringValue)
-        let next = try await client.data("query {products(first:1,sortKey:TITLE,after:\"\(cursor)\"){edges{node{title}}}}")
+        let next = try await client.data(
+            "query {products(first:1,sortKey:TITLE,after:\"\(cursor)\"){edges{node{title}}}}")
         #expect(next["products"]?["edges"]?[0]?["node"]?["title"] == "Sandbox Sneaker 10")
     }
 }

@@ -2,6 +2,7 @@ import CommerceCore
 import Foundation
 import GRDB
 import Testing
+
 @testable import CommerceSandbox
 
 /// The card vault (spec §5.13, §4.1 V1–V3, §6.5) and payment outcomes (§4.5 P13–P19, §5.10).
@@ -14,7 +15,10 @@ import Testing
         #expect(empty.json["id"]?.stringValue?.range(of: "^sbx-[0-9a-f]{32}$", options: .regularExpression) != nil)
         let list = try await client.send(.post, "/sessions", body: Data("[1]".utf8), headers: json)
         #expect(list.status == 400)
-        #expect(list.json == ["errors": [["message": "Request body is not a JSON object.", "extensions": ["code": "BAD_REQUEST"]]]])
+        #expect(
+            list.json == [
+                "errors": [["message": "Request body is not a JSON object.", "extensions": ["code": "BAD_REQUEST"]]]
+            ])
         let huge = try await client.send(.post, "/sessions", body: Data(repeating: 0x20, count: 70_000), headers: json)
         #expect(huge.status == 413)
 
@@ -43,8 +47,10 @@ import Testing
         ("4000000000000002", "12", "2030", "John", "Your card was declined", "FAILURE"),
         ("3", "12", "2030", "John", "An error occurred while processing your payment", "ERROR"),
     ])
-    func failedPaymentsReopenTheCheckout(number: String, month: String, year: String, first: String,
-                                         message: String, status: String) async throws {
+    func failedPaymentsReopenTheCheckout(
+        number: String, month: String, year: String, first: String,
+        message: String, status: String
+    ) async throws {
         let steps = CheckoutSteps(client: try StorefrontClient())
         let (id, due) = try await steps.readyToPay()
         let token = try await steps.vault(number: number, month: month, year: year, first: first)
@@ -84,18 +90,24 @@ import Testing
     @Test func associatedCustomersOwnTheOrder() async throws {
         let client = try StorefrontClient()
         let steps = CheckoutSteps(client: client)
-        _ = try await client.data(#"mutation {customerCreate(input:{email:"buyer@example.org",password:"secret1"}){customer{id}}}"#)
-        let login = try await client.data(#"mutation {customerAccessTokenCreate(input:{email:"buyer@example.org",password:"secret1"}){customerAccessToken{accessToken}}}"#)
-        let access = try #require(login["customerAccessTokenCreate"]?["customerAccessToken"]?["accessToken"]?.stringValue)
+        _ = try await client.data(
+            #"mutation {customerCreate(input:{email:"buyer@example.org",password:"secret1"}){customer{id}}}"#)
+        let login = try await client.data(
+            #"mutation {customerAccessTokenCreate(input:{email:"buyer@example.org",password:"secret1"}){customerAccessToken{accessToken}}}"#
+        )
+        let access = try #require(
+            login["customerAccessTokenCreate"]?["customerAccessToken"]?["accessToken"]?.stringValue)
         let (id, due) = try await steps.readyToPay()
-        let associated = try await client.data("""
+        let associated = try await client.data(
+            """
             mutation {checkoutCustomerAssociateV2(checkoutId:"\(id)",customerAccessToken:"\(access)"){customer{email} checkoutUserErrors{code}}}
             """)
         #expect(associated["checkoutCustomerAssociateV2"]?["customer"]?["email"] == "buyer@example.org")
         _ = try await steps.complete(id, amount: due, vault: try await steps.vault())
         _ = try await steps.order(id)
         _ = try await steps.order(id)
-        let orders = try await client.data("{customer(customerAccessToken:\"\(access)\"){orders(first:5){edges{node{orderNumber}}}}}")
+        let orders = try await client.data(
+            "{customer(customerAccessToken:\"\(access)\"){orders(first:5){edges{node{orderNumber}}}}}")
         #expect(orders["customer"]?["orders"]?["edges"]?[0]?["node"]?["orderNumber"] == 1001)
     }
 
@@ -105,7 +117,8 @@ import Testing
             let (id, due) = try await steps.readyToPay()
             let data = #"{"version":"EC_v1","data":"eA==","sandbox_outcome":"\#(outcome)"}"#
             let escaped = data.replacingOccurrences(of: "\"", with: "\\\"")
-            let reply = try await steps.client.data("""
+            let reply = try await steps.client.data(
+                """
                 mutation {checkoutCompleteWithTokenizedPaymentV3(checkoutId:"\(id)",payment:{paymentAmount:{amount:"\(due)",currencyCode:CAD},
                   idempotencyKey:"pay-1",billingAddress:\(CheckoutSteps.toronto),paymentData:"\(escaped)",type:APPLE_PAY}){
                   payment{id ready} checkoutUserErrors{code field message}}}
@@ -120,14 +133,16 @@ import Testing
     @Test func unsupportedWalletsAreRefused() async throws {
         let steps = CheckoutSteps(client: try StorefrontClient())
         let (id, due) = try await steps.readyToPay()
-        let reply = try await steps.client.data("""
+        let reply = try await steps.client.data(
+            """
             mutation {checkoutCompleteWithTokenizedPaymentV3(checkoutId:"\(id)",payment:{paymentAmount:{amount:"\(due)",currencyCode:CAD},
               idempotencyKey:"pay-1",billingAddress:\(CheckoutSteps.toronto),paymentData:"",type:GOOGLE_PAY}){
               payment{id} checkoutUserErrors{code field message}}}
             """)
-        #expect(reply["checkoutCompleteWithTokenizedPaymentV3"]?["checkoutUserErrors"] == [
-            checkoutError("BLANK", ["payment", "paymentData"], "Payment data can't be blank"),
-            checkoutError("NOT_SUPPORTED", ["payment", "type"], "Payment type is not supported"),
-        ])
+        #expect(
+            reply["checkoutCompleteWithTokenizedPaymentV3"]?["checkoutUserErrors"] == [
+                checkoutError("BLANK", ["payment", "paymentData"], "Payment data can't be blank"),
+                checkoutError("NOT_SUPPORTED", ["payment", "type"], "Payment type is not supported"),
+            ])
     }
 }

@@ -2,13 +2,15 @@ import CommerceCore
 import Foundation
 import GraphQL
 import Testing
+
 @testable import CommerceSandbox
 
 /// Queries on the database's readers and prepared documents kept by text (issue 12, "Speed").
 @Suite struct StorefrontReadPathTests {
     /// A file-backed sandbox (a `DatabasePool`, whose readers are read-only connections) and its directory.
     private static func fileBacked() throws -> (client: StorefrontClient, directory: URL) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ck-storefront-read-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ck-storefront-read-\(UUID().uuidString)")
         return (try StorefrontClient(SandboxOptions(port: 0, dataDirectory: directory, inMemory: false)), directory)
     }
 
@@ -16,7 +18,8 @@ import Testing
         let (client, directory) = try Self.fileBacked()
         defer { try? FileManager.default.removeItem(at: directory) }
         // The writer is held until the query has answered (or 30 s pass, which only a waiting query causes).
-        let started = Locked(false), finished = Locked(false)
+        let started = Locked(false)
+        let finished = Locked(false)
         let release = DispatchSemaphore(value: 0)
         let heldWrite = Task {
             try await client.context.database.writer.write { _ in
@@ -55,8 +58,10 @@ import Testing
         #expect(again[1]["errors"]?[0]?["message"] == "Field 'nme' doesn't exist on type 'Shop'")
         // A named operation chosen per request from one cached document.
         let two = "query A {shop{name}} subscription B {shop{name}}"
-        let chosenA = try await client.send(body: JSONValue.object(["query": .string(two), "operationName": "A"]).serializedData())
-        let chosenB = try await client.send(body: JSONValue.object(["query": .string(two), "operationName": "B"]).serializedData())
+        let chosenA = try await client.send(
+            body: JSONValue.object(["query": .string(two), "operationName": "A"]).serializedData())
+        let chosenB = try await client.send(
+            body: JSONValue.object(["query": .string(two), "operationName": "B"]).serializedData())
         #expect(chosenA.json["data"]?["shop"]?["name"] == "Sandbox Shoes")
         #expect(chosenB.json["errors"]?[0]?["message"] == "Subscriptions are not supported")
     }
@@ -70,16 +75,19 @@ import Testing
                 return .rejected(.string(text))
             }
         }
-        use("{a}"); use("{b}"); use("{a}")   // hit on a
+        use("{a}")
+        use("{b}")
+        use("{a}")  // hit on a
         #expect(prepared == 2)
-        use("{c}")                          // evicts b, the least recently used
+        use("{c}")  // evicts b, the least recently used
         use("{a}")
         #expect(prepared == 3)
         use("{b}")
         #expect(prepared == 4)
         #expect(cache.count == 2)
         let long = String(repeating: " ", count: 30) + "{a}"
-        use(long); use(long)                // too long to keep: prepared each time
+        use(long)
+        use(long)  // too long to keep: prepared each time
         #expect(prepared == 6)
         #expect(cache.count == 2)
     }
@@ -90,13 +98,18 @@ import Testing
         let cache = CatalogCache(database: database)
         let first = cache.generation
         let title = { @Sendable (generation: UInt64) in
-            try await database.read { db in try cache.snapshot(db, shopID: 1, generation: generation).productsByID[1]?.title }
+            try await database.read { db in
+                try cache.snapshot(db, shopID: 1, generation: generation).productsByID[1]?.title
+            }
         }
         #expect(try await title(first) == "Road Runner")
         // A commit elsewhere (not a catalog table) keeps the generation.
-        _ = try await client.data("mutation {cartCreate(input:{lines:[{merchandiseId:\"\(GID.variant(11))\",quantity:1}]}){cart{id}}}")
+        _ = try await client.data(
+            "mutation {cartCreate(input:{lines:[{merchandiseId:\"\(GID.variant(11))\",quantity:1}]}){cart{id}}}")
         #expect(cache.generation == first)
-        try await database.write { db in try db.execute(sql: "UPDATE storefront_products SET title = 'Renamed' WHERE id = 1") }
+        try await database.write { db in
+            try db.execute(sql: "UPDATE storefront_products SET title = 'Renamed' WHERE id = 1")
+        }
         #expect(cache.generation == first + 1)
         #expect(try await title(first) == "Road Runner", "the snapshot of the old generation is reused")
         #expect(try await title(cache.generation) == "Renamed")

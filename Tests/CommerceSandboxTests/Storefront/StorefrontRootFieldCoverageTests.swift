@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import CommerceSandbox
 
 /// Every root field of the 2021-10 schema is served: called with placeholder arguments, none answers the
@@ -26,7 +27,9 @@ import Testing
         case "ENUM": return definition["enumValues"]?[0]?["name"]?.stringValue ?? ""
         case "INPUT_OBJECT":
             let required = (definition["inputFields"]?.arrayValue ?? []).filter { $0["type"]?["kind"] == "NON_NULL" }
-            return "{" + required.map { "\($0["name"]?.stringValue ?? ""):\(literal($0["type"] ?? .null, types))" }.joined(separator: ",") + "}"
+            return "{"
+                + required.map { "\($0["name"]?.stringValue ?? ""):\(literal($0["type"] ?? .null, types))" }.joined(
+                    separator: ",") + "}"
         default: break
         }
         switch name {
@@ -78,7 +81,9 @@ import Testing
                 count += 1
                 let body = try await client.graphQL("\(keyword) {\(call.selection)}")
                 let messages = (body["errors"]?.arrayValue ?? []).compactMap { $0["message"]?.stringValue }
-                if messages.contains(where: { $0.contains("not implemented") || $0.contains("Internal error") }) || body["data"] == nil {
+                if messages.contains(where: { $0.contains("not implemented") || $0.contains("Internal error") })
+                    || body["data"] == nil
+                {
                     unserved.append("\(root).\(call.name): \(messages)")
                 }
             }

@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import CommerceSandbox
 
 /// The search vectors of spec §6.7 against the demo catalog, plus parser edge cases of §5.6.
@@ -26,27 +27,29 @@ import Testing
         ("tag:blue)", [1, 3]),
         ("   ", Array(1...24)),
         ("unknown_field:x", []),
-        ("created_at:<=2017-03-01", [3, 4, 5]), // a bare date is midnight UTC, and <= keeps the exact instant
-        ("variants.price:<=75", [3, 5] + Array(6...24)), // the fillers cost 56.00–73.00
+        ("created_at:<=2017-03-01", [3, 4, 5]),  // a bare date is midnight UTC, and <= keeps the exact instant
+        ("variants.price:<=75", [3, 5] + Array(6...24)),  // the fillers cost 56.00–73.00
         (#"updated_at:<="2017-05-30T12:00:00Z""#, [1, 2, 3, 5]),
         // Lower-case and/or/not are plain words (only upper case are keywords): every word must match.
         ("blue or red", []),
         ("blue OR red", [1, 2, 3]),
         ("shoe not blue", []),
         ("shoe NOT blue", [2, 5]),
-        ("trail and", [2]), // "and" is found in "Sandbox Athletics"
+        ("trail and", [2]),  // "and" is found in "Sandbox Athletics"
     ]
 
     @Test(arguments: productVectors)
     func productSearch(_ query: String, _ expected: [Int]) async throws {
         let client = try StorefrontClient()
-        let data = try await client.data("query($q: String) {products(first:250, query: $q){edges{node{id}}}}", variables: ["q": .string(query)])
+        let data = try await client.data(
+            "query($q: String) {products(first:250, query: $q){edges{node{id}}}}", variables: ["q": .string(query)])
         #expect(data["products"]?.nodeNumbers == expected, "query: \(query)")
     }
 
     @Test func collectionSearch() async throws {
         let client = try StorefrontClient()
-        let data = try await client.data("""
+        let data = try await client.data(
+            """
             query {a:collections(first:10,query:"shoes"){edges{node{id}}},b:collections(first:10,query:"collection_type:runners"){edges{node{id}}},c:collections(first:10,query:"-collection_type:runners"){edges{node{id}}}}
             """)
         #expect(data["a"]?.nodeNumbers == [1, 2])
@@ -56,7 +59,7 @@ import Testing
 
     static let collectionVectors: [(String, [Int])] = [
         ("title:Boots", [3]),
-        ("title:runners", [1]), // the whole title: not "Blue Runners"
+        ("title:runners", [1]),  // the whole title: not "Blue Runners"
         (#"title:"blue runners""#, [2]),
         ("-title:runners", [2, 3]),
         ("updated_at:>2017-05-30", [2, 3]),
@@ -68,7 +71,8 @@ import Testing
     @Test(arguments: collectionVectors)
     func collectionFieldSearch(_ query: String, _ expected: [Int]) async throws {
         let client = try StorefrontClient()
-        let data = try await client.data("query($q: String) {collections(first:10, query: $q){edges{node{id}}}}", variables: ["q": .string(query)])
+        let data = try await client.data(
+            "query($q: String) {collections(first:10, query: $q){edges{node{id}}}}", variables: ["q": .string(query)])
         #expect(data["collections"]?.nodeNumbers == expected, "query: \(query)")
     }
 
@@ -118,7 +122,8 @@ import Testing
 
     @Test func bestSellingAndRelevance() async throws {
         let client = try StorefrontClient()
-        let data = try await client.data("""
+        let data = try await client.data(
+            """
             query {a:products(first:5,sortKey:BEST_SELLING){edges{node{id}}},b:products(first:3,sortKey:RELEVANCE,query:"blue OR runner"){edges{node{id}}},c:products(first:3,sortKey:PRICE,reverse:true){edges{node{id}}}}
             """)
         #expect(data["a"]?.nodeNumbers == [2, 1, 4, 3, 5])
@@ -128,8 +133,15 @@ import Testing
 
     @Test func parserKeepsQuotedPhrasesTogether() {
         let query = SearchQuery(#"vendor:"Heritage Co" "blue suede""#, fields: CatalogListing.productFields)
-        guard case .and(let parts) = query.root else { Issue.record("expected two terms"); return }
+        guard case .and(let parts) = query.root else {
+            Issue.record("expected two terms")
+            return
+        }
         #expect(parts.count == 2)
-        if case .free(let phrase) = parts[1] { #expect(phrase == "blue suede") } else { Issue.record("expected a phrase") }
+        if case .free(let phrase) = parts[1] {
+            #expect(phrase == "blue suede")
+        } else {
+            Issue.record("expected a phrase")
+        }
     }
 }

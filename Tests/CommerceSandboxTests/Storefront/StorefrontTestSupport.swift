@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import CommerceSandbox
 
 /// An in-process sandbox (no sockets) with helpers for the Storefront GraphQL endpoint.
@@ -14,12 +15,16 @@ struct StorefrontClient {
     }
 
     /// Raw HTTP-shaped request.
-    func send(_ method: HTTPMethod = .post, _ path: String = "/api/2021-10/graphql", body: Data = Data(),
-              headers: HTTPHeaders? = nil) async throws -> (status: Int, json: JSONValue, response: SandboxResponse) {
+    func send(
+        _ method: HTTPMethod = .post, _ path: String = "/api/2021-10/graphql", body: Data = Data(),
+        headers: HTTPHeaders? = nil
+    ) async throws -> (status: Int, json: JSONValue, response: SandboxResponse) {
         var all = headers ?? ["Content-Type": "application/json", "X-Shopify-Storefront-Access-Token": token]
         if headers == nil, token.isEmpty { all["X-Shopify-Storefront-Access-Token"] = nil }
         let reply = try await rig.send(SandboxRequest(method: method, rawPath: path, headers: all, body: body))
-        return (reply.status, reply.json, SandboxResponse(status: reply.status, headers: reply.headers, body: reply.data))
+        return (
+            reply.status, reply.json, SandboxResponse(status: reply.status, headers: reply.headers, body: reply.data)
+        )
     }
 
     /// Runs a document; returns the whole response body.
@@ -38,11 +43,15 @@ struct StorefrontClient {
         return body["data"] ?? .null
     }
 
-    func control(_ method: HTTPMethod, _ path: String, json: JSONValue? = nil) async throws -> (status: Int, json: JSONValue) {
+    func control(_ method: HTTPMethod, _ path: String, json: JSONValue? = nil) async throws -> (
+        status: Int, json: JSONValue
+    ) {
         let parts = path.split(separator: "?", maxSplits: 1).map(String.init)
-        let reply = try await rig.send(SandboxRequest(
-            method: method, rawPath: parts[0], rawQuery: parts.count > 1 ? parts[1] : nil,
-            headers: json == nil ? [:] : ["Content-Type": "application/json"], body: json?.serializedData() ?? Data()))
+        let reply = try await rig.send(
+            SandboxRequest(
+                method: method, rawPath: parts[0], rawQuery: parts.count > 1 ? parts[1] : nil,
+                headers: json == nil ? [:] : ["Content-Type": "application/json"],
+                body: json?.serializedData() ?? Data()))
         return (reply.status, reply.json)
     }
 }
@@ -61,7 +70,9 @@ extension JSONValue {
     /// The numeric IDs of a connection's nodes (`edges[].node.id` decoded).
     var nodeNumbers: [Int] {
         (self["edges"]?.arrayValue ?? []).compactMap { edge in
-            GID.decode(edge["node"]?["id"]?.stringValue)?.split(separator: "/").last.flatMap { Int($0.split(separator: "?")[0]) }
+            GID.decode(edge["node"]?["id"]?.stringValue)?.split(separator: "/").last.flatMap {
+                Int($0.split(separator: "?")[0])
+            }
         }
     }
 }

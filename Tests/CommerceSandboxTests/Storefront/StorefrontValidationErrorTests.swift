@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import CommerceSandbox
 
 /// Parse and validation errors in the real service's wording (spec §4.2, §6.3 D21–D23).
@@ -8,19 +9,28 @@ import Testing
     @Test func d21UnknownFieldInsideInlineFragment() async throws {
         let client = try StorefrontClient()
         let body = try await client.graphQL(#"query {node(id:"NkZmFzZGZhc"){__typename,... on Order{id,createdAt}}}"#)
-        #expect(body.serialized() == #"{"errors":[{"message":"Field 'createdAt' doesn't exist on type 'Order'","locations":[{"line":1,"column":58}],"path":["query","node","... on Order","createdAt"],"extensions":{"code":"undefinedField","typeName":"Order","fieldName":"createdAt"}}]}"#)
+        #expect(
+            body.serialized()
+                == #"{"errors":[{"message":"Field 'createdAt' doesn't exist on type 'Order'","locations":[{"line":1,"column":58}],"path":["query","node","... on Order","createdAt"],"extensions":{"code":"undefinedField","typeName":"Order","fieldName":"createdAt"}}]}"#
+        )
     }
 
     @Test func d22UnknownField() async throws {
         let client = try StorefrontClient()
         let body = try await client.graphQL("query {shop{nme}}")
-        #expect(body.serialized() == #"{"errors":[{"message":"Field 'nme' doesn't exist on type 'Shop'","locations":[{"line":1,"column":13}],"path":["query","shop","nme"],"extensions":{"code":"undefinedField","typeName":"Shop","fieldName":"nme"}}]}"#)
+        #expect(
+            body.serialized()
+                == #"{"errors":[{"message":"Field 'nme' doesn't exist on type 'Shop'","locations":[{"line":1,"column":13}],"path":["query","shop","nme"],"extensions":{"code":"undefinedField","typeName":"Shop","fieldName":"nme"}}]}"#
+        )
     }
 
     @Test func d23MissingRequiredArgument() async throws {
         let client = try StorefrontClient()
         let body = try await client.graphQL("query {node{__typename}}")
-        #expect(body.serialized() == #"{"errors":[{"message":"Field 'node' is missing required arguments: id","locations":[{"line":1,"column":8}],"path":["query","node"],"extensions":{"code":"missingRequiredArguments","className":"Field","name":"node","arguments":"id"}}]}"#)
+        #expect(
+            body.serialized()
+                == #"{"errors":[{"message":"Field 'node' is missing required arguments: id","locations":[{"line":1,"column":8}],"path":["query","node"],"extensions":{"code":"missingRequiredArguments","className":"Field","name":"node","arguments":"id"}}]}"#
+        )
     }
 
     @Test func otherGraphQLRubyShapes() async throws {
@@ -29,15 +39,22 @@ import Testing
         #expect(unknownArgument["errors"]?[0]?["message"] == "Field 'name' doesn't accept argument 'x'")
         #expect(unknownArgument["errors"]?[0]?["path"]?.serialized() == #"["query Named","shop","name"]"#)
         let noSelections = try await client.graphQL("query {shop}")
-        #expect(noSelections["errors"]?[0]?["message"] == "Field must have selections (field 'shop' returns Shop but has no selections. Did you mean 'shop { ... }'?)")
+        #expect(
+            noSelections["errors"]?[0]?["message"]
+                == "Field must have selections (field 'shop' returns Shop but has no selections. Did you mean 'shop { ... }'?)"
+        )
         let scalarSelections = try await client.graphQL("query {shop{name{a,b}}}")
-        #expect(scalarSelections["errors"]?[0]?["message"] == "Selections can't be made on scalars (field 'name' returns String but has selections [a, b])")
+        #expect(
+            scalarSelections["errors"]?[0]?["message"]
+                == "Selections can't be made on scalars (field 'name' returns String but has selections [a, b])")
         let unknownType = try await client.graphQL("query {node(id:\"x\"){... on Nope{id}}}")
         #expect(unknownType["errors"]?[0]?["message"] == "No such type Nope, so it can't be a fragment condition")
         let badSpread = try await client.graphQL("query {shop{... on Product{id}}}")
         #expect(badSpread["errors"]?[0]?["message"] == "Fragment on Product can't be spread inside Shop")
         let badLiteral = try await client.graphQL("query {products(first:\"ten\"){edges{node{id}}}}")
-        #expect(badLiteral["errors"]?[0]?["message"] == #"Argument 'first' on Field 'products' has an invalid value ("ten"). Expected type 'Int'."#)
+        #expect(
+            badLiteral["errors"]?[0]?["message"]
+                == #"Argument 'first' on Field 'products' has an invalid value ("ten"). Expected type 'Int'."#)
         #expect(badLiteral["data"] == nil)
     }
 

@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import CommerceSandbox
 
 /// The web checkout pages of spec §5.1: the checkout summary behind `webUrl`, its "Pay with test card" form,
@@ -19,7 +20,8 @@ import Testing
 
     /// The form's submission: a browser posts an empty form body.
     static func post(_ client: StorefrontClient, _ path: String) async throws -> (status: Int, html: String) {
-        let reply = try await client.rig.send(.post, path, body: Data(), headers: ["Content-Type": "application/x-www-form-urlencoded"])
+        let reply = try await client.rig.send(
+            .post, path, body: Data(), headers: ["Content-Type": "application/x-www-form-urlencoded"])
         return (reply.status, reply.text)
     }
 
@@ -29,10 +31,14 @@ import Testing
 
     @Test func thePageListsTheCheckoutWithEveryValueEscaped() async throws {
         let client = try StorefrontClient()
-        let product: JSONValue = ["title": "Tom & Jerry <Runner>", "variants": [["title": "Default Title", "price": "10.00", "inventory": 5]]]
+        let product: JSONValue = [
+            "title": "Tom & Jerry <Runner>",
+            "variants": [["title": "Default Title", "price": "10.00", "inventory": 5]],
+        ]
         let created = try await client.control(.post, "/sandbox/storefront/shops/1/products", json: product)
         let variant = try #require(created.json["variantIds"]?[0]?.stringValue)
-        let data = try await client.data("""
+        let data = try await client.data(
+            """
             mutation {checkoutCreate(input:{lineItems:[{variantId:"\(variant)",quantity:2}],email:"o'brien@example.com"}){checkout{id webUrl}}}
             """)
         let checkout = try #require(data["checkoutCreate"]?["checkout"])
@@ -47,7 +53,9 @@ import Testing
 
         let wrongKey = webPath.replacingOccurrences(of: "key=", with: "key=0")
         #expect(try await Self.get(client, wrongKey).status == 404)
-        #expect(try await Self.get(client, webPath.replacingOccurrences(of: "/1/checkouts/", with: "/2/checkouts/")).status == 404)
+        #expect(
+            try await Self.get(client, webPath.replacingOccurrences(of: "/1/checkouts/", with: "/2/checkouts/")).status
+                == 404)
         #expect(try await Self.get(client, "/1/checkouts/nope?key=x").status == 404)
         #expect(try await Self.post(client, "/1/checkouts/nope/complete?key=x").status == 404)
     }
@@ -59,7 +67,9 @@ import Testing
         let completePath = webPath.replacingOccurrences(of: "?key=", with: "/complete?key=")
         let refused = try await Self.post(client, completePath)
         #expect(refused.status == 422)
-        for message in ["Email can&#39;t be blank", "Shipping address can&#39;t be blank", "Shipping line can&#39;t be blank"] {
+        for message in [
+            "Email can&#39;t be blank", "Shipping address can&#39;t be blank", "Shipping line can&#39;t be blank",
+        ] {
             #expect(refused.html.contains("<li>\(message)</li>"), "\(message)")
         }
         #expect(try await Self.post(client, completePath.replacingOccurrences(of: "key=", with: "key=f")).status == 404)
@@ -75,7 +85,9 @@ import Testing
         #expect(accepted.html.contains("Payment accepted"))
         #expect(accepted.html.contains("295.89 CAD"))
         _ = try await steps.order(id)
-        let order = try await client.data("{node(id:\"\(id)\"){...on Checkout{orderStatusUrl order{name statusUrl}}}}")["node"] ?? .null
+        let order =
+            try await client.data("{node(id:\"\(id)\"){...on Checkout{orderStatusUrl order{name statusUrl}}}}")["node"]
+            ?? .null
         #expect(order["order"]?["name"] == "#1001")
         #expect(order["orderStatusUrl"] == order["order"]?["statusUrl"])
         let statusPath = try Self.path(order["orderStatusUrl"]?.stringValue)

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -26,12 +27,15 @@ final class ATHMFormPoster: NSObject, URLSessionTaskDelegate, @unchecked Sendabl
         request.httpBody = Data(body.utf8)
         let (data, response) = try await session.data(for: request)
         let http = response as? HTTPURLResponse
-        return Answer(status: http?.statusCode ?? 0, location: http?.value(forHTTPHeaderField: "Location"),
-                      html: String(decoding: data, as: UTF8.self))
+        return Answer(
+            status: http?.statusCode ?? 0, location: http?.value(forHTTPHeaderField: "Location"),
+            html: String(decoding: data, as: UTF8.self))
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
         completionHandler(nil)
     }
 

@@ -26,32 +26,39 @@ struct ATHMJourneyClient {
     }
 
     func secure(_ payment: ATHMPayment, token: String, scheme: String = "athm-checkout") -> ATHMPaymentSecureRequest {
-        let request = ATHMPaymentSecureRequest(account: ATHMBusinessAccount(token: token), scheme: ATHMURLScheme(urlScheme: scheme),
-                                               payment: payment)
+        let request = ATHMPaymentSecureRequest(
+            account: ATHMBusinessAccount(token: token), scheme: ATHMURLScheme(urlScheme: scheme),
+            payment: payment)
         request.session = session
         return request
     }
 
     /// The `transaction_data` JSON of an opened link.
     static func linkData(_ url: URL) throws -> JSONValue {
-        let value = try #require(URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?
-            .first { $0.name == "transaction_data" }?.value)
+        let value = try #require(
+            URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?
+                .first { $0.name == "transaction_data" }?.value)
         return try JSONValue.parse(value)
     }
 }
 
 extension SandboxHarness {
     /// A fresh test business; returns (publicToken, privateToken).
-    func athmBusiness(_ name: String = "Journey Store \(UUID().uuidString.prefix(6))") async throws -> (String, String) {
+    func athmBusiness(_ name: String = "Journey Store \(UUID().uuidString.prefix(6))") async throws -> (String, String)
+    {
         let created = try await call(.post, "/sandbox/athmovil/businesses", json: ["name": .string(name)])
         #expect(created.status == 201)
-        return (try #require(created.body["publicToken"]?.stringValue), try #require(created.body["privateToken"]?.stringValue))
+        return (
+            try #require(created.body["publicToken"]?.stringValue),
+            try #require(created.body["privateToken"]?.stringValue)
+        )
     }
 
     /// Starts a secure payment of `total` for a fresh business through the SDK and waits for the app hand-off;
     /// returns the business's public token, the client, the handler probe and the link the SDK opened.
     func athmSecurePaymentHandedOff(total: NSNumber = 20) async throws
-        -> (publicToken: String, client: ATHMJourneyClient, probe: ATHMJourneyProbe, link: URL) {
+        -> (publicToken: String, client: ATHMJourneyClient, probe: ATHMJourneyProbe, link: URL)
+    {
         let (publicToken, _) = try await athmBusiness()
         let client = ATHMJourneyClient(baseURL: baseURL)
         let probe = ATHMJourneyProbe()
@@ -65,7 +72,8 @@ extension SandboxHarness {
         let opened = try await call(.post, "/sandbox/athmovil/app/open", json: ["url": .string(link.absoluteString)])
         #expect(opened.status == 200)
         let id = try #require(opened.body["ecommerceId"]?.stringValue)
-        let responded = try await call(.post, "/sandbox/athmovil/app/respond", json: ["ecommerceId": .string(id), "action": .string(action)])
+        let responded = try await call(
+            .post, "/sandbox/athmovil/app/respond", json: ["ecommerceId": .string(id), "action": .string(action)])
         #expect(responded.status == 200)
         return responded.body
     }
@@ -73,8 +81,9 @@ extension SandboxHarness {
     /// Calls `/authorization` with a payment token the SDK no longer holds, as a client replaying it would;
     /// returns the `errorcode` of the refusal, which must be a 400.
     func athmReplayedAuthorizationError(token: String) async throws -> String? {
-        let authorization = try await call(.post, "/api/business-transaction/ecommerce/authorization", json: [:],
-                                           headers: ["Authorization": "Bearer \(token)"])
+        let authorization = try await call(
+            .post, "/api/business-transaction/ecommerce/authorization", json: [:],
+            headers: ["Authorization": "Bearer \(token)"])
         #expect(authorization.status == 400)
         return authorization.body["errorcode"]?.stringValue
     }
@@ -100,7 +109,8 @@ final class ATHMJourneyProbe: Sendable {
             onCompleted: { c.yield(Event(name: "completed", response: $0, dictionary: nil, error: nil)) },
             onExpired: { c.yield(Event(name: "expired", response: $0, dictionary: nil, error: nil)) },
             onCancelled: { c.yield(Event(name: "cancelled", response: $0, dictionary: nil, error: nil)) },
-            onFailed: { c.yield(Event(name: "failed", response: $0, dictionary: nil, error: nil)) }) {
+            onFailed: { c.yield(Event(name: "failed", response: $0, dictionary: nil, error: nil)) }
+        ) {
             c.yield(Event(name: "exception", response: nil, dictionary: nil, error: $0))
         }
     }
@@ -108,10 +118,12 @@ final class ATHMJourneyProbe: Sendable {
     /// The README's hybrid-app label order (failed before cancelled).
     var dictionaryHandler: ATHMPaymentHandlerDictionary {
         let c = continuation
-        return ATHMPaymentHandlerDictionary(onCompleted: { c.yield(Event(name: "completed", response: nil, dictionary: $0, error: nil)) },
-                                            onExpired: { c.yield(Event(name: "expired", response: nil, dictionary: $0, error: nil)) },
-                                            onFailed: { c.yield(Event(name: "failed", response: nil, dictionary: $0, error: nil)) },
-                                            onCancelled: { c.yield(Event(name: "cancelled", response: nil, dictionary: $0, error: nil)) }) {
+        return ATHMPaymentHandlerDictionary(
+            onCompleted: { c.yield(Event(name: "completed", response: nil, dictionary: $0, error: nil)) },
+            onExpired: { c.yield(Event(name: "expired", response: nil, dictionary: $0, error: nil)) },
+            onFailed: { c.yield(Event(name: "failed", response: nil, dictionary: $0, error: nil)) },
+            onCancelled: { c.yield(Event(name: "cancelled", response: nil, dictionary: $0, error: nil)) }
+        ) {
             c.yield(Event(name: "exception", response: nil, dictionary: nil, error: $0))
         }
     }

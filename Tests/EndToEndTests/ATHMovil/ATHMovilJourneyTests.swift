@@ -60,15 +60,23 @@ struct ATHMovilJourneyTests {
             #expect(client.recorder?.openedURLs.isEmpty == true)
 
             let path = "/api/business-transaction/ecommerce/payment"
-            let underMinimum = try await h.call(.post, path, json: ["total": 0.5, "publicToken": "dummy", "timeout": 600])
+            let underMinimum = try await h.call(
+                .post, path, json: ["total": 0.5, "publicToken": "dummy", "timeout": 600])
             #expect(underMinimum.status == 400)
             #expect(underMinimum.body["errorcode"] == "BTRA_0001")
             let noBody = try await h.raw(.post, path, contentType: "application/json")
             #expect(noBody.statusCode == 400)
-            #expect(try JSONValue.parse(noBody.body) == ["status": "error", "message": "Required request body is missing",
-                                                          "errorcode": "BTRA_0006", "data": nil])
-            let longMetadata = try await h.call(.post, path, json: ["total": 20, "publicToken": "dummy",
-                                                                    "metadata1": .string(String(repeating: "m", count: 41))])
+            #expect(
+                try JSONValue.parse(noBody.body) == [
+                    "status": "error", "message": "Required request body is missing",
+                    "errorcode": "BTRA_0006", "data": nil,
+                ])
+            let longMetadata = try await h.call(
+                .post, path,
+                json: [
+                    "total": 20, "publicToken": "dummy",
+                    "metadata1": .string(String(repeating: "m", count: 41)),
+                ])
             #expect(longMetadata.status == 400)
             #expect(longMetadata.body["errorcode"] == "BTRA_0038")
             let noData = try await h.raw(.get, "/e-commerce/mobileSecure")
@@ -88,19 +96,24 @@ struct ATHMovilJourneyTests {
             request.pay(handler: probe.handler)
             let link = try await #require(client.recorder).openedURL()
             let ecommerceId = try #require(try ATHMJourneyClient.linkData(link)["ecommerceId"]?.stringValue)
-            let opened = try await h.call(.post, "/sandbox/athmovil/app/open", json: ["url": .string(link.absoluteString)])
+            let opened = try await h.call(
+                .post, "/sandbox/athmovil/app/open", json: ["url": .string(link.absoluteString)])
             #expect(opened.body["status"] == "OPEN")
             let oldToken = try #require(client.tokens.read())
 
             try await h.call(.post, "/sandbox/athmovil/clock/advance", json: ["seconds": 61])
-            #expect(try await client.api.findPayment(ecommerceId: ecommerceId, publicToken: publicToken).ecommerceStatus == .cancel)
-            let late = try await h.call(.post, "/sandbox/athmovil/app/respond",
-                                        json: ["ecommerceId": .string(ecommerceId), "action": "complete"])
+            #expect(
+                try await client.api.findPayment(ecommerceId: ecommerceId, publicToken: publicToken).ecommerceStatus
+                    == .cancel)
+            let late = try await h.call(
+                .post, "/sandbox/athmovil/app/respond",
+                json: ["ecommerceId": .string(ecommerceId), "action": "complete"])
             #expect(late.status == 409)
             #expect(late.body == ["error": "payment is EXPIRED"])
 
-            let expire = try await h.call(.post, "/sandbox/athmovil/app/respond",
-                                          json: ["ecommerceId": .string(ecommerceId), "action": "expire"])
+            let expire = try await h.call(
+                .post, "/sandbox/athmovil/app/respond",
+                json: ["ecommerceId": .string(ecommerceId), "action": "expire"])
             let callback = try #require(expire.body["callbackURL"]?.stringValue)
             #expect(callback.contains("%22status%22%3A%22expired%22"))
             client.session.url = URL(string: callback)
@@ -114,7 +127,9 @@ struct ATHMovilJourneyTests {
         }
     }
 
-    @Test("J4: one failed authorization is retried; two give onFailed and keep the payment confirmable; a lost answer is retried safely")
+    @Test(
+        "J4: one failed authorization is retried; two give onFailed and keep the payment confirmable; a lost answer is retried safely"
+    )
     func authorizationFailures() async throws {
         try await SandboxHarness.with { h in
             let (publicToken, _) = try await h.athmBusiness()
@@ -134,21 +149,31 @@ struct ATHMovilJourneyTests {
                 return (event, client, try #require(reply["ecommerceId"]?.stringValue))
             }
 
-            let (recovered, firstClient, _) = try await run(fault: ["route": "authorization", "count": 1, "status": 500])
+            let (recovered, firstClient, _) = try await run(fault: [
+                "route": "authorization", "count": 1, "status": 500,
+            ])
             #expect(recovered.name == "completed")
             #expect(firstClient.transport.count("/authorization") == 2)
 
-            let (failed, secondClient, failedId) = try await run(fault: ["route": "authorization", "count": 2, "status": 500])
+            let (failed, secondClient, failedId) = try await run(fault: [
+                "route": "authorization", "count": 2, "status": 500,
+            ])
             #expect(failed.name == "failed")
             #expect(failed.response?.status.statusPayment == "FAILED")
             #expect(failed.response?.error != nil)
             #expect(secondClient.transport.count("/authorization") == 2)
             #expect(secondClient.tokens.read() != nil)
-            #expect(try await secondClient.api.findPayment(ecommerceId: failedId, publicToken: publicToken).ecommerceStatus == .confirm)
+            #expect(
+                try await secondClient.api.findPayment(ecommerceId: failedId, publicToken: publicToken).ecommerceStatus
+                    == .confirm)
             try await h.call(.post, "/sandbox/athmovil/clock/advance", json: ["seconds": 901])
-            #expect(try await secondClient.api.findPayment(ecommerceId: failedId, publicToken: publicToken).ecommerceStatus == .cancel)
+            #expect(
+                try await secondClient.api.findPayment(ecommerceId: failedId, publicToken: publicToken).ecommerceStatus
+                    == .cancel)
 
-            let (lost, thirdClient, lostId) = try await run(fault: ["route": "authorization", "count": 1, "dropConnection": true])
+            let (lost, thirdClient, lostId) = try await run(fault: [
+                "route": "authorization", "count": 1, "dropConnection": true,
+            ])
             #expect(lost.name == "completed")
             #expect(thirdClient.transport.count("/authorization") == 2)
             let found = try await thirdClient.api.findPayment(ecommerceId: lostId, publicToken: publicToken)
@@ -157,14 +182,17 @@ struct ATHMovilJourneyTests {
         }
     }
 
-    @Test("J4 step 5: a dropped connection after the authorization commits is a transport error; the retry completes the payment once")
+    @Test(
+        "J4 step 5: a dropped connection after the authorization commits is a transport error; the retry completes the payment once"
+    )
     func authorizationAnswerLost() async throws {
         try await SandboxHarness.with { h in
             let (publicToken, client, probe, link) = try await h.athmSecurePaymentHandedOff()
             let reply = try await h.athmRespond(link: link, action: "complete")
             let ecommerceId = try #require(reply["ecommerceId"]?.stringValue)
-            let faulted = try await h.call(.post, "/sandbox/athmovil/faults",
-                                           json: ["route": "authorization", "count": 1, "dropConnection": true])
+            let faulted = try await h.call(
+                .post, "/sandbox/athmovil/faults",
+                json: ["route": "authorization", "count": 1, "dropConnection": true])
             #expect(faulted.status == 201)
             #expect(faulted.body["drop_connection"] == true)
 
@@ -176,7 +204,8 @@ struct ATHMovilJourneyTests {
 
             // Both attempts reached the sandbox and both were served (the log keeps the lost answer's status):
             // the first committed, the retry found the payment completed and answered the same reference.
-            let served = h.sandbox.context.journal.entries(JournalFilter(path: .prefix("/api/business-transaction/ecommerce/authorization")))
+            let served = h.sandbox.context.journal.entries(
+                JournalFilter(path: .prefix("/api/business-transaction/ecommerce/authorization")))
             #expect(served.map(\.status) == [200, 200])
             let record = try await h.call(.get, "/sandbox/athmovil/payments/\(ecommerceId)")
             #expect(record.body["state"] == "COMPLETED")
@@ -189,7 +218,9 @@ struct ATHMovilJourneyTests {
         }
     }
 
-    @Test("J5: a legacy dummy payment with the dictionary handler is cancelled, then found cancelled by the status service")
+    @Test(
+        "J5: a legacy dummy payment with the dictionary handler is cancelled, then found cancelled by the status service"
+    )
     func legacyDictionary() async throws {
         try await SandboxHarness.with { h in
             let client = ATHMJourneyClient(baseURL: h.baseURL)
@@ -215,20 +246,26 @@ struct ATHMovilJourneyTests {
             let secondHandler = second.dictionaryHandler
             request.pay(dictionaryHandler: secondHandler)
             let secondLink = await recorder.openedURL(at: 1)
-            let opened = try await h.call(.post, "/sandbox/athmovil/app/open", json: ["url": .string(secondLink.absoluteString)])
+            let opened = try await h.call(
+                .post, "/sandbox/athmovil/app/open", json: ["url": .string(secondLink.absoluteString)])
             let id = try #require(opened.body["ecommerceId"]?.stringValue)
             client.session.applicationDidBecomeActive()
             let fromStatus = try #require(await second.next())
             #expect(fromStatus.name == "cancelled")
             let statusCall = try #require(client.transport.requests.last)
             #expect(statusCall.url.path == "/rs/eCommerceTransfer/consultTransactionStatus")
-            #expect(try JSONValue.parse(statusCall.body ?? Data())["paymentID"]?.stringValue == secondHandler.traceId.uuidString)
-            let late = try await h.call(.post, "/sandbox/athmovil/app/respond", json: ["ecommerceId": .string(id), "action": "complete"])
+            #expect(
+                try JSONValue.parse(statusCall.body ?? Data())["paymentID"]?.stringValue
+                    == secondHandler.traceId.uuidString)
+            let late = try await h.call(
+                .post, "/sandbox/athmovil/app/respond", json: ["ecommerceId": .string(id), "action": "complete"])
             #expect(late.status == 409)
         }
     }
 
-    @Test("J6: the merchant server refunds part of a payment, never more than paid, and the sandbox remembers after a restart")
+    @Test(
+        "J6: the merchant server refunds part of a payment, never more than paid, and the sandbox remembers after a restart"
+    )
     func refund() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("athm-j6-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -242,31 +279,36 @@ struct ATHMovilJourneyTests {
             publicToken = pub
             let client = ATHMJourneyClient(baseURL: first.baseURL, opener: nil)
             // The sandbox opener plays the whole round trip headlessly, as a Linux demo would.
-            let opener = ATHMForwardingOpener(next: ATHMSandboxAppURLOpener(sandboxBaseURL: first.baseURL, autoRespond: .complete,
-                                                                            session: client.session))
+            let opener = ATHMForwardingOpener(
+                next: ATHMSandboxAppURLOpener(
+                    sandboxBaseURL: first.baseURL, autoRespond: .complete,
+                    session: client.session))
             client.session.urlOpener = opener
             let response = try await client.secure(20.00, token: pub).pay()
             #expect(response.status.status == .completed)
             let reference = response.status.referenceNumber
 
-            let refund = try await client.api.refund(publicToken: pub, privateToken: priv, referenceNumber: reference,
-                                                     amount: 5, message: "size")
+            let refund = try await client.api.refund(
+                publicToken: pub, privateToken: priv, referenceNumber: reference,
+                amount: 5, message: "size")
             #expect(refund.refund.status == "COMPLETED")
             #expect(refund.refund.refundedAmount == 5)
             #expect(refund.originalTransaction.totalRefundedAmount == 5)
             #expect(Int(refund.refund.dailyTransactionID) == response.status.dailyTransactionID + 1)
 
             do {
-                _ = try await client.api.refund(publicToken: pub, privateToken: priv, referenceNumber: reference,
-                                                amount: Decimal(string: "15.01")!, message: nil)
+                _ = try await client.api.refund(
+                    publicToken: pub, privateToken: priv, referenceNumber: reference,
+                    amount: Decimal(string: "15.01")!, message: nil)
                 Issue.record("a refund above the rest must fail")
             } catch {
                 #expect(error.code == .server(errorcode: "BTRA_0004"))
                 #expect(error.httpStatus == 400)
             }
             do {
-                _ = try await client.api.refund(publicToken: pub, privateToken: "sbx-prv-wrong", referenceNumber: reference,
-                                                amount: 1, message: nil)
+                _ = try await client.api.refund(
+                    publicToken: pub, privateToken: "sbx-prv-wrong", referenceNumber: reference,
+                    amount: 1, message: nil)
                 Issue.record("a wrong private token must fail")
             } catch {
                 #expect(error.code == .server(errorcode: "BTRA_0017"))

@@ -11,15 +11,18 @@ import Testing
 struct ATHMovilLegacyStoreJourneyTests {
     static let testStoreToken = "sbx-pub-0000000000000000000000000000000000000001"
 
-    @Test("ATHMPaymentRequest with the test store's token: page, phone and PIN, completed reply with reference, daily id, fee and net")
+    @Test(
+        "ATHMPaymentRequest with the test store's token: page, phone and PIN, completed reply with reference, daily id, fee and net"
+    )
     func approveWithPhoneAndPin() async throws {
         try await SandboxHarness.with { h in
             let client = ATHMJourneyClient(baseURL: h.baseURL)
             let payment = ATHMPayment(total: 20)
             payment.items = [ATHMPaymentItem(name: "Shirt", price: 10, quantity: 2)]
             payment.metadata1 = "order-2002"
-            let request = ATHMPaymentRequest(account: ATHMBusinessAccount(token: Self.testStoreToken), scheme: "athm-checkout",
-                                             payment: payment)
+            let request = ATHMPaymentRequest(
+                account: ATHMBusinessAccount(token: Self.testStoreToken), scheme: "athm-checkout",
+                payment: payment)
             request.session = client.session
             let probe = ATHMJourneyProbe()
             let handler = probe.handler
@@ -40,20 +43,24 @@ struct ATHMovilLegacyStoreJourneyTests {
             #expect(html.contains("Shirt") && html.contains("order-2002"))
             #expect(html.contains(#"name="customerPhone""#) && html.contains(#"name="pin""#))
             #expect(!html.contains("Simulated payment"))
-            let action = try #require(html.firstMatch(of: /action="(\/e-commerce\/payments\/[0-9a-fA-F-]+)\/approve"/)?.output.1)
+            let action = try #require(
+                html.firstMatch(of: /action="(\/e-commerce\/payments\/[0-9a-fA-F-]+)\/approve"/)?.output.1)
             let ecommerceId = String(action.split(separator: "/").last ?? "")
             let approveURL = try #require(URL(string: h.baseURL.absoluteString + action + "/approve"))
 
             let poster = ATHMFormPoster()
-            let wrongPin = try await poster.post(approveURL, fields: [("customerPhone", "(787) 555-0101"), ("pin", "9999")])
+            let wrongPin = try await poster.post(
+                approveURL, fields: [("customerPhone", "(787) 555-0101"), ("pin", "9999")])
             #expect(wrongPin.status == 400)
             #expect(wrongPin.html.contains("does not match"))
 
-            let approved = try await poster.post(approveURL, fields: [("customerPhone", "(787) 555-0101"), ("pin", "1234")])
+            let approved = try await poster.post(
+                approveURL, fields: [("customerPhone", "(787) 555-0101"), ("pin", "1234")])
             #expect(approved.status == 303)
             let location = try #require(approved.location)
             #expect(location.hasPrefix("athm-checkout://?athm_payment_data="))
-            let reply = try #require(URLComponents(string: location)?.queryItems?.first { $0.name == "athm_payment_data" }?.value)
+            let reply = try #require(
+                URLComponents(string: location)?.queryItems?.first { $0.name == "athm_payment_data" }?.value)
             let replyJSON = try JSONValue.parse(reply)
             #expect(replyJSON["status"] == "completed")
             #expect(replyJSON["referenceNumber"]?.stringValue?.hasPrefix("215070001-") == true)

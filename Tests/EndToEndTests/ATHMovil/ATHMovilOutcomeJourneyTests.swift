@@ -8,7 +8,8 @@ import Testing
 /// server cancels a secure payment before the customer answers.
 @Suite("ATH Móvil journeys: failed and merchant-cancelled payments")
 struct ATHMovilOutcomeJourneyTests {
-    @Test("the app fails the payment: onFailed without an error, no authorization, token deleted, the payment is CANCEL")
+    @Test(
+        "the app fails the payment: onFailed without an error, no authorization, token deleted, the payment is CANCEL")
     func appFails() async throws {
         try await SandboxHarness.with { h in
             let (publicToken, client, probe, link) = try await h.athmSecurePaymentHandedOff()
@@ -44,13 +45,16 @@ struct ATHMovilOutcomeJourneyTests {
     func merchantCancels() async throws {
         try await SandboxHarness.with { h in
             let (publicToken, client, probe, link) = try await h.athmSecurePaymentHandedOff()
-            let opened = try await h.call(.post, "/sandbox/athmovil/app/open", json: ["url": .string(link.absoluteString)])
+            let opened = try await h.call(
+                .post, "/sandbox/athmovil/app/open", json: ["url": .string(link.absoluteString)])
             #expect(opened.body["status"] == "OPEN")
             let ecommerceId = try #require(opened.body["ecommerceId"]?.stringValue)
 
             let confirmation = try await client.api.cancelPayment(ecommerceId: ecommerceId, publicToken: publicToken)
             #expect(confirmation == "Payment Cancelled.")
-            #expect(try await client.api.findPayment(ecommerceId: ecommerceId, publicToken: publicToken).ecommerceStatus == .cancel)
+            #expect(
+                try await client.api.findPayment(ecommerceId: ecommerceId, publicToken: publicToken).ecommerceStatus
+                    == .cancel)
             do {
                 try await client.api.cancelPayment(ecommerceId: ecommerceId, publicToken: publicToken)
                 Issue.record("a second cancel must be refused")
@@ -59,12 +63,14 @@ struct ATHMovilOutcomeJourneyTests {
             }
 
             // The customer can no longer approve; the app hands back a cancelled reply.
-            let approve = try await h.call(.post, "/sandbox/athmovil/app/respond",
-                                           json: ["ecommerceId": .string(ecommerceId), "action": "complete"])
+            let approve = try await h.call(
+                .post, "/sandbox/athmovil/app/respond",
+                json: ["ecommerceId": .string(ecommerceId), "action": "complete"])
             #expect(approve.status == 409)
             #expect(approve.body == ["error": "payment is CANCELLED"])
-            let cancel = try await h.call(.post, "/sandbox/athmovil/app/respond",
-                                          json: ["ecommerceId": .string(ecommerceId), "action": "cancel"])
+            let cancel = try await h.call(
+                .post, "/sandbox/athmovil/app/respond",
+                json: ["ecommerceId": .string(ecommerceId), "action": "cancel"])
             #expect(cancel.status == 200)
             client.session.url = URL(string: try #require(cancel.body["callbackURL"]?.stringValue))
 

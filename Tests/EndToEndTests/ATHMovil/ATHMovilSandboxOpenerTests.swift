@@ -10,10 +10,14 @@ import Testing
 struct ATHMovilSandboxOpenerTests {
     /// A client whose session opens links with the sandbox opener; the forwarding opener records each link
     /// once the sandbox opener is done with it.
-    private func client(_ h: SandboxHarness, autoRespond: ATHMSandboxAppURLOpener.Action?) -> (ATHMJourneyClient, ATHMForwardingOpener) {
+    private func client(_ h: SandboxHarness, autoRespond: ATHMSandboxAppURLOpener.Action?) -> (
+        ATHMJourneyClient, ATHMForwardingOpener
+    ) {
         let client = ATHMJourneyClient(baseURL: h.baseURL)
-        let opener = ATHMForwardingOpener(next: ATHMSandboxAppURLOpener(sandboxBaseURL: h.baseURL, autoRespond: autoRespond,
-                                                                        session: client.session))
+        let opener = ATHMForwardingOpener(
+            next: ATHMSandboxAppURLOpener(
+                sandboxBaseURL: h.baseURL, autoRespond: autoRespond,
+                session: client.session))
         client.session.urlOpener = opener
         return (client, opener)
     }
@@ -28,9 +32,12 @@ struct ATHMovilSandboxOpenerTests {
         }
     }
 
-    @Test("each autoRespond action reaches its handler, leaves the sandbox in its state and clears the token",
-          arguments: [(ATHMSandboxAppURLOpener.Action.complete, "completed", "COMPLETED"),
-                      (.cancel, "cancelled", "CANCELLED"), (.expire, "expired", "EXPIRED"), (.fail, "failed", "FAILED")])
+    @Test(
+        "each autoRespond action reaches its handler, leaves the sandbox in its state and clears the token",
+        arguments: [
+            (ATHMSandboxAppURLOpener.Action.complete, "completed", "COMPLETED"),
+            (.cancel, "cancelled", "CANCELLED"), (.expire, "expired", "EXPIRED"), (.fail, "failed", "FAILED"),
+        ])
     func autoRespond(_ action: ATHMSandboxAppURLOpener.Action, _ handlerName: String, _ state: String) async throws {
         try await SandboxHarness.with { h in
             let (client, opener) = client(h, autoRespond: action)
@@ -39,7 +46,8 @@ struct ATHMovilSandboxOpenerTests {
             let event = try #require(await probe.next())
             #expect(event.name == handlerName)
             #expect(event.response?.status.status.rawValue == handlerName)
-            let ecommerceId = try #require(try ATHMJourneyClient.linkData(await opener.recorder.openedURL())["ecommerceId"]?.stringValue)
+            let ecommerceId = try #require(
+                try ATHMJourneyClient.linkData(await opener.recorder.openedURL())["ecommerceId"]?.stringValue)
             #expect(try await h.call(.get, "/sandbox/athmovil/payments/\(ecommerceId)").body["state"] == .string(state))
             #expect(client.tokens.read() == nil)
             #expect(!client.session.hasPendingPayment)
@@ -78,10 +86,12 @@ struct ATHMovilSandboxOpenerTests {
     @Test("a link the sandbox refuses (app/open 400) gives onException URL is invalid with the sandbox's reason")
     func openRefused() async throws {
         try await SandboxHarness.with { h in
-            let closed = try await h.call(.post, "/sandbox/athmovil/businesses", json: ["name": "Closed Shop", "isActive": false])
+            let closed = try await h.call(
+                .post, "/sandbox/athmovil/businesses", json: ["name": "Closed Shop", "isActive": false])
             let token = try #require(closed.body["publicToken"]?.stringValue)
             let (client, _) = client(h, autoRespond: .complete)
-            let request = ATHMPaymentRequest(account: ATHMBusinessAccount(token: token), scheme: "athm-checkout", payment: 20)
+            let request = ATHMPaymentRequest(
+                account: ATHMBusinessAccount(token: token), scheme: "athm-checkout", payment: 20)
             request.session = client.session
             let probe = ATHMJourneyProbe()
             request.pay(handler: probe.handler)
@@ -92,21 +102,27 @@ struct ATHMovilSandboxOpenerTests {
             #expect(error.failureReason == "URL is invalid")
             #expect(!error.isRequestError)
             #expect(error.httpStatus == 400)
-            #expect(error.serverMessage == "POST /sandbox/athmovil/app/open answered 400: url: publicToken names no active business")
+            #expect(
+                error.serverMessage
+                    == "POST /sandbox/athmovil/app/open answered 400: url: publicToken names no active business")
             #expect(!client.session.hasPendingPayment)
         }
     }
 
-    @Test("a refused customer action (app/respond 409) gives onException with the sandbox's reason, not an endless wait")
+    @Test(
+        "a refused customer action (app/respond 409) gives onException with the sandbox's reason, not an endless wait")
     func respondRefused() async throws {
         try await SandboxHarness.with { h in
             let client = ATHMJourneyClient(baseURL: h.baseURL)
             // The merchant cancels the payment just before the simulated app opens it, so `complete` is refused.
             let api = client.api
-            let opener = ATHMForwardingOpener(before: { link in
-                guard let id = try? ATHMJourneyClient.linkData(link)["ecommerceId"]?.stringValue else { return }
-                _ = try? await api.cancelPayment(ecommerceId: id, publicToken: "dummy")
-            }, next: ATHMSandboxAppURLOpener(sandboxBaseURL: h.baseURL, autoRespond: .complete, session: client.session))
+            let opener = ATHMForwardingOpener(
+                before: { link in
+                    guard let id = try? ATHMJourneyClient.linkData(link)["ecommerceId"]?.stringValue else { return }
+                    _ = try? await api.cancelPayment(ecommerceId: id, publicToken: "dummy")
+                },
+                next: ATHMSandboxAppURLOpener(
+                    sandboxBaseURL: h.baseURL, autoRespond: .complete, session: client.session))
             client.session.urlOpener = opener
             let error = try #require(await Self.failure(of: client.secure(20, token: "dummy")))
             #expect(error.code == .server(errorcode: nil))
@@ -121,8 +137,10 @@ struct ATHMovilSandboxOpenerTests {
     func wrongSession() async throws {
         try await SandboxHarness.with { h in
             let client = ATHMJourneyClient(baseURL: h.baseURL)
-            let elsewhere = ATHMPaymentSession(urlOpener: ATHMRecordingURLOpener(), tokenStore: ATHMInMemoryTokenStore())
-            client.session.urlOpener = ATHMSandboxAppURLOpener(sandboxBaseURL: h.baseURL, autoRespond: .complete, session: elsewhere)
+            let elsewhere = ATHMPaymentSession(
+                urlOpener: ATHMRecordingURLOpener(), tokenStore: ATHMInMemoryTokenStore())
+            client.session.urlOpener = ATHMSandboxAppURLOpener(
+                sandboxBaseURL: h.baseURL, autoRespond: .complete, session: elsewhere)
             let error = try #require(await Self.failure(of: client.secure(20, token: "dummy")))
             #expect(error.code == .openFailed)
             #expect(error.failureReason == "URL is invalid")

@@ -43,13 +43,15 @@ extension ReadmeQuickStartTests {
                 // The snippet, with the in-process sandbox's URL for http://127.0.0.1:8080.
                 ATHMPaymentSession.shared.configure(environment: .sandbox(baseURL: sandbox.baseURL))
                 #if !canImport(UIKit)
-                ATHMPaymentSession.shared.urlOpener = ATHMSandboxAppURLOpener(sandboxBaseURL: sandbox.baseURL,
-                                                                              autoRespond: .complete)
+                ATHMPaymentSession.shared.urlOpener = ATHMSandboxAppURLOpener(
+                    sandboxBaseURL: sandbox.baseURL,
+                    autoRespond: .complete)
                 #endif
                 let payment = ATHMPayment(total: 20.00)
                 payment.items = [ATHMPaymentItem(name: "Test Item", price: 20, quantity: 1)]
-                let request = ATHMPaymentSecureRequest(account: ATHMBusinessAccount(token: "dummy"),
-                                                       scheme: ATHMURLScheme(urlScheme: "athm-checkout"), payment: payment)
+                let request = ATHMPaymentSecureRequest(
+                    account: ATHMBusinessAccount(token: "dummy"),
+                    scheme: ATHMURLScheme(urlScheme: "athm-checkout"), payment: payment)
                 let response = try await request.pay()
                 print(response.status.referenceNumber, response.payment.fee, response.payment.netAmount)
 

@@ -1,14 +1,16 @@
-@testable import ButtonMerchant
 import ButtonOrders
 import CommerceCore
 import Foundation
 import Testing
 
+@testable import ButtonMerchant
+
 /// J3: bad input is named precisely, with the same field and message on both sides of the wire.
 @Suite struct ButtonBadInputJourneyTests {
     static func base() throws -> OrderPayload {
-        OrderPayload(total: 5000, currency: "USD", orderId: "bad-1", purchaseDate: try date("2017-07-01T00:00:00Z"),
-                     lineItems: [OrderLineItem(identifier: "sku-1", total: 5000)])
+        OrderPayload(
+            total: 5000, currency: "USD", orderId: "bad-1", purchaseDate: try date("2017-07-01T00:00:00Z"),
+            lineItems: [OrderLineItem(identifier: "sku-1", total: 5000)])
     }
 
     /// Each bad body, and the field the sandbox names for it.
@@ -18,15 +20,19 @@ import Testing
         var zeroQuantity = try base()
         zeroQuantity.lineItems = [OrderLineItem(identifier: "sku-1", total: 5000, quantity: 0)]
         var deepCategory = try base()
-        deepCategory.lineItems = [OrderLineItem(identifier: "sku-1", total: 5000, category: (1...8).map { "level \($0)" })]
+        deepCategory.lineItems = [
+            OrderLineItem(identifier: "sku-1", total: 5000, category: (1...8).map { "level \($0)" })
+        ]
         var duplicate = try base()
         duplicate.lineItems = ["sku-1", "sku-2", "sku-1"].map { OrderLineItem(identifier: $0, total: 1000) }
         var opensslHash = try base()
         opensslHash.customer = OrderCustomer(
             id: "mycustomer-1234",
             emailSHA256: "SHA2-256(stdin)= b4c9a289323b21a01c3e940f150eb9b8c542587f1abfd8f0e1cc1ffc5e475514")
-        return [(fakeToken, "btn_ref"), (zeroQuantity, "line_items[0].quantity"), (deepCategory, "line_items[0].category"),
-                (duplicate, "line_items[2].identifier"), (opensslHash, "customer.email_sha256")]
+        return [
+            (fakeToken, "btn_ref"), (zeroQuantity, "line_items[0].quantity"), (deepCategory, "line_items[0].category"),
+            (duplicate, "line_items[2].identifier"), (opensslHash, "customer.email_sha256"),
+        ]
     }
 
     @Test func localValidationMatchesTheSandboxAndSendsNothing() async throws {
@@ -42,10 +48,15 @@ import Testing
                     continue
                 }
                 #expect(localField == field)
-                #expect(try await sandbox.loggedRequests("/v1/order").count == sentBefore, "nothing may be sent for \(field)")
+                #expect(
+                    try await sandbox.loggedRequests("/v1/order").count == sentBefore,
+                    "nothing may be sent for \(field)")
 
-                await #expect(throws: ButtonOrdersError.rejected(statusCode: 400, type: "invalid_request",
-                                                                 field: localField, message: localMessage)) {
+                await #expect(
+                    throws: ButtonOrdersError.rejected(
+                        statusCode: 400, type: "invalid_request",
+                        field: localField, message: localMessage)
+                ) {
                     _ = try await remote.create(payload)
                 }
             }
@@ -55,9 +66,11 @@ import Testing
     @Test func duplicateIdentifierNamesBothPositions() async throws {
         try await SandboxHarness.with { sandbox async throws in
             let payload = try Self.cases()[3].0
-            await #expect(throws: ButtonOrdersError.rejected(
-                statusCode: 400, type: "invalid_request", field: "line_items[2].identifier",
-                message: "line_items[2].identifier duplicates line_items[0].identifier")) {
+            await #expect(
+                throws: ButtonOrdersError.rejected(
+                    statusCode: 400, type: "invalid_request", field: "line_items[2].identifier",
+                    message: "line_items[2].identifier duplicates line_items[0].identifier")
+            ) {
                 _ = try await sandbox.ordersClient(validatesLocally: false).orders.create(payload)
             }
         }
@@ -67,15 +80,17 @@ import Testing
     @Test func applicationIdMustMatchTheHostSubdomain() async throws {
         try await SandboxHarness.with { sandbox async throws in
             let body = Data(#"{"application_id":"app-0123456789abcdef"}"#.utf8)
-            let mismatched = try await sandbox.raw(.post, "/v1/app/deferred-deeplink", body: body,
-                                                  headers: ["Host": "app-fedcba9876543210.mobileapi.usebutton.com"],
-                                                  contentType: "application/json")
+            let mismatched = try await sandbox.raw(
+                .post, "/v1/app/deferred-deeplink", body: body,
+                headers: ["Host": "app-fedcba9876543210.mobileapi.usebutton.com"],
+                contentType: "application/json")
             #expect(mismatched.statusCode == 400)
             let error = try JSONValue.parse(mismatched.body)["error"]
             #expect(error?["message"] == "application_id does not match the request host")
-            let matching = try await sandbox.raw(.post, "/v1/app/deferred-deeplink", body: body,
-                                                headers: ["Host": "app-0123456789abcdef.mobileapi.usebutton.com"],
-                                                contentType: "application/json")
+            let matching = try await sandbox.raw(
+                .post, "/v1/app/deferred-deeplink", body: body,
+                headers: ["Host": "app-0123456789abcdef.mobileapi.usebutton.com"],
+                contentType: "application/json")
             #expect(matching.statusCode == 200)
         }
     }

@@ -24,8 +24,9 @@ struct ButtonPybuttonJourneyTests {
         try await SandboxHarness.with { sandbox async throws in
             let port = try #require(sandbox.baseURL.port)
             func pybutton(_ steps: String) async throws {
-                let run = try await Pybutton.run(["Tests/RealClients/pybutton_check.py", "127.0.0.1", String(port)],
-                                                 environment: ["PYBUTTON_STEPS": steps])
+                let run = try await Pybutton.run(
+                    ["Tests/RealClients/pybutton_check.py", "127.0.0.1", String(port)],
+                    environment: ["PYBUTTON_STEPS": steps])
                 #expect(run.status == 0, "pybutton steps \(steps) failed:\n\(run.output)")
                 #expect(run.output.contains("All \(steps.split(separator: ",").count) steps passed."), "\(run.output)")
             }
@@ -38,10 +39,13 @@ struct ButtonPybuttonJourneyTests {
             #expect(read.customer?.emailSHA256 == OrderCustomer.hashEmail("user@example.com"))
 
             try await pybutton("J2.4")
-            let returned = try await orders.update("1989", OrderPayload(
-                total: 5000, currency: "USD", orderId: "1989", purchaseDate: try date("2017-07-01T00:00:00Z"),
-                customer: OrderCustomer(id: "mycustomer-1234", emailSHA256: OrderCustomer.hashEmail("user@example.com")),
-                lineItems: [OrderLineItem(identifier: "sku-789", total: 5000, quantity: 1)]))
+            let returned = try await orders.update(
+                "1989",
+                OrderPayload(
+                    total: 5000, currency: "USD", orderId: "1989", purchaseDate: try date("2017-07-01T00:00:00Z"),
+                    customer: OrderCustomer(
+                        id: "mycustomer-1234", emailSHA256: OrderCustomer.hashEmail("user@example.com")),
+                    lineItems: [OrderLineItem(identifier: "sku-789", total: 5000, quantity: 1)]))
             #expect(returned.total == 5000)
             #expect(returned.lineItems.map(\.identifier) == ["sku-789"])
             #expect(returned.btnRef == "srctok-XXX")
@@ -62,7 +66,8 @@ struct ButtonPybuttonJourneyTests {
             try #require(run.status == 0, "pybutton create failed:\n\(run.output)")
             // The snippet prints one JSON line last; anything before it would be Python warnings.
             let printed = try JSONValue.parse(String(try #require(run.output.split(separator: "\n").last)))
-            let created = try JSONDecoder().decode(ReportedOrder.self, from: try #require(printed["order"]).serializedData())
+            let created = try JSONDecoder().decode(
+                ReportedOrder.self, from: try #require(printed["order"]).serializedData())
 
             let fetched = try await sandbox.ordersClient().orders.get("1989")
             #expect(fetched.total == 5000)
@@ -135,7 +140,9 @@ enum Pybutton {
 
     /// Runs the venv's Python from the package root and returns its exit status and combined output.
     /// Stopped after 60 s so a hung request cannot hold the test run.
-    static func run(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> (status: Int32, output: String) {
+    static func run(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> (
+        status: Int32, output: String
+    ) {
         try await withCheckedThrowingContinuation { continuation in
             // A plain thread reads the pipe to its end, so a chatty child never blocks on a full pipe and
             // the cooperative pool is never blocked.

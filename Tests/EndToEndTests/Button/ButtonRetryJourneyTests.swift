@@ -1,8 +1,9 @@
-@testable import ButtonMerchant
 import ButtonOrders
 import CommerceCore
 import Foundation
 import Testing
+
+@testable import ButtonMerchant
 
 /// J4: failure and retry, with faults injected into the sandbox.
 @Suite struct ButtonRetryJourneyTests {
@@ -17,7 +18,8 @@ import Testing
 
     @Test func appOrderSurvivesTwoServerErrorsWithBackoff() async throws {
         try await SandboxHarness.with { sandbox async throws in
-            try await addFault(sandbox, ["method": "POST", "path": "/v1/app/order", "count": 2, "mode": "before", "status": 503])
+            try await addFault(
+                sandbox, ["method": "POST", "path": "/v1/app/order", "count": 2, "mode": "before", "status": 503])
             let app = sandbox.merchantCore(installedAgo: nil)
             app.configure(applicationId: "app-sandbox", environment: nil)
             try await app.reportOrder(Self.order("o-retry"))
@@ -34,7 +36,8 @@ import Testing
 
     @Test func appOrderGivesUpAfterFourAttempts() async throws {
         try await SandboxHarness.with { sandbox async throws in
-            try await addFault(sandbox, ["method": "POST", "path": "/v1/app/order", "count": 4, "mode": "before", "status": 503])
+            try await addFault(
+                sandbox, ["method": "POST", "path": "/v1/app/order", "count": 4, "mode": "before", "status": 503])
             let app = sandbox.merchantCore(installedAgo: nil)
             app.configure(applicationId: "app-sandbox", environment: nil)
             await #expect(throws: ButtonMerchantError.network(statusCode: 503)) {
@@ -49,11 +52,13 @@ import Testing
         try await SandboxHarness.with { sandbox async throws in
             // The held-back response outlives the client's timeout by a wide margin, so a loaded machine
             // still sees the first attempt time out while its order is committed.
-            try await addFault(sandbox, ["method": "POST", "path": "/v1/order", "count": 1, "mode": "after", "delay_ms": 3000])
+            try await addFault(
+                sandbox, ["method": "POST", "path": "/v1/order", "count": 1, "mode": "after", "delay_ms": 3000])
             let orders = try sandbox.ordersClient(timeout: .seconds(1)).orders
-            let created = try await orders.create(OrderPayload(
-                total: 1000, currency: "USD", orderId: "o-lost", purchaseDate: Date(),
-                lineItems: [OrderLineItem(identifier: "sku-1", total: 1000)]))
+            let created = try await orders.create(
+                OrderPayload(
+                    total: 1000, currency: "USD", orderId: "o-lost", purchaseDate: Date(),
+                    lineItems: [OrderLineItem(identifier: "sku-1", total: 1000)]))
             #expect(created.status == .open)
             #expect(created.orderId == "o-lost")
             // The first POST's response is held back by the fault, so its log entry appears once it is sent.
@@ -78,11 +83,14 @@ import Testing
     @Test func getIsRetriedOnServerErrorsThenGivesUp() async throws {
         try await SandboxHarness.with { sandbox async throws in
             let orders = try sandbox.ordersClient().orders
-            _ = try await orders.create(OrderPayload(total: 10, currency: "USD", orderId: "o-get", purchaseDate: Date()))
-            try await addFault(sandbox, ["method": "GET", "path": "/v1/order/o-get", "count": 2, "mode": "before", "status": 503])
+            _ = try await orders.create(
+                OrderPayload(total: 10, currency: "USD", orderId: "o-get", purchaseDate: Date()))
+            try await addFault(
+                sandbox, ["method": "GET", "path": "/v1/order/o-get", "count": 2, "mode": "before", "status": 503])
             #expect(try await orders.get("o-get").orderId == "o-get")
 
-            try await addFault(sandbox, ["method": "GET", "path": "/v1/order/o-get", "count": 3, "mode": "before", "status": 503])
+            try await addFault(
+                sandbox, ["method": "GET", "path": "/v1/order/o-get", "count": 3, "mode": "before", "status": 503])
             do {
                 _ = try await orders.get("o-get")
                 Issue.record("expected a server error after three attempts")

@@ -1,7 +1,8 @@
-@testable import ButtonMerchant
 import CommerceCore
 import Foundation
 import Testing
+
+@testable import ButtonMerchant
 
 /// J5 and J6: what the sandbox's session and install rules do to the app's stored attribution.
 @Suite struct ButtonSessionJourneyTests {
@@ -39,14 +40,18 @@ import Testing
 
     @Test func postInstallLinkIsFetchedOncePerInstallWithinTwelveHours() async throws {
         try await SandboxHarness.with { sandbox async throws in
-            _ = try await sandbox.call(.post, "/sandbox/button/deferred-deeplinks", json: [
-                "application_id": "app-sandbox", "action": "https://shop.example/p/9",
-            ])
+            _ = try await sandbox.call(
+                .post, "/sandbox/button/deferred-deeplinks",
+                json: [
+                    "application_id": "app-sandbox", "action": "https://shop.example/p/9",
+                ])
             let stale = sandbox.merchantCore(installedAgo: 13 * 3600)
             stale.configure(applicationId: "app-sandbox", environment: nil)
             #expect(try await stale.handlePostInstallURL() == nil)
             #expect(try await sandbox.loggedRequests("/v1/app/deferred-deeplink").isEmpty)
-            #expect(try await sandbox.objects("/sandbox/button/deferred-deeplinks?application_id=app-sandbox").first?["status"] == "pending")
+            #expect(
+                try await sandbox.objects("/sandbox/button/deferred-deeplinks?application_id=app-sandbox").first?[
+                    "status"] == "pending")
 
             let store = PersistentStore()
             let fresh = sandbox.merchantCore(store: store, installedAgo: 3600)
@@ -57,7 +62,9 @@ import Testing
             fresh.configure(applicationId: "app-sandbox", environment: nil)
             #expect(try await fresh.handlePostInstallURL()?.absoluteString == "https://shop.example/p/9")
             #expect(try await sandbox.loggedRequests("/v1/app/deferred-deeplink").count == 1)
-            #expect(try await sandbox.objects("/sandbox/button/deferred-deeplinks?application_id=app-sandbox").first?["status"] == "consumed")
+            #expect(
+                try await sandbox.objects("/sandbox/button/deferred-deeplinks?application_id=app-sandbox").first?[
+                    "status"] == "consumed")
 
             fresh.clearAllData()
             #expect(try await fresh.handlePostInstallURL() == nil)

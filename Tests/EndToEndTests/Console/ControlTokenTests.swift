@@ -7,15 +7,20 @@ import Testing
 /// and `/sandbox/health` do not. Bound to loopback nothing is asked.
 @Suite struct ControlTokenTests {
     /// A sandbox on every interface, reached through loopback with `headers`.
-    private func send(_ sandbox: Sandbox, _ method: HTTPMethod, _ path: String, json: JSONValue? = nil,
-                      headers: HTTPHeaders = [:]) async throws -> (status: Int, body: JSONValue, headers: HTTPHeaders, text: String) {
+    private func send(
+        _ sandbox: Sandbox, _ method: HTTPMethod, _ path: String, json: JSONValue? = nil,
+        headers: HTTPHeaders = [:]
+    ) async throws -> (status: Int, body: JSONValue, headers: HTTPHeaders, text: String) {
         let port = sandbox.baseURL.port ?? 0
         let url = try #require(URL(string: "http://127.0.0.1:\(port)\(path)"))
         var all = headers
         if json != nil { all["Content-Type"] = "application/json" }
-        let response = try await URLSessionTransport().send(HTTPRequest(method: method, url: url, headers: all, body: json?.serializedData()))
-        return (response.statusCode, (try? JSONValue.parse(response.body)) ?? .null, response.headers,
-                String(decoding: response.body, as: UTF8.self))
+        let response = try await URLSessionTransport().send(
+            HTTPRequest(method: method, url: url, headers: all, body: json?.serializedData()))
+        return (
+            response.statusCode, (try? JSONValue.parse(response.body)) ?? .null, response.headers,
+            String(decoding: response.body, as: UTF8.self)
+        )
     }
 
     /// Runs `body` against a sandbox started with `options` and stops it afterwards, even when `body` throws.
@@ -38,22 +43,28 @@ import Testing
             #expect(refused.body["error"]?["fields"]?[0]?["field"] == "Authorization")
             #expect(refused.body["error"]?["message"]?.stringValue?.contains("control token") == true)
             #expect(refused.headers["WWW-Authenticate"]?.hasPrefix("Bearer") == true)
-            #expect(try await send(sandbox, .post, "/sandbox/reset", headers: ["Authorization": "Bearer wrong-token"]).status == 401)
+            #expect(
+                try await send(sandbox, .post, "/sandbox/reset", headers: ["Authorization": "Bearer wrong-token"])
+                    .status == 401)
             #expect(try await send(sandbox, .get, "/sandbox/requests").status == 401)
 
-            let accepted = try await send(sandbox, .post, "/sandbox/reset", headers: ["Authorization": "Bearer \(token)"])
+            let accepted = try await send(
+                sandbox, .post, "/sandbox/reset", headers: ["Authorization": "Bearer \(token)"])
             #expect(accepted.status == 200)
             #expect(accepted.body["reset"]?.arrayValue?.contains("button") == true)
 
             // Health and the vendors' own paths stay as they were.
             #expect(try await send(sandbox, .get, "/sandbox/health").status == 200)
-            let order = try await send(sandbox, .get, "/v1/order/none", headers: ["Authorization": "Basic \(Data("sk-sandbox:".utf8).base64EncodedString())"])
+            let order = try await send(
+                sandbox, .get, "/v1/order/none",
+                headers: ["Authorization": "Basic \(Data("sk-sandbox:".utf8).base64EncodedString())"])
             #expect(order.status == 404)
         }
     }
 
     @Test func theConsoleLoginCookieOpensControlRoutesButNotFromAnotherSite() async throws {
-        try await with(SandboxOptions(host: "0.0.0.0", port: 0, inMemory: true, controlToken: "given-token-123")) { (sandbox: Sandbox) async throws in
+        try await with(SandboxOptions(host: "0.0.0.0", port: 0, inMemory: true, controlToken: "given-token-123")) {
+            (sandbox: Sandbox) async throws in
             #expect(sandbox.controlToken == "given-token-123")
             // A browser without the cookie is sent (303, followed here) to the login form, not shown the console.
             let browserPage = try await send(sandbox, .get, "/sandbox/console", headers: ["Accept": "text/html"])
@@ -73,7 +84,10 @@ import Testing
             #expect(forged.body["error"]?["fields"]?[0]?["field"] == "Origin")
             var otherOrigin = cookie
             otherOrigin["Origin"] = "http://evil.example"
-            #expect(try await send(sandbox, .post, "/sandbox/faults", json: ["path": "/v1/", "status": 503], headers: otherOrigin).status == 403)
+            #expect(
+                try await send(
+                    sandbox, .post, "/sandbox/faults", json: ["path": "/v1/", "status": 503], headers: otherOrigin
+                ).status == 403)
             #expect(try await send(sandbox, .get, "/sandbox/faults", headers: cookie).body["faults"] == [])
         }
     }
@@ -83,7 +97,9 @@ import Testing
             #expect(sandbox.controlToken == nil)
             #expect(try await send(sandbox, .post, "/sandbox/reset").status == 200)
             #expect(try await send(sandbox, .get, "/sandbox/requests").status == 200)
-            #expect(try await send(sandbox, .post, "/sandbox/reset", headers: ["Sec-Fetch-Site": "cross-site"]).status == 403)
+            #expect(
+                try await send(sandbox, .post, "/sandbox/reset", headers: ["Sec-Fetch-Site": "cross-site"]).status
+                    == 403)
         }
     }
 }

@@ -9,8 +9,10 @@ import Testing
     private static let path = "/transport-probe"
 
     private func slowPing(_ sandbox: SandboxHarness, delayMilliseconds: Int) throws {
-        try sandbox.sandbox.context.faults.add(FaultRule(method: .get, path: .exact(Self.path), count: 1, timing: .after,
-                                                         delayMilliseconds: delayMilliseconds))
+        try sandbox.sandbox.context.faults.add(
+            FaultRule(
+                method: .get, path: .exact(Self.path), count: 1, timing: .after,
+                delayMilliseconds: delayMilliseconds))
     }
 
     private func ping(_ sandbox: SandboxHarness, timeout: Duration) async throws -> HTTPResponse {
@@ -50,8 +52,9 @@ import Testing
 
     @Test func headersAndBodyTravelBothWays() async throws {
         try await SandboxHarness.with { sandbox async throws in
-            let response = try await sandbox.raw(.post, "/v1/order", body: Data("{}".utf8),
-                                                 headers: ["Authorization": "Basic c2stc2FuZGJveDo="], contentType: "application/json")
+            let response = try await sandbox.raw(
+                .post, "/v1/order", body: Data("{}".utf8),
+                headers: ["Authorization": "Basic c2stc2FuZGJveDo="], contentType: "application/json")
             #expect(response.statusCode == 400)
             #expect(response.headers["content-type"] == "application/json; charset=utf-8")
             #expect(try JSONValue.parse(response.body)["meta"]?["status"] == "error")

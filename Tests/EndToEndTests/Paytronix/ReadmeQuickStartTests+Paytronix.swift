@@ -52,18 +52,22 @@ extension ReadmeQuickStartTests {
 
             // The snippet, with the in-process sandbox's URL for http://127.0.0.1:8080 and an in-memory store
             // for the standard one (which would write the session to the user's disk).
-            let client = PaytronixClient(configuration: PaytronixConfiguration(
-                baseURL: sandbox.baseURL, merchantId: 777777,
-                clientId: "sandbox-ios", clientSecret: "sandbox-ios-secret"))
+            let client = PaytronixClient(
+                configuration: PaytronixConfiguration(
+                    baseURL: sandbox.baseURL, merchantId: 777777,
+                    clientId: "sandbox-ios", clientSecret: "sandbox-ios-secret"))
             let store = PersistentStore()
-            let registrar = PushRegistrar(client: client, session: GuestSession(client: client, store: store),
-                                          appIdentifier: "com.example.pushapp", integrator: "examplecompany", store: store)
+            let registrar = PushRegistrar(
+                client: client, session: GuestSession(client: client, store: store),
+                appIdentifier: "com.example.pushapp", integrator: "examplecompany", store: store)
             let signUp = try await registrar.registerGuest(
-                CreateAndRegisterRequest(cardTemplateCode: 0, userFields: UserFields(username: "jane.doe", password: "s3cret-pass")),
+                CreateAndRegisterRequest(
+                    cardTemplateCode: 0, userFields: UserFields(username: "jane.doe", password: "s3cret-pass")),
                 deviceToken: apnsToken)
             print(signUp.result, signUp.printedCardNumber)
-            let outcome = try await registrar.loginAndRegisterDevice(username: "jane.doe", password: "s3cret-pass",
-                                                                     deviceToken: apnsToken)
+            let outcome = try await registrar.loginAndRegisterDevice(
+                username: "jane.doe", password: "s3cret-pass",
+                deviceToken: apnsToken)
             print(outcome)
 
             // What the comments in the snippet promise.
@@ -74,18 +78,25 @@ extension ReadmeQuickStartTests {
 
             // The CLI lines: the same requests the two commands build, with their arguments.
             let control = try PaytronixControlClient(sandbox: sandbox.baseURL.absoluteString)
-            let p12 = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("Fixtures/Paytronix/dev-aes.p12"))
-            let uploaded = try await control.perform(control.uploadRequest(
-                merchantId: 777777, appIdentifier: "com.example.pushapp", environment: "development", p12: p12, password: "sandbox-pass"))
+            let p12 = try Data(
+                contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                    .deletingLastPathComponent().appendingPathComponent("Fixtures/Paytronix/dev-aes.p12"))
+            let uploaded = try await control.perform(
+                control.uploadRequest(
+                    merchantId: 777777, appIdentifier: "com.example.pushapp", environment: "development", p12: p12,
+                    password: "sandbox-pass"))
             #expect(uploaded["package"]?["state"] == "active")
-            let sent = try await control.perform(control.sendRequest(.init(
-                merchantId: 777777, recipient: .username("jane.doe"), appIdentifier: "com.example.pushapp",
-                environment: "development", content: .message("Hi"))))
+            let sent = try await control.perform(
+                control.sendRequest(
+                    .init(
+                        merchantId: 777777, recipient: .username("jane.doe"), appIdentifier: "com.example.pushapp",
+                        environment: "development", content: .message("Hi"))))
             let notifications = sent["notifications"]?.arrayValue ?? []
             #expect(notifications.count == 1)
             #expect(notifications.first?["status"] == "accepted")
-            #expect(notifications.first?["accountCode"] == "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f")
+            #expect(
+                notifications.first?["accountCode"]
+                    == "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f")
         }
     }
 }

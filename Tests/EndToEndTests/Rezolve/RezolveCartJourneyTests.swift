@@ -12,15 +12,19 @@ import Testing
             let (_, _, session) = try await journey.customerSession()
 
             // 1. The same line twice makes one line of 2; another merchant's product makes a second cart.
-            _ = try await session.cartManager.createCartWithProduct(RezolveJourney.redMediumTee(quantity: 1), merchantId: "12")
-            let teeCart = try await session.cartManager.createCartWithProduct(RezolveJourney.redMediumTee(quantity: 1), merchantId: "12")
+            _ = try await session.cartManager.createCartWithProduct(
+                RezolveJourney.redMediumTee(quantity: 1), merchantId: "12")
+            let teeCart = try await session.cartManager.createCartWithProduct(
+                RezolveJourney.redMediumTee(quantity: 1), merchantId: "12")
             #expect(teeCart.products.map(\.quantity) == [2])
-            let bookCart = try await session.cartManager.createCartWithProduct(CheckoutProduct(id: 8, quantity: 1), merchantId: "2")
+            let bookCart = try await session.cartManager.createCartWithProduct(
+                CheckoutProduct(id: 8, quantity: 1), merchantId: "2")
             #expect(bookCart.id != teeCart.id)
             #expect(Set(try await session.cartManager.getCarts().map(\.id)) == [teeCart.id, bookCart.id])
 
             // 2. One option for the cart, with a pickup entry per store; store 2 is click and collect.
-            let options = try await session.paymentOptionManager.getPaymentOptionsForCartWith(merchantId: "12", cartId: teeCart.id)
+            let options = try await session.paymentOptionManager.getPaymentOptionsForCartWith(
+                merchantId: "12", cartId: teeCart.id)
             #expect(options.count == 1)
             let option = try #require(options.first)
             let pickups = option.supportedDeliveryMethods.filter { $0.methodCode == "storepickup" }
@@ -31,9 +35,10 @@ import Testing
 
             // 3. Pickup at store 2, paid outside Rezolve: no shipping, 40 + 4 tax.
             let external = try #require(option.supportedPaymentMethods.first { $0.type == "external" })
-            let bundle = CheckoutBundle(cartId: teeCart.id, shippingMethod: CheckoutShippingMethod(type: "storepickup", pickupStore: 2),
-                                        merchantId: "12", optionId: option.id, paymentMethod: external,
-                                        paymentRequest: nil, phoneId: nil, location: nil)
+            let bundle = CheckoutBundle(
+                cartId: teeCart.id, shippingMethod: CheckoutShippingMethod(type: "storepickup", pickupStore: 2),
+                merchantId: "12", optionId: option.id, paymentMethod: external,
+                paymentRequest: nil, phoneId: nil, location: nil)
             let price = try await session.checkoutManager.checkout(bundle: bundle)
             #expect(price.finalPrice == 44)
 
@@ -56,11 +61,15 @@ import Testing
 
             // 6. Bad input comes back as the sandbox's messages.
             let single = RezolveJourney.redMediumTee(quantity: 1)
-            let productOption = try await session.paymentOptionManager.getPaymentOptionFor(checkoutProduct: single, merchantId: "12")
-            let unknownStore = CheckoutBundle(checkoutProduct: single, shippingMethod: CheckoutShippingMethod(type: "storepickup", pickupStore: 9),
-                                              merchantId: "12", optionId: productOption.id, paymentMethod: external,
-                                              paymentRequest: nil, phoneId: nil, location: nil)
-            let storeError = await #expect(throws: RezolveError.self) { _ = try await session.checkoutManager.checkout(bundle: unknownStore) }
+            let productOption = try await session.paymentOptionManager.getPaymentOptionFor(
+                checkoutProduct: single, merchantId: "12")
+            let unknownStore = CheckoutBundle(
+                checkoutProduct: single, shippingMethod: CheckoutShippingMethod(type: "storepickup", pickupStore: 9),
+                merchantId: "12", optionId: productOption.id, paymentMethod: external,
+                paymentRequest: nil, phoneId: nil, location: nil)
+            let storeError = await #expect(throws: RezolveError.self) {
+                _ = try await session.checkoutManager.checkout(bundle: unknownStore)
+            }
             guard case .badRequest(let storeAPIError)? = storeError else {
                 Issue.record("expected .badRequest, got \(String(describing: storeError))")
                 return
@@ -68,8 +77,9 @@ import Testing
             #expect(storeAPIError.message == "Validation error: [Invalid pickup store - 9]")
 
             let tooMany = await #expect(throws: RezolveError.self) {
-                _ = try await session.paymentOptionManager.getPaymentOptionFor(checkoutProduct: CheckoutProduct(id: 7, quantity: 6),
-                                                                               merchantId: "12")
+                _ = try await session.paymentOptionManager.getPaymentOptionFor(
+                    checkoutProduct: CheckoutProduct(id: 7, quantity: 6),
+                    merchantId: "12")
             }
             guard case .badRequest(let limitError)? = tooMany else {
                 Issue.record("expected .badRequest, got \(String(describing: tooMany))")

@@ -14,8 +14,9 @@ import Testing
 
             // 1. Merchants nearest to Crown Heights first.
             let found = try await session.merchantManager.searchForMerchants(
-                using: MerchantSearchData(query: nil, orderBy: .location, order: .ascending, deviceInfo: .current,
-                                          location: RezolveLocation(longitude: -73.9502622, latitude: 40.6726499)),
+                using: MerchantSearchData(
+                    query: nil, orderBy: .location, order: .ascending, deviceInfo: .current,
+                    location: RezolveLocation(longitude: -73.9502622, latitude: 40.6726499)),
                 page: 1, limit: 50)
             #expect(found.merchants.map(\.id) == ["12", "2", "79"])
             let nearest = try #require(found.merchants.first)
@@ -26,23 +27,27 @@ import Testing
             #expect(root.categories.map(\.id) == [70, 71])
             let page = PageNavigation(count: 30, pageIndex: 1, sortBy: nil, sort: .ascending)
             let accessories = try await session.productManager.getPaginatedCategoriesAndProducts(
-                merchantId: "12", categoryId: 71, pageNavigationFilters: PageNavigationFilter(productsFilter: page, categoryFilter: page))
+                merchantId: "12", categoryId: 71,
+                pageNavigationFilters: PageNavigationFilter(productsFilter: page, categoryFilter: page))
             #expect(accessories.products.count == 30)
             #expect(accessories.productsPage.links?.next?.pageIndex == 2)
 
             // 3. Product 6 in detail.
-            let tee = try await session.productManager.getProductDetails(merchantId: "12", categoryId: 70, product: Product(id: 6))
+            let tee = try await session.productManager.getProductDetails(
+                merchantId: "12", categoryId: 70, product: Product(id: 6))
             #expect(tee.options.count == 2)
             #expect(tee.optionAvailable.count == 3)
             #expect(tee.imageThumbs.first?.count == 4)
 
             // 4. Options, then checkout with flat rate and card: 40 + 5 shipping + 4 tax.
             let product = RezolveJourney.redMediumTee(quantity: 2)
-            let option = try await session.paymentOptionManager.getPaymentOptionFor(checkoutProduct: product, merchantId: "12")
+            let option = try await session.paymentOptionManager.getPaymentOptionFor(
+                checkoutProduct: product, merchantId: "12")
             #expect(option.supportedDeliveryMethods.contains { $0.methodCode == "flatrate" })
             let spgateway = try #require(option.supportedPaymentMethods.first { $0.type == "spgateway" })
             let bundle = CheckoutBundle(
-                checkoutProduct: product, shippingMethod: CheckoutShippingMethod(type: "flatrate", addressId: try #require(address.id)),
+                checkoutProduct: product,
+                shippingMethod: CheckoutShippingMethod(type: "flatrate", addressId: try #require(address.id)),
                 merchantId: "12", optionId: option.id, paymentMethod: spgateway,
                 paymentRequest: PaymentRequest(paymentCard: card, cvv: "000"), phoneId: phone.id, location: nil)
             let price = try await session.checkoutManager.checkout(bundle: bundle)
@@ -51,10 +56,13 @@ import Testing
             let orderId = try #require(price.id)
 
             // 5. The buy's answer is lost once; the retry carries the same key and gets the stored answer.
-            let buyPath = "/api/v3/partner/\(journey.credentials.partnerId)/customer/\(customer.entityId)/merchant/12/buy/"
-            let (faultStatus, _) = try await sandbox.call(.post, "/sandbox/rezolve/faults", json: [
-                "pathPrefix": .string(buyPath), "count": 1, "dropAfterCommit": true,
-            ])
+            let buyPath =
+                "/api/v3/partner/\(journey.credentials.partnerId)/customer/\(customer.entityId)/merchant/12/buy/"
+            let (faultStatus, _) = try await sandbox.call(
+                .post, "/sandbox/rezolve/faults",
+                json: [
+                    "pathPrefix": .string(buyPath), "count": 1, "dropAfterCommit": true,
+                ])
             #expect(faultStatus == 201)
             let order = try await session.checkoutManager.buy(bundle: bundle)
             #expect(order.partnerName == "CommerceKit Sandbox Partner")

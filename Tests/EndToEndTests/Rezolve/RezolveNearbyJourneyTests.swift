@@ -1,6 +1,6 @@
 import CommerceCore
-import CommerceTesting
 import CommerceSandbox
+import CommerceTesting
 import Foundation
 import RezolveSDK
 import Testing
@@ -23,18 +23,22 @@ private final class JourneyDelegate: NearbyEngagementsManagerDelegate {
 private final class SinkRecorder: Sendable {
     private let received = Locked<[EngagementNotification]>([])
     var all: [EngagementNotification] { received.get() }
-    var sink: @Sendable (EngagementNotification) -> Void { { [received] note in received.withLock { $0.append(note) } } }
+    var sink: @Sendable (EngagementNotification) -> Void {
+        { [received] note in received.withLock { $0.append(note) } }
+    }
 }
 
 /// J6 of spec §7: the nearby-engagements engine with a manual location source against the sandbox.
 @MainActor
 @Suite struct RezolveNearbyJourneyTests {
     static let manhattan = (40.7580, -73.9855)
-    static let awayFromManhattan = (40.7670, -73.9855)   // 1 km north
+    static let awayFromManhattan = (40.7670, -73.9855)  // 1 km north
     static let brooklyn = (40.6782, -73.9442)
 
     /// Pushes a sample and waits until the engine has handled it.
-    private func push(_ point: (Double, Double), _ source: ManualLocationSource, _ manager: NearbyEngagementsManager) async throws {
+    private func push(_ point: (Double, Double), _ source: ManualLocationSource, _ manager: NearbyEngagementsManager)
+        async throws
+    {
         let target = manager.samplesProcessed + 1
         source.push(latitude: point.0, longitude: point.1)
         for _ in 0..<500 where manager.samplesProcessed < target { try await Task.sleep(for: .milliseconds(10)) }
@@ -43,8 +47,10 @@ private final class SinkRecorder: Sendable {
 
     /// Moves the client clock past the bundling window and handles one more sample at the same place, so the
     /// window has certainly closed when this returns.
-    private func closeWindow(_ point: (Double, Double), _ clock: TestClock, _ source: ManualLocationSource,
-                             _ manager: NearbyEngagementsManager) async throws {
+    private func closeWindow(
+        _ point: (Double, Double), _ clock: TestClock, _ source: ManualLocationSource,
+        _ manager: NearbyEngagementsManager
+    ) async throws {
         clock.advance(5)
         try await push(point, source, manager)
     }
@@ -65,26 +71,33 @@ private final class SinkRecorder: Sendable {
         let journey = try await RezolveJourney.start(sandbox)
         let (status, partners) = try await sandbox.call(.get, "/sandbox/rezolve/partners")
         try #require(status == 200)
-        let partner = try #require(partners["partners"]?.arrayValue?.first { $0["partner_id"]?.stringValue == journey.credentials.partnerId })
+        let partner = try #require(
+            partners["partners"]?.arrayValue?.first { $0["partner_id"]?.stringValue == journey.credentials.partnerId })
         let ssp = try #require(partner["ssp"])
         let base = sandbox.baseURL.absoluteString
         let settings = SspActManagerSettings(
-            auth0ClientId: try #require(ssp["clientId"]?.stringValue), auth0Secret: try #require(ssp["clientSecret"]?.stringValue),
+            auth0ClientId: try #require(ssp["clientId"]?.stringValue),
+            auth0Secret: try #require(ssp["clientSecret"]?.stringValue),
             auth0Audience: try #require(ssp["apiAudience"]?.stringValue), auth0Endpoint: base, sspEndpoint: base,
             sspWidth: "400", baiduLocationKey: nil)
         let store = PersistentStore(inMemory: [:])
-        let config = RezolveConfig(transport: journey.transport, sleep: { _ in },
-                                   deviceIdProvider: FixedDeviceIdProvider(RezolveJourney.deviceId), store: store)
-        let sdk = Rezolve(apiKey: journey.credentials.apiKey, partnerId: journey.credentials.partnerId, subPartnerId: nil,
-                          environment: journey.environment, config: config, sspActManagerSettings: settings,
-                          coordinatesConverter: .default)
+        let config = RezolveConfig(
+            transport: journey.transport, sleep: { _ in },
+            deviceIdProvider: FixedDeviceIdProvider(RezolveJourney.deviceId), store: store)
+        let sdk = Rezolve(
+            apiKey: journey.credentials.apiKey, partnerId: journey.credentials.partnerId, subPartnerId: nil,
+            environment: journey.environment, config: config, sspActManagerSettings: settings,
+            coordinatesConverter: .default)
         let geoPath = "/v1/Engagements/geolocation/triggered"
         let queries = { journey.transport.count(geoPath) }
 
         // The client clock starts at the sandbox's time, so validity periods mean the same on both sides.
         // 1. The SSP, its engine with a manual source, an injected clock and a recording sink.
         let rezolveSsp = try #require(sdk.createRezolveSsp())
-        let source = ManualLocationSource(), clock = TestClock(Date(), mode: .suspending), sink = SinkRecorder(), delegate = JourneyDelegate()
+        let source = ManualLocationSource()
+        let clock = TestClock(Date(), mode: .suspending)
+        let sink = SinkRecorder()
+        let delegate = JourneyDelegate()
         let manager = rezolveSsp.nearbyEngagementsManager
         manager.locationSource = source
         manager.dateSource = clock.dateSource
@@ -124,10 +137,13 @@ private final class SinkRecorder: Sendable {
         #expect(sink.all.last?.title == "2 nearby offers")
 
         // 5. geo-later is added (valid from sandbox-now + 30 min); Brooklyn is over 2.5 km away: a new query.
-        let (created, _) = try await sandbox.call(.post, "/sandbox/rezolve/geozones", json: [
-            "id": "geo-later", "latitude": 40.6782, "longitude": -73.9442, "radiusInMeters": 150,
-            "relatedItem": ["type": "Product", "itemIdInfo": "10", "title": "Gift card", "price": 10.0],
-            "activeTimeType": "Scheduled", "validityPeriods": [["fromSeconds": 1800, "toSeconds": 86_400]]])
+        let (created, _) = try await sandbox.call(
+            .post, "/sandbox/rezolve/geozones",
+            json: [
+                "id": "geo-later", "latitude": 40.6782, "longitude": -73.9442, "radiusInMeters": 150,
+                "relatedItem": ["type": "Product", "itemIdInfo": "10", "title": "Gift card", "price": 10.0],
+                "activeTimeType": "Scheduled", "validityPeriods": [["fromSeconds": 1800, "toSeconds": 86_400]],
+            ])
         #expect(created == 201)
         try await push(Self.brooklyn, source, manager)
         #expect(queries() == 3)
@@ -151,8 +167,9 @@ private final class SinkRecorder: Sendable {
 
         // 7. A new manager on the same store: Manhattan is still silenced.
         manager.stopMonitoringForNearbyEngagements()
-        let restarted = rezolveSsp.makeNearbyEngagementsManager(locationSource: source, dateSource: clock.dateSource,
-                                                                    sleep: clock.sleep)
+        let restarted = rezolveSsp.makeNearbyEngagementsManager(
+            locationSource: source, dateSource: clock.dateSource,
+            sleep: clock.sleep)
         let restartedDelegate = JourneyDelegate()
         restarted.notificationSink = sink.sink
         restarted.delegate = restartedDelegate

@@ -12,17 +12,20 @@ import Testing
             let journey = try await RezolveJourney.start(sandbox)
 
             // 1. Registering twice gives the same entity; only the first is new.
-            let first = try await journey.registrationClient.register(partnerEntityId: "user-42", email: "user42@example.com")
+            let first = try await journey.registrationClient.register(
+                partnerEntityId: "user-42", email: "user42@example.com")
             #expect(first.isNew)
             #expect(first.partnerId == journey.credentials.partnerId)
-            let again = try await journey.registrationClient.register(partnerEntityId: "user-42", email: "user42@example.com")
+            let again = try await journey.registrationClient.register(
+                partnerEntityId: "user-42", email: "user42@example.com")
             #expect(!again.isNew)
             #expect(again.entityId == first.entityId)
 
             // 2. A 30-minute login token opens a session holding the customer's PEM public key.
             let sdk = journey.makeSDK()
-            let session = try await sdk.createSession(accessToken: journey.loginToken(first, partnerEntityId: "user-42"),
-                                                      entityId: first.entityId, partnerId: journey.credentials.partnerId)
+            let session = try await sdk.createSession(
+                accessToken: journey.loginToken(first, partnerEntityId: "user-42"),
+                entityId: first.entityId, partnerId: journey.credentials.partnerId)
             let pem = try #require(session.publicKey)
             #expect(pem.contains("BEGIN PUBLIC KEY"))
             #expect(session.entityId == first.entityId)
@@ -45,14 +48,17 @@ import Testing
                 Issue.record("expected .missingParameters, got \(String(describing: blank))")
                 return
             }
-            #expect(apiError.message == "Validation error: [Expected value to have a minimum length of 1 but was 0. - #/name, "
-                + "Expected value to have a minimum length of 4 but was 0. - #/phone]")
+            #expect(
+                apiError.message
+                    == "Validation error: [Expected value to have a minimum length of 1 but was 0. - #/name, "
+                    + "Expected value to have a minimum length of 4 but was 0. - #/phone]")
 
             // 4. The wallet gets only the encrypted PAN (344 characters) and answers with pan4/pan6.
             let sentBefore = journey.transport.requests.count
             let card = try await session.walletManager.create(
-                PaymentCard(shortName: "Visa", type: "credit", brand: "visa", nameOnCard: "Ana Rivera",
-                            pan: "4111111111111111", expiresOn: "12/30", validFrom: "01/20", addressId: addressId))
+                PaymentCard(
+                    shortName: "Visa", type: "credit", brand: "visa", nameOnCard: "Ana Rivera",
+                    pan: "4111111111111111", expiresOn: "12/30", validFrom: "01/20", addressId: addressId))
             let walletPost = try #require(journey.transport.requests.last)
             #expect(journey.transport.requests.count == sentBefore + 1)
             #expect(walletPost.url.path.hasSuffix("/wallet"))
@@ -68,7 +74,9 @@ import Testing
             #expect(walletAnswer["pan4"]?.stringValue == "1111")
 
             // 5. The address is in use until the card is deleted.
-            let inUse = await #expect(throws: RezolveError.self) { try await session.addressbookManager.delete(address) }
+            let inUse = await #expect(throws: RezolveError.self) {
+                try await session.addressbookManager.delete(address)
+            }
             guard case .badRequest(let inUseError)? = inUse else {
                 Issue.record("expected .badRequest, got \(String(describing: inUse))")
                 return

@@ -11,15 +11,20 @@ import Testing
     @Test func cartAddAndOptionsRefuseAMissingRequiredCustomOption() async throws {
         try await SandboxHarness.with { sandbox async throws in
             let journey = try await RezolveJourney.start(sandbox)
-            let (status, _) = try await sandbox.call(.post, "/sandbox/rezolve/products", json: [
-                "id": 500, "merchantId": "12", "categoryId": 71, "name": "Engraved Keyring", "priceMinor": 1500,
-                "customOptions": [["optionId": 4, "title": "Engraving", "type": "field", "isRequire": true]],
-            ])
+            let (status, _) = try await sandbox.call(
+                .post, "/sandbox/rezolve/products",
+                json: [
+                    "id": 500, "merchantId": "12", "categoryId": 71, "name": "Engraved Keyring", "priceMinor": 1500,
+                    "customOptions": [["optionId": 4, "title": "Engraving", "type": "field", "isRequire": true]],
+                ])
             try #require(status == 201)
             let (_, _, session) = try await journey.customerSession()
 
-            for missing in [CheckoutProduct(id: 500, quantity: 1),
-                            CheckoutProduct(id: 500, quantity: 1, customOptions: [CustomConfigurableOption(optionId: 4, value: ["  "])])] {
+            for missing in [
+                CheckoutProduct(id: 500, quantity: 1),
+                CheckoutProduct(
+                    id: 500, quantity: 1, customOptions: [CustomConfigurableOption(optionId: 4, value: ["  "])]),
+            ] {
                 let cartError = await #expect(throws: RezolveError.self) {
                     _ = try await session.cartManager.createCartWithProduct(missing, merchantId: "12")
                 }
@@ -30,14 +35,18 @@ import Testing
                 #expect(apiError == RezolveAPIError(type: "Bad Request", code: "6", message: Self.expectedMessage))
 
                 let optionsError = await #expect(throws: RezolveError.self) {
-                    _ = try await session.paymentOptionManager.getPaymentOptionFor(checkoutProduct: missing, merchantId: "12")
+                    _ = try await session.paymentOptionManager.getPaymentOptionFor(
+                        checkoutProduct: missing, merchantId: "12")
                 }
-                #expect(optionsError == .badRequest(RezolveAPIError(type: "Bad Request", code: "6", message: Self.expectedMessage)))
+                #expect(
+                    optionsError
+                        == .badRequest(RezolveAPIError(type: "Bad Request", code: "6", message: Self.expectedMessage)))
             }
             #expect(try await session.cartManager.getCarts().isEmpty, "a refused line makes no cart")
 
             // With a value the same product goes into the cart.
-            let engraved = CheckoutProduct(id: 500, quantity: 1, customOptions: [CustomConfigurableOption(optionId: 4, value: ["Ana"])])
+            let engraved = CheckoutProduct(
+                id: 500, quantity: 1, customOptions: [CustomConfigurableOption(optionId: 4, value: ["Ana"])])
             let cart = try await session.cartManager.createCartWithProduct(engraved, merchantId: "12")
             #expect(cart.products.map(\.id) == [500])
         }

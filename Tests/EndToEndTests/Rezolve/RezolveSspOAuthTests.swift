@@ -5,12 +5,16 @@ import Testing
 
 /// The SSP OAuth proxy of spec §3.5.12 and its errors (§4.2), over real HTTP, and the SDK's bearer against it.
 @Suite struct RezolveSspOAuthTests {
-    static let seeded: JSONValue = ["clientId": "sbx-ssp-client", "clientSecret": "sbx-ssp-secret-not-a-secret",
-                                    "apiAudience": "commercekit-sandbox-audience"]
+    static let seeded: JSONValue = [
+        "clientId": "sbx-ssp-client", "clientSecret": "sbx-ssp-secret-not-a-secret",
+        "apiAudience": "commercekit-sandbox-audience",
+    ]
 
     @Test func seededClientGetsABearerValidForOneHourOfSandboxTime() async throws {
         try await SandboxHarness.with { sandbox async throws in
-            #expect(try await sandbox.call(.post, "/sandbox/rezolve/clock/set", json: ["epochSeconds": 1_706_724_307]).status == 200)
+            #expect(
+                try await sandbox.call(.post, "/sandbox/rezolve/clock/set", json: ["epochSeconds": 1_706_724_307])
+                    .status == 200)
             let (status, body) = try await sandbox.call(.post, "/v1/OAuthProxy/token", json: Self.seeded)
             #expect(status == 200)
             #expect((body["bearerToken"]?.stringValue?.count ?? 0) >= 32)
@@ -23,8 +27,9 @@ import Testing
             for (field, value) in [("clientSecret", "nope"), ("clientId", "nobody"), ("apiAudience", "other")] {
                 guard case .object(var credentials) = Self.seeded else { return }
                 credentials[field] = .string(value)
-                let response = try await sandbox.raw(.post, "/v1/OAuthProxy/token", body: JSONValue.object(credentials).serializedData(),
-                                                     contentType: "application/json")
+                let response = try await sandbox.raw(
+                    .post, "/v1/OAuthProxy/token", body: JSONValue.object(credentials).serializedData(),
+                    contentType: "application/json")
                 #expect(response.statusCode == 401)
                 #expect(try JSONValue.parse(response.body) == ["title": "Unauthorized", "status": 401])
             }
@@ -33,11 +38,13 @@ import Testing
 
     @Test func missingOrNonJSONCredentialsAre400NamingTheField() async throws {
         try await SandboxHarness.with { sandbox async throws in
-            let (status, body) = try await sandbox.call(.post, "/v1/OAuthProxy/token", json: ["clientId": "sbx-ssp-client"])
+            let (status, body) = try await sandbox.call(
+                .post, "/v1/OAuthProxy/token", json: ["clientId": "sbx-ssp-client"])
             #expect(status == 400)
             #expect(body["errors"]?["clientSecret"] != nil)
             #expect(body["errors"]?["apiAudience"] != nil)
-            let garbage = try await sandbox.raw(.post, "/v1/OAuthProxy/token", body: Data("not json".utf8), contentType: "application/json")
+            let garbage = try await sandbox.raw(
+                .post, "/v1/OAuthProxy/token", body: Data("not json".utf8), contentType: "application/json")
             #expect(garbage.statusCode == 400)
         }
     }

@@ -15,7 +15,10 @@ private final class CountingRenewer: RezolveTokenRenewing, @unchecked Sendable {
     var count: Int { lock.withLock { calls } }
 
     func renewAccessToken(for session: RezolveSession) async throws -> String {
-        let call = lock.withLock { calls += 1; return calls }
+        let call = lock.withLock {
+            calls += 1
+            return calls
+        }
         // Long enough for concurrent callers to pile up behind the one renewal.
         try await Task.sleep(for: .milliseconds(100))
         return mint(call)
@@ -35,15 +38,18 @@ private final class CountingRenewer: RezolveTokenRenewing, @unchecked Sendable {
             let journey = try await RezolveJourney.start(sandbox)
             let (sdk, customer, session) = try await journey.customerSession()
             let minter = journey.minter
-            let addressbook = "/api/v1/partner/\(journey.credentials.partnerId)/customer/\(customer.entityId)/addressbook"
+            let addressbook =
+                "/api/v1/partner/\(journey.credentials.partnerId)/customer/\(customer.entityId)/addressbook"
 
             // 1. The 30-minute token runs out on the sandbox's clock.
-            #expect(try await sandbox.call(.post, "/sandbox/rezolve/clock/advance", json: ["seconds": 1801]).status == 200)
+            #expect(
+                try await sandbox.call(.post, "/sandbox/rezolve/clock/advance", json: ["seconds": 1801]).status == 200)
 
             // 2. One 401 (code 8), one renewal, one repeat. Renewal n is valid for n × 10 000 s of wall time.
             let renewer = CountingRenewer { call in
-                minter.loginToken(entityId: customer.entityId, partnerEntityId: "user-42", deviceId: RezolveJourney.deviceId,
-                                  expiresAt: Date().addingTimeInterval(Double(call) * 10_000))
+                minter.loginToken(
+                    entityId: customer.entityId, partnerEntityId: "user-42", deviceId: RezolveJourney.deviceId,
+                    expiresAt: Date().addingTimeInterval(Double(call) * 10_000))
             }
             sdk.tokenRenewer = renewer
             #expect(try await session.addressbookManager.getAll().isEmpty)
@@ -52,7 +58,9 @@ private final class CountingRenewer: RezolveTokenRenewing, @unchecked Sendable {
             #expect(renewer.count == 1)
 
             // Three calls failing together with the same stale token share one renewal.
-            #expect(try await sandbox.call(.post, "/sandbox/rezolve/clock/advance", json: ["seconds": 10_000]).status == 200)
+            #expect(
+                try await sandbox.call(.post, "/sandbox/rezolve/clock/advance", json: ["seconds": 10_000]).status == 200
+            )
             async let a = session.addressbookManager.getAll()
             async let b = session.addressbookManager.getAll()
             async let c = session.addressbookManager.getAll()
@@ -61,10 +69,13 @@ private final class CountingRenewer: RezolveTokenRenewing, @unchecked Sendable {
             #expect(renewer.count == 2)
 
             // 3. A renewer whose token is already expired: one repeat, then `.expiredToken`.
-            #expect(try await sandbox.call(.post, "/sandbox/rezolve/clock/advance", json: ["seconds": 20_000]).status == 200)
+            #expect(
+                try await sandbox.call(.post, "/sandbox/rezolve/clock/advance", json: ["seconds": 20_000]).status == 200
+            )
             let stale = CountingRenewer { _ in
-                minter.loginToken(entityId: customer.entityId, partnerEntityId: "user-42", deviceId: RezolveJourney.deviceId,
-                                  expiresAt: Date().addingTimeInterval(-60))
+                minter.loginToken(
+                    entityId: customer.entityId, partnerEntityId: "user-42", deviceId: RezolveJourney.deviceId,
+                    expiresAt: Date().addingTimeInterval(-60))
             }
             sdk.tokenRenewer = stale
             let before = journey.transport.count(addressbook)
@@ -79,8 +90,9 @@ private final class CountingRenewer: RezolveTokenRenewing, @unchecked Sendable {
             // 4. The seed's legacy callback without a renewer sees HTTP 401.
             sdk.tokenRenewer = nil
             let legacyStatus: Int = await withCheckedContinuation { continuation in
-                session.addressbookManager.getAll(callback: { _ in continuation.resume(returning: 200) },
-                                                  errorCallback: { response in continuation.resume(returning: response.statusCode) })
+                session.addressbookManager.getAll(
+                    callback: { _ in continuation.resume(returning: 200) },
+                    errorCallback: { response in continuation.resume(returning: response.statusCode) })
             }
             #expect(legacyStatus == 401)
 
@@ -88,16 +100,22 @@ private final class CountingRenewer: RezolveTokenRenewing, @unchecked Sendable {
             #expect(try await sandbox.call(.delete, "/sandbox/rezolve/clock").status == 200)
             let masked = CountingRenewer { _ in "unused" }
             sdk.tokenRenewer = masked
-            let forger = RezolveJWTMinter(credentials: RezolvePartnerCredentials(
-                partnerId: journey.credentials.partnerId, apiKey: journey.credentials.apiKey, authKey: "not-the-partner-auth-key"))
-            let badSignature = forger.loginToken(entityId: customer.entityId, partnerEntityId: "user-42",
-                                                 deviceId: RezolveJourney.deviceId, expiresAt: Date().addingTimeInterval(1800))
-            let otherDevice = minter.loginToken(entityId: customer.entityId, partnerEntityId: "user-42",
-                                                deviceId: "0D2F4C8A-1111-4222-8333-944455556666", expiresAt: Date().addingTimeInterval(1800))
+            let forger = RezolveJWTMinter(
+                credentials: RezolvePartnerCredentials(
+                    partnerId: journey.credentials.partnerId, apiKey: journey.credentials.apiKey,
+                    authKey: "not-the-partner-auth-key"))
+            let badSignature = forger.loginToken(
+                entityId: customer.entityId, partnerEntityId: "user-42",
+                deviceId: RezolveJourney.deviceId, expiresAt: Date().addingTimeInterval(1800))
+            let otherDevice = minter.loginToken(
+                entityId: customer.entityId, partnerEntityId: "user-42",
+                deviceId: "0D2F4C8A-1111-4222-8333-944455556666", expiresAt: Date().addingTimeInterval(1800))
             var bodies: [Data] = []
             for token in [badSignature, otherDevice] {
                 session.updateAccessToken(token)
-                let refused = await #expect(throws: RezolveError.self) { _ = try await session.addressbookManager.getAll() }
+                let refused = await #expect(throws: RezolveError.self) {
+                    _ = try await session.addressbookManager.getAll()
+                }
                 guard case .authentication(let apiError)? = refused else {
                     Issue.record("expected .authentication, got \(String(describing: refused))")
                     return
@@ -106,27 +124,32 @@ private final class CountingRenewer: RezolveTokenRenewing, @unchecked Sendable {
                 bodies.append(try #require(journey.transport.answers(to: addressbook).last).serializedData())
                 #expect(journey.transport.outcomes(addressbook).last == .status(403))
             }
-            let wrongKeySDK = Rezolve(apiKey: "00000000-0000-4000-8000-000000000000", partnerId: journey.credentials.partnerId,
-                                      subPartnerId: nil, environment: journey.environment, config: journey.config(),
-                                      sspActManagerSettings: nil, coordinatesConverter: .default)
+            let wrongKeySDK = Rezolve(
+                apiKey: "00000000-0000-4000-8000-000000000000", partnerId: journey.credentials.partnerId,
+                subPartnerId: nil, environment: journey.environment, config: journey.config(),
+                sspActManagerSettings: nil, coordinatesConverter: .default)
             wrongKeySDK.tokenRenewer = masked
             let wrongKey = await #expect(throws: RezolveError.self) {
-                _ = try await wrongKeySDK.createSession(accessToken: journey.loginToken(customer, partnerEntityId: "user-42"),
-                                                        entityId: customer.entityId, partnerId: journey.credentials.partnerId)
+                _ = try await wrongKeySDK.createSession(
+                    accessToken: journey.loginToken(customer, partnerEntityId: "user-42"),
+                    entityId: customer.entityId, partnerId: journey.credentials.partnerId)
             }
             guard case .authentication? = wrongKey else {
                 Issue.record("expected .authentication, got \(String(describing: wrongKey))")
                 return
             }
-            let publicKeyPath = "/api/v1/partner/\(journey.credentials.partnerId)/customer/\(customer.entityId)/publickey"
+            let publicKeyPath =
+                "/api/v1/partner/\(journey.credentials.partnerId)/customer/\(customer.entityId)/publickey"
             #expect(journey.transport.outcomes(publicKeyPath).last == .status(403))
             bodies.append(try #require(journey.transport.answers(to: publicKeyPath).last).serializedData())
             #expect(Set(bodies).count == 1)
             #expect(masked.count == 0)
 
             // 6. Logout: every later call fails locally.
-            session.updateAccessToken(minter.logoutToken(entityId: customer.entityId, partnerEntityId: "user-42",
-                                                         deviceId: RezolveJourney.deviceId, now: Date()))
+            session.updateAccessToken(
+                minter.logoutToken(
+                    entityId: customer.entityId, partnerEntityId: "user-42",
+                    deviceId: RezolveJourney.deviceId, now: Date()))
             #expect(session.isLoggedOut)
             let sent = journey.transport.requests.count
             for attempt in 0..<3 {

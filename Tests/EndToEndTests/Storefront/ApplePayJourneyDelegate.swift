@@ -20,12 +20,15 @@ final class ApplePayJourneyDelegate: PaySessionDelegate {
 
     init(calls: ApplePayStorefrontCalls) { self.calls = calls }
 
-    func paySession(_ paySession: PaySession, didRequestShippingRatesFor address: PayPostalAddress, checkout: PayCheckout,
-                    provide: @escaping (PayCheckout?, [PayShippingRate]) -> Void) {
+    func paySession(
+        _ paySession: PaySession, didRequestShippingRatesFor address: PayPostalAddress, checkout: PayCheckout,
+        provide: @escaping (PayCheckout?, [PayShippingRate]) -> Void
+    ) {
         events.append("rates")
         postalAddresses.append(address)
         // Only what the sheet revealed: city, province, country and the (padded) postal code.
-        let partial = PayAddress(city: address.city, country: address.country, province: address.province, zip: address.zip)
+        let partial = PayAddress(
+            city: address.city, country: address.country, province: address.province, zip: address.zip)
         Task {
             do {
                 try await calls.setShippingAddress(partial)
@@ -40,15 +43,19 @@ final class ApplePayJourneyDelegate: PaySessionDelegate {
         }
     }
 
-    func paySession(_ paySession: PaySession, didUpdateShippingAddress address: PayPostalAddress, checkout: PayCheckout,
-                    provide: @escaping (PayCheckout?) -> Void) {
+    func paySession(
+        _ paySession: PaySession, didUpdateShippingAddress address: PayPostalAddress, checkout: PayCheckout,
+        provide: @escaping (PayCheckout?) -> Void
+    ) {
         // J3's checkout needs shipping, so the session must never ask this.
         events.append("address")
         provide(nil)
     }
 
-    func paySession(_ paySession: PaySession, didSelectShippingRate shippingRate: PayShippingRate, checkout: PayCheckout,
-                    provide: @escaping (PayCheckout?) -> Void) {
+    func paySession(
+        _ paySession: PaySession, didSelectShippingRate shippingRate: PayShippingRate, checkout: PayCheckout,
+        provide: @escaping (PayCheckout?) -> Void
+    ) {
         events.append("select \(shippingRate.handle)")
         let handle = shippingRate.handle
         Task {
@@ -62,8 +69,10 @@ final class ApplePayJourneyDelegate: PaySessionDelegate {
         }
     }
 
-    func paySession(_ paySession: PaySession, didAuthorizePayment authorization: PayAuthorization, checkout: PayCheckout,
-                    completeTransaction: @escaping (PaySession.TransactionStatus) -> Void) {
+    func paySession(
+        _ paySession: PaySession, didAuthorizePayment authorization: PayAuthorization, checkout: PayCheckout,
+        completeTransaction: @escaping (PaySession.TransactionStatus) -> Void
+    ) {
         events.append("authorize")
         authorizations.append(authorization)
         let key = paySession.identifier
@@ -71,7 +80,8 @@ final class ApplePayJourneyDelegate: PaySessionDelegate {
         Task {
             do {
                 try await calls.setShippingAddress(authorization.shippingAddress)
-                try await calls.setEmail(authorization.shippingAddress.email ?? authorization.billingAddress.email ?? "")
+                try await calls.setEmail(
+                    authorization.shippingAddress.email ?? authorization.billingAddress.email ?? "")
                 let current = try await calls.pollPayCheckout()
                 checkoutBeforeCompletion = current
                 payment = try await completer.completeWithTokenizedPayment(

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -39,9 +40,14 @@ final class CookieProbeServer: @unchecked Sendable {
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
-        guard bound == 0, listen(listener, 8) == 0 else { close(listener); throw ProbeError.socket("bind/listen") }
+        guard bound == 0, listen(listener, 8) == 0 else {
+            close(listener)
+            throw ProbeError.socket("bind/listen")
+        }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
@@ -103,7 +109,9 @@ final class CookieProbeServer: @unchecked Sendable {
                 let head = String(decoding: received[0..<range], as: UTF8.self)
                 for line in head.components(separatedBy: "\r\n") {
                     let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-                    if parts.count == 2, parts[0].lowercased() == "content-length" { contentLength = Int(parts[1]) ?? 0 }
+                    if parts.count == 2, parts[0].lowercased() == "content-length" {
+                        contentLength = Int(parts[1]) ?? 0
+                    }
                 }
             }
         }
@@ -112,7 +120,8 @@ final class CookieProbeServer: @unchecked Sendable {
             .map { String($0.dropFirst("cookie:".count)).trimmingCharacters(in: .whitespaces) }
         lock.withLock { cookies.append(cookie) }
         let body = Array(responseBody.utf8)
-        let response = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n"
+        let response =
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n"
             + "Set-Cookie: \(cookieName)=\(number); Path=\(pathPrefix)\r\nConnection: close\r\n\r\n"
         let bytes = Array(response.utf8) + body
         var offset = 0
@@ -125,7 +134,8 @@ final class CookieProbeServer: @unchecked Sendable {
 
     private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
         guard haystack.count >= needle.count else { return nil }
-        for start in 0...(haystack.count - needle.count) where Array(haystack[start..<(start + needle.count)]) == needle {
+        for start in 0...(haystack.count - needle.count) where Array(haystack[start..<(start + needle.count)]) == needle
+        {
             return start + needle.count
         }
         return nil

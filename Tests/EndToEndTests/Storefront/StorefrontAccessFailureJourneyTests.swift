@@ -40,7 +40,10 @@ import Testing
             let callbackError: Graph.QueryError? = await withCheckedContinuation { continuation in
                 client.queryGraphWith(shopNameQuery()) { _, error in continuation.resume(returning: error) }.resume()
             }
-            if case .http(statusCode: 403)? = callbackError {} else { Issue.record("callback got \(String(describing: callbackError))") }
+            if case .http(statusCode: 403)? = callbackError {
+            } else {
+                Issue.record("callback got \(String(describing: callbackError))")
+            }
         }
     }
 
@@ -48,10 +51,14 @@ import Testing
         try await SandboxHarness.with { harness async throws in
             let client = harness.storefrontClient()
             for (state, expected) in [("frozen", 402), ("locked", 423)] {
-                #expect(try await harness.call(.put, "/sandbox/storefront/shops/1/state", json: ["state": .string(state)]).status == 204)
+                #expect(
+                    try await harness.call(.put, "/sandbox/storefront/shops/1/state", json: ["state": .string(state)])
+                        .status == 204)
                 #expect(Self.status(await client.queryResponse(shopNameQuery())) == expected)
             }
-            #expect(try await harness.call(.put, "/sandbox/storefront/shops/1/state", json: ["state": "active"]).status == 204)
+            #expect(
+                try await harness.call(.put, "/sandbox/storefront/shops/1/state", json: ["state": "active"]).status
+                    == 204)
             #expect(try await client.query(shopNameQuery()).shop.name == "Sandbox Shoes")
         }
     }

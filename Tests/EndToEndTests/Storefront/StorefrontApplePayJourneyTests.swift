@@ -36,10 +36,13 @@ import Testing
         }
     }
 
-    private func makeSession(_ checkout: PayCheckout, delegate: ApplePayJourneyDelegate) -> (PaySession, SimulatedAuthorizationController) {
+    private func makeSession(_ checkout: PayCheckout, delegate: ApplePayJourneyDelegate) -> (
+        PaySession, SimulatedAuthorizationController
+    ) {
         let sheet = SimulatedAuthorizationController()
-        let session = PaySession(shopName: "Sandbox Shoes", checkout: checkout, currency: currency,
-                                 merchantID: "merchant.dev.commercekit.sandbox", controller: sheet)
+        let session = PaySession(
+            shopName: "Sandbox Shoes", checkout: checkout, currency: currency,
+            merchantID: "merchant.dev.commercekit.sandbox", controller: sheet)
         session.delegate = delegate
         return (session, sheet)
     }
@@ -49,8 +52,9 @@ import Testing
             let client = harness.storefrontClient()
 
             // 1. A checkout that allows partial addresses; its PayCheckout once ready.
-            let calls = ApplePayStorefrontCalls(client: client, harness: harness,
-                                                checkoutID: try await ApplePayStorefrontCalls.createCheckout(client: client))
+            let calls = ApplePayStorefrontCalls(
+                client: client, harness: harness,
+                checkoutID: try await ApplePayStorefrontCalls.createCheckout(client: client))
             let start = try await calls.pollPayCheckout()
             #expect(calls.polls.current == ["ready 2"])
             #expect(start.lineItems == [PayLineItem(price: 89, quantity: 1)])
@@ -67,8 +71,10 @@ import Testing
             #expect(request.supportedCardBrands == [.visa, .masterCard, .americanExpress])
 
             // 3. A partial contact: padded zip, address accepted, rates polled, Standard preselected by the session.
-            let partial = PayContact(postalAddress: .init(city: "Toronto", state: "ON", postalCode: "M5V", country: "Canada",
-                                                          isoCountryCode: "CA"))
+            let partial = PayContact(
+                postalAddress: .init(
+                    city: "Toronto", state: "ON", postalCode: "M5V", country: "Canada",
+                    isoCountryCode: "CA"))
             let (status, methods, summary) = await sheet.selectShippingContact(partial)
             #expect(delegate.failures.isEmpty, "\(delegate.failures)")
             #expect(delegate.postalAddresses.first?.zip == "M5V 0Z0")
@@ -77,7 +83,10 @@ import Testing
             #expect(calls.polls.current == ["ready 2", "rates 2", "ready 2", "ready 2"])
             #expect(status == .success)
             #expect(methods.map(\.identifier) == [standard, express])
-            #expect(lines(summary) == ["CART TOTAL 89", "SUBTOTAL 89", "SHIPPING 10", "TAXES 11.57", "Sandbox Shoes 110.57"])
+            #expect(
+                lines(summary) == [
+                    "CART TOTAL 89", "SUBTOTAL 89", "SHIPPING 10", "TAXES 11.57", "Sandbox Shoes 110.57",
+                ])
 
             // 4. The buyer picks Express.
             let (methodStatus, methodSummary) = await sheet.selectShippingMethod(identifier: express)
@@ -85,15 +94,21 @@ import Testing
             #expect(delegate.events.last == "select \(express)")
             #expect(calls.polls.current.suffix(1) == ["ready 2"])
             #expect(methodStatus == .success)
-            #expect(lines(methodSummary) == ["CART TOTAL 89", "SUBTOTAL 89", "SHIPPING 25", "TAXES 11.57", "Sandbox Shoes 125.57"])
+            #expect(
+                lines(methodSummary) == [
+                    "CART TOTAL 89", "SUBTOTAL 89", "SHIPPING 25", "TAXES 11.57", "Sandbox Shoes 125.57",
+                ])
 
             // 5. Authorisation with full contacts: full address and email sent, Express kept, tokenized
             // completion with the session's identifier as idempotency key, order polled.
-            let john = PayContact(firstName: "John", lastName: "Smith", email: "john.smith@example.com",
-                                  postalAddress: .init(street: "80 Spadina Ave.", city: "Toronto", state: "ON",
-                                                       postalCode: "M5V 2J4", country: "Canada", isoCountryCode: "CA"))
-            let payment = PayPayment.simulated(outcome: .approve, billingContact: john, shippingContact: john,
-                                               shippingMethodIdentifier: express)
+            let john = PayContact(
+                firstName: "John", lastName: "Smith", email: "john.smith@example.com",
+                postalAddress: .init(
+                    street: "80 Spadina Ave.", city: "Toronto", state: "ON",
+                    postalCode: "M5V 2J4", country: "Canada", isoCountryCode: "CA"))
+            let payment = PayPayment.simulated(
+                outcome: .approve, billingContact: john, shippingContact: john,
+                shippingMethodIdentifier: express)
             let paid = await sheet.authorize(payment)
             #expect(delegate.failures.isEmpty, "\(delegate.failures)")
             let authorization = try #require(delegate.authorizations.first)
@@ -126,15 +141,18 @@ import Testing
             #expect(session.state == .finished)
 
             // 7. Bad address path, in a second session on a second checkout.
-            let badCalls = ApplePayStorefrontCalls(client: client, harness: harness,
-                                                   checkoutID: try await ApplePayStorefrontCalls.createCheckout(client: client))
+            let badCalls = ApplePayStorefrontCalls(
+                client: client, harness: harness,
+                checkoutID: try await ApplePayStorefrontCalls.createCheckout(client: client))
             let badDelegate = ApplePayJourneyDelegate(calls: badCalls)
             let (badSession, badSheet) = makeSession(try await badCalls.pollPayCheckout(), delegate: badDelegate)
             badSession.authorize()
             let opening = try #require(badSheet.presentedRequest).summaryItems
             #expect(lines(opening) == ["CART TOTAL 89", "SUBTOTAL 89", "Sandbox Shoes 89"])
-            let nowhere = PayContact(postalAddress: .init(city: "Toronto", state: "ON", postalCode: "X0X 0X0", country: "Canada",
-                                                          isoCountryCode: "CA"))
+            let nowhere = PayContact(
+                postalAddress: .init(
+                    city: "Toronto", state: "ON", postalCode: "X0X 0X0", country: "Canada",
+                    isoCountryCode: "CA"))
             let (badStatus, badMethods, badSummary) = await badSheet.selectShippingContact(nowhere)
             #expect(badDelegate.failures.isEmpty, "\(badDelegate.failures)")
             #expect(badDelegate.events == ["rates"])

@@ -24,7 +24,8 @@ import Testing
             try await harness.simulate(["failNext": ["count": 5, "status": 503]])
             let before = try await harness.storefrontRequestCount()
             let response = await Task {
-                let handler = Graph.RetryHandler<Storefront.QueryRoot>(endurance: .infinite, interval: 0.005) { _, error in
+                let handler = Graph.RetryHandler<Storefront.QueryRoot>(endurance: .infinite, interval: 0.005) {
+                    _, error in
                     // The condition runs on the requesting task: cancel it, as a screen going away would.
                     withUnsafeCurrentTask { $0?.cancel() }
                     return error != nil
@@ -32,7 +33,10 @@ import Testing
                 return await client.queryResponse(shopNameQuery(), retryHandler: handler)
             }.value
             #expect(response.model == nil)
-            if case .cancelled? = response.error {} else { Issue.record("expected .cancelled, got \(String(describing: response.error))") }
+            if case .cancelled? = response.error {
+            } else {
+                Issue.record("expected .cancelled, got \(String(describing: response.error))")
+            }
             let after = try await harness.storefrontRequestCount()
             #expect(after - before == 1)
         }
@@ -46,7 +50,8 @@ import Testing
             let before = try await harness.storefrontRequestCount()
             let box = TaskBox()
             await withCheckedContinuation { (asked: CheckedContinuation<Void, Never>) in
-                let handler = Graph.RetryHandler<Storefront.QueryRoot>(endurance: .infinite, interval: 0.005) { _, error in
+                let handler = Graph.RetryHandler<Storefront.QueryRoot>(endurance: .infinite, interval: 0.005) {
+                    _, error in
                     box.cancel()
                     asked.resume()
                     return error != nil

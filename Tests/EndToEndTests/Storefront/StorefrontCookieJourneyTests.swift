@@ -2,6 +2,7 @@ import Buy
 import CommerceCore
 import Foundation
 import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -31,9 +32,10 @@ import FoundationNetworking
     @Test func defaultClientNeitherStoresNorSendsCookies() async throws {
         let probe = try CookieProbeServer(responseBody: Self.shopBody)
         defer { probe.stop() }
-        let client = Graph.Client(shopDomain: "probe.myshopify.com", apiKey: "tok", environment: .custom(baseURL: probe.baseURL),
-                                  cacheDirectory: FileManager.default.temporaryDirectory
-                                    .appendingPathComponent("CookieE2E-\(UUID().uuidString)", isDirectory: true))
+        let client = Graph.Client(
+            shopDomain: "probe.myshopify.com", apiKey: "tok", environment: .custom(baseURL: probe.baseURL),
+            cacheDirectory: FileManager.default.temporaryDirectory
+                .appendingPathComponent("CookieE2E-\(UUID().uuidString)", isDirectory: true))
         for _ in 0..<2 {
             let shop = try await client.query(Storefront.buildQuery { $0.shop { $0.name() } }).shop
             #expect(shop.name == "Probe")
@@ -46,7 +48,8 @@ import FoundationNetworking
         let probe = try CookieProbeServer(responseBody: Self.shopBody)
         defer { probe.stop() }
         for path in ["a", "b"] {
-            _ = try await URLSessionTransport().send(HTTPRequest(method: .get, url: probe.baseURL.appendingPathComponent(path)))
+            _ = try await URLSessionTransport().send(
+                HTTPRequest(method: .get, url: probe.baseURL.appendingPathComponent(path)))
         }
         #expect(probe.cookieHeaders == [nil, nil])
         #expect(URLSessionTransport().session === URLSessionTransport().session)
@@ -58,10 +61,11 @@ import FoundationNetworking
         // The app's session handles cookies and already holds the probe's first cookie.
         let session = URLSession(configuration: .default)
         try await Self.plainGet(session, probe.baseURL.appendingPathComponent("prime"))
-        let client = Graph.Client(shopDomain: "probe.myshopify.com", apiKey: "tok", environment: .custom(baseURL: probe.baseURL),
-                                  transport: URLSessionTransport(session: session),
-                                  cacheDirectory: FileManager.default.temporaryDirectory
-                                    .appendingPathComponent("CookieE2E-\(UUID().uuidString)", isDirectory: true))
+        let client = Graph.Client(
+            shopDomain: "probe.myshopify.com", apiKey: "tok", environment: .custom(baseURL: probe.baseURL),
+            transport: URLSessionTransport(session: session),
+            cacheDirectory: FileManager.default.temporaryDirectory
+                .appendingPathComponent("CookieE2E-\(UUID().uuidString)", isDirectory: true))
         for _ in 0..<2 {
             _ = try await client.query(Storefront.buildQuery { $0.shop { $0.name() } })
         }

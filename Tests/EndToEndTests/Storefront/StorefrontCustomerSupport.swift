@@ -5,40 +5,49 @@ import Testing
 /// Customer-account documents and helpers shared by the J4 tests.
 enum StorefrontCustomers {
     static func create(_ input: Storefront.CustomerCreateInput) -> Storefront.MutationQuery {
-        Storefront.buildMutation { $0
-            .customerCreate(input: input) { $0
-                .customer { $0.id().email().firstName().lastName().displayName().acceptsMarketing() }
-                .customerUserErrors { $0.code().field().message() }
-            }
+        Storefront.buildMutation {
+            $0
+                .customerCreate(input: input) {
+                    $0
+                        .customer { $0.id().email().firstName().lastName().displayName().acceptsMarketing() }
+                        .customerUserErrors { $0.code().field().message() }
+                }
         }
     }
 
     static func login(_ email: String, _ password: String) -> Storefront.MutationQuery {
-        Storefront.buildMutation { $0
-            .customerAccessTokenCreate(input: .create(email: email, password: password)) { $0
-                .customerAccessToken { $0.accessToken().expiresAt() }
-                .customerUserErrors { $0.code().field().message() }
-            }
+        Storefront.buildMutation {
+            $0
+                .customerAccessTokenCreate(input: .create(email: email, password: password)) {
+                    $0
+                        .customerAccessToken { $0.accessToken().expiresAt() }
+                        .customerUserErrors { $0.code().field().message() }
+                }
         }
     }
 
     static func update(_ token: String, _ input: Storefront.CustomerUpdateInput) -> Storefront.MutationQuery {
-        Storefront.buildMutation { $0
-            .customerUpdate(customerAccessToken: token, customer: input) { $0
-                .customer { $0.id().email().firstName().lastName().displayName().phone().acceptsMarketing() }
-                .customerUserErrors { $0.code().field().message() }
-            }
+        Storefront.buildMutation {
+            $0
+                .customerUpdate(customerAccessToken: token, customer: input) {
+                    $0
+                        .customer { $0.id().email().firstName().lastName().displayName().phone().acceptsMarketing() }
+                        .customerUserErrors { $0.code().field().message() }
+                }
         }
     }
 
     static func profile(_ token: String) -> Storefront.QueryRootQuery {
-        Storefront.buildQuery { $0
-            .customer(customerAccessToken: token) { $0.id().email().firstName().lastName().phone() }
+        Storefront.buildQuery {
+            $0
+                .customer(customerAccessToken: token) { $0.id().email().firstName().lastName().phone() }
         }
     }
 
     /// Signs in and returns the token, failing the test if the sandbox refuses.
-    static func signIn(_ client: Graph.Client, _ email: String, _ password: String) async throws -> Storefront.CustomerAccessToken {
+    static func signIn(_ client: Graph.Client, _ email: String, _ password: String) async throws
+        -> Storefront.CustomerAccessToken
+    {
         let payload = try await client.mutate(login(email, password)).customerAccessTokenCreate
         return try #require(payload?.customerAccessToken, "sign-in refused: \(codes(payload?.customerUserErrors))")
     }

@@ -11,10 +11,15 @@ import Testing
             let client = harness.storefrontClient()
             // The seed's order query; `createdAt()` is unavailable in Buy, so it is added by hand as the seed's
             // readers would have done.
-            let query = Storefront.buildQuery { $0
-                .node(id: GraphQL.ID(rawValue: "NkZmFzZGZhc")) { $0
-                    .onOrder { $0.id(); $0.addField(field: "createdAt") }
-                }
+            let query = Storefront.buildQuery {
+                $0
+                    .node(id: GraphQL.ID(rawValue: "NkZmFzZGZhc")) {
+                        $0
+                            .onOrder {
+                                $0.id()
+                                $0.addField(field: "createdAt")
+                            }
+                    }
             }
             #expect(query.description == #"query {node(id:"NkZmFzZGZhc"){__typename,... on Order{id,createdAt}}}"#)
 
@@ -24,9 +29,12 @@ import Testing
                 Issue.record("expected .invalidQuery, got \(String(describing: response.error))")
                 return
             }
-            #expect(reasons == [Graph.QueryError.Reason(
-                message: "Field 'createdAt' doesn't exist on type 'Order'", line: 1, column: 58,
-                path: ["query", "node", "... on Order", "createdAt"], code: "undefinedField")])
+            #expect(
+                reasons == [
+                    Graph.QueryError.Reason(
+                        message: "Field 'createdAt' doesn't exist on type 'Order'", line: 1, column: 58,
+                        path: ["query", "node", "... on Order", "createdAt"], code: "undefinedField")
+                ])
 
             // The request went out intact: the sandbox saw the body Buy tagged.
             let logged = try #require(try await harness.storefrontRequests().last)
@@ -42,8 +50,11 @@ import Testing
                 _ = try await harness.storefrontClient().query(query)
             } throws: { error in
                 guard case Graph.QueryError.invalidQuery(let reasons) = error else { return false }
-                return reasons == [Graph.QueryError.Reason(message: "Field 'nme' doesn't exist on type 'Shop'", line: 1, column: 13,
-                                                           path: ["query", "shop", "nme"], code: "undefinedField")]
+                return reasons == [
+                    Graph.QueryError.Reason(
+                        message: "Field 'nme' doesn't exist on type 'Shop'", line: 1, column: 13,
+                        path: ["query", "shop", "nme"], code: "undefinedField")
+                ]
             }
         }
     }

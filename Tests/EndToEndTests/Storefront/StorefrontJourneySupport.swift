@@ -6,10 +6,13 @@ import Testing
 extension SandboxHarness {
     /// A Buy client aimed at this sandbox's Storefront endpoint, with a private cache directory.
     func storefrontClient(locale: Locale? = nil, cacheDirectory: URL? = nil) -> Graph.Client {
-        let directory = cacheDirectory ?? FileManager.default.temporaryDirectory
+        let directory =
+            cacheDirectory
+            ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("StorefrontE2E-\(UUID().uuidString)", isDirectory: true)
-        return Graph.Client(shopDomain: "sandbox-shoes.myshopify.com", apiKey: "sandbox-storefront-token", locale: locale,
-                            environment: .custom(baseURL: baseURL), cacheDirectory: directory)
+        return Graph.Client(
+            shopDomain: "sandbox-shoes.myshopify.com", apiKey: "sandbox-storefront-token", locale: locale,
+            environment: .custom(baseURL: baseURL), cacheDirectory: directory)
     }
 
     /// How many GraphQL requests the sandbox has logged.
@@ -36,14 +39,17 @@ extension SandboxHarness {
     /// Changes shop 1's simulation settings and fails the test if the sandbox refuses them.
     func simulate(_ settings: JSONValue) async throws {
         let (status, body) = try await call(.put, "/sandbox/storefront/shops/1/simulation", json: settings)
-        if status != 200 { throw StorefrontJourneyError.refused("simulation \(settings.serialized()) → \(status) \(body.serialized())") }
+        if status != 200 {
+            throw StorefrontJourneyError.refused("simulation \(settings.serialized()) → \(status) \(body.serialized())")
+        }
     }
 
     /// A Buy client like `storefrontClient()` but with another access token.
     func storefrontClient(apiKey: String) -> Graph.Client {
-        Graph.Client(shopDomain: "sandbox-shoes.myshopify.com", apiKey: apiKey, environment: .custom(baseURL: baseURL),
-                     cacheDirectory: FileManager.default.temporaryDirectory
-                        .appendingPathComponent("StorefrontE2E-\(UUID().uuidString)", isDirectory: true))
+        Graph.Client(
+            shopDomain: "sandbox-shoes.myshopify.com", apiKey: apiKey, environment: .custom(baseURL: baseURL),
+            cacheDirectory: FileManager.default.temporaryDirectory
+                .appendingPathComponent("StorefrontE2E-\(UUID().uuidString)", isDirectory: true))
     }
 }
 
@@ -52,11 +58,15 @@ extension SandboxHarness {
     /// hashed the body it received and got the tag `Buy` computed). Fails the test when fewer than `minimum`
     /// requests were logged, so a journey that logged nothing cannot pass. Returns how many were checked.
     @discardableResult
-    func expectEveryRequestTagged(atLeast minimum: Int, sourceLocation: SourceLocation = #_sourceLocation) async throws -> Int {
+    func expectEveryRequestTagged(atLeast minimum: Int, sourceLocation: SourceLocation = #_sourceLocation) async throws
+        -> Int
+    {
         let entries = try await storefrontRequests()
         #expect(entries.count >= minimum, "only \(entries.count) requests logged", sourceLocation: sourceLocation)
         let untagged = entries.filter { $0["queryTag"]?.stringValue != "match" }
-        #expect(untagged.isEmpty, "not tagged as match: \(untagged.map { $0.serialized() })", sourceLocation: sourceLocation)
+        #expect(
+            untagged.isEmpty, "not tagged as match: \(untagged.map { $0.serialized() })", sourceLocation: sourceLocation
+        )
         return entries.count
     }
 }

@@ -7,9 +7,12 @@ import Testing
 @Suite struct StorefrontRawHTTPJourneyTests {
     private static let token: HTTPHeaders = ["X-Shopify-Storefront-Access-Token": "sandbox-storefront-token"]
 
-    private static func send(_ harness: SandboxHarness, _ body: String, path: String = "/api/2021-10/graphql",
-                             contentType: String = "application/json") async throws -> (status: Int, body: JSONValue) {
-        let response = try await harness.raw(.post, path, body: Data(body.utf8), headers: token, contentType: contentType)
+    private static func send(
+        _ harness: SandboxHarness, _ body: String, path: String = "/api/2021-10/graphql",
+        contentType: String = "application/json"
+    ) async throws -> (status: Int, body: JSONValue) {
+        let response = try await harness.raw(
+            .post, path, body: Data(body.utf8), headers: token, contentType: contentType)
         return (response.statusCode, (try? JSONValue.parse(response.body)) ?? .null)
     }
 
@@ -19,7 +22,9 @@ import Testing
         try await SandboxHarness.with { harness async throws in
             let version = try await Self.send(harness, #"{"query":"query {shop{name}}"}"#, path: "/api/2024-01/graphql")
             #expect(version.status == 404)
-            #expect(Self.firstMessage(version.body) == "API version 2024-01 is not served by this sandbox; served versions: 2021-10.")
+            #expect(
+                Self.firstMessage(version.body)
+                    == "API version 2024-01 is not served by this sandbox; served versions: 2021-10.")
 
             let malformed = try await Self.send(harness, #"{"query":"#)
             #expect(malformed.status == 400)
@@ -43,11 +48,16 @@ import Testing
                 ("empty query", #"{"query":""}"#),
                 ("60 nested selections", JSONValue.object(["query": .string(nested)]).serialized()),
                 ("unknown mutation field", #"{"query":"mutation {launchRocket(id:\"1\"){id}}"}"#),
-                ("2 MiB body", #"{"query":"query {shop{name}}","pad":""# + String(repeating: "x", count: 2 * 1024 * 1024) + #""}"#),
+                (
+                    "2 MiB body",
+                    #"{"query":"query {shop{name}}","pad":""# + String(repeating: "x", count: 2 * 1024 * 1024) + #""}"#
+                ),
             ]
             for (label, body) in bodies {
                 let answer = try await Self.send(harness, body)
-                let ok = (400..<500).contains(answer.status) || (answer.status == 200 && answer.body["errors"]?.arrayValue?.isEmpty == false)
+                let ok =
+                    (400..<500).contains(answer.status)
+                    || (answer.status == 200 && answer.body["errors"]?.arrayValue?.isEmpty == false)
                 #expect(ok, "\(label): \(answer.status) \(answer.body.serialized().prefix(200))")
                 if label == "2 MiB body" { #expect(answer.status == 413) }
                 if label == "60 nested selections" || label == "unknown mutation field" {

@@ -1,10 +1,11 @@
 import Buy
 import CommerceCore
 import Foundation
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
 
 /// Journey J6 steps 3–5: faults injected with the sandbox's `failNext` and what `Graph.RetryHandler`
 /// and the cache make of them. Buy never retries by itself, so every retry here is the app's handler.
@@ -33,7 +34,10 @@ import Testing
             try await harness.simulate(["failNext": ["count": 1, "status": 503]])
             let failed = await client.queryResponse(shopNameQuery())
             #expect(failed.model == nil)
-            if case .http(statusCode: 503)? = failed.error {} else { Issue.record("expected 503, got \(String(describing: failed.error))") }
+            if case .http(statusCode: 503)? = failed.error {
+            } else {
+                Issue.record("expected 503, got \(String(describing: failed.error))")
+            }
             #expect(try await client.query(shopNameQuery()).shop.name == "Sandbox Shoes")
         }
     }
@@ -45,7 +49,10 @@ import Testing
             try await harness.simulate(["failNext": ["count": 1, "dropConnection": true]])
             let lost = await client.queryResponse(shopNameQuery())
             #expect(lost.model == nil)
-            if case .request(error: _)? = lost.error {} else { Issue.record("expected .request, got \(String(describing: lost.error))") }
+            if case .request(error: _)? = lost.error {
+            } else {
+                Issue.record("expected .request, got \(String(describing: lost.error))")
+            }
 
             try await harness.simulate(["failNext": ["count": 1, "dropConnection": true]])
             var seen: [Graph.QueryError?] = []
@@ -55,7 +62,10 @@ import Testing
             }
             #expect(try await client.query(shopNameQuery(), retryHandler: handler).shop.name == "Sandbox Shoes")
             #expect(seen.count == 2)
-            if case .request(error: _)?? = seen.first {} else { Issue.record("expected .request first, got \(String(describing: seen.first))") }
+            if case .request(error: _)?? = seen.first {
+            } else {
+                Issue.record("expected .request first, got \(String(describing: seen.first))")
+            }
             #expect(seen.last.map { $0 == nil } == true)
             // The sandbox ran each dropped request before closing the connection; its log keeps the lost 200s.
             #expect(try await Self.lastStatuses(harness, 3) == [200, 200, 200])
@@ -69,7 +79,10 @@ import Testing
             try await harness.simulate(["failNext": ["count": 1, "dropConnection": true]])
             let lost = await client.mutateResponse(signUp)
             #expect(lost.model == nil)
-            if case .request(error: _)? = lost.error {} else { Issue.record("expected .request, got \(String(describing: lost.error))") }
+            if case .request(error: _)? = lost.error {
+            } else {
+                Issue.record("expected .request, got \(String(describing: lost.error))")
+            }
             // A blind resend of a non-idempotent mutation meets the committed first attempt.
             let again = try await client.mutate(signUp)
             #expect(StorefrontCustomers.codes(again.customerCreate?.customerUserErrors) == ["TAKEN input.email"])
@@ -79,14 +92,17 @@ import Testing
     @Test func theServerKeepsServingAfterADrop() async throws {
         try await SandboxHarness.with { harness async throws in
             try await harness.simulate(["failNext": ["count": 1, "dropConnection": true]])
-            let headers: HTTPHeaders = ["X-Shopify-Storefront-Access-Token": "sandbox-storefront-token",
-                                        "Content-Type": "application/json"]
+            let headers: HTTPHeaders = [
+                "X-Shopify-Storefront-Access-Token": "sandbox-storefront-token",
+                "Content-Type": "application/json",
+            ]
             let query = Data(#"{"query":"query {shop{name}}"}"#.utf8)
             await #expect(throws: (any Error).self) {
                 try await harness.raw(.post, "/api/2021-10/graphql", body: query, headers: headers)
             }
             // A client with its own session must open a new connection: the listener still accepts and answers.
-            let fresh = URLSessionTransport(session: URLSession(configuration: URLSessionTransport.withoutCookies(.ephemeral)))
+            let fresh = URLSessionTransport(
+                session: URLSession(configuration: URLSessionTransport.withoutCookies(.ephemeral)))
             let url = try #require(URL(string: harness.baseURL.absoluteString + "/api/2021-10/graphql"))
             let answer = try await fresh.send(HTTPRequest(method: .post, url: url, headers: headers, body: query))
             #expect(answer.statusCode == 200)
@@ -99,10 +115,15 @@ import Testing
     @Test func retryHandlerGivesUpAtItsEndurance() async throws {
         try await SandboxHarness.with { harness async throws in
             try await harness.simulate(["failNext": ["count": 3, "status": 500]])
-            let handler = Graph.RetryHandler<Storefront.QueryRoot>(endurance: .finite(1), interval: 0.005) { _, error in error != nil }
+            let handler = Graph.RetryHandler<Storefront.QueryRoot>(endurance: .finite(1), interval: 0.005) { _, error in
+                error != nil
+            }
             let response = await harness.storefrontClient().queryResponse(shopNameQuery(), retryHandler: handler)
             #expect(response.model == nil)
-            if case .http(statusCode: 500)? = response.error {} else { Issue.record("expected 500, got \(String(describing: response.error))") }
+            if case .http(statusCode: 500)? = response.error {
+            } else {
+                Issue.record("expected 500, got \(String(describing: response.error))")
+            }
             #expect(try await Self.lastStatuses(harness, 10) == [500, 500])
         }
     }
@@ -112,7 +133,9 @@ import Testing
             try await harness.simulate(["failNext": ["count": 1, "status": 502]])
             let client = harness.storefrontClient()
             let name: String? = await withCheckedContinuation { continuation in
-                let handler = Graph.RetryHandler<Storefront.QueryRoot>(endurance: .finite(2), interval: 0.005) { _, error in error != nil }
+                let handler = Graph.RetryHandler<Storefront.QueryRoot>(endurance: .finite(2), interval: 0.005) {
+                    _, error in error != nil
+                }
                 client.queryGraphWith(shopNameQuery(), retryHandler: handler) { response, _ in
                     continuation.resume(returning: response?.shop.name)
                 }.resume()
@@ -125,7 +148,7 @@ import Testing
     @Test func networkFirstFallsBackToTheCacheOnAServerError() async throws {
         try await SandboxHarness.with { harness async throws in
             let client = harness.storefrontClient()
-            _ = try await client.query(shopNameQuery())          // a clean answer is cached
+            _ = try await client.query(shopNameQuery())  // a clean answer is cached
 
             try await harness.simulate(["failNext": ["count": 1, "status": 502]])
             let fallback = await client.queryResponse(shopNameQuery(), cachePolicy: .networkFirst(expireIn: 60))
@@ -153,7 +176,8 @@ import Testing
             }
             #expect(reasons == [Graph.QueryError.Reason(message: "Throttled", code: "THROTTLED")])
 
-            let whileThrottled = Graph.RetryHandler<Storefront.QueryRoot>(endurance: .finite(3), interval: 0.005) { _, error in
+            let whileThrottled = Graph.RetryHandler<Storefront.QueryRoot>(endurance: .finite(3), interval: 0.005) {
+                _, error in
                 guard case .invalidQuery(let reasons)? = error else { return false }
                 return reasons.contains { $0.code == "THROTTLED" }
             }

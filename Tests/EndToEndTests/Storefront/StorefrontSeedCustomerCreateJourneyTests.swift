@@ -23,7 +23,8 @@ import Testing
             #expect(nulls.description.contains(#"customerCreate(input:{email:"",password:""})"#))
             let both = try #require(try await client.mutate(nulls).customerCreate)
             #expect(both.customer == nil)
-            #expect(StorefrontCustomers.codes(both.customerUserErrors) == ["BLANK input.email", "TOO_SHORT input.password"])
+            #expect(
+                StorefrontCustomers.codes(both.customerUserErrors) == ["BLANK input.email", "TOO_SHORT input.password"])
 
             // Nothing was created: the address can still be used for a real sign-up.
             _ = try await StorefrontCustomers.signUp(client, "seed.s8@example.com", "secret1")

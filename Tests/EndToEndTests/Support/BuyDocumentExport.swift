@@ -27,7 +27,8 @@ extension SandboxHarness {
             let headers = entry["request"]?["headers"]?.objectValue ?? [:]
             let sentByBuy = headers.keys.contains { $0.lowercased() == "x-sdk-variant" }
             guard sentByBuy, entry["status"]?.integerValue == 200,
-                  let document = entry["request"]?["body"]?["query"]?.stringValue else { continue }
+                let document = entry["request"]?["body"]?["query"]?.stringValue
+            else { continue }
             // Bodies over the journal's limit are kept as text; the writer always puts `data` first.
             let answer = entry["response"]?["body"]
             let hasData = answer?["data"] != nil || answer?.stringValue?.hasPrefix(#"{"data":"#) == true
@@ -45,11 +46,14 @@ extension SandboxHarness {
         let (executed, refused) = try await buyDocuments()
         guard !executed.isEmpty || !refused.isEmpty else { return }
         // "Module.Suite/test()" without the source location, so a file keeps its name when lines move.
-        let testName = Test.current.map { "\($0.id)".split(separator: "/").prefix(2).joined(separator: "/") }
+        let testName =
+            Test.current.map { "\($0.id)".split(separator: "/").prefix(2).joined(separator: "/") }
             ?? "unnamed-\(UUID().uuidString)"
         let fileName = String(testName.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" })
-        let file: JSONValue = ["test": .string(testName), "documents": .array(executed.map { .string($0) }),
-                               "refused": .array(refused.map { .string($0) })]
+        let file: JSONValue = [
+            "test": .string(testName), "documents": .array(executed.map { .string($0) }),
+            "refused": .array(refused.map { .string($0) }),
+        ]
         let directory = Self.buyDocumentDirectory
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try file.serializedData().write(to: directory.appendingPathComponent(fileName + ".json"), options: .atomic)

@@ -1,6 +1,7 @@
 import CommerceCore
 import CommerceSandbox
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -33,15 +34,19 @@ struct SandboxHarness {
     /// Sends a request to the sandbox and returns the status and the parsed JSON body (`null` when empty or not JSON).
     @discardableResult
     func call(_ method: HTTPMethod, _ path: String, json: JSONValue? = nil, headers: HTTPHeaders = [:])
-        async throws -> (status: Int, body: JSONValue) {
-        let response = try await raw(method, path, body: json?.serializedData(), headers: headers,
-                                     contentType: json == nil ? nil : "application/json")
+        async throws -> (status: Int, body: JSONValue)
+    {
+        let response = try await raw(
+            method, path, body: json?.serializedData(), headers: headers,
+            contentType: json == nil ? nil : "application/json")
         return (response.statusCode, (try? JSONValue.parse(response.body)) ?? .null)
     }
 
     /// Sends a request and returns the whole HTTP response.
-    func raw(_ method: HTTPMethod, _ path: String, body: Data? = nil, headers: HTTPHeaders = [:],
-             contentType: String? = nil) async throws -> HTTPResponse {
+    func raw(
+        _ method: HTTPMethod, _ path: String, body: Data? = nil, headers: HTTPHeaders = [:],
+        contentType: String? = nil
+    ) async throws -> HTTPResponse {
         guard let url = URL(string: baseURL.absoluteString + path) else { throw HarnessError.badPath(path) }
         var allHeaders = headers
         if let contentType { allHeaders["Content-Type"] = contentType }

@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import RezolveSDK
 
 /// The geometry vectors of spec §6.7: haversine distances and the WGS-84 / GCJ-02 / BD-09 conversions.

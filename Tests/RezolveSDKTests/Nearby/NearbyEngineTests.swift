@@ -2,6 +2,7 @@ import CommerceCore
 import CommerceTesting
 import Foundation
 import Testing
+
 @testable import RezolveSDK
 
 /// The engine's rules of spec §5.9 with the §6.7 vectors, against a fake SSP on an in-memory transport.
@@ -11,18 +12,18 @@ import Testing
 
     @Test func sanJuanEnterAndExitVector() async throws {
         let rig = NearbyRig(zones: [Server.sanJuan])
-        await rig.at(18.4663, -66.1057)          // 88.96 m: inside
+        await rig.at(18.4663, -66.1057)  // 88.96 m: inside
         #expect(rig.delegate.entered == ["geo-sanjuan"])
         let distance = try #require(rig.manager.monitoredZones.first?.distance)
         #expect(abs(distance - 88.96) < 0.01)
-        await rig.at(18.4665, -66.1057)          // 111.20 m > 110 m: outside
+        await rig.at(18.4665, -66.1057)  // 111.20 m > 110 m: outside
         #expect(rig.delegate.exited == ["geo-sanjuan"])
     }
 
     @Test func hysteresisKeepsTheZoneEnteredUpToTenPercentOrTenMetres() async {
         let rig = NearbyRig(zones: [Server.sanJuan])
         await rig.at(18.4663, -66.1057)
-        await rig.at(18.46643, -66.1057)         // ≈ 103 m: beyond the radius, inside the exit distance
+        await rig.at(18.46643, -66.1057)  // ≈ 103 m: beyond the radius, inside the exit distance
         #expect(rig.delegate.exited.isEmpty)
         await rig.at(18.4663, -66.1057)
         #expect(rig.delegate.entered == ["geo-sanjuan"], "no second enter without an exit")
@@ -36,7 +37,7 @@ import Testing
         #expect(rig.delegate.entered.isEmpty)
         await rig.at(18.4663, -66.1057, accuracy: 20)
         #expect(rig.delegate.entered == ["geo-sanjuan"])
-        await rig.at(18.47, -66.1057, accuracy: 150)   // far away, but too imprecise to leave
+        await rig.at(18.47, -66.1057, accuracy: 150)  // far away, but too imprecise to leave
         #expect(rig.delegate.exited.isEmpty)
     }
 
@@ -48,7 +49,7 @@ import Testing
         rig.clock.advance(40)
         await rig.at(18.4655, -66.1057)
         #expect(rig.delegate.entered.isEmpty)
-        await rig.at(18.4675, -66.1057)          // left: the timer starts over
+        await rig.at(18.4675, -66.1057)  // left: the timer starts over
         rig.clock.advance(10)
         await rig.at(18.4655, -66.1057)
         rig.clock.advance(40)
@@ -90,12 +91,17 @@ import Testing
     }
 
     @Test func duplicateKeepsTheNearestZone() {
-        let near = GeofenceData(engagementId: "z-far-id", name: "", center: GeoPoint(latitude: 0, longitude: 0), radius: 100,
-                                distance: 5, relatedItem: GeofenceRelatedItem(type: "Product", itemIdInfo: "7", title: "Near", subtitle: ""))
-        let far = GeofenceData(engagementId: "a-near-id", name: "", center: GeoPoint(latitude: 0, longitude: 0), radius: 100,
-                               distance: 50, relatedItem: GeofenceRelatedItem(type: "Product", itemIdInfo: "7", title: "Far", subtitle: ""))
-        let outcome = NotificationComposer.compose([far, near], memory: SuppressionMemory(), silencePeriod: 3600,
-                                                   debug: false, now: Date())
+        let near = GeofenceData(
+            engagementId: "z-far-id", name: "", center: GeoPoint(latitude: 0, longitude: 0), radius: 100,
+            distance: 5, relatedItem: GeofenceRelatedItem(type: "Product", itemIdInfo: "7", title: "Near", subtitle: "")
+        )
+        let far = GeofenceData(
+            engagementId: "a-near-id", name: "", center: GeoPoint(latitude: 0, longitude: 0), radius: 100,
+            distance: 50, relatedItem: GeofenceRelatedItem(type: "Product", itemIdInfo: "7", title: "Far", subtitle: "")
+        )
+        let outcome = NotificationComposer.compose(
+            [far, near], memory: SuppressionMemory(), silencePeriod: 3600,
+            debug: false, now: Date())
         #expect(outcome?.notification.engagements.map(\.engagementId) == ["z-far-id"])
         #expect(outcome?.notification.title == "Near")
     }
@@ -106,7 +112,7 @@ import Testing
         await rig.closeWindow(at: 40.7580, -73.9855)
         #expect(rig.collector.all.count == 1)
 
-        await rig.at(40.7670, -73.9855)          // 1 km north: exit all three
+        await rig.at(40.7670, -73.9855)  // 1 km north: exit all three
         #expect(rig.delegate.exited.count == 3)
         rig.clock.advance(600)
         await rig.at(40.7580, -73.9855)
@@ -143,7 +149,7 @@ import Testing
         #expect(saved.relatedItems == ["Product:6": at])
 
         let second = NearbyRig(zones: [Server.brooklyn], store: store)
-        second.clock.advance(5)               // both clocks start at the same instant
+        second.clock.advance(5)  // both clocks start at the same instant
         await second.at(40.6782, -73.9442)
         await second.closeWindow(at: 40.6782, -73.9442)
         #expect(second.delegate.entered == ["geo-brooklyn"])
@@ -200,7 +206,8 @@ import Testing
         for _ in 0..<200 where rig.manager.actResolutionsFinished < 1 { try await Task.sleep(for: .milliseconds(10)) }
         #expect(rig.delegate.acts.count == 1)
         #expect(rig.delegate.acts.first??.act.id == "act-1")
-        let resolved = rig.server.transport.requests.filter { $0.url.path.hasPrefix("/v1/resolver/") }.map(\.url.lastPathComponent)
+        let resolved = rig.server.transport.requests.filter { $0.url.path.hasPrefix("/v1/resolver/") }.map(
+            \.url.lastPathComponent)
         #expect(resolved == ["eng-act-1"], "the zone's clientReferenceId names the engagement to resolve")
     }
 

@@ -2,6 +2,7 @@ import CommerceCore
 import CommerceTesting
 import Foundation
 import Testing
+
 @testable import RezolveSDK
 
 /// When the engine asks for zones (spec §5.9 rules 1–3, 11) and what it asks.
@@ -14,9 +15,12 @@ import Testing
         await rig.at(40.6782, -73.9442)
         let query = try #require(rig.server.queries.first)
         #expect(rig.server.queries.count == 1)
-        #expect(query == ["area.center.latitude": "40.6782", "area.center.longitude": "-73.9442",
-                          "area.coordinatestype": "WGS84", "area.radiusinmeters": "5000",
-                          "ResultCoordinateType": "WGS84", "MinutesFurther": "40", "limit": "100"])
+        #expect(
+            query == [
+                "area.center.latitude": "40.6782", "area.center.longitude": "-73.9442",
+                "area.coordinatestype": "WGS84", "area.radiusinmeters": "5000",
+                "ResultCoordinateType": "WGS84", "MinutesFurther": "40", "limit": "100",
+            ])
         #expect(rig.delegate.started.map(\.regions) == [["geo-brooklyn"]])
         #expect(rig.delegate.started.first?.radius == 5000)
     }
@@ -24,9 +28,9 @@ import Testing
     @Test func movingHalfTheSearchRadiusOrWaitingTheIntervalRefreshes() async {
         let rig = NearbyRig(zones: [Server.brooklyn])
         await rig.at(40.6782, -73.9442)
-        await rig.at(40.6962, -73.9442)          // ≈ 2.0 km: no refresh
+        await rig.at(40.6962, -73.9442)  // ≈ 2.0 km: no refresh
         #expect(rig.server.queries.count == 1)
-        await rig.at(40.7017, -73.9442)          // ≈ 2.6 km from the first centre
+        await rig.at(40.7017, -73.9442)  // ≈ 2.6 km from the first centre
         #expect(rig.server.queries.count == 2)
         rig.clock.advance(599)
         await rig.at(40.7017, -73.9442)
@@ -40,8 +44,9 @@ import Testing
 
     @Test func keepsTheNearestMonitoredZones() async {
         let zones = (0..<30).map { index in
-            Server.Zone(id: String(format: "z%02d", index), latitude: 40.6782 + Double(index) * 0.001,
-                        longitude: -73.9442, radius: 50, item: "\(index)", title: "Zone \(index)")
+            Server.Zone(
+                id: String(format: "z%02d", index), latitude: 40.6782 + Double(index) * 0.001,
+                longitude: -73.9442, radius: 50, item: "\(index)", title: "Zone \(index)")
         }
         let rig = NearbyRig(zones: Array(zones.reversed()))
         await rig.at(40.6782, -73.9442)
@@ -66,9 +71,13 @@ import Testing
 
     @Test func baiduConverterQueriesInBD09AndMeasuresInWGS84() async throws {
         let wgs = GeoPoint(latitude: 39.908692, longitude: 116.397477)
-        let rig = NearbyRig(zones: [Server.Zone(id: "geo-beijing", latitude: wgs.latitude, longitude: wgs.longitude,
-                                                radius: 30, item: "1", title: "Beijing")], converter: .baidu)
-        await rig.at(39.916435, 116.410094)      // the same place in BD-09
+        let rig = NearbyRig(
+            zones: [
+                Server.Zone(
+                    id: "geo-beijing", latitude: wgs.latitude, longitude: wgs.longitude,
+                    radius: 30, item: "1", title: "Beijing")
+            ], converter: .baidu)
+        await rig.at(39.916435, 116.410094)  // the same place in BD-09
         let query = try #require(rig.server.queries.first)
         #expect(query["area.coordinatestype"] == "BD09")
         #expect(query["area.center.latitude"] == "39.916435")
@@ -91,8 +100,10 @@ import Testing
     }
 
     @Test func replaySourcePlaysItsSamplesInOrder() async throws {
-        let walk = [RezolveLocationSample(latitude: 18.4663, longitude: -66.1057),
-                    RezolveLocationSample(latitude: 18.4665, longitude: -66.1057)]
+        let walk = [
+            RezolveLocationSample(latitude: 18.4663, longitude: -66.1057),
+            RezolveLocationSample(latitude: 18.4665, longitude: -66.1057),
+        ]
         let rig = NearbyRig(zones: [Server.sanJuan], source: ReplayLocationSource(walk))
         rig.manager.startMonitoringForNearbyEngagements()
         for _ in 0..<200 where rig.manager.samplesProcessed < 2 { try await Task.sleep(for: .milliseconds(10)) }

@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import Testing
+
 @testable import RezolveSDK
 
 /// The seed's geofence delegate, as written there (CoreLocation's names become the portable aliases on Linux).

@@ -14,7 +14,8 @@ enum ATHMovilAppAction: String, Sendable, CaseIterable {
     /// (§5.2, §5.7). The JSON control routes pass `nil`: the phone is optional and defaults to the first
     /// test customer.
     static func customer(for business: ATHMovilBusiness, phone: String?, pin: String?, _ db: Database)
-        throws(ATHMovilControlFailure) -> ATHMovilCustomer {
+        throws(ATHMovilControlFailure) -> ATHMovilCustomer
+    {
         if business.isDummy { return .simulated }
         if let pin {
             guard let phone, !phone.trimmingCharacters(in: .whitespaces).isEmpty else {
@@ -27,7 +28,9 @@ enum ATHMovilAppAction: String, Sendable, CaseIterable {
                 guard let customer = try ATHMovilStore.customer(phone: phone, db) else {
                     throw ATHMovilControlFailure.badField("customerPhone", "no test customer has this phone number")
                 }
-                if let pin, pin != customer.pin { throw ATHMovilControlFailure.badField("pin", "does not match the customer's PIN") }
+                if let pin, pin != customer.pin {
+                    throw ATHMovilControlFailure.badField("pin", "does not match the customer's PIN")
+                }
                 return customer
             }
             guard let first = try ATHMovilStore.customers(db).first else {
@@ -43,8 +46,10 @@ enum ATHMovilAppAction: String, Sendable, CaseIterable {
 
     /// Applies the action and returns the reply URL. Repeating the action that produced the current state
     /// returns that outcome's URL again; any other action on a finished payment is refused (409).
-    func perform(on ecommerce: inout ATHMovilEcommerce, business: ATHMovilBusiness, customerPhone: String?, pin: String?,
-                 now: Date, _ db: Database) throws -> String {
+    func perform(
+        on ecommerce: inout ATHMovilEcommerce, business: ATHMovilBusiness, customerPhone: String?, pin: String?,
+        now: Date, _ db: Database
+    ) throws -> String {
         switch (self, ecommerce.state) {
         case (.complete, .open):
             ecommerce.customer = try Self.customer(for: business, phone: customerPhone, pin: pin, db)
@@ -54,7 +59,8 @@ enum ATHMovilAppAction: String, Sendable, CaseIterable {
                 ecommerce.state = .confirm
                 ecommerce.updatedAt = now
             }
-        case (.complete, .confirm), (.complete, .completed), (.cancel, .cancelled), (.expire, .expired), (.fail, .failed):
+        case (.complete, .confirm), (.complete, .completed), (.cancel, .cancelled), (.expire, .expired),
+            (.fail, .failed):
             break
         case (.cancel, .open):
             ecommerce.state = .cancelled
@@ -79,7 +85,8 @@ enum ATHMovilAppAction: String, Sendable, CaseIterable {
 
     /// The reply URL for the payment's current state.
     static func callbackURL(for ecommerce: ATHMovilEcommerce, now: Date) -> String {
-        ATHMovilWire.callbackURL(scheme: ecommerce.scheme.isEmpty ? "athm-checkout" : ecommerce.scheme,
-                                 reply: ATHMovilWire.reply(ecommerce, now: now))
+        ATHMovilWire.callbackURL(
+            scheme: ecommerce.scheme.isEmpty ? "athm-checkout" : ecommerce.scheme,
+            reply: ATHMovilWire.reply(ecommerce, now: now))
     }
 }

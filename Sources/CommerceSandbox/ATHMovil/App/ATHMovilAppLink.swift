@@ -40,8 +40,10 @@ enum ATHMovilAppLink {
     /// Reads a full link (`…/e-commerce/mobileSecure?transaction_data=…`), as the control route receives it.
     static func parse(url text: String) -> Result<(Kind, JSONObject), Problem> {
         guard let components = URLComponents(string: text),
-              let kind = Kind(rawValue: components.path.split(separator: "/").last.map(String.init) ?? "") else {
-            return .failure(.invalid("url is not an ATH Móvil app link (…/e-commerce/mobileSecure, /mobile or /mobileDummy)"))
+            let kind = Kind(rawValue: components.path.split(separator: "/").last.map(String.init) ?? "")
+        else {
+            return .failure(
+                .invalid("url is not an ATH Móvil app link (…/e-commerce/mobileSecure, /mobile or /mobileDummy)"))
         }
         return transactionData(rawQuery: components.percentEncodedQuery).map { (kind, $0) }
     }
@@ -51,10 +53,11 @@ enum ATHMovilAppLink {
         switch kind {
         case .secure:
             guard let id = link["ecommerceId"]?.stringValue,
-                  let ecommerce = try ATHMovilStore.ecommerce(id: id, now: now, db),
-                  let business = try ATHMovilStore.business(number: ecommerce.businessNumber, db),
-                  let tokenBusiness = try ATHMovilStore.business(token: link["publicToken"]?.stringValue ?? "", db),
-                  tokenBusiness.number == business.number else { throw Problem.notFound }
+                let ecommerce = try ATHMovilStore.ecommerce(id: id, now: now, db),
+                let business = try ATHMovilStore.business(number: ecommerce.businessNumber, db),
+                let tokenBusiness = try ATHMovilStore.business(token: link["publicToken"]?.stringValue ?? "", db),
+                tokenBusiness.number == business.number
+            else { throw Problem.notFound }
             var opened = ecommerce
             // The secure link carries the scheme the reply must go to.
             if let scheme = link["scheme"]?.stringValue, !scheme.isEmpty, opened.scheme != scheme {
@@ -85,27 +88,34 @@ enum ATHMovilAppLink {
             business = ATHMovilSeedData.dummy
         } else {
             guard let found = try ATHMovilStore.business(token: token, db), found.isActive else {
-                var rejected = makeLegacy(kind, link: link, business: ATHMovilSeedData.dummy, total: total,
-                                          expiresIn: expiresIn, scheme: scheme, now: now)
+                var rejected = makeLegacy(
+                    kind, link: link, business: ATHMovilSeedData.dummy, total: total,
+                    expiresIn: expiresIn, scheme: scheme, now: now)
                 rejected.state = .cancelled
-                return .inactiveBusiness(callbackURL: ATHMovilWire.callbackURL(scheme: scheme,
-                                                                               reply: ATHMovilWire.reply(rejected, now: now)))
+                return .inactiveBusiness(
+                    callbackURL: ATHMovilWire.callbackURL(
+                        scheme: scheme,
+                        reply: ATHMovilWire.reply(rejected, now: now)))
             }
             business = found
         }
         let traceId = link["traceId"]?.stringValue ?? ""
         if !traceId.isEmpty,
-           let existing = try ATHMovilStore.ecommerce(traceId: traceId, businessNumber: business.number, now: now, db) {
+            let existing = try ATHMovilStore.ecommerce(traceId: traceId, businessNumber: business.number, now: now, db)
+        {
             return .payment(existing, business)
         }
-        let created = makeLegacy(kind, link: link, business: business, total: total, expiresIn: expiresIn,
-                                 scheme: scheme, now: now)
+        let created = makeLegacy(
+            kind, link: link, business: business, total: total, expiresIn: expiresIn,
+            scheme: scheme, now: now)
         try created.save(db)
         return .payment(created, business)
     }
 
-    private static func makeLegacy(_ kind: Kind, link: JSONValue, business: ATHMovilBusiness, total: Decimal,
-                                   expiresIn: Double, scheme: String, now: Date) -> ATHMovilEcommerce {
+    private static func makeLegacy(
+        _ kind: Kind, link: JSONValue, business: ATHMovilBusiness, total: Decimal,
+        expiresIn: Double, scheme: String, now: Date
+    ) -> ATHMovilEcommerce {
         let cents: (String) -> Int64 = { key in
             link[key].flatMap { ATHMovilAmount.decimal($0) }.map(ATHMovilAmount.cents) ?? 0
         }

@@ -7,7 +7,8 @@ enum ATHMovilAppPage {
     static func review(_ e: ATHMovilEcommerce, business: ATHMovilBusiness, now: Date, error: String? = nil) -> String {
         // Pinned to a day before converting: a far-moved clock must not trap the page.
         let remaining = Int(min(86_400, max(0, e.expiresAt.timeIntervalSince(now))).rounded(.down))
-        var body = "<h1>ATH Móvil</h1>\n<p class=\"business\">Pay <strong id=\"business\">\(escape(business.name))</strong></p>\n"
+        var body =
+            "<h1>ATH Móvil</h1>\n<p class=\"business\">Pay <strong id=\"business\">\(escape(business.name))</strong></p>\n"
         if business.isDummy {
             body += "<p class=\"banner\" id=\"simulated\">Simulated payment — no credentials needed</p>\n"
         }
@@ -16,7 +17,8 @@ enum ATHMovilAppPage {
             body += "<table id=\"items\"><tr><th>Item</th><th>Qty</th><th>Price</th></tr>\n"
             for item in e.items {
                 let description = item.desc.isEmpty ? "" : "<br><small>\(escape(item.desc))</small>"
-                body += "<tr><td>\(escape(item.name))\(description)</td><td>\(item.quantity)</td><td>\(money(item.priceCents))</td></tr>\n"
+                body +=
+                    "<tr><td>\(escape(item.name))\(description)</td><td>\(item.quantity)</td><td>\(money(item.priceCents))</td></tr>\n"
             }
             body += "</table>\n"
         }
@@ -38,9 +40,11 @@ enum ATHMovilAppPage {
                 """
         }
         body += "<button type=\"submit\" id=\"approve\">Pay</button>\n</form>\n"
-        body += "<form method=\"post\" action=\"\(action)/cancel\"><button type=\"submit\" id=\"cancel\">Cancel</button></form>\n"
+        body +=
+            "<form method=\"post\" action=\"\(action)/cancel\"><button type=\"submit\" id=\"cancel\">Cancel</button></form>\n"
         if business.isDummy {
-            body += "<form method=\"post\" action=\"\(action)/expire\"><button type=\"submit\" id=\"expire\">Let it expire</button></form>\n"
+            body +=
+                "<form method=\"post\" action=\"\(action)/expire\"><button type=\"submit\" id=\"expire\">Let it expire</button></form>\n"
         }
         return document(title: "ATH Móvil — Review payment", body: body)
     }
@@ -59,16 +63,22 @@ enum ATHMovilAppPage {
     /// The page shown with a 303 redirect to the merchant: desktop browsers often cannot open custom schemes,
     /// so the URL is also shown as a link and as text to copy.
     static func redirect(_ callbackURL: String) -> String {
-        document(title: "Returning to the merchant", body: "<h1>Returning to the merchant…</h1>\n\(returnLink(callbackURL))")
+        document(
+            title: "Returning to the merchant", body: "<h1>Returning to the merchant…</h1>\n\(returnLink(callbackURL))")
     }
 
     static func inactiveBusiness(callbackURL: String) -> String {
-        document(title: "Business is not active",
-                 body: "<h1>Business is not active</h1>\n<p>This business cannot receive payments.</p>\n\(returnLink(callbackURL))")
+        document(
+            title: "Business is not active",
+            body:
+                "<h1>Business is not active</h1>\n<p>This business cannot receive payments.</p>\n\(returnLink(callbackURL))"
+        )
     }
 
     static func invalidLink(_ problem: String) -> String {
-        document(title: "Invalid payment link", body: "<h1>Invalid payment link</h1>\n<p id=\"problem\">\(escape(problem))</p>")
+        document(
+            title: "Invalid payment link",
+            body: "<h1>Invalid payment link</h1>\n<p id=\"problem\">\(escape(problem))</p>")
     }
 
     static func notFound(_ detail: String = "This payment does not exist or belongs to another business.") -> String {

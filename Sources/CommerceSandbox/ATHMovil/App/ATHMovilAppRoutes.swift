@@ -14,14 +14,17 @@ struct ATHMovilAppRoutes: Sendable {
             let segment = action == .complete ? "approve" : action.rawValue
             router.post("/e-commerce/payments/:ecommerceId/\(segment)") { request in try await submit(action, request) }
         }
-        router.fallback(forPrefix: "/e-commerce/", .init(
-            notFound: { _ in .html(ATHMovilAppPage.notFound("There is no page at this address."), status: 404) },
-            methodNotAllowed: { _, allowed in
-                var response = SandboxResponse.html(ATHMovilAppPage.invalidLink("Use \(allowed.map(\.rawValue).joined(separator: ", "))"),
-                                                    status: 405)
-                response.headers["Allow"] = allowed.map(\.rawValue).joined(separator: ", ")
-                return response
-            }))
+        router.fallback(
+            forPrefix: "/e-commerce/",
+            .init(
+                notFound: { _ in .html(ATHMovilAppPage.notFound("There is no page at this address."), status: 404) },
+                methodNotAllowed: { _, allowed in
+                    var response = SandboxResponse.html(
+                        ATHMovilAppPage.invalidLink("Use \(allowed.map(\.rawValue).joined(separator: ", "))"),
+                        status: 405)
+                    response.headers["Allow"] = allowed.map(\.rawValue).joined(separator: ", ")
+                    return response
+                }))
     }
 
     private func page(_ kind: ATHMovilAppLink.Kind, _ request: SandboxRequest) async throws -> SandboxResponse {
@@ -32,7 +35,9 @@ struct ATHMovilAppRoutes: Sendable {
         }
         let now = context.clock.now()
         do {
-            let opened = try await context.database.write { db in try ATHMovilAppLink.open(kind, data: data, now: now, db) }
+            let opened = try await context.database.write { db in
+                try ATHMovilAppLink.open(kind, data: data, now: now, db)
+            }
             switch opened {
             case .inactiveBusiness(let callbackURL):
                 return .html(ATHMovilAppPage.inactiveBusiness(callbackURL: callbackURL))
@@ -40,8 +45,10 @@ struct ATHMovilAppRoutes: Sendable {
                 if ecommerce.state == .open {
                     return .html(ATHMovilAppPage.review(ecommerce, business: business, now: now))
                 }
-                return .html(ATHMovilAppPage.result(ecommerce, business: business,
-                                                    callbackURL: ATHMovilAppAction.callbackURL(for: ecommerce, now: now)))
+                return .html(
+                    ATHMovilAppPage.result(
+                        ecommerce, business: business,
+                        callbackURL: ATHMovilAppAction.callbackURL(for: ecommerce, now: now)))
             }
         } catch let problem as ATHMovilAppLink.Problem {
             return Self.html(for: problem)
@@ -59,11 +66,13 @@ struct ATHMovilAppRoutes: Sendable {
         }
         let outcome = try await context.database.write { db -> Outcome in
             guard var ecommerce = try ATHMovilStore.ecommerce(id: id, now: now, db),
-                  let business = try ATHMovilStore.business(number: ecommerce.businessNumber, db) else { return .missing }
+                let business = try ATHMovilStore.business(number: ecommerce.businessNumber, db)
+            else { return .missing }
             do {
                 let pin = business.isDummy ? nil : (form["pin"] ?? "")
-                let url = try action.perform(on: &ecommerce, business: business, customerPhone: form["customerPhone"],
-                                             pin: action == .complete ? pin : nil, now: now, db)
+                let url = try action.perform(
+                    on: &ecommerce, business: business, customerPhone: form["customerPhone"],
+                    pin: action == .complete ? pin : nil, now: now, db)
                 return .redirect(url)
             } catch let failure as ATHMovilControlFailure {
                 return .refused(ecommerce, business, failure)
@@ -78,12 +87,15 @@ struct ATHMovilAppRoutes: Sendable {
             return .html(ATHMovilAppPage.notFound(), status: 404)
         case .refused(let ecommerce, let business, let failure):
             if ecommerce.state == .open {
-                return .html(ATHMovilAppPage.review(ecommerce, business: business, now: now, error: failure.message),
-                             status: failure.status)
+                return .html(
+                    ATHMovilAppPage.review(ecommerce, business: business, now: now, error: failure.message),
+                    status: failure.status)
             }
-            return .html(ATHMovilAppPage.result(ecommerce, business: business,
-                                                callbackURL: ATHMovilAppAction.callbackURL(for: ecommerce, now: now)),
-                         status: 409)
+            return .html(
+                ATHMovilAppPage.result(
+                    ecommerce, business: business,
+                    callbackURL: ATHMovilAppAction.callbackURL(for: ecommerce, now: now)),
+                status: 409)
         }
     }
 

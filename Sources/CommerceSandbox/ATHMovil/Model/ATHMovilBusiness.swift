@@ -16,9 +16,11 @@ struct ATHMovilBusiness: Sendable, Equatable {
     var feeMinimumCents: Int64
     var isDummy: Bool { publicToken == "dummy" }
 
-    init(number: String, name: String, path: String, industry: String, publicToken: String, privateToken: String,
-         isActive: Bool = true, isNonProfit: Bool = false, feeRate: Double = ATHMovilFees.defaultRate,
-         feeMinimumCents: Int64 = ATHMovilFees.defaultMinimumCents) {
+    init(
+        number: String, name: String, path: String, industry: String, publicToken: String, privateToken: String,
+        isActive: Bool = true, isNonProfit: Bool = false, feeRate: Double = ATHMovilFees.defaultRate,
+        feeMinimumCents: Int64 = ATHMovilFees.defaultMinimumCents
+    ) {
         self.number = number
         self.name = name
         self.path = path
@@ -45,20 +47,27 @@ struct ATHMovilBusiness: Sendable, Equatable {
     }
 
     func insert(_ db: Database) throws {
-        try db.execute(sql: """
-            INSERT INTO athmovil_business (number, name, path, industry, public_token, private_token, is_active,
-                                           is_non_profit, fee_rate, fee_minimum_cents)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [number, name, path, industry, publicToken, privateToken, isActive, isNonProfit, feeRate,
-                             feeMinimumCents])
+        try db.execute(
+            sql: """
+                INSERT INTO athmovil_business (number, name, path, industry, public_token, private_token, is_active,
+                                               is_non_profit, fee_rate, fee_minimum_cents)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                number, name, path, industry, publicToken, privateToken, isActive, isNonProfit, feeRate,
+                feeMinimumCents,
+            ])
     }
 
     /// The listing shown by the control routes and the credentials document (tokens are sandbox-only values).
     var json: JSONValue {
-        ["businessNumber": .string(number), "name": .string(name), "path": .string(path), "industry": .string(industry),
-         "publicToken": .string(publicToken), "privateToken": .string(privateToken), "isActive": .bool(isActive),
-         "isNonProfit": .bool(isNonProfit), "feeRate": .double(feeRate),
-         "feeMinimum": ATHMovilAmount.json(feeMinimumCents)]
+        [
+            "businessNumber": .string(number), "name": .string(name), "path": .string(path),
+            "industry": .string(industry),
+            "publicToken": .string(publicToken), "privateToken": .string(privateToken), "isActive": .bool(isActive),
+            "isNonProfit": .bool(isNonProfit), "feeRate": .double(feeRate),
+            "feeMinimum": ATHMovilAmount.json(feeMinimumCents),
+        ]
     }
 }
 
@@ -71,8 +80,9 @@ struct ATHMovilCustomer: Sendable, Equatable {
     var pin: String
 
     /// The built-in customer of simulated (`dummy`) payments.
-    static let simulated = ATHMovilCustomer(name: "Valeria Herrero", phoneNumber: "(787) 123-4567",
-                                            email: "email@example.com", pin: "")
+    static let simulated = ATHMovilCustomer(
+        name: "Valeria Herrero", phoneNumber: "(787) 123-4567",
+        email: "email@example.com", pin: "")
 
     init(name: String, phoneNumber: String, email: String, pin: String) {
         self.name = name

@@ -44,8 +44,11 @@ struct ATHMovilEcommerce: Sendable, Equatable {
         var metadata: String
 
         var json: JSONValue {
-            ["desc": .string(desc), "description": .string(desc), "metadata": .string(metadata), "name": .string(name),
-             "price": ATHMovilAmount.json(priceCents), "quantity": .integer(quantity)]
+            [
+                "desc": .string(desc), "description": .string(desc), "metadata": .string(metadata),
+                "name": .string(name),
+                "price": ATHMovilAmount.json(priceCents), "quantity": .integer(quantity),
+            ]
         }
     }
 
@@ -100,9 +103,11 @@ struct ATHMovilEcommerce: Sendable, Equatable {
         return digits.count >= 4 ? digits : String(repeating: "0", count: 4 - digits.count) + digits
     }
 
-    init(id: String, flow: Flow, traceId: String, businessNumber: String, createdAt: Date, expiresAt: Date,
-         totalCents: Int64, subtotalCents: Int64, taxCents: Int64, metadata1: String, metadata2: String, items: [Item],
-         phoneNumber: String, scheme: String, timeout: Int64, env: String) {
+    init(
+        id: String, flow: Flow, traceId: String, businessNumber: String, createdAt: Date, expiresAt: Date,
+        totalCents: Int64, subtotalCents: Int64, taxCents: Int64, metadata1: String, metadata2: String, items: [Item],
+        phoneNumber: String, scheme: String, timeout: Int64, env: String
+    ) {
         self.id = id
         self.flow = flow
         self.traceId = traceId
@@ -144,8 +149,9 @@ struct ATHMovilEcommerce: Sendable, Equatable {
         env = row["env"]
         let customerName: String? = row["customer_name"]
         if let customerName {
-            customer = ATHMovilCustomer(name: customerName, phoneNumber: row["customer_phone"] ?? "",
-                                        email: row["customer_email"] ?? "", pin: "")
+            customer = ATHMovilCustomer(
+                name: customerName, phoneNumber: row["customer_phone"] ?? "",
+                email: row["customer_email"] ?? "", pin: "")
         }
         referenceNumber = row["reference_number"]
         dailyTransactionId = row["daily_transaction_id"]
@@ -156,22 +162,26 @@ struct ATHMovilEcommerce: Sendable, Equatable {
         netCents = row["net_cents"]
         refundedCents = row["refunded_cents"]
         tokenJTI = row["token_jti"]
-        callbacks = ((try? JSONValue.parse(row["callbacks_json"] as String))?.arrayValue ?? []).compactMap(\.stringValue)
+        callbacks = ((try? JSONValue.parse(row["callbacks_json"] as String))?.arrayValue ?? []).compactMap(
+            \.stringValue)
     }
 
     /// Inserts or replaces the whole row.
     func save(_ db: Database) throws {
-        try db.execute(sql: """
-            INSERT OR REPLACE INTO athmovil_ecommerce (
-                id, flow, trace_id, business_number, state, created_at, updated_at, expires_at, total_cents,
-                subtotal_cents, tax_cents, metadata1, metadata2, items_json, phone, scheme, timeout, env,
-                customer_name, customer_phone, customer_email, reference_number, daily_transaction_id,
-                transaction_date, completed_at, fee_cents, net_cents, refunded_cents, token_jti, callbacks_json)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO athmovil_ecommerce (
+                    id, flow, trace_id, business_number, state, created_at, updated_at, expires_at, total_cents,
+                    subtotal_cents, tax_cents, metadata1, metadata2, items_json, phone, scheme, timeout, env,
+                    customer_name, customer_phone, customer_email, reference_number, daily_transaction_id,
+                    transaction_date, completed_at, fee_cents, net_cents, refunded_cents, token_jti, callbacks_json)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
                 id, flow.rawValue, traceId, businessNumber, state.rawValue, createdAt.timeIntervalSince1970,
                 updatedAt.timeIntervalSince1970, expiresAt.timeIntervalSince1970, totalCents, subtotalCents, taxCents,
-                metadata1, metadata2, JSONValue.array(items.map(\.json)).serialized(), phoneNumber, scheme, timeout, env,
+                metadata1, metadata2, JSONValue.array(items.map(\.json)).serialized(), phoneNumber, scheme, timeout,
+                env,
                 customer?.name, customer?.phoneNumber, customer?.email, referenceNumber, dailyTransactionId,
                 transactionDate, completedAt?.timeIntervalSince1970, feeCents, netCents, refundedCents, tokenJTI,
                 JSONValue.array(callbacks.map(JSONValue.string)).serialized(),
@@ -181,10 +191,11 @@ struct ATHMovilEcommerce: Sendable, Equatable {
     private static func decodeItems(_ text: String) -> [Item] {
         guard let list = (try? JSONValue.parse(text))?.arrayValue else { return [] }
         return list.map { item in
-            Item(name: item["name"]?.stringValue ?? "",
-                 priceCents: ATHMovilAmount.decimal(item["price"] ?? 0).map(ATHMovilAmount.cents) ?? 0,
-                 quantity: item["quantity"]?.integerValue ?? 0, desc: item["desc"]?.stringValue ?? "",
-                 metadata: item["metadata"]?.stringValue ?? "")
+            Item(
+                name: item["name"]?.stringValue ?? "",
+                priceCents: ATHMovilAmount.decimal(item["price"] ?? 0).map(ATHMovilAmount.cents) ?? 0,
+                quantity: item["quantity"]?.integerValue ?? 0, desc: item["desc"]?.stringValue ?? "",
+                metadata: item["metadata"]?.stringValue ?? "")
         }
     }
 }

@@ -7,9 +7,11 @@ enum ATHMovilWire {
     /// The `data` object of `/authorization` and `/findPayment`.
     static func transaction(_ e: ATHMovilEcommerce, business: ATHMovilBusiness) -> JSONValue {
         let items: [JSONValue] = e.items.map { item in
-            ["name": .string(item.name), "description": .string(item.desc), "quantity": .integer(item.quantity),
-             "price": ATHMovilAmount.json(item.priceCents), "tax": 0, "metadata": .string(item.metadata),
-             "formattedPrice": "", "sku": ""]
+            [
+                "name": .string(item.name), "description": .string(item.desc), "quantity": .integer(item.quantity),
+                "price": ATHMovilAmount.json(item.priceCents), "tax": 0, "metadata": .string(item.metadata),
+                "formattedPrice": "", "sku": "",
+            ]
         }
         return [
             "ecommerceStatus": .string(e.state.wireValue), "ecommerceId": .string(e.id),
@@ -84,10 +86,15 @@ enum ATHMovilWire {
             "createdAt": .string(ISO8601.format(e.createdAt)), "updatedAt": .string(ISO8601.format(e.updatedAt)),
             "expiresAt": .string(ISO8601.format(e.expiresAt)), "timeout": .integer(e.timeout), "env": .string(e.env),
             "total": ATHMovilAmount.json(e.totalCents), "subtotal": ATHMovilAmount.json(e.subtotalCents),
-            "tax": ATHMovilAmount.json(e.taxCents), "metadata1": .string(e.metadata1), "metadata2": .string(e.metadata2),
+            "tax": ATHMovilAmount.json(e.taxCents), "metadata1": .string(e.metadata1),
+            "metadata2": .string(e.metadata2),
             "items": .array(e.items.map(\.json)), "phoneNumber": .string(e.phoneNumber), "scheme": .string(e.scheme),
-            "customer": e.customer.map { ["name": .string($0.name), "phoneNumber": .string($0.phoneNumber),
-                                          "email": .string($0.email)] } ?? .null,
+            "customer": e.customer.map {
+                [
+                    "name": .string($0.name), "phoneNumber": .string($0.phoneNumber),
+                    "email": .string($0.email),
+                ]
+            } ?? .null,
             "referenceNumber": .string(e.referenceNumber), "dailyTransactionId": .integer(e.dailyTransactionId),
             "transactionDate": .string(e.transactionDate), "fee": ATHMovilAmount.json(e.feeCents),
             "netAmount": ATHMovilAmount.json(e.netCents), "totalRefundedAmount": ATHMovilAmount.json(e.refundedCents),

@@ -10,7 +10,9 @@ enum ATHMovilAmount {
         case .double(let double): return double.isFinite ? Decimal(string: "\(double)") : nil
         case .string(let text) where allowText:
             let trimmed = text.trimmingCharacters(in: .whitespaces)
-            guard !trimmed.isEmpty, trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") }) else { return nil }
+            guard !trimmed.isEmpty, trimmed.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") }) else {
+                return nil
+            }
             return Decimal(string: trimmed)
         default: return nil
         }

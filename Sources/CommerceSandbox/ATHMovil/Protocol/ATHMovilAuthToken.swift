@@ -28,13 +28,16 @@ struct ATHMovilAuthToken {
         guard let header, !header.trimmingCharacters(in: .whitespaces).isEmpty else { throw .noAuthorizationHeader }
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw .invalidToken }
-        let segments = parts[1].trimmingCharacters(in: .whitespaces).split(separator: ".", omittingEmptySubsequences: false)
+        let segments = parts[1].trimmingCharacters(in: .whitespaces).split(
+            separator: ".", omittingEmptySubsequences: false)
         guard segments.count == 3, let signature = decodeBase64URL(String(segments[2])),
-              HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: Data((segments[0] + "." + segments[1]).utf8),
-                                                      using: SymmetricKey(data: Data(secret.utf8))),
-              let payload = decodeBase64URL(String(segments[1])), let claims = try? JSONValue.parse(payload),
-              claims["iss"]?.stringValue == issuer, let subject = claims["sub"]?.stringValue,
-              let expiry = claims["exp"]?.integerValue else { throw .invalidToken }
+            HMAC<SHA256>.isValidAuthenticationCode(
+                signature, authenticating: Data((segments[0] + "." + segments[1]).utf8),
+                using: SymmetricKey(data: Data(secret.utf8))),
+            let payload = decodeBase64URL(String(segments[1])), let claims = try? JSONValue.parse(payload),
+            claims["iss"]?.stringValue == issuer, let subject = claims["sub"]?.stringValue,
+            let expiry = claims["exp"]?.integerValue
+        else { throw .invalidToken }
         let expiresAt = Date(timeIntervalSince1970: TimeInterval(expiry))
         guard now < expiresAt else { throw .tokenExpired(on: expiresAt) }
         return ATHMovilAuthToken(ecommerceId: subject, expiresAt: expiresAt, jti: claims["jti"]?.stringValue ?? "")

@@ -88,7 +88,9 @@ struct ATHMovilControlBody {
 
     func integer(_ key: String) throws(ATHMovilControlFailure) -> Int? {
         guard let value = object[key], !value.isNull else { return nil }
-        guard let integer = value.integerValue, let fitted = Int(exactly: integer) else { throw .badField(key, "must be an integer") }
+        guard let integer = value.integerValue, let fitted = Int(exactly: integer) else {
+            throw .badField(key, "must be an integer")
+        }
         return fitted
     }
 }

@@ -6,7 +6,8 @@ enum ATHMovilFees {
     static let defaultRate = 0.025
     static let defaultMinimumCents: Int64 = 6
 
-    static func fee(totalCents: Int64, rate: Double, minimumCents: Int64, isNonProfit: Bool) -> (fee: Int64, net: Int64) {
+    static func fee(totalCents: Int64, rate: Double, minimumCents: Int64, isNonProfit: Bool) -> (fee: Int64, net: Int64)
+    {
         guard !isNonProfit else { return (0, totalCents) }
         var product = Decimal(totalCents) * (Decimal(string: "\(rate)") ?? Decimal(rate))
         var rounded = Decimal()

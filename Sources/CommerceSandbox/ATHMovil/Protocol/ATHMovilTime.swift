@@ -7,7 +7,7 @@ enum ATHMovilTime {
     static let offset = -4 * 3600
 
     /// Years 0001 through 9999 in epoch seconds: what the formats can print.
-    static let printableSeconds: ClosedRange<TimeInterval> = -62_135_596_800 ... 253_402_300_799
+    static let printableSeconds: ClosedRange<TimeInterval> = -62_135_596_800...253_402_300_799
 
     /// Epoch seconds pinned to ``printableSeconds`` (NaN reads as 0). The clock can be moved forward again
     /// and again, and stored dates come back from the database, so integer conversions must never see a
@@ -37,14 +37,16 @@ enum ATHMovilTime {
         let (year, month, day) = ISO8601.civilDate(daysSinceEpoch: days)
         // 1970-01-01 was a Thursday (index 4 with Sunday = 0).
         let weekday = ((days % 7) + 7 + 4) % 7
-        return Parts(year: year, month: month, day: day, hour: secondOfDay / 3600, minute: secondOfDay % 3600 / 60,
-                     second: secondOfDay % 60, tenths: tenths, weekday: weekday)
+        return Parts(
+            year: year, month: month, day: day, hour: secondOfDay / 3600, minute: secondOfDay % 3600 / 60,
+            second: secondOfDay % 60, tenths: tenths, weekday: weekday)
     }
 
     /// `yyyy/MM/dd HH:mm:ss.S`: the reply (`athm_payment_data`) format.
     static func reply(_ date: Date) -> String {
         let p = parts(date)
-        return "\(pad(p.year, 4))/\(pad(p.month))/\(pad(p.day)) \(pad(p.hour)):\(pad(p.minute)):\(pad(p.second)).\(p.tenths)"
+        return
+            "\(pad(p.year, 4))/\(pad(p.month))/\(pad(p.day)) \(pad(p.hour)):\(pad(p.minute)):\(pad(p.second)).\(p.tenths)"
     }
 
     /// `yyyy-MM-dd HH:mm:ss`: `transactionDate` of the payment service.
@@ -64,7 +66,8 @@ enum ATHMovilTime {
         let p = parts(date)
         let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        return "\(weekdays[p.weekday]) \(months[p.month - 1]) \(pad(p.day)) \(pad(p.hour)):\(pad(p.minute)):\(pad(p.second)) AST \(p.year)"
+        return
+            "\(weekdays[p.weekday]) \(months[p.month - 1]) \(pad(p.day)) \(pad(p.hour)):\(pad(p.minute)):\(pad(p.second)) AST \(p.year)"
     }
 
     /// Epoch milliseconds as text (refund answers).

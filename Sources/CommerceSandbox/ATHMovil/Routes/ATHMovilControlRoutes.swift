@@ -17,34 +17,49 @@ struct ATHMovilControlRoutes: Sendable {
         router.post(p + "/app/open", handler: controlled(appOpen))
         router.post(p + "/app/respond", handler: controlled(appRespond))
         for action in ATHMovilAppAction.allCases {
-            router.post(p + "/payments/:ecommerceId/\(action.rawValue)", handler: controlled { request in
-                let body = try ATHMovilControlBody(request)
-                return try await respond(action, ecommerceId: request.parameter("ecommerceId"),
-                                         customerPhone: try body.string("customerPhone"))
-            })
+            router.post(
+                p + "/payments/:ecommerceId/\(action.rawValue)",
+                handler: controlled { request in
+                    let body = try ATHMovilControlBody(request)
+                    return try await respond(
+                        action, ecommerceId: request.parameter("ecommerceId"),
+                        customerPhone: try body.string("customerPhone"))
+                })
         }
         router.get(p + "/payments/:ecommerceId", handler: controlled(paymentRecord))
         router.get(p + "/payments", handler: controlled(paymentByTrace))
         // The console's paged list; Complete / Cancel / Fail / Expire are the action routes above.
-        router.get(p + "/pages/payments", handler: ControlProblem.answering { request in
-            let page = try ControlPage.from(request.query)
-            let now = context.clock.now()
-            let listed = try await context.database.write { db in try ATHMovilStore.paymentsPage(page, now: now, db) }
-            return page.response(listed.items, total: listed.total)
-        })
+        router.get(
+            p + "/pages/payments",
+            handler: ControlProblem.answering { request in
+                let page = try ControlPage.from(request.query)
+                let now = context.clock.now()
+                let listed = try await context.database.write { db in try ATHMovilStore.paymentsPage(page, now: now, db)
+                }
+                return page.response(listed.items, total: listed.total)
+            })
         router.post(p + "/clock/advance", handler: controlled(advanceClock))
         router.post(p + "/faults", handler: controlled(addFault))
         router.post(p + "/reset", handler: controlled(reset))
-        router.fallback(forPrefix: p + "/", .init(
-            notFound: { request in ATHMovilControlFailure(status: 404, message: "No route for \(request.method) \(request.path)") },
-            methodNotAllowed: { request, _ in
-                ATHMovilControlFailure(status: 405, message: "Method \(request.method) is not allowed on \(request.path)")
-            }))
+        router.fallback(
+            forPrefix: p + "/",
+            .init(
+                notFound: { request in
+                    ATHMovilControlFailure(status: 404, message: "No route for \(request.method) \(request.path)")
+                },
+                methodNotAllowed: { request, _ in
+                    ATHMovilControlFailure(
+                        status: 405, message: "Method \(request.method) is not allowed on \(request.path)")
+                }))
     }
 
-    private func controlled(_ body: @escaping @Sendable (SandboxRequest) async throws -> SandboxResponse) -> SandboxRouter.Handler {
+    private func controlled(_ body: @escaping @Sendable (SandboxRequest) async throws -> SandboxResponse)
+        -> SandboxRouter.Handler
+    {
         { request in
-            do { return try await body(request) } catch let failure as ATHMovilControlFailure { return failure.response }
+            do { return try await body(request) } catch let failure as ATHMovilControlFailure {
+                return failure.response
+            }
         }
     }
 
@@ -63,7 +78,9 @@ struct ATHMovilControlRoutes: Sendable {
         let rate = try body.number("feeRate") ?? ATHMovilFees.defaultRate
         guard (0...1).contains(rate) else { throw ATHMovilControlFailure.badField("feeRate", "must be from 0 to 1") }
         let minimum = try body.number("feeMinimum") ?? Double(ATHMovilFees.defaultMinimumCents) / 100
-        guard minimum >= 0, minimum < 10_000 else { throw ATHMovilControlFailure.badField("feeMinimum", "must be from 0 to 9999.99") }
+        guard minimum >= 0, minimum < 10_000 else {
+            throw ATHMovilControlFailure.badField("feeMinimum", "must be from 0 to 9999.99")
+        }
         let isActive = try body.bool("isActive") ?? true
         let isNonProfit = try body.bool("isNonProfit") ?? false
         let path = try body.string("path") ?? name.lowercased().filter { $0.isLetter || $0.isNumber }
@@ -104,11 +121,14 @@ struct ATHMovilControlRoutes: Sendable {
         let customer = ATHMovilCustomer(name: name, phoneNumber: phone, email: try body.string("email") ?? "", pin: pin)
         try await context.database.write { db in
             guard try ATHMovilStore.customer(phone: phone, db) == nil else {
-                throw ATHMovilControlFailure(status: 409, message: "phoneNumber: a test customer with this phone exists")
+                throw ATHMovilControlFailure(
+                    status: 409, message: "phoneNumber: a test customer with this phone exists")
             }
-            let position = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position), 0) + 1 FROM athmovil_customer") ?? 1
-            try db.execute(sql: "INSERT INTO athmovil_customer (phone, name, email, pin, position) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [customer.phoneNumber, customer.name, customer.email, customer.pin, position])
+            let position =
+                try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position), 0) + 1 FROM athmovil_customer") ?? 1
+            try db.execute(
+                sql: "INSERT INTO athmovil_customer (phone, name, email, pin, position) VALUES (?, ?, ?, ?, ?)",
+                arguments: [customer.phoneNumber, customer.name, customer.email, customer.pin, position])
         }
         return .json(customer.json, status: 201)
     }
@@ -120,14 +140,18 @@ struct ATHMovilControlRoutes: Sendable {
         let body = try ATHMovilControlBody(request, allowEmpty: false)
         guard let url = try body.string("url") else { throw ATHMovilControlFailure.badField("url", "is required") }
         let (ecommerce, _) = try await open(url: url)
-        return .json(["ecommerceId": .string(ecommerce.id), "flow": .string(ecommerce.flow.rawValue),
-                      "status": .string(ecommerce.state.rawValue)])
+        return .json([
+            "ecommerceId": .string(ecommerce.id), "flow": .string(ecommerce.flow.rawValue),
+            "status": .string(ecommerce.state.rawValue),
+        ])
     }
 
     /// Acts on a payment named by `ecommerceId` or by its link: `{ecommerceId, status, callbackURL}`.
     @Sendable func appRespond(_ request: SandboxRequest) async throws -> SandboxResponse {
         let body = try ATHMovilControlBody(request, allowEmpty: false)
-        guard let actionName = try body.string("action") else { throw ATHMovilControlFailure.badField("action", "is required") }
+        guard let actionName = try body.string("action") else {
+            throw ATHMovilControlFailure.badField("action", "is required")
+        }
         guard let action = ATHMovilAppAction(rawValue: actionName) else {
             throw ATHMovilControlFailure.badField("action", "must be complete, cancel, fail or expire")
         }
@@ -151,7 +175,9 @@ struct ATHMovilControlRoutes: Sendable {
         }
         let now = context.clock.now()
         do {
-            let opened = try await context.database.write { db in try ATHMovilAppLink.open(kind, data: data, now: now, db) }
+            let opened = try await context.database.write { db in
+                try ATHMovilAppLink.open(kind, data: data, now: now, db)
+            }
             switch opened {
             case .payment(let ecommerce, let business): return (ecommerce, business)
             case .inactiveBusiness: throw ATHMovilControlFailure.badField("url", "publicToken names no active business")
@@ -163,19 +189,25 @@ struct ATHMovilControlRoutes: Sendable {
         }
     }
 
-    private func respond(_ action: ATHMovilAppAction, ecommerceId: String, customerPhone: String?) async throws -> SandboxResponse {
+    private func respond(_ action: ATHMovilAppAction, ecommerceId: String, customerPhone: String?) async throws
+        -> SandboxResponse
+    {
         let now = context.clock.now()
         let (ecommerce, url) = try await context.database.write { db -> (ATHMovilEcommerce, String) in
             guard var ecommerce = try ATHMovilStore.ecommerce(id: ecommerceId, now: now, db),
-                  let business = try ATHMovilStore.business(number: ecommerce.businessNumber, db) else {
+                let business = try ATHMovilStore.business(number: ecommerce.businessNumber, db)
+            else {
                 throw ATHMovilControlFailure.paymentNotFound
             }
-            let url = try action.perform(on: &ecommerce, business: business, customerPhone: customerPhone, pin: nil,
-                                         now: now, db)
+            let url = try action.perform(
+                on: &ecommerce, business: business, customerPhone: customerPhone, pin: nil,
+                now: now, db)
             return (ecommerce, url)
         }
-        return .json(["ecommerceId": .string(ecommerce.id), "status": .string(ecommerce.state.rawValue),
-                      "callbackURL": .string(url)])
+        return .json([
+            "ecommerceId": .string(ecommerce.id), "status": .string(ecommerce.state.rawValue),
+            "callbackURL": .string(url),
+        ])
     }
 
     // MARK: Inspection, clock, faults
@@ -185,7 +217,8 @@ struct ATHMovilControlRoutes: Sendable {
         let id = request.parameter("ecommerceId")
         let record = try await context.database.write { db -> JSONValue? in
             guard let ecommerce = try ATHMovilStore.ecommerce(id: id, now: now, db) else { return nil }
-            return ATHMovilWire.record(ecommerce, business: try ATHMovilStore.business(number: ecommerce.businessNumber, db))
+            return ATHMovilWire.record(
+                ecommerce, business: try ATHMovilStore.business(number: ecommerce.businessNumber, db))
         }
         guard let record else { throw ATHMovilControlFailure.paymentNotFound }
         return .json(record)
@@ -197,8 +230,10 @@ struct ATHMovilControlRoutes: Sendable {
         }
         let now = context.clock.now()
         let record = try await context.database.write { db -> JSONValue? in
-            guard let ecommerce = try ATHMovilStore.ecommerce(traceId: traceId, businessNumber: nil, now: now, db) else { return nil }
-            return ATHMovilWire.record(ecommerce, business: try ATHMovilStore.business(number: ecommerce.businessNumber, db))
+            guard let ecommerce = try ATHMovilStore.ecommerce(traceId: traceId, businessNumber: nil, now: now, db)
+            else { return nil }
+            return ATHMovilWire.record(
+                ecommerce, business: try ATHMovilStore.business(number: ecommerce.businessNumber, db))
         }
         guard let record else { throw ATHMovilControlFailure.paymentNotFound }
         return .json(record)
@@ -207,7 +242,8 @@ struct ATHMovilControlRoutes: Sendable {
     @Sendable func advanceClock(_ request: SandboxRequest) async throws -> SandboxResponse {
         let body = try ATHMovilControlBody(request, allowEmpty: false)
         guard let seconds = try body.number("seconds"), seconds >= 0, seconds <= SandboxClock.maximumMove else {
-            throw ATHMovilControlFailure.badField("seconds", "must be a number of seconds from 0 to 3155760000 (100 years)")
+            throw ATHMovilControlFailure.badField(
+                "seconds", "must be a number of seconds from 0 to 3155760000 (100 years)")
         }
         try await context.moveClock(.advance(seconds: seconds))
         return .json(context.clock.json())
@@ -227,18 +263,22 @@ struct ATHMovilControlRoutes: Sendable {
     @Sendable func addFault(_ request: SandboxRequest) async throws -> SandboxResponse {
         let body = try ATHMovilControlBody(request, allowEmpty: false)
         guard let route = try body.string("route"), let path = Self.faultPaths[route] else {
-            throw ATHMovilControlFailure.badField("route", "must be one of \(Self.faultPaths.keys.sorted().joined(separator: ", "))")
+            throw ATHMovilControlFailure.badField(
+                "route", "must be one of \(Self.faultPaths.keys.sorted().joined(separator: ", "))")
         }
         let count = try body.integer("count") ?? 1
         guard count >= 1 else { throw ATHMovilControlFailure.badField("count", "must be 1 or more") }
         let status = try body.integer("status") ?? 500
-        guard (400...599).contains(status) else { throw ATHMovilControlFailure.badField("status", "must be from 400 to 599") }
+        guard (400...599).contains(status) else {
+            throw ATHMovilControlFailure.badField("status", "must be from 400 to 599")
+        }
         let errorcode = try body.string("errorcode") ?? "BTRA_9999"
         let dropConnection = try body.bool("dropConnection") ?? false
         // A lost response: the change is committed, then the connection closes with no answer (spec §5.1).
-        let fault = FaultRule(method: .post, path: .exact(path), count: count, status: status,
-                              body: ATHMovilFailure.envelope(errorcode: errorcode, message: "Internal Error"),
-                              drop: dropConnection ? .afterCommit : nil, survivesRestart: true)
+        let fault = FaultRule(
+            method: .post, path: .exact(path), count: count, status: status,
+            body: ATHMovilFailure.envelope(errorcode: errorcode, message: "Internal Error"),
+            drop: dropConnection ? .afterCommit : nil, survivesRestart: true)
         try context.faults.add(fault)
         return .json(fault.json, status: 201)
     }

@@ -15,11 +15,16 @@ struct ATHMovilMerchantRoutes: Sendable {
     }
 
     /// The payment named by `ecommerceId`, checked to belong to `publicToken`'s business.
-    private static func owned(_ body: ATHMovilBody, now: Date, _ db: Database) throws -> (ATHMovilEcommerce, ATHMovilBusiness) {
+    private static func owned(_ body: ATHMovilBody, now: Date, _ db: Database) throws -> (
+        ATHMovilEcommerce, ATHMovilBusiness
+    ) {
         let id = try body.string("ecommerceId") ?? ""
         let token = try body.string("publicToken") ?? ""
-        guard let ecommerce = try ATHMovilStore.ecommerce(id: id, now: now, db) else { throw ATHMovilFailure.unknownEcommerce }
-        guard let business = try ATHMovilStore.business(token: token, db), business.number == ecommerce.businessNumber else {
+        guard let ecommerce = try ATHMovilStore.ecommerce(id: id, now: now, db) else {
+            throw ATHMovilFailure.unknownEcommerce
+        }
+        guard let business = try ATHMovilStore.business(token: token, db), business.number == ecommerce.businessNumber
+        else {
             throw ATHMovilFailure.notOwner
         }
         return (ecommerce, business)
@@ -58,11 +63,15 @@ struct ATHMovilMerchantRoutes: Sendable {
         let now = context.clock.now()
         let data = try await context.database.write { db -> JSONValue in
             guard let business = try ATHMovilStore.business(token: publicToken, db),
-                  !privateToken.isEmpty, privateToken == business.privateToken else {
+                !privateToken.isEmpty, privateToken == business.privateToken
+            else {
                 throw ATHMovilFailure.refundUnauthorized
             }
-            guard var payment = try ATHMovilStore.ecommerce(reference: reference, businessNumber: business.number, now: now, db),
-                  payment.state == .completed else { throw ATHMovilFailure.referenceNotFound }
+            guard
+                var payment = try ATHMovilStore.ecommerce(
+                    reference: reference, businessNumber: business.number, now: now, db),
+                payment.state == .completed
+            else { throw ATHMovilFailure.referenceNotFound }
             guard let amount else { throw ATHMovilFailure.invalidFormat }
             if amount < Decimal(string: "0.01") ?? 0 { throw ATHMovilFailure.refundTooSmall }
             guard ATHMovilAmount.fitsBounds(amount) else { throw ATHMovilFailure.outOfBounds }
@@ -72,10 +81,14 @@ struct ATHMovilMerchantRoutes: Sendable {
 
             let refundReference = ATHMovilStore.newReference(business: business)
             let daily = try ATHMovilStore.nextDailyNumber(businessNumber: business.number, now: now, db)
-            try db.execute(sql: """
-                INSERT INTO athmovil_refund (reference_number, ecommerce_id, business_number, amount_cents, message,
-                                             daily_transaction_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [refundReference, payment.id, business.number, cents, message, daily, now.timeIntervalSince1970])
+            try db.execute(
+                sql: """
+                    INSERT INTO athmovil_refund (reference_number, ecommerce_id, business_number, amount_cents, message,
+                                                 daily_transaction_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    refundReference, payment.id, business.number, cents, message, daily, now.timeIntervalSince1970,
+                ])
             payment.refundedCents += cents
             payment.updatedAt = now
             try payment.save(db)
@@ -114,7 +127,8 @@ struct ATHMovilMerchantRoutes: Sendable {
         let now = context.clock.now()
         let reply = try await context.database.write { db -> JSONValue in
             guard let business = try ATHMovilStore.business(token: token, db), !paymentID.isEmpty,
-                  var ecommerce = try ATHMovilStore.ecommerce(traceId: paymentID, businessNumber: business.number, now: now, db)
+                var ecommerce = try ATHMovilStore.ecommerce(
+                    traceId: paymentID, businessNumber: business.number, now: now, db)
             else { throw ATHMovilFailure.unknownTransaction }
             if ecommerce.state == .open {
                 ecommerce.state = .cancelled

@@ -54,12 +54,16 @@ struct ATHMovilPaymentRoutes: Sendable {
             }
             if subtotal < 0 || tax < 0 { throw ATHMovilFailure.invalidFormat }
             if metadata1.count > 40 || metadata2.count > 40 { throw ATHMovilFailure.metadataTooLong }
-            if items.contains(where: { $0.name.trimmingCharacters(in: .whitespaces).isEmpty || $0.priceCents < 100 || $0.quantity < 1 }) {
+            if items.contains(where: {
+                $0.name.trimmingCharacters(in: .whitespaces).isEmpty || $0.priceCents < 100 || $0.quantity < 1
+            }) {
                 throw ATHMovilFailure.invalidFormat
             }
             let timeout: Int64
             if let timeoutValue {
-                guard let whole = timeoutValue.integerValue, (60...600).contains(whole) else { throw ATHMovilFailure.invalidFormat }
+                guard let whole = timeoutValue.integerValue, (60...600).contains(whole) else {
+                    throw ATHMovilFailure.invalidFormat
+                }
                 timeout = whole
             } else {
                 timeout = 600
@@ -82,7 +86,9 @@ struct ATHMovilPaymentRoutes: Sendable {
     }
 
     /// An item, type-checked only; its price is kept exact for the bounds check that follows the business check.
-    private static func item(_ value: JSONValue) throws(ATHMovilFailure) -> (item: ATHMovilEcommerce.Item, price: Decimal) {
+    private static func item(_ value: JSONValue) throws(ATHMovilFailure) -> (
+        item: ATHMovilEcommerce.Item, price: Decimal
+    ) {
         guard let object = value.objectValue else { throw .invalidFormat }
         let fields = ATHMovilBody(object: object)
         let price = try fields.number("price") ?? 0
@@ -91,8 +97,9 @@ struct ATHMovilPaymentRoutes: Sendable {
         let desc = try fields.string("desc")
         let description = try fields.string("description")
         let metadata = try fields.string("metadata") ?? ""
-        let item = ATHMovilEcommerce.Item(name: name, priceCents: ATHMovilAmount.cents(price), quantity: quantity,
-                                          desc: desc ?? description ?? "", metadata: metadata)
+        let item = ATHMovilEcommerce.Item(
+            name: name, priceCents: ATHMovilAmount.cents(price), quantity: quantity,
+            desc: desc ?? description ?? "", metadata: metadata)
         return (item, price)
     }
 
@@ -102,8 +109,9 @@ struct ATHMovilPaymentRoutes: Sendable {
         let data = try await context.database.write { db -> JSONValue in
             let token = try ATHMovilAuthToken.verify(header: header, secret: try ATHMovilStore.secret(db), now: now)
             guard var ecommerce = try ATHMovilStore.ecommerce(id: token.ecommerceId, now: now, db),
-                  ecommerce.tokenJTI == token.jti,
-                  let business = try ATHMovilStore.business(number: ecommerce.businessNumber, db) else {
+                ecommerce.tokenJTI == token.jti,
+                let business = try ATHMovilStore.business(number: ecommerce.businessNumber, db)
+            else {
                 throw ATHMovilFailure.invalidToken
             }
             switch ecommerce.state {

@@ -27,28 +27,46 @@ extension ButtonService {
             let orgId = "org-" + RandomToken.hex(16)
             let key = "sk-" + RandomToken.hex(32)
             let app = "app-" + RandomToken.hex(16)
-            try db.execute(sql: "INSERT INTO button_organizations (id, name, window_days, api_version, created_at) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [orgId, name, window, version, now])
-            try db.execute(sql: "INSERT INTO button_api_keys (key, org, created_at) VALUES (?, ?, ?)", arguments: [key, orgId, now])
-            try db.execute(sql: "INSERT INTO button_applications (app_id, org, auto_registered, created_at) VALUES (?, ?, 0, ?)",
-                           arguments: [app, orgId, now])
-            return ["organization_id": .string(orgId), "api_key": .string(key), "application_id": .string(app),
-                    "finalization_window_days": .integer(Int64(window)), "name": .from(name), "api_version": .string(version)]
+            try db.execute(
+                sql:
+                    "INSERT INTO button_organizations (id, name, window_days, api_version, created_at) VALUES (?, ?, ?, ?, ?)",
+                arguments: [orgId, name, window, version, now])
+            try db.execute(
+                sql: "INSERT INTO button_api_keys (key, org, created_at) VALUES (?, ?, ?)",
+                arguments: [key, orgId, now])
+            try db.execute(
+                sql: "INSERT INTO button_applications (app_id, org, auto_registered, created_at) VALUES (?, ?, 0, ?)",
+                arguments: [app, orgId, now])
+            return [
+                "organization_id": .string(orgId), "api_key": .string(key), "application_id": .string(app),
+                "finalization_window_days": .integer(Int64(window)), "name": .from(name),
+                "api_version": .string(version),
+            ]
         }
         return ButtonEnvelope.object(created)
     }
 
     /// `finalization_window_days`: an integer 1–3650.
-    static func windowDays(_ body: JSONObject, required: Bool,
-                                   failures: inout [(field: String, message: String)]) throws -> Int? {
+    static func windowDays(
+        _ body: JSONObject, required: Bool,
+        failures: inout [(field: String, message: String)]
+    ) throws -> Int? {
         guard let value = ButtonRequest.present(body["finalization_window_days"]) else {
             if required {
-                failures.append((field: "finalization_window_days", message: "finalization_window_days must be an integer from 1 to 3650"))
+                failures.append(
+                    (
+                        field: "finalization_window_days",
+                        message: "finalization_window_days must be an integer from 1 to 3650"
+                    ))
             }
             return nil
         }
         guard let days = value.integerValue, (1...3650).contains(days) else {
-            failures.append((field: "finalization_window_days", message: "finalization_window_days must be an integer from 1 to 3650"))
+            failures.append(
+                (
+                    field: "finalization_window_days",
+                    message: "finalization_window_days must be an integer from 1 to 3650"
+                ))
             return nil
         }
         return Int(days)
@@ -68,22 +86,34 @@ extension ButtonService {
         guard failures.isEmpty, let window else { throw ButtonError.invalid(failures) }
         let object = try await database.write { db -> JSONValue in
             _ = try Self.organizationJSON(db, orgId)  // 404 when unknown
-            try db.execute(sql: "UPDATE button_organizations SET window_days = ? WHERE id = ?", arguments: [window, orgId])
+            try db.execute(
+                sql: "UPDATE button_organizations SET window_days = ? WHERE id = ?", arguments: [window, orgId])
             return try Self.organizationJSON(db, orgId)
         }
         return ButtonEnvelope.object(object)
     }
 
     static func organizationJSON(_ db: Database, _ orgId: String) throws -> JSONValue {
-        guard let org = try ButtonOrganization.fetch(db, id: orgId) else { throw ButtonError.notFound("Organization \(orgId) not found") }
-        let keys = try String.fetchAll(db, sql: "SELECT key FROM button_api_keys WHERE org = ? ORDER BY created_at, key", arguments: [orgId])
-        let apps = try Row.fetchAll(db, sql: "SELECT * FROM button_applications WHERE org = ? ORDER BY created_at, app_id",
-                                    arguments: [orgId])
-        return ["organization_id": .string(org.id), "name": .from(org.name),
-                "finalization_window_days": .integer(Int64(org.windowDays)), "api_version": .string(org.apiVersion),
-                "api_keys": .array(keys.map(JSONValue.string)),
-                "applications": .array(apps.map { ["application_id": .string($0["app_id"]),
-                                                   "auto_registered": .bool($0["auto_registered"])] })]
+        guard let org = try ButtonOrganization.fetch(db, id: orgId) else {
+            throw ButtonError.notFound("Organization \(orgId) not found")
+        }
+        let keys = try String.fetchAll(
+            db, sql: "SELECT key FROM button_api_keys WHERE org = ? ORDER BY created_at, key", arguments: [orgId])
+        let apps = try Row.fetchAll(
+            db, sql: "SELECT * FROM button_applications WHERE org = ? ORDER BY created_at, app_id",
+            arguments: [orgId])
+        return [
+            "organization_id": .string(org.id), "name": .from(org.name),
+            "finalization_window_days": .integer(Int64(org.windowDays)), "api_version": .string(org.apiVersion),
+            "api_keys": .array(keys.map(JSONValue.string)),
+            "applications": .array(
+                apps.map {
+                    [
+                        "application_id": .string($0["app_id"]),
+                        "auto_registered": .bool($0["auto_registered"]),
+                    ]
+                }),
+        ]
     }
 
     func createApplication(_ request: SandboxRequest) async throws -> SandboxResponse {
@@ -100,14 +130,21 @@ extension ButtonService {
         }
         let now = clock.now().timeIntervalSince1970
         let object = try await database.write { [appId] db -> JSONValue in
-            guard try ButtonOrganization.fetch(db, id: orgId) != nil else { throw ButtonError.notFound("Organization \(orgId) not found") }
-            if let owner = try String.fetchOne(db, sql: "SELECT org FROM button_applications WHERE app_id = ?", arguments: [appId]) {
+            guard try ButtonOrganization.fetch(db, id: orgId) != nil else {
+                throw ButtonError.notFound("Organization \(orgId) not found")
+            }
+            if let owner = try String.fetchOne(
+                db, sql: "SELECT org FROM button_applications WHERE app_id = ?", arguments: [appId])
+            {
                 guard owner == orgId else {
-                    throw ButtonError.conflict("application_exists", "Application \(appId) belongs to another organization")
+                    throw ButtonError.conflict(
+                        "application_exists", "Application \(appId) belongs to another organization")
                 }
             } else {
-                try db.execute(sql: "INSERT INTO button_applications (app_id, org, auto_registered, created_at) VALUES (?, ?, 0, ?)",
-                               arguments: [appId, orgId, now])
+                try db.execute(
+                    sql:
+                        "INSERT INTO button_applications (app_id, org, auto_registered, created_at) VALUES (?, ?, 0, ?)",
+                    arguments: [appId, orgId, now])
             }
             return ["application_id": .string(appId), "organization_id": .string(orgId)]
         }
@@ -118,7 +155,8 @@ extension ButtonService {
         guard let appId = body["application_id"]?.stringValue, !appId.isEmpty else {
             throw ButtonError.invalid(field: "application_id", "application_id is required")
         }
-        guard try Row.fetchOne(db, sql: "SELECT 1 FROM button_applications WHERE app_id = ?", arguments: [appId]) != nil else {
+        guard try Row.fetchOne(db, sql: "SELECT 1 FROM button_applications WHERE app_id = ?", arguments: [appId]) != nil
+        else {
             throw ButtonError.notFound("Application \(appId) not found")
         }
         return appId
@@ -127,7 +165,9 @@ extension ButtonService {
     /// A fresh `srctok-` + 16 hex token, unique.
     static func newToken(_ db: Database) throws -> String {
         var token = "srctok-" + RandomToken.hex(16)
-        while try Row.fetchOne(db, sql: "SELECT 1 FROM button_attribution_tokens WHERE btn_ref = ?", arguments: [token]) != nil {
+        while try Row.fetchOne(db, sql: "SELECT 1 FROM button_attribution_tokens WHERE btn_ref = ?", arguments: [token])
+            != nil
+        {
             token = "srctok-" + RandomToken.hex(16)
         }
         return token
@@ -148,8 +188,10 @@ extension ButtonService {
             let appId = try Self.requireApplication(db, body)
             let token = try Self.newToken(db)
             let linked = url.map { Self.appendingToken($0, token) }
-            try db.execute(sql: "INSERT INTO button_attribution_tokens (btn_ref, app_id, source, url, created_at) VALUES (?, ?, 'control', ?, ?)",
-                           arguments: [token, appId, linked, now])
+            try db.execute(
+                sql:
+                    "INSERT INTO button_attribution_tokens (btn_ref, app_id, source, url, created_at) VALUES (?, ?, 'control', ?, ?)",
+                arguments: [token, appId, linked, now])
             return ["btn_ref": .string(token), "url": .from(linked), "application_id": .string(appId)]
         }
         return ButtonEnvelope.object(object)

@@ -9,9 +9,11 @@ extension ButtonService {
         let base = "/sandbox/button"
         router.post("\(base)/organizations", handler: ButtonEnvelope.guarded { try await createOrganization($0) })
         router.get("\(base)/organizations/:org_id", handler: ButtonEnvelope.guarded { try await getOrganization($0) })
-        router.patch("\(base)/organizations/:org_id", handler: ButtonEnvelope.guarded { try await patchOrganization($0) })
+        router.patch(
+            "\(base)/organizations/:org_id", handler: ButtonEnvelope.guarded { try await patchOrganization($0) })
         router.get("\(base)/organizations/:org_id/orders", handler: ButtonEnvelope.guarded { try await listOrders($0) })
-        router.get("\(base)/organizations/:org_id/orders/**", handler: ButtonEnvelope.guarded { try await inspectOrder($0) })
+        router.get(
+            "\(base)/organizations/:org_id/orders/**", handler: ButtonEnvelope.guarded { try await inspectOrder($0) })
         router.post("\(base)/applications", handler: ButtonEnvelope.guarded { try await createApplication($0) })
         router.post("\(base)/attribution-tokens", handler: ButtonEnvelope.guarded { try await issueToken($0) })
         router.post("\(base)/deferred-deeplinks", handler: ButtonEnvelope.guarded { try await createLink($0) })
@@ -21,28 +23,41 @@ extension ButtonService {
         router.get("\(base)/events", handler: ButtonEnvelope.guarded { try await listEvents($0) })
         router.get("\(base)/activity", handler: ButtonEnvelope.guarded { try await listActivity($0) })
         router.get("\(base)/sessions", handler: ButtonEnvelope.guarded { try await listSessions($0) })
-        router.post("\(base)/sessions/:session_id/expire", handler: ButtonEnvelope.guarded { try await expireSession($0) })
+        router.post(
+            "\(base)/sessions/:session_id/expire", handler: ButtonEnvelope.guarded { try await expireSession($0) })
         router.get("\(base)/requests", handler: ButtonEnvelope.guarded { listRequests($0) })
         router.get("\(base)/clock", handler: ButtonEnvelope.guarded { _ in ButtonEnvelope.object(clock.json()) })
-        router.post("\(base)/clock", handler: ButtonEnvelope.guarded { request in
-            try await moveClock { try ClockRequest.set(from: try ButtonRequest.controlBody(request)) }
-        })
-        router.post("\(base)/clock/advance", handler: ButtonEnvelope.guarded { request in
-            try await moveClock { .advance(seconds: try ClockRequest.advance(from: try ButtonRequest.controlBody(request))) }
-        })
+        router.post(
+            "\(base)/clock",
+            handler: ButtonEnvelope.guarded { request in
+                try await moveClock { try ClockRequest.set(from: try ButtonRequest.controlBody(request)) }
+            })
+        router.post(
+            "\(base)/clock/advance",
+            handler: ButtonEnvelope.guarded { request in
+                try await moveClock {
+                    .advance(seconds: try ClockRequest.advance(from: try ButtonRequest.controlBody(request)))
+                }
+            })
         router.delete("\(base)/clock", handler: ButtonEnvelope.guarded { _ in try await moveClock { .real } })
         router.post("\(base)/faults", handler: ButtonEnvelope.guarded { try addFault($0) })
-        router.get("\(base)/faults", handler: ButtonEnvelope.guarded { _ in
-            ButtonEnvelope.objects(context.faultRules(of: name).map(\.json))
-        })
-        router.delete("\(base)/faults", handler: ButtonEnvelope.guarded { _ in
-            try context.removeFaults(of: name)
-            return ButtonEnvelope.objects([])
-        })
-        router.post("\(base)/reset", handler: ButtonEnvelope.guarded { _ in
-            try await context.reset(self)
-            return ButtonEnvelope.object(try await database.read { db in try credentials(db) })
-        })
+        router.get(
+            "\(base)/faults",
+            handler: ButtonEnvelope.guarded { _ in
+                ButtonEnvelope.objects(context.faultRules(of: name).map(\.json))
+            })
+        router.delete(
+            "\(base)/faults",
+            handler: ButtonEnvelope.guarded { _ in
+                try context.removeFaults(of: name)
+                return ButtonEnvelope.objects([])
+            })
+        router.post(
+            "\(base)/reset",
+            handler: ButtonEnvelope.guarded { _ in
+                try await context.reset(self)
+                return ButtonEnvelope.object(try await database.read { db in try credentials(db) })
+            })
     }
 
     // MARK: - Clock, faults, reset
@@ -68,36 +83,49 @@ extension ButtonService {
         if method.isEmpty { failures.append((field: "method", message: "method is required, e.g. POST")) }
         let path = body["path"]?.stringValue ?? ""
         if !path.hasPrefix("/v1/") {
-            failures.append((field: "path", message: "path must be a Button path starting with /v1/ (a trailing * matches a prefix)"))
+            failures.append(
+                (
+                    field: "path",
+                    message: "path must be a Button path starting with /v1/ (a trailing * matches a prefix)"
+                ))
         }
         var count = 1
         if let value = ButtonRequest.present(body["count"]) {
-            if let number = value.integerValue, number >= 1, number <= 1_000_000 { count = Int(number) } else {
+            if let number = value.integerValue, number >= 1, number <= 1_000_000 {
+                count = Int(number)
+            } else {
                 failures.append((field: "count", message: "count must be an integer of at least 1"))
             }
         }
         var mode = FaultRule.Timing.before
         if let value = ButtonRequest.present(body["mode"]) {
-            if let parsed = value.stringValue.flatMap(FaultRule.Timing.init(rawValue:)) { mode = parsed } else {
+            if let parsed = value.stringValue.flatMap(FaultRule.Timing.init(rawValue:)) {
+                mode = parsed
+            } else {
                 failures.append((field: "mode", message: "mode must be before or after"))
             }
         }
         var status: Int?
         if let value = ButtonRequest.present(body["status"]) {
-            if let number = value.integerValue, (100...599).contains(number) { status = Int(number) } else {
+            if let number = value.integerValue, (100...599).contains(number) {
+                status = Int(number)
+            } else {
                 failures.append((field: "status", message: "status must be an HTTP status code"))
             }
         }
         var delay = 0
         if let value = ButtonRequest.present(body["delay_ms"]) {
-            if let number = value.integerValue, (0...Int64(FaultRule.maximumDelayMilliseconds)).contains(number) { delay = Int(number) } else {
+            if let number = value.integerValue, (0...Int64(FaultRule.maximumDelayMilliseconds)).contains(number) {
+                delay = Int(number)
+            } else {
                 failures.append((field: "delay_ms", message: "delay_ms must be an integer from 0 to 600000"))
             }
         }
         guard failures.isEmpty else { throw ButtonError.invalid(failures) }
         // Button's documented shape: an exact path (a trailing * makes a prefix), `before` answers 503 by default.
-        let fault = FaultRule(method: HTTPMethod(rawValue: method), path: .exactOrGlob(path), count: count, timing: mode,
-                              status: mode == .before ? (status ?? 503) : status, delayMilliseconds: delay)
+        let fault = FaultRule(
+            method: HTTPMethod(rawValue: method), path: .exactOrGlob(path), count: count, timing: mode,
+            status: mode == .before ? (status ?? 503) : status, delayMilliseconds: delay)
         try context.faults.add(fault)
         return ButtonEnvelope.object(fault.json)
     }
@@ -107,9 +135,11 @@ extension ButtonService {
         let window = context.options.buttonFinalizationDays
         let now = clock.now()
         try await database.write { db in
-            for table in ["button_order_versions", "button_orders", "button_app_orders", "button_app_events", "button_activity",
-                          "button_sessions", "button_attribution_tokens", "button_deferred_links", "button_applications",
-                          "button_api_keys", "button_organizations"] {
+            for table in [
+                "button_order_versions", "button_orders", "button_app_orders", "button_app_events", "button_activity",
+                "button_sessions", "button_attribution_tokens", "button_deferred_links", "button_applications",
+                "button_api_keys", "button_organizations",
+            ] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
             try Self.seed(db, windowDays: window, now: now)

@@ -8,7 +8,9 @@ extension ButtonService {
         let body = try ButtonRequest.controlBody(request)
         var failures: [(field: String, message: String)] = []
         let action = body["action"]?.stringValue ?? ""
-        if !ButtonFormats.isAbsoluteURL(action) { failures.append((field: "action", message: "action must be an absolute URL")) }
+        if !ButtonFormats.isAbsoluteURL(action) {
+            failures.append((field: "action", message: "action must be an absolute URL"))
+        }
         var givenRef: String?
         if let value = ButtonRequest.present(body["btn_ref"]) {
             if let text = value.stringValue, ButtonFormats.isURLSafe(text) {
@@ -19,7 +21,8 @@ extension ButtonService {
                     givenRef = text
                 }
             } else {
-                failures.append((field: "btn_ref", message: "btn_ref must be a URL-safe string of at most 255 characters"))
+                failures.append(
+                    (field: "btn_ref", message: "btn_ref must be a URL-safe string of at most 255 characters"))
             }
         }
         var userAgent: String?
@@ -27,12 +30,20 @@ extension ButtonService {
         if let match = ButtonRequest.present(body["match"]) {
             if let object = match.objectValue {
                 if let value = ButtonRequest.present(object["user_agent_contains"]) {
-                    if let text = value.stringValue, !text.isEmpty { userAgent = text } else {
-                        failures.append((field: "match.user_agent_contains", message: "match.user_agent_contains must be a non-empty string"))
+                    if let text = value.stringValue, !text.isEmpty {
+                        userAgent = text
+                    } else {
+                        failures.append(
+                            (
+                                field: "match.user_agent_contains",
+                                message: "match.user_agent_contains must be a non-empty string"
+                            ))
                     }
                 }
                 if let value = ButtonRequest.present(object["ip"]) {
-                    if let text = value.stringValue, !text.isEmpty { ip = text } else {
+                    if let text = value.stringValue, !text.isEmpty {
+                        ip = text
+                    } else {
                         failures.append((field: "match.ip", message: "match.ip must be an IP address string"))
                     }
                 }
@@ -42,8 +53,12 @@ extension ButtonService {
         }
         var ttl: Double = 43_200
         if let value = ButtonRequest.present(body["ttl_seconds"]) {
-            if let seconds = value.doubleValue, SandboxClock.isAcceptableMove(seconds) { ttl = seconds } else {
-                failures.append((field: "ttl_seconds", message: "ttl_seconds must be a number greater than 0 and at most 100 years"))
+            if let seconds = value.doubleValue, SandboxClock.isAcceptableMove(seconds) {
+                ttl = seconds
+            } else {
+                failures.append(
+                    (field: "ttl_seconds", message: "ttl_seconds must be a number greater than 0 and at most 100 years")
+                )
             }
         }
         guard failures.isEmpty else { throw ButtonError.invalid(failures) }
@@ -52,12 +67,15 @@ extension ButtonService {
             let appId = try Self.requireApplication(db, body)
             let token = try givenRef ?? Self.newToken(db)
             // A link's token counts as issued by this sandbox to the app (attribution "sandbox").
-            try db.execute(sql: """
-                INSERT OR IGNORE INTO button_attribution_tokens (btn_ref, app_id, source, url, created_at) VALUES (?, ?, 'deferred_link', ?, ?)
-                """, arguments: [token, appId, action, now.timeIntervalSince1970])
+            try db.execute(
+                sql: """
+                    INSERT OR IGNORE INTO button_attribution_tokens (btn_ref, app_id, source, url, created_at) VALUES (?, ?, 'deferred_link', ?, ?)
+                    """, arguments: [token, appId, action, now.timeIntervalSince1970])
             let link = ButtonDeferredLink(
-                id: "ddl-" + RandomToken.hex(16), appId: appId, action: action, btnRef: token, matchUserAgent: userAgent, matchIp: ip,
-                expiresAt: now.addingTimeInterval(ttl).timeIntervalSince1970, status: "pending", createdAt: now.timeIntervalSince1970)
+                id: "ddl-" + RandomToken.hex(16), appId: appId, action: action, btnRef: token,
+                matchUserAgent: userAgent, matchIp: ip,
+                expiresAt: now.addingTimeInterval(ttl).timeIntervalSince1970, status: "pending",
+                createdAt: now.timeIntervalSince1970)
             try ButtonDeferredLinkStore.insert(db, link)
             return link.controlObject
         }
@@ -79,7 +97,9 @@ extension ButtonService {
         let now = clock.now()
         let link = try await database.write { db -> JSONValue in
             try ButtonDeferredLinkStore.expire(db, now: now)
-            guard try ButtonDeferredLinkStore.link(db, id: id) != nil else { throw ButtonError.notFound("Deferred link \(id) not found") }
+            guard try ButtonDeferredLinkStore.link(db, id: id) != nil else {
+                throw ButtonError.notFound("Deferred link \(id) not found")
+            }
             try ButtonDeferredLinkStore.cancel(db, id: id)
             return try ButtonDeferredLinkStore.link(db, id: id)?.controlObject ?? .null
         }

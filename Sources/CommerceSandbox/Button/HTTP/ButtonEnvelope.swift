@@ -13,8 +13,10 @@ enum ButtonEnvelope {
     }
 
     /// Runs a handler and turns a thrown ``ButtonError`` into its envelope.
-    static func guarded(headers: HTTPHeaders = [:],
-                        _ body: @escaping @Sendable (SandboxRequest) async throws -> SandboxResponse) -> SandboxRouter.Handler {
+    static func guarded(
+        headers: HTTPHeaders = [:],
+        _ body: @escaping @Sendable (SandboxRequest) async throws -> SandboxResponse
+    ) -> SandboxRouter.Handler {
         { request in
             do {
                 return try await body(request)

@@ -14,8 +14,10 @@ struct ButtonError: ServiceErrorEnvelope {
     var body: JSONValue {
         var error: JSONObject = ["message": .string(message), "type": .string(type)]
         if let first = fieldErrors.first {
-            error["details"] = ["field": .string(first.field),
-                                "errors": .array(fieldErrors.map { ["field": .string($0.field), "message": .string($0.message)] })]
+            error["details"] = [
+                "field": .string(first.field),
+                "errors": .array(fieldErrors.map { ["field": .string($0.field), "message": .string($0.message)] }),
+            ]
         }
         return ["meta": ["status": "error"], "error": .object(error)]
     }
@@ -28,13 +30,18 @@ struct ButtonError: ServiceErrorEnvelope {
 
     static func invalid(field: String, _ message: String) -> ButtonError { invalid([(field, message)]) }
 
-    static func notFound(_ message: String) -> ButtonError { ButtonError(status: 404, type: "not_found", message: message) }
+    static func notFound(_ message: String) -> ButtonError {
+        ButtonError(status: 404, type: "not_found", message: message)
+    }
 
-    static func conflict(_ type: String, _ message: String) -> ButtonError { ButtonError(status: 409, type: type, message: message) }
+    static func conflict(_ type: String, _ message: String) -> ButtonError {
+        ButtonError(status: 409, type: type, message: message)
+    }
 
     // A1, A2, B1–B4, R1, R2.
-    static let missingKey = ButtonError(status: 401, type: "unauthorized",
-                                        message: "Missing API key: use HTTP Basic authentication with your API key as the username")
+    static let missingKey = ButtonError(
+        status: 401, type: "unauthorized",
+        message: "Missing API key: use HTTP Basic authentication with your API key as the username")
     static let invalidKey = ButtonError(status: 401, type: "unauthorized", message: "Invalid API key")
     static let bodyRequired = invalid(field: "body", "Request body is required")
     static let bodyNotJSON = invalid(field: "body", "Request body is not valid JSON")
@@ -46,7 +53,9 @@ struct ButtonError: ServiceErrorEnvelope {
     }
 
     static func methodNotAllowed(_ request: SandboxRequest, _ allowed: [HTTPMethod]) -> ButtonError {
-        ButtonError(status: 405, type: "method_not_allowed", message: "Method \(request.method) is not allowed on \(request.path)",
-                    headers: ["Allow": allowed.map(\.rawValue).joined(separator: ", ")])
+        ButtonError(
+            status: 405, type: "method_not_allowed",
+            message: "Method \(request.method) is not allowed on \(request.path)",
+            headers: ["Allow": allowed.map(\.rawValue).joined(separator: ", ")])
     }
 }

@@ -27,8 +27,10 @@ struct ButtonAppOrder: Codable, Sendable, FetchableRecord, TableRecord {
 
     /// The signal as the control routes list it.
     var inspectionObject: JSONValue {
-        ["application_id": .string(appId), "order_id": .string(orderId), "btn_ref": .from(btnRef),
-         "report_count": .integer(reportCount), "first_received_at": ButtonColumn.date(firstReceivedAt),
-         "received_at": ButtonColumn.date(receivedAt), "body": ButtonColumn.json(body)]
+        [
+            "application_id": .string(appId), "order_id": .string(orderId), "btn_ref": .from(btnRef),
+            "report_count": .integer(reportCount), "first_received_at": ButtonColumn.date(firstReceivedAt),
+            "received_at": ButtonColumn.date(receivedAt), "body": ButtonColumn.json(body),
+        ]
     }
 }

@@ -39,9 +39,11 @@ struct ButtonDeferredLink: SandboxRecord {
             if let matchIp { object["ip"] = .string(matchIp) }
             match = .object(object)
         }
-        return ["id": .string(id), "application_id": .string(appId), "action": .string(action), "btn_ref": .string(btnRef),
-                "match": match, "expires_at": ButtonColumn.date(expiresAt), "status": .string(status),
-                "created_at": ButtonColumn.date(createdAt), "consumed_at": ButtonColumn.date(consumedAt),
-                "consumed_by": ButtonColumn.json(consumedBy)]
+        return [
+            "id": .string(id), "application_id": .string(appId), "action": .string(action), "btn_ref": .string(btnRef),
+            "match": match, "expires_at": ButtonColumn.date(expiresAt), "status": .string(status),
+            "created_at": ButtonColumn.date(createdAt), "consumed_at": ButtonColumn.date(consumedAt),
+            "consumed_by": ButtonColumn.json(consumedBy),
+        ]
     }
 }

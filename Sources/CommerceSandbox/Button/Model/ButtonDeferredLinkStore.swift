@@ -6,8 +6,9 @@ import GRDB
 enum ButtonDeferredLinkStore {
     /// Marks pending links whose time has passed as expired.
     static func expire(_ db: Database, now: Date) throws {
-        try db.execute(sql: "UPDATE button_deferred_links SET status = 'expired' WHERE status = 'pending' AND expires_at <= ?",
-                       arguments: [now.timeIntervalSince1970])
+        try db.execute(
+            sql: "UPDATE button_deferred_links SET status = 'expired' WHERE status = 'pending' AND expires_at <= ?",
+            arguments: [now.timeIntervalSince1970])
     }
 
     static func insert(_ db: Database, _ link: ButtonDeferredLink) throws {
@@ -32,12 +33,14 @@ enum ButtonDeferredLinkStore {
 
     /// The app's pending links, oldest first.
     static func pendingLinks(_ db: Database, appId: String) throws -> [ButtonDeferredLink] {
-        try ButtonDeferredLink.filter(Column("app_id") == appId && Column("status") == "pending").order(Column("seq")).fetchAll(db)
+        try ButtonDeferredLink.filter(Column("app_id") == appId && Column("status") == "pending").order(Column("seq"))
+            .fetchAll(db)
     }
 
     /// Cancels the link if it is still pending.
     static func cancel(_ db: Database, id: String) throws {
-        try ButtonDeferredLink.filter(Column("id") == id && Column("status") == "pending").updateAll(db, Column("status").set(to: "cancelled"))
+        try ButtonDeferredLink.filter(Column("id") == id && Column("status") == "pending").updateAll(
+            db, Column("status").set(to: "cancelled"))
     }
 
     /// Links newest first, one console page.

@@ -10,44 +10,55 @@ enum ButtonOrderStore {
     static func sweep(_ db: Database, now: Date) throws -> [(org: String, orderId: String)] {
         let stamp = now.timeIntervalSince1970
         // Cached: every Order API request runs this first, so it is compiled once per connection.
-        let due = try ButtonStoredOrder.fetchAll(db.cachedStatement(sql: """
-            SELECT * FROM button_orders WHERE status = 'open' AND finalization_date <= ? ORDER BY seq
-            """), arguments: [stamp])
+        let due = try ButtonStoredOrder.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT * FROM button_orders WHERE status = 'open' AND finalization_date <= ? ORDER BY seq
+                    """), arguments: [stamp])
         guard !due.isEmpty else { return [] }
-        try db.execute(sql: """
-            UPDATE button_orders SET status = 'finalized', finalized_at = ? WHERE status = 'open' AND finalization_date <= ?
-            """, arguments: [stamp, stamp])
+        try db.execute(
+            sql: """
+                UPDATE button_orders SET status = 'finalized', finalized_at = ? WHERE status = 'open' AND finalization_date <= ?
+                """, arguments: [stamp, stamp])
         return due.map { (org: $0.org, orderId: $0.orderId) }
     }
 
     /// Whether any open order's finalization date has passed: when not, a read needs no write transaction.
     static func hasDueOrders(_ db: Database, now: Date) throws -> Bool {
-        try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM button_orders WHERE status = 'open' AND finalization_date <= ? LIMIT 1"),
-                          arguments: [now.timeIntervalSince1970]) != nil
+        try Bool.fetchOne(
+            db.cachedStatement(
+                sql: "SELECT 1 FROM button_orders WHERE status = 'open' AND finalization_date <= ? LIMIT 1"),
+            arguments: [now.timeIntervalSince1970]) != nil
     }
 
     // MARK: Orders
 
     /// The order of `org` with this merchant id, else (for `btnorder-` + 16 hex) with this Button id.
     static func find(_ db: Database, org: String, id: String) throws -> ButtonStoredOrder? {
-        if let order = try ButtonStoredOrder.fetchOne(db.cachedStatement(sql: "SELECT * FROM button_orders WHERE org = ? AND order_id = ?"),
-                                                      arguments: [org, id]) {
+        if let order = try ButtonStoredOrder.fetchOne(
+            db.cachedStatement(sql: "SELECT * FROM button_orders WHERE org = ? AND order_id = ?"),
+            arguments: [org, id])
+        {
             return order
         }
         guard isButtonOrderId(id) else { return nil }
-        return try ButtonStoredOrder.fetchOne(db, sql: "SELECT * FROM button_orders WHERE org = ? AND button_order_id = ?",
-                                              arguments: [org, id])
+        return try ButtonStoredOrder.fetchOne(
+            db, sql: "SELECT * FROM button_orders WHERE org = ? AND button_order_id = ?",
+            arguments: [org, id])
     }
 
     static func exists(_ db: Database, org: String, orderId: String) throws -> Bool {
-        try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM button_orders WHERE org = ? AND order_id = ?"),
-                          arguments: [org, orderId]) != nil
+        try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT 1 FROM button_orders WHERE org = ? AND order_id = ?"),
+            arguments: [org, orderId]) != nil
     }
 
     /// A `btnorder-` id no stored order has.
     static func unusedButtonOrderId(_ db: Database) throws -> String {
         var id = "btnorder-" + RandomToken.hex(16)
-        while try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM button_orders WHERE button_order_id = ?"), arguments: [id]) != nil {
+        while try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT 1 FROM button_orders WHERE button_order_id = ?"), arguments: [id]) != nil
+        {
             id = "btnorder-" + RandomToken.hex(16)
         }
         return id
@@ -63,13 +74,17 @@ enum ButtonOrderStore {
     /// Stores a new order and sets its `seq`. Create-order is the benchmarked route, so this keeps one cached
     /// statement fed from the record rather than encoding it and building the INSERT on every request.
     static func insert(_ db: Database, _ order: inout ButtonStoredOrder) throws {
-        try db.cachedStatement(sql: """
-            INSERT INTO button_orders (org, order_id, button_order_id, current, status, finalization_date, btn_ref,
-                attribution, attribution_app, ignored_fields, created_at, updated_at, finalized_at, deleted_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [order.org, order.orderId, order.buttonOrderId, order.current, order.status,
-                                     order.finalizationDate, order.btnRef, order.attribution, order.attributionApp,
-                                     order.ignoredFields, order.createdAt, order.updatedAt, order.finalizedAt, order.deletedAt])
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO button_orders (org, order_id, button_order_id, current, status, finalization_date, btn_ref,
+                    attribution, attribution_app, ignored_fields, created_at, updated_at, finalized_at, deleted_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """
+        ).execute(arguments: [
+            order.org, order.orderId, order.buttonOrderId, order.current, order.status,
+            order.finalizationDate, order.btnRef, order.attribution, order.attributionApp,
+            order.ignoredFields, order.createdAt, order.updatedAt, order.finalizedAt, order.deletedAt,
+        ])
         order.seq = db.lastInsertedRowID
     }
 
@@ -80,33 +95,42 @@ enum ButtonOrderStore {
 
     /// Orders of `org` carrying this attribution token, oldest first.
     static func orders(_ db: Database, org: String, btnRef: String) throws -> [ButtonStoredOrder] {
-        try ButtonStoredOrder.fetchAll(db, sql: "SELECT * FROM button_orders WHERE org = ? AND btn_ref = ? ORDER BY seq",
-                                       arguments: [org, btnRef])
+        try ButtonStoredOrder.fetchAll(
+            db, sql: "SELECT * FROM button_orders WHERE org = ? AND btn_ref = ? ORDER BY seq",
+            arguments: [org, btnRef])
     }
 
     /// Orders of `org`, oldest first, optionally only those in `status`.
     static func orders(_ db: Database, org: String, status: String?) throws -> [ButtonStoredOrder] {
         guard let status else {
-            return try ButtonStoredOrder.fetchAll(db, sql: "SELECT * FROM button_orders WHERE org = ? ORDER BY seq", arguments: [org])
+            return try ButtonStoredOrder.fetchAll(
+                db, sql: "SELECT * FROM button_orders WHERE org = ? ORDER BY seq", arguments: [org])
         }
-        return try ButtonStoredOrder.fetchAll(db, sql: "SELECT * FROM button_orders WHERE org = ? AND status = ? ORDER BY seq",
-                                              arguments: [org, status])
+        return try ButtonStoredOrder.fetchAll(
+            db, sql: "SELECT * FROM button_orders WHERE org = ? AND status = ? ORDER BY seq",
+            arguments: [org, status])
     }
 
     /// Keeps a body an order was created or updated with (cached for the same reason as ``insert(_:_:)``).
     static func recordVersion(_ db: Database, _ version: ButtonOrderVersion) throws {
-        try db.cachedStatement(sql: """
-            INSERT INTO button_order_versions (order_seq, kind, body, ignored_fields, api_version, received_at) VALUES (?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [version.orderSeq, version.kind, version.body, version.ignoredFields, version.apiVersion,
-                                     version.receivedAt])
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO button_order_versions (order_seq, kind, body, ignored_fields, api_version, received_at) VALUES (?, ?, ?, ?, ?, ?)
+                """
+        ).execute(arguments: [
+            version.orderSeq, version.kind, version.body, version.ignoredFields, version.apiVersion,
+            version.receivedAt,
+        ])
     }
 
     /// How a token is attributed (rule 5.3.3): `test`, `sandbox` (issued here, with the issuing app) or `unknown`.
     static func classify(_ db: Database, btnRef: String?) throws -> (attribution: String?, application: String?) {
         guard let btnRef else { return (nil, nil) }
         if ButtonFormats.isTestToken(btnRef) { return ("test", nil) }
-        if let app = try String.fetchOne(db.cachedStatement(sql: "SELECT app_id FROM button_attribution_tokens WHERE btn_ref = ?"),
-                                         arguments: [btnRef]) {
+        if let app = try String.fetchOne(
+            db.cachedStatement(sql: "SELECT app_id FROM button_attribution_tokens WHERE btn_ref = ?"),
+            arguments: [btnRef])
+        {
             return ("sandbox", app)
         }
         return ("unknown", nil)
@@ -115,19 +139,23 @@ enum ButtonOrderStore {
     // MARK: App order signals
 
     /// Rule 5.3.4: one signal per (application, order id); a repeat replaces the body and counts.
-    static func recordAppOrder(_ db: Database, appId: String, orderId: String, btnRef: String?, body: String, now: Date) throws {
+    static func recordAppOrder(_ db: Database, appId: String, orderId: String, btnRef: String?, body: String, now: Date)
+        throws
+    {
         let stamp = now.timeIntervalSince1970
-        try db.execute(sql: """
-            INSERT INTO button_app_orders (app_id, order_id, btn_ref, body, report_count, first_received_at, received_at)
-            VALUES (?, ?, ?, ?, 1, ?, ?)
-            ON CONFLICT(app_id, order_id) DO UPDATE SET btn_ref = excluded.btn_ref, body = excluded.body,
-                report_count = report_count + 1, received_at = excluded.received_at
-            """, arguments: [appId, orderId, btnRef, body, stamp, stamp])
+        try db.execute(
+            sql: """
+                INSERT INTO button_app_orders (app_id, order_id, btn_ref, body, report_count, first_received_at, received_at)
+                VALUES (?, ?, ?, ?, 1, ?, ?)
+                ON CONFLICT(app_id, order_id) DO UPDATE SET btn_ref = excluded.btn_ref, body = excluded.body,
+                    report_count = report_count + 1, received_at = excluded.received_at
+                """, arguments: [appId, orderId, btnRef, body, stamp, stamp])
     }
 
     /// Signals oldest first, narrowed to an application and/or an order id when given.
     static func appOrders(_ db: Database, appId: String?, orderId: String?) throws -> [ButtonAppOrder] {
-        let app = Column(ButtonAppOrder.CodingKeys.appId), order = Column(ButtonAppOrder.CodingKeys.orderId)
+        let app = Column(ButtonAppOrder.CodingKeys.appId)
+        let order = Column(ButtonAppOrder.CodingKeys.orderId)
         var request = ButtonAppOrder.all()
         if let appId { request = request.filter(app == appId) }
         if let orderId { request = request.filter(order == orderId) }
@@ -146,14 +174,18 @@ enum ButtonOrderStore {
         object["updated_at"] = ButtonColumn.date(order.updatedAt)
         object["finalized_at"] = ButtonColumn.date(order.finalizedAt)
         object["deleted_at"] = ButtonColumn.date(order.deletedAt)
-        let versions = try ButtonOrderVersion.fetchAll(db, sql: "SELECT * FROM button_order_versions WHERE order_seq = ? ORDER BY id",
-                                                       arguments: [order.seq])
-        object["versions"] = .array(versions.enumerated().map { index, version in version.inspectionObject(number: index + 1) })
+        let versions = try ButtonOrderVersion.fetchAll(
+            db, sql: "SELECT * FROM button_order_versions WHERE order_seq = ? ORDER BY id",
+            arguments: [order.seq])
+        object["versions"] = .array(
+            versions.enumerated().map { index, version in version.inspectionObject(number: index + 1) })
         object["ignored_fields"] = ButtonColumn.json(order.ignoredFields)
-        let signal = try ButtonAppOrder.fetchOne(db, sql: """
-            SELECT a.* FROM button_app_orders a JOIN button_applications p ON p.app_id = a.app_id
-            WHERE p.org = ? AND a.order_id = ? ORDER BY a.received_at DESC LIMIT 1
-            """, arguments: [order.org, order.orderId])
+        let signal = try ButtonAppOrder.fetchOne(
+            db,
+            sql: """
+                SELECT a.* FROM button_app_orders a JOIN button_applications p ON p.app_id = a.app_id
+                WHERE p.org = ? AND a.order_id = ? ORDER BY a.received_at DESC LIMIT 1
+                """, arguments: [order.org, order.orderId])
         object["app_signal"] = signal?.inspectionObject ?? .null
         return .object(object)
     }
@@ -165,8 +197,9 @@ extension ButtonOrderStore {
     /// Newest first across every organization: the order object plus who owns it and when it finalizes.
     static func page(_ db: Database, _ page: ControlPage) throws -> (items: [JSONValue], total: Int) {
         let total = try ButtonStoredOrder.fetchCount(db)
-        let orders = try ButtonStoredOrder.fetchAll(db, sql: "SELECT * FROM button_orders ORDER BY seq DESC LIMIT ? OFFSET ?",
-                                                    arguments: [page.limit, page.offset])
+        let orders = try ButtonStoredOrder.fetchAll(
+            db, sql: "SELECT * FROM button_orders ORDER BY seq DESC LIMIT ? OFFSET ?",
+            arguments: [page.limit, page.offset])
         let items: [JSONValue] = orders.map { order in
             guard case .object(var object) = order.publicObject else { return .null }
             object["organization_id"] = .string(order.org)

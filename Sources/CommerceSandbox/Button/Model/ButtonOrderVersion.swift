@@ -27,7 +27,10 @@ struct ButtonOrderVersion: Codable, Sendable, FetchableRecord, PersistableRecord
 
     /// The entry of an inspected order's `versions` array; `number` counts from 1.
     func inspectionObject(number: Int) -> JSONValue {
-        ["version": .integer(Int64(number)), "kind": .string(kind), "received_at": ButtonColumn.date(receivedAt),
-         "api_version": .string(apiVersion), "body": ButtonColumn.json(body), "ignored_fields": ButtonColumn.json(ignoredFields)]
+        [
+            "version": .integer(Int64(number)), "kind": .string(kind), "received_at": ButtonColumn.date(receivedAt),
+            "api_version": .string(apiVersion), "body": ButtonColumn.json(body),
+            "ignored_fields": ButtonColumn.json(ignoredFields),
+        ]
     }
 }

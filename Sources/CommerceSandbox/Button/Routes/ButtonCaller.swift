@@ -12,7 +12,8 @@ struct ButtonCredentials: Sendable {
     /// an undecodable one is an invalid key (A2).
     init(_ request: SandboxRequest) throws {
         guard let header = request.headers["Authorization"]?.trimmingCharacters(in: .whitespaces),
-              header.count >= 6, header.prefix(6).lowercased() == "basic " else { throw ButtonError.missingKey }
+            header.count >= 6, header.prefix(6).lowercased() == "basic "
+        else { throw ButtonError.missingKey }
         let encoded = header.dropFirst(6).trimmingCharacters(in: .whitespaces)
         guard let data = Data(base64Encoded: encoded), let decoded = String(data: data, encoding: .utf8) else {
             throw ButtonError.invalidKey
@@ -25,13 +26,16 @@ struct ButtonCredentials: Sendable {
     /// database visit the operation makes anyway, so authenticating costs no extra hand-off.
     func caller(in db: Database) throws -> ButtonCaller {
         guard !key.isEmpty,
-              let org = try String.fetchOne(db.cachedStatement(sql: "SELECT org FROM button_api_keys WHERE key = ?"), arguments: [key]),
-              let organization = try ButtonOrganization.fetch(db, id: org) else { throw ButtonError.invalidKey }
+            let org = try String.fetchOne(
+                db.cachedStatement(sql: "SELECT org FROM button_api_keys WHERE key = ?"), arguments: [key]),
+            let organization = try ButtonOrganization.fetch(db, id: org)
+        else { throw ButtonError.invalidKey }
         var version = organization.apiVersion
         if let requestedVersion {
             let label = requestedVersion.trimmingCharacters(in: .whitespaces)
             guard ButtonFormats.isVersionLabel(label) else {
-                throw ButtonError.invalid(field: "X-Button-API-Version", "X-Button-API-Version must be a date label such as 2018-02-13")
+                throw ButtonError.invalid(
+                    field: "X-Button-API-Version", "X-Button-API-Version must be a date label such as 2018-02-13")
             }
             version = label
         }

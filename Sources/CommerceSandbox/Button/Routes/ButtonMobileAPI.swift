@@ -17,31 +17,43 @@ struct ButtonMobileCall: Sendable {
 /// The mobile API that ButtonMerchant calls (§3.2, rules M1–M8, simulation rules 5.3.4–5.3.7).
 extension ButtonService {
     func registerMobileRoutes(on router: SandboxRouter) {
-        router.post("/v1/app/deferred-deeplink", handler: mobileRoute(validate: { _ in [] }) { db, call in
-            try Self.consumeDeferredLink(db, call)
-        })
-        router.post("/v1/app/order", handler: mobileRoute(validate: Self.appOrderFailures) { db, call in
-            try Self.storeAppOrder(db, call)
-        })
-        router.post("/v1/app/events", handler: mobileRoute(validate: Self.eventFailures) { db, call in
-            try Self.storeEvents(db, call)
-        })
-        router.post("/v1/app/activity", handler: mobileRoute(validate: Self.activityFailures) { db, call in
-            try Self.storeActivity(db, call)
-        })
+        router.post(
+            "/v1/app/deferred-deeplink",
+            handler: mobileRoute(validate: { _ in [] }) { db, call in
+                try Self.consumeDeferredLink(db, call)
+            })
+        router.post(
+            "/v1/app/order",
+            handler: mobileRoute(validate: Self.appOrderFailures) { db, call in
+                try Self.storeAppOrder(db, call)
+            })
+        router.post(
+            "/v1/app/events",
+            handler: mobileRoute(validate: Self.eventFailures) { db, call in
+                try Self.storeEvents(db, call)
+            })
+        router.post(
+            "/v1/app/activity",
+            handler: mobileRoute(validate: Self.activityFailures) { db, call in
+                try Self.storeActivity(db, call)
+            })
     }
 
     /// M3, M1, M2, the route's own rules, then (in one transaction) app auto-registration, the session and the work.
-    private func mobileRoute(validate: @escaping @Sendable (JSONObject) -> [(field: String, message: String)],
-                             perform: @escaping @Sendable (Database, ButtonMobileCall) throws -> JSONValue) -> SandboxRouter.Handler {
+    private func mobileRoute(
+        validate: @escaping @Sendable (JSONObject) -> [(field: String, message: String)],
+        perform: @escaping @Sendable (Database, ButtonMobileCall) throws -> JSONValue
+    ) -> SandboxRouter.Handler {
         ButtonEnvelope.guarded { request in
             let now = clock.now()
             guard request.body.count <= ButtonRequest.maximumBodySize else { throw ButtonError.bodyTooLarge }
             guard let body = (try? JSONValue.parse(request.body))?.objectValue else { throw ButtonError.bodyNotObject }  // M3
             guard let appId = body["application_id"]?.stringValue, ButtonFormats.isApplicationId(appId) else {  // M1
-                throw ButtonError.invalid(field: "application_id", "application_id is required and must look like app-xxxxxxxx")
+                throw ButtonError.invalid(
+                    field: "application_id", "application_id is required and must look like app-xxxxxxxx")
             }
-            if let hostApp = Self.hostApplicationId(request.headers["Host"]), hostApp.lowercased() != appId.lowercased() {  // M2
+            if let hostApp = Self.hostApplicationId(request.headers["Host"]), hostApp.lowercased() != appId.lowercased()
+            {  // M2
                 throw ButtonError.invalid(field: "application_id", "application_id does not match the request host")
             }
             let failures = validate(body)
@@ -51,8 +63,9 @@ extension ButtonService {
             let result = try await database.write { db -> (JSONValue, JSONValue) in
                 try Self.registerIfUnknown(db, appId: appId, now: now)
                 let session = try Self.resolveSession(db, body: body, appId: appId, now: now)
-                let call = ButtonMobileCall(body: body, applicationId: appId, session: session, userAgent: userAgent,
-                                            remoteAddress: remoteAddress, now: now)
+                let call = ButtonMobileCall(
+                    body: body, applicationId: appId, session: session, userAgent: userAgent,
+                    remoteAddress: remoteAddress, now: now)
                 return (session, try perform(db, call))
             }
             return .json(["meta": ["status": "ok", "session_id": result.0], "object": result.1])
@@ -61,36 +74,45 @@ extension ButtonService {
 
     /// `app-xyz` from a `Host` of `app-xyz.mobileapi.usebutton.com[:port]`, else `nil`.
     static func hostApplicationId(_ host: String?) -> String? {
-        guard let host = host?.lowercased(), host.hasPrefix("app-"), let range = host.range(of: ".mobileapi.") else { return nil }
+        guard let host = host?.lowercased(), host.hasPrefix("app-"), let range = host.range(of: ".mobileapi.") else {
+            return nil
+        }
         return String(host[..<range.lowerBound])
     }
 
     /// Rule 5.3.5: unknown but well-formed application ids join org-sandbox on first use.
     static func registerIfUnknown(_ db: Database, appId: String, now: Date) throws {
-        try db.execute(sql: """
-            INSERT OR IGNORE INTO button_applications (app_id, org, auto_registered, created_at) VALUES (?, ?, 1, ?)
-            """, arguments: [appId, seedOrganization, now.timeIntervalSince1970])
+        try db.execute(
+            sql: """
+                INSERT OR IGNORE INTO button_applications (app_id, org, auto_registered, created_at) VALUES (?, ?, 1, ?)
+                """, arguments: [appId, seedOrganization, now.timeIntervalSince1970])
     }
 
     /// Rule 5.3.6: echo a known session, answer an expiring one once with `null` (and delete it), else start a new one.
     static func resolveSession(_ db: Database, body: JSONObject, appId: String, now: Date) throws -> JSONValue {
         let stamp = now.timeIntervalSince1970
         if let sessionId = body["session_id"]?.stringValue,
-           let status = try String.fetchOne(db, sql: "SELECT status FROM button_sessions WHERE session_id = ?", arguments: [sessionId]) {
+            let status = try String.fetchOne(
+                db, sql: "SELECT status FROM button_sessions WHERE session_id = ?", arguments: [sessionId])
+        {
             if status == "expiring" {
                 try db.execute(sql: "DELETE FROM button_sessions WHERE session_id = ?", arguments: [sessionId])
                 return .null
             }
-            try db.execute(sql: "UPDATE button_sessions SET last_seen_at = ? WHERE session_id = ?", arguments: [stamp, sessionId])
+            try db.execute(
+                sql: "UPDATE button_sessions SET last_seen_at = ? WHERE session_id = ?", arguments: [stamp, sessionId])
             return .string(sessionId)
         }
         var sessionId = "sess-" + RandomToken.hex(24)
-        while try Row.fetchOne(db, sql: "SELECT 1 FROM button_sessions WHERE session_id = ?", arguments: [sessionId]) != nil {
+        while try Row.fetchOne(db, sql: "SELECT 1 FROM button_sessions WHERE session_id = ?", arguments: [sessionId])
+            != nil
+        {
             sessionId = "sess-" + RandomToken.hex(24)
         }
-        try db.execute(sql: """
-            INSERT INTO button_sessions (session_id, app_id, status, created_at, last_seen_at) VALUES (?, ?, 'active', ?, ?)
-            """, arguments: [sessionId, appId, stamp, stamp])
+        try db.execute(
+            sql: """
+                INSERT INTO button_sessions (session_id, app_id, status, created_at, last_seen_at) VALUES (?, ?, 'active', ?, ?)
+                """, arguments: [sessionId, appId, stamp, stamp])
         return .string(sessionId)
     }
 
@@ -100,10 +122,13 @@ extension ButtonService {
     static func consumeDeferredLink(_ db: Database, _ call: ButtonMobileCall) throws -> JSONValue {
         try ButtonDeferredLinkStore.expire(db, now: call.now)
         let candidates = try ButtonDeferredLinkStore.pendingLinks(db, appId: call.applicationId)
-        guard var link = candidates.first(where: { $0.matches(userAgent: call.userAgent, address: call.remoteAddress) }) else {
+        guard var link = candidates.first(where: { $0.matches(userAgent: call.userAgent, address: call.remoteAddress) })
+        else {
             return .null
         }
-        let consumer: JSONValue = ["user_agent": .from(call.userAgent), "ip": .from(call.remoteAddress), "session_id": call.session]
+        let consumer: JSONValue = [
+            "user_agent": .from(call.userAgent), "ip": .from(call.remoteAddress), "session_id": call.session,
+        ]
         link.status = "consumed"
         link.consumedAt = call.now.timeIntervalSince1970
         link.consumedBy = consumer.serialized()
@@ -117,16 +142,20 @@ extension ButtonService {
     /// line items need a `total` here, and `amount`/`description` are not judged.
     static func appOrderFailures(_ body: JSONObject) -> [(field: String, message: String)] {
         var probe: JSONObject = ["total": 0]
-        for key in ["order_id", "currency", "purchase_date", "btn_ref"] { if let value = body[key] { probe[key] = value } }
+        for key in ["order_id", "currency", "purchase_date", "btn_ref"] {
+            if let value = body[key] { probe[key] = value }
+        }
         if let items = body["line_items"] {
-            probe["line_items"] = items.arrayValue.map { list in
-                .array(list.map { item in
-                    guard var object = item.objectValue else { return item }
-                    object["amount"] = nil
-                    object["description"] = nil
-                    return .object(object)
-                })
-            } ?? items
+            probe["line_items"] =
+                items.arrayValue.map { list in
+                    .array(
+                        list.map { item in
+                            guard var object = item.objectValue else { return item }
+                            object["amount"] = nil
+                            object["description"] = nil
+                            return .object(object)
+                        })
+                } ?? items
         }
         if let customer = body["customer"] {
             if var object = customer.objectValue {
@@ -136,7 +165,8 @@ extension ButtonService {
                 probe["customer"] = customer
             }
         }
-        var failures = ButtonOrderValidatorBridge.failures(probe, pathOrderId: nil, requiresPurchaseDate: true).map { failure in
+        var failures = ButtonOrderValidatorBridge.failures(probe, pathOrderId: nil, requiresPurchaseDate: true).map {
+            failure in
             failure.message.hasSuffix(" needs total or amount")
                 ? (field: failure.field, message: "\(failure.field) must be an integer greater than 0") : failure
         }
@@ -151,16 +181,19 @@ extension ButtonService {
             if field == "btn_ref" { return 4 }
             return 5
         }
-        return failures.enumerated().sorted { (rank($0.element.field), $0.offset) < (rank($1.element.field), $1.offset) }
-            .map(\.element)
+        return failures.enumerated().sorted {
+            (rank($0.element.field), $0.offset) < (rank($1.element.field), $1.offset)
+        }
+        .map(\.element)
     }
 
     /// Rule 5.3.4: one signal per (application, order_id); repeats update it and count.
     static func storeAppOrder(_ db: Database, _ call: ButtonMobileCall) throws -> JSONValue {
         let orderId = call.body["order_id"]?.stringValue ?? ""
         let btnRef = ButtonRequest.present(call.body["btn_ref"])?.stringValue
-        try ButtonOrderStore.recordAppOrder(db, appId: call.applicationId, orderId: orderId, btnRef: btnRef,
-                                            body: JSONValue.object(call.body).serialized(), now: call.now)
+        try ButtonOrderStore.recordAppOrder(
+            db, appId: call.applicationId, orderId: orderId, btnRef: btnRef,
+            body: JSONValue.object(call.body).serialized(), now: call.now)
         return .null
     }
 
@@ -193,12 +226,16 @@ extension ButtonService {
 
     static func storeEvents(_ db: Database, _ call: ButtonMobileCall) throws -> JSONValue {
         for event in call.body["events"]?.arrayValue ?? [] {
-            try db.execute(sql: """
-                INSERT INTO button_app_events (app_id, name, source, source_token, session_id, event, received_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [call.applicationId, event["name"]?.stringValue ?? "", event["source"]?.stringValue,
-                                 event["source_token"]?.stringValue, call.session.stringValue, event.serialized(),
-                                 call.now.timeIntervalSince1970])
+            try db.execute(
+                sql: """
+                    INSERT INTO button_app_events (app_id, name, source, source_token, session_id, event, received_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    call.applicationId, event["name"]?.stringValue ?? "", event["source"]?.stringValue,
+                    event["source_token"]?.stringValue, call.session.stringValue, event.serialized(),
+                    call.now.timeIntervalSince1970,
+                ])
         }
         return .null
     }
@@ -212,11 +249,15 @@ extension ButtonService {
     }
 
     static func storeActivity(_ db: Database, _ call: ButtonMobileCall) throws -> JSONValue {
-        try db.execute(sql: """
-            INSERT INTO button_activity (app_id, name, btn_ref, session_id, body, received_at) VALUES (?, ?, ?, ?, ?, ?)
-            """, arguments: [call.applicationId, call.body["activity_data"]?["name"]?.stringValue ?? "",
-                             ButtonRequest.present(call.body["btn_ref"])?.stringValue, call.session.stringValue,
-                             JSONValue.object(call.body).serialized(), call.now.timeIntervalSince1970])
+        try db.execute(
+            sql: """
+                INSERT INTO button_activity (app_id, name, btn_ref, session_id, body, received_at) VALUES (?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                call.applicationId, call.body["activity_data"]?["name"]?.stringValue ?? "",
+                ButtonRequest.present(call.body["btn_ref"])?.stringValue, call.session.stringValue,
+                JSONValue.object(call.body).serialized(), call.now.timeIntervalSince1970,
+            ])
         return .null
     }
 }

@@ -5,7 +5,9 @@ import GRDB
 
 /// The only place the sandbox touches ButtonOrders' rule table, so client and sandbox judge bodies alike.
 enum ButtonOrderValidatorBridge {
-    static func failures(_ body: JSONObject, pathOrderId: String?, requiresPurchaseDate: Bool) -> [(field: String, message: String)] {
+    static func failures(_ body: JSONObject, pathOrderId: String?, requiresPurchaseDate: Bool) -> [(
+        field: String, message: String
+    )] {
         let operation: ButtonOrderValidator.Operation = pathOrderId.map { .update(pathOrderId: $0) } ?? .create
         return ButtonOrderValidator(operation: operation, requiresPurchaseDate: requiresPurchaseDate)
             .failures(in: .object(body)).map { (field: $0.field, message: $0.message) }
@@ -23,23 +25,42 @@ extension ButtonService {
     static let pathMismatchMessage = "order_id in the body must match the order id in the path"
 
     func registerOrderRoutes(on router: SandboxRouter) {
-        router.post("/v1/order", handler: orderRoute { request, credentials in try await createOrder(request, credentials) })
-        router.get("/v1/order/btn-ref/**", handler: orderRoute { request, credentials in try await listByBtnRef(request, credentials) })
-        router.get("/v1/order/**", handler: orderRoute { request, credentials in try await getOrder(request, credentials) })
-        router.post("/v1/order/**", handler: orderRoute { request, credentials in try await updateOrder(request, credentials) })
-        router.delete("/v1/order/**", handler: orderRoute { request, credentials in try await deleteOrder(request, credentials) })
+        router.post(
+            "/v1/order", handler: orderRoute { request, credentials in try await createOrder(request, credentials) })
+        router.get(
+            "/v1/order/btn-ref/**",
+            handler: orderRoute { request, credentials in try await listByBtnRef(request, credentials) })
+        router.get(
+            "/v1/order/**", handler: orderRoute { request, credentials in try await getOrder(request, credentials) })
+        router.post(
+            "/v1/order/**", handler: orderRoute { request, credentials in try await updateOrder(request, credentials) })
+        router.delete(
+            "/v1/order/**", handler: orderRoute { request, credentials in try await deleteOrder(request, credentials) })
         // `/v1/order/btn-ref` itself (also with a trailing slash) is an order id for the `**` routes above, but the
         // trie stops at its `btn-ref` node, so it gets the same handlers with that id.
-        let id: @Sendable (SandboxRequest) -> SandboxRequest = { var request = $0; request.catchAll = "btn-ref"; return request }
-        router.get("/v1/order/btn-ref", handler: orderRoute { request, credentials in try await getOrder(id(request), credentials) })
-        router.post("/v1/order/btn-ref", handler: orderRoute { request, credentials in try await updateOrder(id(request), credentials) })
-        router.delete("/v1/order/btn-ref", handler: orderRoute { request, credentials in try await deleteOrder(id(request), credentials) })
+        let id: @Sendable (SandboxRequest) -> SandboxRequest = {
+            var request = $0
+            request.catchAll = "btn-ref"
+            return request
+        }
+        router.get(
+            "/v1/order/btn-ref",
+            handler: orderRoute { request, credentials in try await getOrder(id(request), credentials) })
+        router.post(
+            "/v1/order/btn-ref",
+            handler: orderRoute { request, credentials in try await updateOrder(id(request), credentials) })
+        router.delete(
+            "/v1/order/btn-ref",
+            handler: orderRoute { request, credentials in try await deleteOrder(id(request), credentials) })
     }
 
     /// Reads the credentials (A1), keeps `btn-ref/` GET-only (R2), and renders errors in Button's envelope with
     /// the version echoed. Each operation authenticates (A2, H1) inside its own database visit.
-    private func orderRoute(_ body: @escaping @Sendable (SandboxRequest, ButtonCredentials) async throws -> SandboxResponse)
-        -> SandboxRouter.Handler {
+    private func orderRoute(
+        _ body: @escaping @Sendable (SandboxRequest, ButtonCredentials) async throws -> SandboxResponse
+    )
+        -> SandboxRouter.Handler
+    {
         { request in
             do {
                 if request.method != .get, request.rawPath.hasPrefix(Self.btnRefPrefix) {
@@ -61,26 +82,34 @@ extension ButtonService {
 
     // MARK: - Operations
 
-    private func createOrder(_ request: SandboxRequest, _ credentials: ButtonCredentials) async throws -> SandboxResponse {
+    private func createOrder(_ request: SandboxRequest, _ credentials: ButtonCredentials) async throws
+        -> SandboxResponse
+    {
         let now = clock.now()
         // Parsed before the visit, reported inside it: an unauthenticated request hears 401 whatever its body.
         let parsed = Result { try ButtonRequest.requireObjectBody(request) }
         let answer = try await database.write { db -> ButtonAnswer<JSONValue> in
             let caller = try credentials.caller(in: db)
-            return ButtonAnswer(value: try caller.answering { try Self.insertOrder(db, try parsed.get(), caller, now: now) }, caller: caller)
+            return ButtonAnswer(
+                value: try caller.answering { try Self.insertOrder(db, try parsed.get(), caller, now: now) },
+                caller: caller)
         }
         return ButtonEnvelope.object(answer.value, headers: answer.caller.headers)
     }
 
     /// Validates and stores a new order; returns its public object.
-    private static func insertOrder(_ db: Database, _ body: JSONObject, _ caller: ButtonCaller, now: Date) throws -> JSONValue {
-        var failures = ButtonOrderValidatorBridge.failures(body, pathOrderId: nil, requiresPurchaseDate: caller.requiresPurchaseDate)
+    private static func insertOrder(_ db: Database, _ body: JSONObject, _ caller: ButtonCaller, now: Date) throws
+        -> JSONValue
+    {
+        var failures = ButtonOrderValidatorBridge.failures(
+            body, pathOrderId: nil, requiresPurchaseDate: caller.requiresPurchaseDate)
         let finalization = finalizationDate(body, now: now, failures: &failures)
         let org = caller.organization
         try ButtonOrderStore.sweep(db, now: now)
         // S2 comes before the field rules (table order), whenever the id itself is usable.
         if let orderId = body["order_id"]?.stringValue, !failures.contains(where: { $0.field == "order_id" }),
-           try ButtonOrderStore.exists(db, org: org.id, orderId: orderId) {
+            try ButtonOrderStore.exists(db, org: org.id, orderId: orderId)
+        {
             throw ButtonError.conflict("order_exists", "Order \(orderId) already exists")
         }
         guard failures.isEmpty else { throw ButtonError.invalid(failures) }
@@ -88,15 +117,17 @@ extension ButtonService {
         let buttonOrderId = try ButtonOrderStore.unusedButtonOrderId(db)
         let btnRef = ButtonRequest.present(body["btn_ref"])?.stringValue
         let finalizationDate = finalization ?? now.addingTimeInterval(Double(org.windowDays) * 86_400)
-        let current = orderState(body, previous: nil, buttonOrderId: buttonOrderId, orderId: orderId,
-                                 btnRef: btnRef, finalizationDate: finalizationDate, now: now)
+        let current = orderState(
+            body, previous: nil, buttonOrderId: buttonOrderId, orderId: orderId,
+            btnRef: btnRef, finalizationDate: finalizationDate, now: now)
         let (attribution, attributionApp) = try ButtonOrderStore.classify(db, btnRef: btnRef)
         let ignored = ButtonOrderFields.serialized(ButtonOrderFields.ignored(in: body))
         let stamp = now.timeIntervalSince1970
-        var order = ButtonStoredOrder(org: org.id, orderId: orderId, buttonOrderId: buttonOrderId, current: current.serialized(),
-                                      status: "open", finalizationDate: finalizationDate.timeIntervalSince1970, btnRef: btnRef,
-                                      attribution: attribution, attributionApp: attributionApp, ignoredFields: ignored,
-                                      createdAt: stamp, updatedAt: stamp)
+        var order = ButtonStoredOrder(
+            org: org.id, orderId: orderId, buttonOrderId: buttonOrderId, current: current.serialized(),
+            status: "open", finalizationDate: finalizationDate.timeIntervalSince1970, btnRef: btnRef,
+            attribution: attribution, attributionApp: attributionApp, ignoredFields: ignored,
+            createdAt: stamp, updatedAt: stamp)
         try ButtonOrderStore.insert(db, &order)
         try recordVersion(db, order: order, kind: "create", body: body, apiVersion: caller.apiVersion, now: now)
         // A finalization date at or before now was refused (O10), so the new order is open: the stored state
@@ -130,7 +161,9 @@ extension ButtonService {
         return ButtonEnvelope.object(answer.value, headers: answer.caller.headers)
     }
 
-    private func listByBtnRef(_ request: SandboxRequest, _ credentials: ButtonCredentials) async throws -> SandboxResponse {
+    private func listByBtnRef(_ request: SandboxRequest, _ credentials: ButtonCredentials) async throws
+        -> SandboxResponse
+    {
         let now = clock.now()
         let btnRef = ButtonRequest.decode(request.rawPath.dropFirst(Self.btnRefPrefix.count))
         let answer = try await database.write { db -> ButtonAnswer<[JSONValue]> in
@@ -142,20 +175,25 @@ extension ButtonService {
         return ButtonEnvelope.objects(answer.value, headers: answer.caller.headers)
     }
 
-    private func updateOrder(_ request: SandboxRequest, _ credentials: ButtonCredentials) async throws -> SandboxResponse {
+    private func updateOrder(_ request: SandboxRequest, _ credentials: ButtonCredentials) async throws
+        -> SandboxResponse
+    {
         let now = clock.now()
         let id = Self.pathOrderId(request)
         let parsed = Result { try ButtonRequest.requireObjectBody(request) }
         let answer = try await database.write { db -> ButtonAnswer<JSONValue> in
             let caller = try credentials.caller(in: db)
-            return ButtonAnswer(value: try caller.answering { try Self.changeOrder(db, id: id, try parsed.get(), caller, now: now) },
-                                caller: caller)
+            return ButtonAnswer(
+                value: try caller.answering { try Self.changeOrder(db, id: id, try parsed.get(), caller, now: now) },
+                caller: caller)
         }
         return ButtonEnvelope.object(answer.value, headers: answer.caller.headers)
     }
 
     /// Validates and applies an update to the order `id` names; returns its public object.
-    private static func changeOrder(_ db: Database, id: String, _ body: JSONObject, _ caller: ButtonCaller, now: Date) throws -> JSONValue {
+    private static func changeOrder(_ db: Database, id: String, _ body: JSONObject, _ caller: ButtonCaller, now: Date)
+        throws -> JSONValue
+    {
         try ButtonOrderStore.sweep(db, now: now)
         guard var order = try ButtonOrderStore.find(db, org: caller.organization.id, id: id) else {
             throw ButtonError.notFound("Order \(id) not found")
@@ -163,7 +201,8 @@ extension ButtonService {
         let orderId = order.orderId
         try requireChangeable(order)
         // S5 is judged against the stored merchant id, so an update addressed by button_order_id works too.
-        var failures = ButtonOrderValidatorBridge.failures(body, pathOrderId: orderId, requiresPurchaseDate: caller.requiresPurchaseDate)
+        var failures = ButtonOrderValidatorBridge.failures(
+            body, pathOrderId: orderId, requiresPurchaseDate: caller.requiresPurchaseDate)
         let finalization = finalizationDate(body, now: now, failures: &failures)
         let storedRef = order.btnRef
         let bodyRef = ButtonRequest.present(body["btn_ref"])?.stringValue
@@ -176,9 +215,12 @@ extension ButtonService {
         let previous = ButtonColumn.json(order.current).objectValue ?? JSONObject()
         let btnRef = storedRef ?? bodyRef
         let finalizationDate = finalization ?? Date(timeIntervalSince1970: order.finalizationDate)
-        let current = orderState(body, previous: previous, buttonOrderId: order.buttonOrderId, orderId: orderId,
-                                 btnRef: btnRef, finalizationDate: finalizationDate, now: now)
-        if storedRef == nil, btnRef != nil { (order.attribution, order.attributionApp) = try ButtonOrderStore.classify(db, btnRef: btnRef) }
+        let current = orderState(
+            body, previous: previous, buttonOrderId: order.buttonOrderId, orderId: orderId,
+            btnRef: btnRef, finalizationDate: finalizationDate, now: now)
+        if storedRef == nil, btnRef != nil {
+            (order.attribution, order.attributionApp) = try ButtonOrderStore.classify(db, btnRef: btnRef)
+        }
         order.current = current.serialized()
         order.finalizationDate = finalizationDate.timeIntervalSince1970
         order.btnRef = btnRef
@@ -191,7 +233,9 @@ extension ButtonService {
         return current
     }
 
-    private func deleteOrder(_ request: SandboxRequest, _ credentials: ButtonCredentials) async throws -> SandboxResponse {
+    private func deleteOrder(_ request: SandboxRequest, _ credentials: ButtonCredentials) async throws
+        -> SandboxResponse
+    {
         let now = clock.now()
         let id = Self.pathOrderId(request)
         let caller = try await database.write { db -> ButtonCaller in
@@ -203,7 +247,8 @@ extension ButtonService {
                 }
                 if order.status == "deleted" { return }  // idempotent
                 if order.status == "finalized" {
-                    throw ButtonError.conflict("order_finalized", "Order \(order.orderId) is finalized and can no longer be changed")
+                    throw ButtonError.conflict(
+                        "order_finalized", "Order \(order.orderId) is finalized and can no longer be changed")
                 }
                 order.status = "deleted"
                 order.deletedAt = now.timeIntervalSince1970
@@ -220,7 +265,9 @@ extension ButtonService {
     /// S3 and S4 (the sweep has already finalized a due order).
     static func requireChangeable(_ order: ButtonStoredOrder) throws {
         switch order.status {
-        case "finalized": throw ButtonError.conflict("order_finalized", "Order \(order.orderId) is finalized and can no longer be changed")
+        case "finalized":
+            throw ButtonError.conflict(
+                "order_finalized", "Order \(order.orderId) is finalized and can no longer be changed")
         case "deleted": throw ButtonError.conflict("order_deleted", "Order \(order.orderId) has been deleted")
         default: return
         }
@@ -228,9 +275,12 @@ extension ButtonService {
 
     /// O10 (a failure, inserted in table order) and O11 (capping) for a body's `finalization_date`.
     /// Returns the effective date, or `nil` when the body has none (or an invalid one).
-    static func finalizationDate(_ body: JSONObject, now: Date, failures: inout [(field: String, message: String)]) -> Date? {
+    static func finalizationDate(_ body: JSONObject, now: Date, failures: inout [(field: String, message: String)])
+        -> Date?
+    {
         guard let text = ButtonRequest.present(body["finalization_date"])?.stringValue,
-              !failures.contains(where: { $0.field == "finalization_date" }), let date = ISO8601.parse(text) else { return nil }
+            !failures.contains(where: { $0.field == "finalization_date" }), let date = ISO8601.parse(text)
+        else { return nil }
         guard date > now else {
             // After S5 (field order_id) and the fields whose rules come before O10 in the table.
             let earlier: Set<String> = ["total", "currency", "order_id", "purchase_date"]
@@ -243,8 +293,10 @@ extension ButtonService {
     }
 
     /// The stored order object (every field present, §3.1.3). On update, `previous` supplies what the body may omit.
-    static func orderState(_ body: JSONObject, previous: JSONObject?, buttonOrderId: String, orderId: String, btnRef: String?,
-                           finalizationDate: Date, now: Date) -> JSONValue {
+    static func orderState(
+        _ body: JSONObject, previous: JSONObject?, buttonOrderId: String, orderId: String, btnRef: String?,
+        finalizationDate: Date, now: Date
+    ) -> JSONValue {
         let purchaseDate: JSONValue
         if let text = ButtonRequest.present(body["purchase_date"])?.stringValue, let date = ISO8601.parse(text) {
             purchaseDate = .string(ButtonDates.format(date))
@@ -273,11 +325,16 @@ extension ButtonService {
     }
 
     /// Keeps the body of a create or update for the inspection route.
-    static func recordVersion(_ db: Database, order: ButtonStoredOrder, kind: String, body: JSONObject, apiVersion: String,
-                              now: Date) throws {
+    static func recordVersion(
+        _ db: Database, order: ButtonStoredOrder, kind: String, body: JSONObject, apiVersion: String,
+        now: Date
+    ) throws {
         guard let seq = order.seq else { return }
-        try ButtonOrderStore.recordVersion(db, ButtonOrderVersion(
-            orderSeq: seq, kind: kind, body: JSONValue.object(body).serialized(), ignoredFields: order.ignoredFields,
-            apiVersion: apiVersion, receivedAt: now.timeIntervalSince1970))
+        try ButtonOrderStore.recordVersion(
+            db,
+            ButtonOrderVersion(
+                orderSeq: seq, kind: kind, body: JSONValue.object(body).serialized(),
+                ignoredFields: order.ignoredFields,
+                apiVersion: apiVersion, receivedAt: now.timeIntervalSince1970))
     }
 }

@@ -6,7 +6,9 @@ enum ButtonFormats {
     static func isApplicationId(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         guard bytes.count > 4, bytes.starts(with: Array("app-".utf8)) else { return false }
-        return bytes[4...].allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+        return bytes[4...].allSatisfy {
+            (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
+        }
     }
 
     /// `YYYY-MM-DD` (rule H1).
@@ -20,10 +22,12 @@ enum ButtonFormats {
 
     /// `[A-Za-z0-9._~-]{1,255}` (rule O12).
     static func isURLSafe(_ text: String) -> Bool {
-        (1...255).contains(text.utf8.count) && text.utf8.allSatisfy {
-            (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
-                || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "~")
-        }
+        (1...255).contains(text.utf8.count)
+            && text.utf8.allSatisfy {
+                (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
+                    || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_")
+                    || $0 == UInt8(ascii: "~")
+            }
     }
 
     /// `^fakesrctok-[a-f0-9]{16}$` (rule O13).
@@ -36,7 +40,9 @@ enum ButtonFormats {
 
     /// An absolute URL with a scheme and a host (or at least a scheme and something after it).
     static func isAbsoluteURL(_ text: String) -> Bool {
-        guard let components = URLComponents(string: text), let scheme = components.scheme, !scheme.isEmpty else { return false }
+        guard let components = URLComponents(string: text), let scheme = components.scheme, !scheme.isEmpty else {
+            return false
+        }
         return components.host.map { !$0.isEmpty } ?? !components.path.isEmpty
     }
 }

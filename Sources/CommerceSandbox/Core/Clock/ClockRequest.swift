@@ -8,7 +8,9 @@ enum ClockRequest {
     static func change(from body: JSONObject) throws(ControlProblem) -> SandboxContext.ClockChange {
         let known: Set<String> = ["now", "frozen", "advance_seconds", "advance_days", "real"]
         if let unknown = body.keys.first(where: { !known.contains($0) }) {
-            throw ControlProblem(field: unknown, "\(unknown) is not a clock field; use now, frozen, advance_seconds, advance_days or real")
+            throw ControlProblem(
+                field: unknown,
+                "\(unknown) is not a clock field; use now, frozen, advance_seconds, advance_days or real")
         }
         let frozen = try flag(body, "frozen")
         if let value = FaultRuleRequest.present(body["now"]) {
@@ -43,7 +45,9 @@ enum ClockRequest {
         var failures: [(field: String, message: String)] = []
         for (key, unit) in keys {
             guard let value = FaultRuleRequest.present(body[key]) else { continue }
-            if let number = value.doubleValue, number > 0, number.isFinite { total += number * unit } else {
+            if let number = value.doubleValue, number > 0, number.isFinite {
+                total += number * unit
+            } else {
                 failures.append((key, "\(key) must be a number greater than 0"))
             }
         }

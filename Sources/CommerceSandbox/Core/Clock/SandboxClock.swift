@@ -20,7 +20,9 @@ public final class SandboxClock: @unchecked Sendable {
         self.database = database
         self.wallClock = wallClock
         state = try database.writer.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT offset_seconds, frozen_at FROM sandbox_clock WHERE id = 1") else {
+            guard
+                let row = try Row.fetchOne(db, sql: "SELECT offset_seconds, frozen_at FROM sandbox_clock WHERE id = 1")
+            else {
                 return State(offset: 0, frozenAt: nil)
             }
             let frozen: Double? = row["frozen_at"]
@@ -30,9 +32,10 @@ public final class SandboxClock: @unchecked Sendable {
 
     static func registerMigrations(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("core-1-clock") { db in
-            try db.execute(sql: """
-                CREATE TABLE sandbox_clock (id INTEGER PRIMARY KEY CHECK (id = 1), offset_seconds REAL NOT NULL, frozen_at REAL)
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE sandbox_clock (id INTEGER PRIMARY KEY CHECK (id = 1), offset_seconds REAL NOT NULL, frozen_at REAL)
+                    """)
         }
     }
 
@@ -72,10 +75,11 @@ public final class SandboxClock: @unchecked Sendable {
 
     private func save(_ newState: State) async throws {
         try await database.write { db in
-            try db.execute(sql: """
-                INSERT INTO sandbox_clock (id, offset_seconds, frozen_at) VALUES (1, ?, ?)
-                ON CONFLICT(id) DO UPDATE SET offset_seconds = excluded.offset_seconds, frozen_at = excluded.frozen_at
-                """, arguments: [newState.offset, newState.frozenAt?.timeIntervalSince1970])
+            try db.execute(
+                sql: """
+                    INSERT INTO sandbox_clock (id, offset_seconds, frozen_at) VALUES (1, ?, ?)
+                    ON CONFLICT(id) DO UPDATE SET offset_seconds = excluded.offset_seconds, frozen_at = excluded.frozen_at
+                    """, arguments: [newState.offset, newState.frozenAt?.timeIntervalSince1970])
         }
         lock.withLock { state = newState }
     }
@@ -83,8 +87,10 @@ public final class SandboxClock: @unchecked Sendable {
     /// The clock as JSON: `now`, `offset_seconds`, `frozen`.
     public func json() -> JSONValue {
         let current = currentState
-        return ["now": .string(ISO8601.format(now(), fraction: .millisecondsWhenNonZero)),
-                "offset_seconds": .double(current.offset.rounded()),
-                "frozen": .bool(current.frozenAt != nil)]
+        return [
+            "now": .string(ISO8601.format(now(), fraction: .millisecondsWhenNonZero)),
+            "offset_seconds": .double(current.offset.rounded()),
+            "frozen": .bool(current.frozenAt != nil),
+        ]
     }
 }

@@ -22,12 +22,16 @@ public struct ControlPage: Sendable, Equatable {
         var limit = defaultLimit
         var offset = 0
         if let text = query["limit"], !text.isEmpty {
-            if let value = Int(text), (1...maximumLimit).contains(value) { limit = value } else {
+            if let value = Int(text), (1...maximumLimit).contains(value) {
+                limit = value
+            } else {
                 failures.append(("limit", "limit must be an integer from 1 to \(maximumLimit)"))
             }
         }
         if let text = query["offset"], !text.isEmpty {
-            if let value = Int(text), value >= 0, value <= Int(Int32.max) { offset = value } else {
+            if let value = Int(text), value >= 0, value <= Int(Int32.max) {
+                offset = value
+            } else {
                 failures.append(("offset", "offset must be an integer of 0 or more"))
             }
         }
@@ -37,7 +41,9 @@ public struct ControlPage: Sendable, Equatable {
 
     /// The answer for this page's `items` out of `total`.
     public func response(_ items: [JSONValue], total: Int) -> SandboxResponse {
-        .json(["items": .array(items), "limit": .integer(Int64(limit)), "offset": .integer(Int64(offset)),
-               "total": .integer(Int64(total))])
+        .json([
+            "items": .array(items), "limit": .integer(Int64(limit)), "offset": .integer(Int64(offset)),
+            "total": .integer(Int64(total)),
+        ])
     }
 }

@@ -18,8 +18,12 @@ public struct ControlProblem: ServiceErrorEnvelope {
 
     /// `{"error": {"message": "…", "fields": [{"field": …, "message": …}]}}`.
     var body: JSONValue {
-        ["error": ["message": .string(failures.first?.message ?? "Invalid request"),
-                   "fields": .array(failures.map { ["field": .string($0.field), "message": .string($0.message)] })]]
+        [
+            "error": [
+                "message": .string(failures.first?.message ?? "Invalid request"),
+                "fields": .array(failures.map { ["field": .string($0.field), "message": .string($0.message)] }),
+            ]
+        ]
     }
 
     /// The body as a JSON object (empty when there is none), or a problem naming `body`.
@@ -32,7 +36,9 @@ public struct ControlProblem: ServiceErrorEnvelope {
     }
 
     /// Runs a control handler, answering a ``ControlProblem`` with its envelope.
-    static func answering(_ body: @escaping @Sendable (SandboxRequest) async throws -> SandboxResponse) -> SandboxRouter.Handler {
+    static func answering(_ body: @escaping @Sendable (SandboxRequest) async throws -> SandboxResponse)
+        -> SandboxRouter.Handler
+    {
         { request in
             do { return try await body(request) } catch let problem as ControlProblem { return problem.response }
         }

@@ -59,14 +59,18 @@ public final class FaultInjector: @unchecked Sendable {
     private var isEmpty: Bool { lock.withLock { rules.isEmpty } }
 
     /// Runs `handler` under the first matching rule in `scope`, if any.
-    public func apply(to request: SandboxRequest, scope: String? = nil, render: Renderer,
-                      handler: () async throws -> SandboxResponse) async throws -> SandboxResponse {
+    public func apply(
+        to request: SandboxRequest, scope: String? = nil, render: Renderer,
+        handler: () async throws -> SandboxResponse
+    ) async throws -> SandboxResponse {
         guard let rule = try consume(for: request, scope: scope) else { return try await handler() }
         return try await Self.run(rule, render: render, handler: handler)
     }
 
-    static func run(_ rule: FaultRule, render: Renderer,
-                    handler: () async throws -> SandboxResponse) async throws -> SandboxResponse {
+    static func run(
+        _ rule: FaultRule, render: Renderer,
+        handler: () async throws -> SandboxResponse
+    ) async throws -> SandboxResponse {
         let delay = rule.delayMilliseconds
         switch (rule.drop, rule.timing) {
         case (.before?, _):

@@ -43,9 +43,11 @@ public struct FaultRule: Sendable {
     public static let maximumDelayMilliseconds = 600_000
     public static let maximumCount = 1_000_000
 
-    public init(id: String = "fault-" + RandomToken.hex(12), method: HTTPMethod?, path: PathPattern, count: Int,
-                scope: String? = nil, timing: Timing = .before, status: Int? = nil, body: JSONValue? = nil,
-                delayMilliseconds: Int = 0, drop: Drop? = nil, survivesRestart: Bool = false, origin: JSONValue? = nil) {
+    public init(
+        id: String = "fault-" + RandomToken.hex(12), method: HTTPMethod?, path: PathPattern, count: Int,
+        scope: String? = nil, timing: Timing = .before, status: Int? = nil, body: JSONValue? = nil,
+        delayMilliseconds: Int = 0, drop: Drop? = nil, survivesRestart: Bool = false, origin: JSONValue? = nil
+    ) {
         self.id = id
         self.method = method
         self.path = path

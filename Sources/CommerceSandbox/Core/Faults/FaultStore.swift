@@ -42,17 +42,20 @@ enum FaultStore {
 
         /// `nil` for a row this build cannot read (an unknown kind or mode), which is then skipped.
         var rule: FaultRule? {
-            guard let pattern = PathPattern(kind: pathKind, text: path), let timing = FaultRule.Timing(rawValue: mode) else { return nil }
-            return FaultRule(id: id, method: method.map(HTTPMethod.init(rawValue:)), path: pattern, count: remaining, scope: scope,
-                             timing: timing, status: status, body: body.flatMap { try? JSONValue.parse($0) },
-                             delayMilliseconds: delayMs, drop: drop.flatMap(FaultRule.Drop.init(rawValue:)),
-                             survivesRestart: true, origin: origin.flatMap { try? JSONValue.parse($0) })
+            guard let pattern = PathPattern(kind: pathKind, text: path), let timing = FaultRule.Timing(rawValue: mode)
+            else { return nil }
+            return FaultRule(
+                id: id, method: method.map(HTTPMethod.init(rawValue:)), path: pattern, count: remaining, scope: scope,
+                timing: timing, status: status, body: body.flatMap { try? JSONValue.parse($0) },
+                delayMilliseconds: delayMs, drop: drop.flatMap(FaultRule.Drop.init(rawValue:)),
+                survivesRestart: true, origin: origin.flatMap { try? JSONValue.parse($0) })
         }
     }
 
     static func registerMigrations(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("core-2-faults") { db in
-            try db.execute(sql: "CREATE TABLE sandbox_faults (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE)")
+            try db.execute(
+                sql: "CREATE TABLE sandbox_faults (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE)")
         }
         // One rule shape for every service. Stored faults are short-lived test set-up, so the old table is
         // replaced rather than converted.

@@ -54,14 +54,22 @@ public enum PathPattern: Sendable, Equatable {
     /// Iterative wildcard match with one backtrack point: linear in practice, never recursive.
     private static func glob(_ pattern: [UInt8], _ text: [UInt8]) -> Bool {
         let star = UInt8(ascii: "*")
-        var p = 0, t = 0, lastStar = -1, resume = 0
+        var p = 0
+        var t = 0
+        var lastStar = -1
+        var resume = 0
         while t < text.count {
             if p < pattern.count, pattern[p] != star, pattern[p] == text[t] {
-                p += 1; t += 1
+                p += 1
+                t += 1
             } else if p < pattern.count, pattern[p] == star {
-                lastStar = p; resume = t; p += 1
+                lastStar = p
+                resume = t
+                p += 1
             } else if lastStar >= 0 {
-                p = lastStar + 1; resume += 1; t = resume
+                p = lastStar + 1
+                resume += 1
+                t = resume
             } else {
                 return false
             }

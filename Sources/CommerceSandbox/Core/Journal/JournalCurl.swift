@@ -25,7 +25,10 @@ enum JournalCurl {
         case let json: parts += ["--data-raw", quoted(json.serialized())]
         }
         let query = entry.query.map { "?" + $0 } ?? ""
-        parts.append(quoted(baseURL + (entry.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? entry.path) + query))
+        parts.append(
+            quoted(
+                baseURL + (entry.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? entry.path)
+                    + query))
         return parts.joined(separator: " ")
     }
 

@@ -27,9 +27,11 @@ public struct JournalEntry: Sendable {
     /// The connection was closed instead of answering (a drop fault).
     public let dropped: Bool
 
-    public init(id: Int, service: String?, method: HTTPMethod, path: String, query: String?, status: Int, time: Date,
-                wallTime: Date, durationSeconds: Double, requestHeaders: HTTPHeaders, requestBody: Data,
-                responseHeaders: HTTPHeaders = [:], responseBody: Data = Data(), notes: JSONObject = [:], dropped: Bool = false) {
+    public init(
+        id: Int, service: String?, method: HTTPMethod, path: String, query: String?, status: Int, time: Date,
+        wallTime: Date, durationSeconds: Double, requestHeaders: HTTPHeaders, requestBody: Data,
+        responseHeaders: HTTPHeaders = [:], responseBody: Data = Data(), notes: JSONObject = [:], dropped: Bool = false
+    ) {
         self.id = id
         self.service = service
         self.method = method
@@ -53,13 +55,18 @@ public struct JournalEntry: Sendable {
     public var host: String? { requestHeaders["Host"] }
 
     /// The request body as JSON when it parses, else as text (`null` when empty), secrets redacted.
-    public var redactedRequestBody: JSONValue { JournalRedaction.body(requestBody, contentType: requestHeaders["Content-Type"]) }
-    public var redactedResponseBody: JSONValue { JournalRedaction.body(responseBody, contentType: responseHeaders["Content-Type"]) }
+    public var redactedRequestBody: JSONValue {
+        JournalRedaction.body(requestBody, contentType: requestHeaders["Content-Type"])
+    }
+    public var redactedResponseBody: JSONValue {
+        JournalRedaction.body(responseBody, contentType: responseHeaders["Content-Type"])
+    }
 
     /// A row of the console's list (`view=summary`): no headers or bodies, so nothing is parsed or redacted.
     public var summaryJSON: JSONValue {
         var object: JSONObject = [
-            "id": .integer(Int64(id)), "service": .from(service), "method": .string(method.rawValue), "path": .string(path),
+            "id": .integer(Int64(id)), "service": .from(service), "method": .string(method.rawValue),
+            "path": .string(path),
             "query": .from(query), "status": .integer(Int64(status)),
             "time": .string(ISO8601.format(time, fraction: .milliseconds)),
             "duration_ms": .double((durationSeconds * 1_000_000).rounded() / 1_000),
@@ -71,7 +78,8 @@ public struct JournalEntry: Sendable {
     /// The shape `GET /sandbox/requests` lists.
     public var json: JSONValue {
         var object: JSONObject = [
-            "id": .integer(Int64(id)), "service": .from(service), "method": .string(method.rawValue), "path": .string(path),
+            "id": .integer(Int64(id)), "service": .from(service), "method": .string(method.rawValue),
+            "path": .string(path),
             "query": .from(query), "status": .integer(Int64(status)),
             "time": .string(ISO8601.format(time, fraction: .milliseconds)),
             "wall_time": .string(ISO8601.format(wallTime, fraction: .milliseconds)),

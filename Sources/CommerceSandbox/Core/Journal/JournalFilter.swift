@@ -23,7 +23,8 @@ public struct JournalFilter: Sendable {
         /// `"404"` or `"4xx"`; `nil` for anything else.
         public init?(_ text: String) {
             let lowered = text.lowercased()
-            if lowered.count == 3, lowered.hasSuffix("xx"), let digit = Int(lowered.prefix(1)), (1...5).contains(digit) {
+            if lowered.count == 3, lowered.hasSuffix("xx"), let digit = Int(lowered.prefix(1)), (1...5).contains(digit)
+            {
                 self = .hundreds(digit)
             } else if let code = Int(lowered), (100...599).contains(code) {
                 self = .exact(code)
@@ -40,8 +41,10 @@ public struct JournalFilter: Sendable {
         }
     }
 
-    public init(service: String? = nil, path: PathPattern? = nil, method: HTTPMethod? = nil, status: StatusMatch? = nil,
-                since: Date? = nil, until: Date? = nil, limit: Int? = nil) {
+    public init(
+        service: String? = nil, path: PathPattern? = nil, method: HTTPMethod? = nil, status: StatusMatch? = nil,
+        since: Date? = nil, until: Date? = nil, limit: Int? = nil
+    ) {
         self.service = service
         self.path = path
         self.method = method

@@ -12,14 +12,18 @@ enum JournalQuery {
         var filter = JournalFilter(limit: defaultLimit)
         var failures: [(field: String, message: String)] = []
         if let service = query["service"], !service.isEmpty {
-            if services.contains(service) { filter.service = service } else {
+            if services.contains(service) {
+                filter.service = service
+            } else {
                 failures.append(("service", "service must be one of \(services.joined(separator: ", "))"))
             }
         }
         if let path = query["path"], !path.isEmpty { filter.path = .prefixOrGlob(path) }
         if let method = query["method"], !method.isEmpty { filter.method = HTTPMethod(rawValue: method.uppercased()) }
         if let status = query["status"], !status.isEmpty {
-            if let match = JournalFilter.StatusMatch(status) { filter.status = match } else {
+            if let match = JournalFilter.StatusMatch(status) {
+                filter.status = match
+            } else {
                 failures.append(("status", "status must be a code such as 404 or a class such as 4xx"))
             }
         }
@@ -32,7 +36,9 @@ enum JournalQuery {
             if key == "since" { filter.since = date } else { filter.until = date }
         }
         if let text = query["after"], !text.isEmpty {
-            if let cursor = Int(text), cursor >= 0 { filter.recordedAfter = cursor } else {
+            if let cursor = Int(text), cursor >= 0 {
+                filter.recordedAfter = cursor
+            } else {
                 failures.append(("after", "after must be a cursor from an earlier answer (an integer of 0 or more)"))
             }
         }
@@ -40,7 +46,9 @@ enum JournalQuery {
             failures.append(("view", "view must be full or summary"))
         }
         if let text = query["limit"], !text.isEmpty {
-            if let limit = Int(text), (1...maximumLimit).contains(limit) { filter.limit = limit } else {
+            if let limit = Int(text), (1...maximumLimit).contains(limit) {
+                filter.limit = limit
+            } else {
                 failures.append(("limit", "limit must be an integer from 1 to \(maximumLimit)"))
             }
         }

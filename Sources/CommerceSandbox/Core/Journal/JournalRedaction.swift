@@ -23,7 +23,11 @@ public enum JournalRedaction {
         var object = JSONObject()
         for (name, value) in headers {
             let shown = redactedHeader(name: name, value: value)
-            if let earlier = object[name]?.stringValue { object[name] = .string(earlier + ", " + shown) } else { object[name] = .string(shown) }
+            if let earlier = object[name]?.stringValue {
+                object[name] = .string(earlier + ", " + shown)
+            } else {
+                object[name] = .string(shown)
+            }
         }
         return .object(object)
     }
@@ -46,8 +50,12 @@ public enum JournalRedaction {
     public static func body(_ data: Data, contentType: String?) -> JSONValue {
         guard !data.isEmpty else { return .null }
         if let json = try? JSONValue.parse(data) { return redacted(json) }
-        guard let text = String(data: data, encoding: .utf8) else { return ["binary_bytes": .integer(Int64(data.count))] }
-        if contentType?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true { return .string(redactedForm(text)) }
+        guard let text = String(data: data, encoding: .utf8) else {
+            return ["binary_bytes": .integer(Int64(data.count))]
+        }
+        if contentType?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true {
+            return .string(redactedForm(text))
+        }
         return .string(maskingCardNumbers(text))
     }
 
@@ -55,9 +63,11 @@ public enum JournalRedaction {
     public static func redacted(_ value: JSONValue) -> JSONValue {
         switch value {
         case .object(let object):
-            return .object(JSONObject(object.map { key, value in
-                (key, isSecretKey(key) && value != .null ? .string(mask) : redacted(value))
-            }))
+            return .object(
+                JSONObject(
+                    object.map { key, value in
+                        (key, isSecretKey(key) && value != .null ? .string(mask) : redacted(value))
+                    }))
         case .array(let items):
             return .array(items.map(redacted))
         case .string(let text):
@@ -92,7 +102,12 @@ public enum JournalRedaction {
             run = ""
         }
         for character in text {
-            if character.isASCII, character.isNumber { run.append(character) } else { flush(); result.append(character) }
+            if character.isASCII, character.isNumber {
+                run.append(character)
+            } else {
+                flush()
+                result.append(character)
+            }
         }
         flush()
         return result

@@ -36,7 +36,12 @@ public final class RequestJournal: @unchecked Sendable {
 
     /// A number for a request that just arrived: entries list in arrival order even when a slow answer is
     /// recorded late.
-    public func nextID() -> Int { lock.withLock { lastID += 1; return lastID } }
+    public func nextID() -> Int {
+        lock.withLock {
+            lastID += 1
+            return lastID
+        }
+    }
 
     public func record(_ entry: JournalEntry) {
         lock.withLock {

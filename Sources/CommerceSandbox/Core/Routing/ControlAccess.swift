@@ -48,21 +48,33 @@ public struct ControlAccess: Sendable {
         guard Self.governs(request) else { return nil }
         let changesState = ![HTTPMethod.get, .head, .options].contains(request.method)
         if changesState, Self.isCrossSite(request) {
-            return ControlProblem(status: 403, [("Origin", "Cross-site requests may not change the sandbox; use the console or a tool such as curl")]).response
+            return ControlProblem(
+                status: 403,
+                [("Origin", "Cross-site requests may not change the sandbox; use the console or a tool such as curl")]
+            ).response
         }
         guard let token else { return nil }
         if let bearer = Self.bearer(in: request), Self.same(bearer, token) { return nil }
         if let cookie = Self.cookie(in: request), Self.same(cookie, token) {
             // A cookie rides along with any request a browser makes, so a state change must come from the console's own origin.
             if changesState, !Self.isSameOrigin(request) {
-                return ControlProblem(status: 403, [("Origin", "State-changing console requests must come from the console's own page")]).response
+                return ControlProblem(
+                    status: 403, [("Origin", "State-changing console requests must come from the console's own page")]
+                ).response
             }
             return nil
         }
         let wantsPage = request.method == .get && (request.headers["Accept"] ?? "").contains("text/html")
         if wantsPage { return .redirect(to: "/sandbox/console/login", status: 303) }
-        var refused = ControlProblem(status: 401, [("Authorization",
-            "This sandbox listens beyond loopback: send Authorization: Bearer <control token> (printed at start, or given with --control-token)")]).response
+        var refused = ControlProblem(
+            status: 401,
+            [
+                (
+                    "Authorization",
+                    "This sandbox listens beyond loopback: send Authorization: Bearer <control token> (printed at start, or given with --control-token)"
+                )
+            ]
+        ).response
         refused.headers["WWW-Authenticate"] = "Bearer realm=\"CommerceKit sandbox\""
         return refused
     }
@@ -102,7 +114,8 @@ public struct ControlAccess: Sendable {
 
     /// Compares without stopping at the first difference, so response timing does not reveal the token.
     static func same(_ given: String, _ expected: String) -> Bool {
-        let a = Array(given.utf8), b = Array(expected.utf8)
+        let a = Array(given.utf8)
+        let b = Array(expected.utf8)
         var difference = UInt8(a.count == b.count ? 0 : 1)
         for index in 0..<b.count { difference |= (index < a.count ? a[index] : 0) ^ b[index] }
         return difference == 0

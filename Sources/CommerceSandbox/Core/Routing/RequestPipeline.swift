@@ -9,16 +9,21 @@ struct RequestPipeline: Sendable {
     let context: SandboxContext
     let logger: Logger
 
-    func respond(to request: SandboxRequest, owner: (any SandboxService)?,
-                 route: (SandboxRequest) async throws -> SandboxResponse) async -> SandboxResponse {
+    func respond(
+        to request: SandboxRequest, owner: (any SandboxService)?,
+        route: (SandboxRequest) async throws -> SandboxResponse
+    ) async -> SandboxResponse {
         if let refusal = context.access.refusal(for: request) { return refusal }
         // The console's redirect at `/` is no vendor request either.
-        guard !request.rawPath.hasPrefix("/sandbox/"), request.rawPath != "/" else { return await answer(request, route) }
+        guard !request.rawPath.hasPrefix("/sandbox/"), request.rawPath != "/" else {
+            return await answer(request, route)
+        }
         let id = context.journal.nextID()
         let arrived = (time: context.clock.now(), wall: Date())
         let render: FaultInjector.Renderer = { status, body in
             owner?.faultResponse(status: status, body: body)
-                ?? SandboxPlainError.fault(status: status, body: body, otherwise: SandboxPlainError(status: status, message: "Injected fault"))
+                ?? SandboxPlainError.fault(
+                    status: status, body: body, otherwise: SandboxPlainError(status: status, message: "Injected fault"))
         }
         let response: SandboxResponse
         do {
@@ -27,16 +32,20 @@ struct RequestPipeline: Sendable {
             // Only a cancelled fault delay or a failed fault-store write gets here.
             response = internalError(request, error)
         }
-        context.journal.record(JournalEntry(
-            id: id, service: owner?.name, method: request.method, path: request.path, query: request.rawQuery,
-            status: response.status, time: arrived.time, wallTime: arrived.wall,
-            durationSeconds: Date().timeIntervalSince(arrived.wall), requestHeaders: request.headers, requestBody: request.body,
-            responseHeaders: response.headers, responseBody: response.body, notes: response.journalNotes,
-            dropped: response.dropsConnection))
+        context.journal.record(
+            JournalEntry(
+                id: id, service: owner?.name, method: request.method, path: request.path, query: request.rawQuery,
+                status: response.status, time: arrived.time, wallTime: arrived.wall,
+                durationSeconds: Date().timeIntervalSince(arrived.wall), requestHeaders: request.headers,
+                requestBody: request.body,
+                responseHeaders: response.headers, responseBody: response.body, notes: response.journalNotes,
+                dropped: response.dropsConnection))
         return response
     }
 
-    private func answer(_ request: SandboxRequest, _ route: (SandboxRequest) async throws -> SandboxResponse) async -> SandboxResponse {
+    private func answer(_ request: SandboxRequest, _ route: (SandboxRequest) async throws -> SandboxResponse) async
+        -> SandboxResponse
+    {
         do { return try await route(request) } catch { return internalError(request, error) }
     }
 

@@ -19,7 +19,9 @@ struct SandboxEndpoint: HTTPResponder {
     }
 
     func respond(to request: Request, context: SandboxRequestContext) async throws -> Response {
-        guard let exchange = context.exchange else { throw HTTPError(.internalServerError, message: "no sandbox exchange") }
+        guard let exchange = context.exchange else {
+            throw HTTPError(.internalServerError, message: "no sandbox exchange")
+        }
         var sandboxRequest = exchange.request
         for name in names {
             guard let raw = context.parameters.get(name) else { continue }

@@ -19,24 +19,31 @@ struct SandboxPipelineMiddleware: RouterMiddleware {
     let router: SandboxRouter
     let logger: Logger
 
-    func handle(_ request: Request, context requestContext: SandboxRequestContext,
-                next: (Request, SandboxRequestContext) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context requestContext: SandboxRequestContext,
+        next: (Request, SandboxRequestContext) async throws -> Response
+    ) async throws -> Response {
         var headers = HTTPHeaders()
         for field in request.headers { headers.add(name: field.name.rawName, value: field.value) }
         // HTTP/1's Host header arrives as the pseudo-header :authority; services (Button's M2 rule) and the
         // journal read it by its HTTP/1 name.
-        if headers["Host"] == nil, let authority = request.head.authority { headers.add(name: "Host", value: authority) }
+        if headers["Host"] == nil, let authority = request.head.authority {
+            headers.add(name: "Host", value: authority)
+        }
         let rawPath = request.uri.path
         let isControl = rawPath.hasPrefix("/sandbox/")
         // Most paths carry no escapes; decoding only those that do keeps Foundation off the common path.
-        let decodedPath = rawPath.utf8.contains(UInt8(ascii: "%")) ? rawPath.removingPercentEncoding ?? rawPath : rawPath
+        let decodedPath =
+            rawPath.utf8.contains(UInt8(ascii: "%")) ? rawPath.removingPercentEncoding ?? rawPath : rawPath
         let owner = isControl ? nil : context.owner(ofPath: decodedPath)
         let body: Data
         switch await Self.readBody(of: request, limits: owner?.bodyLimits ?? .standard) {
         case .read(let data): body = data
-        case .unreadable: return Self.convert(SandboxPlainError(status: 400, message: "Request body could not be read").response)
+        case .unreadable:
+            return Self.convert(SandboxPlainError(status: 400, message: "Request body could not be read").response)
         case .tooLarge(let limit):
-            return Self.convert(SandboxPlainError(status: 413, message: "Request body exceeds \(limit / 1_048_576) MiB").response)
+            return Self.convert(
+                SandboxPlainError(status: 413, message: "Request body exceeds \(limit / 1_048_576) MiB").response)
         }
         let sandboxRequest = SandboxRequest(
             method: HTTPMethod(rawValue: request.method.rawValue), rawPath: rawPath, rawQuery: request.uri.query,
@@ -51,7 +58,9 @@ struct SandboxPipelineMiddleware: RouterMiddleware {
             } catch let error as HTTPError where error.status == .notFound {
                 return router.fallback(for: sandboxRequest.rawPath).notFound(sandboxRequest)
             }
-            guard let answer = exchange.response else { throw HTTPError(.internalServerError, message: "no answer from the route") }
+            guard let answer = exchange.response else {
+                throw HTTPError(.internalServerError, message: "no answer from the route")
+            }
             return answer
         }
         if response.dropsConnection, let channel = requestContext.channel {
@@ -72,7 +81,9 @@ struct SandboxPipelineMiddleware: RouterMiddleware {
     /// puts first) gets one byte over its limit, enough to tell, and memory stays bounded.
     static func readBody(of request: Request, limits: BodyLimits) async -> BodyRead {
         if limits.serviceAnswersOversized {
-            do { return .read(try await collectPrefix(of: request, upTo: limits.maximum + 1)) } catch { return .unreadable }
+            do { return .read(try await collectPrefix(of: request, upTo: limits.maximum + 1)) } catch {
+                return .unreadable
+            }
         }
         var mutable = request
         do {
@@ -88,7 +99,9 @@ struct SandboxPipelineMiddleware: RouterMiddleware {
         for try await chunk in request.body {
             let room = maximumBytes - collected.count
             if chunk.readableBytes >= room {
-                if let slice = chunk.getSlice(at: chunk.readerIndex, length: room) { collected.append(contentsOf: slice.readableBytesView) }
+                if let slice = chunk.getSlice(at: chunk.readerIndex, length: room) {
+                    collected.append(contentsOf: slice.readableBytesView)
+                }
                 break
             }
             collected.append(contentsOf: chunk.readableBytesView)

@@ -19,15 +19,20 @@ public final class SandboxRouter: @unchecked Sendable {
         public var notFound: @Sendable (SandboxRequest) -> SandboxResponse
         public var methodNotAllowed: @Sendable (SandboxRequest, _ allowed: [HTTPMethod]) -> SandboxResponse
 
-        public init(notFound: @escaping @Sendable (SandboxRequest) -> SandboxResponse,
-                    methodNotAllowed: @escaping @Sendable (SandboxRequest, [HTTPMethod]) -> SandboxResponse) {
+        public init(
+            notFound: @escaping @Sendable (SandboxRequest) -> SandboxResponse,
+            methodNotAllowed: @escaping @Sendable (SandboxRequest, [HTTPMethod]) -> SandboxResponse
+        ) {
             self.notFound = notFound
             self.methodNotAllowed = methodNotAllowed
         }
 
         /// What a path no service claims gets.
         static let plain = Fallback(
-            notFound: { SandboxPlainError(status: 404, message: "No route for \($0.method) \($0.path) in the CommerceKit sandbox") },
+            notFound: {
+                SandboxPlainError(
+                    status: 404, message: "No route for \($0.method) \($0.path) in the CommerceKit sandbox")
+            },
             methodNotAllowed: { request, _ in
                 SandboxPlainError(status: 405, message: "Method \(request.method) is not allowed on \(request.path)")
             })
@@ -88,7 +93,9 @@ public final class SandboxRouter: @unchecked Sendable {
         var patternOrder: [String] = []
         for route in registered {
             guard let method = HTTPRequest.Method(route.method.rawValue) else { continue }
-            router.on(RouterPath(route.pattern), method: method, responder: SandboxEndpoint(pattern: route.pattern, handler: route.handler))
+            router.on(
+                RouterPath(route.pattern), method: method,
+                responder: SandboxEndpoint(pattern: route.pattern, handler: route.handler))
             if methodsByPattern[route.pattern] == nil { patternOrder.append(route.pattern) }
             methodsByPattern[route.pattern, default: []].append(route.method)
         }
@@ -96,9 +103,11 @@ public final class SandboxRouter: @unchecked Sendable {
             let allowed = methodsByPattern[pattern] ?? []
             for method in Self.answeredMethods where !allowed.contains(method) {
                 guard let hbMethod = HTTPRequest.Method(method.rawValue) else { continue }
-                router.on(RouterPath(pattern), method: hbMethod, responder: SandboxEndpoint(pattern: pattern) { [self] request in
-                    fallback(for: request.rawPath).methodNotAllowed(request, allowed)
-                })
+                router.on(
+                    RouterPath(pattern), method: hbMethod,
+                    responder: SandboxEndpoint(pattern: pattern) { [self] request in
+                        fallback(for: request.rawPath).methodNotAllowed(request, allowed)
+                    })
             }
         }
         return router

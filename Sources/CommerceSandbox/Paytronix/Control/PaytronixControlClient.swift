@@ -53,7 +53,9 @@ public struct PaytronixControlClient: Sendable {
         public var environment: String
         public var content: Content
 
-        public init(merchantId: Int64, recipient: Recipient, appIdentifier: String, environment: String, content: Content) {
+        public init(
+            merchantId: Int64, recipient: Recipient, appIdentifier: String, environment: String, content: Content
+        ) {
             self.merchantId = merchantId
             self.recipient = recipient
             self.appIdentifier = appIdentifier
@@ -68,16 +70,20 @@ public struct PaytronixControlClient: Sendable {
     /// Refuses anything but an absolute http(s) URL with a host and no query.
     public init(sandbox text: String) throws(Failure) {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              url.host?.isEmpty == false, url.query == nil, url.fragment == nil else {
-            throw Failure(code: "cli.invalid_sandbox_url", message: "--sandbox must be a URL such as http://127.0.0.1:8080")
+            url.host?.isEmpty == false, url.query == nil, url.fragment == nil
+        else {
+            throw Failure(
+                code: "cli.invalid_sandbox_url", message: "--sandbox must be a URL such as http://127.0.0.1:8080")
         }
         sandbox = url
     }
 
     /// `PUT /sandbox/paytronix/push-packages/{merchantId}/{appIdentifier}/{environment}` with `p12` in base64.
     /// The sandbox judges the file and the password (§4.7); an empty password is sent so that it can say so.
-    public func uploadRequest(merchantId: Int64, appIdentifier: String, environment: String, p12: Data,
-                              password: String) throws(Failure) -> HTTPRequest {
+    public func uploadRequest(
+        merchantId: Int64, appIdentifier: String, environment: String, p12: Data,
+        password: String
+    ) throws(Failure) -> HTTPRequest {
         guard !p12.isEmpty else { throw Failure(code: "cli.empty_file", message: "The .p12 file is empty") }
         let url = try url(["push-packages", String(merchantId), appIdentifier, environment])
         let body: JSONValue = ["p12": .string(p12.base64EncodedString()), "password": .string(password)]
@@ -86,8 +92,10 @@ public struct PaytronixControlClient: Sendable {
 
     /// `POST /sandbox/paytronix/push/send`.
     public func sendRequest(_ push: PushSend) throws(Failure) -> HTTPRequest {
-        var body: JSONObject = ["merchantId": .integer(push.merchantId), "appIdentifier": .string(push.appIdentifier),
-                                "environment": .string(push.environment)]
+        var body: JSONObject = [
+            "merchantId": .integer(push.merchantId), "appIdentifier": .string(push.appIdentifier),
+            "environment": .string(push.environment),
+        ]
         switch push.recipient {
         case .printedCardNumber(let number): body["printedCardNumber"] = .string(number)
         case .username(let username): body["username"] = .string(username)
@@ -96,14 +104,17 @@ public struct PaytronixControlClient: Sendable {
         case .message(let message): body["message"] = .string(message)
         case .payload(let payload): body["payload"] = payload
         }
-        return HTTPRequest(method: .post, url: try url(["push", "send"]), headers: Self.jsonHeaders,
-                           body: JSONValue.object(body).serializedData())
+        return HTTPRequest(
+            method: .post, url: try url(["push", "send"]), headers: Self.jsonHeaders,
+            body: JSONValue.object(body).serializedData())
     }
 
     /// Reads `--payload`: a JSON object text.
     public static func payload(parsing text: String) throws(Failure) -> JSONValue {
         guard let value = try? JSONValue.parse(Data(text.utf8)), value.objectValue != nil else {
-            throw Failure(code: "cli.invalid_payload", message: "--payload must be a JSON object such as {\"aps\":{\"alert\":\"Hi\"}}")
+            throw Failure(
+                code: "cli.invalid_payload",
+                message: "--payload must be a JSON object such as {\"aps\":{\"alert\":\"Hi\"}}")
         }
         return value
     }
@@ -114,18 +125,22 @@ public struct PaytronixControlClient: Sendable {
         if (200..<300).contains(response.statusCode), json["result"] == "success" { return json }
         guard let code = json["errorCode"]?.stringValue else {
             let text = String(decoding: response.body.prefix(200), as: UTF8.self)
-            throw Failure(status: response.statusCode, code: "cli.unexpected_reply",
-                          message: "Not a Paytronix sandbox reply (is --sandbox right?): \(text)")
+            throw Failure(
+                status: response.statusCode, code: "cli.unexpected_reply",
+                message: "Not a Paytronix sandbox reply (is --sandbox right?): \(text)")
         }
         var fields: [String: [String]] = [:]
         for (field, messages) in json["errorsByField"]?.objectValue ?? [:] {
             fields[field] = messages.arrayValue?.compactMap(\.stringValue) ?? messages.stringValue.map { [$0] } ?? []
         }
-        throw Failure(status: response.statusCode, code: code, message: json["errorMessage"]?.stringValue ?? code, fields: fields)
+        throw Failure(
+            status: response.statusCode, code: code, message: json["errorMessage"]?.stringValue ?? code, fields: fields)
     }
 
     /// Sends a request built above and reads the reply.
-    public func perform(_ request: HTTPRequest, transport: any HTTPTransport = URLSessionTransport()) async throws(Failure) -> JSONValue {
+    public func perform(_ request: HTTPRequest, transport: any HTTPTransport = URLSessionTransport())
+        async throws(Failure) -> JSONValue
+    {
         let response: HTTPResponse
         do {
             response = try await transport.send(request)
@@ -142,9 +157,11 @@ public struct PaytronixControlClient: Sendable {
     private func url(_ segments: [String]) throws(Failure) -> URL {
         let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
         let encoded = segments.map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? "" }
-        let base = sandbox.absoluteString.hasSuffix("/") ? String(sandbox.absoluteString.dropLast()) : sandbox.absoluteString
+        let base =
+            sandbox.absoluteString.hasSuffix("/") ? String(sandbox.absoluteString.dropLast()) : sandbox.absoluteString
         guard let url = URL(string: base + "/sandbox/paytronix/" + encoded.joined(separator: "/")) else {
-            throw Failure(code: "cli.invalid_sandbox_url", message: "--sandbox must be a URL such as http://127.0.0.1:8080")
+            throw Failure(
+                code: "cli.invalid_sandbox_url", message: "--sandbox must be a URL such as http://127.0.0.1:8080")
         }
         return url
     }

@@ -7,33 +7,53 @@ struct PaytronixControlRoutes: Sendable {
     let context: SandboxContext
 
     func register(on router: SandboxRouter) {
-        router.post("/sandbox/paytronix/merchants") { request in await Self.respond { try await createMerchant(request) } }
-        router.post("/sandbox/paytronix/integrations") { request in await Self.respond { try await createIntegration(request) } }
+        router.post("/sandbox/paytronix/merchants") { request in
+            await Self.respond { try await createMerchant(request) }
+        }
+        router.post("/sandbox/paytronix/integrations") { request in
+            await Self.respond { try await createIntegration(request) }
+        }
         router.post("/sandbox/paytronix/cards") { request in await Self.respond { try await createCards(request) } }
         router.post("/sandbox/paytronix/guests") { request in await Self.respond { try await createGuest(request) } }
         router.get("/sandbox/paytronix/accounts/:card") { request in await Self.respond { try await account(request) } }
-        router.post("/sandbox/paytronix/accounts/:card/status") { request in await Self.respond { try await setStatus(request) } }
+        router.post("/sandbox/paytronix/accounts/:card/status") { request in
+            await Self.respond { try await setStatus(request) }
+        }
         router.post("/sandbox/paytronix/tokens/revoke") { request in await Self.respond { try await revoke(request) } }
         router.get("/sandbox/paytronix/requests") { request in await Self.respond { requests(request) } }
         router.get("/sandbox/paytronix/clock") { _ in .paytronixSuccess(clockJSON()) }
         router.post("/sandbox/paytronix/clock") { request in await Self.respond { try await setClock(request) } }
-        router.post("/sandbox/paytronix/clock/advance") { request in await Self.respond { try await advanceClock(request) } }
+        router.post("/sandbox/paytronix/clock/advance") { request in
+            await Self.respond { try await advanceClock(request) }
+        }
         router.delete("/sandbox/paytronix/clock") { _ in
-            await Self.respond { try await context.moveClock(.real); return .paytronixSuccess(clockJSON()) }
+            await Self.respond {
+                try await context.moveClock(.real)
+                return .paytronixSuccess(clockJSON())
+            }
         }
         router.post("/sandbox/paytronix/faults") { request in await Self.respond { try addFault(request) } }
         router.get("/sandbox/paytronix/faults") { _ in
             .paytronixSuccess(["faults": .array(context.faultRules(of: "paytronix").map(\.json))])
         }
         router.delete("/sandbox/paytronix/faults") { _ in
-            await Self.respond { try context.removeFaults(of: "paytronix"); return .paytronixSuccess() }
+            await Self.respond {
+                try context.removeFaults(of: "paytronix")
+                return .paytronixSuccess()
+            }
         }
         router.post("/sandbox/paytronix/reset") { _ in await Self.respond { try await reset() } }
-        router.fallback(forPrefix: "/sandbox/paytronix/", SandboxRouter.Fallback(
-            notFound: { request in PaytronixFailure(404, "request.unknown_endpoint", "No control route \(request.path)").response },
-            methodNotAllowed: { request, _ in
-                PaytronixFailure(405, "request.method_not_allowed", "\(request.method) is not allowed for \(request.path)").response
-            }))
+        router.fallback(
+            forPrefix: "/sandbox/paytronix/",
+            SandboxRouter.Fallback(
+                notFound: { request in
+                    PaytronixFailure(404, "request.unknown_endpoint", "No control route \(request.path)").response
+                },
+                methodNotAllowed: { request, _ in
+                    PaytronixFailure(
+                        405, "request.method_not_allowed", "\(request.method) is not allowed for \(request.path)"
+                    ).response
+                }))
     }
 
     /// Runs a handler, turning a `PaytronixFailure` into its envelope.
@@ -55,15 +75,21 @@ struct PaytronixControlRoutes: Sendable {
 
     /// Control routes report every input error, a missing field included, as `request.invalid_field` (§5.6).
     static func merchantId(_ body: JSONObject) throws -> Int64 {
-        guard let value = body["merchantId"] else { throw PaytronixFailure.invalid("merchantId", "merchantId is required") }
-        guard let id = value.integerValue else { throw PaytronixFailure.invalid("merchantId", "merchantId must be an integer") }
+        guard let value = body["merchantId"] else {
+            throw PaytronixFailure.invalid("merchantId", "merchantId is required")
+        }
+        guard let id = value.integerValue else {
+            throw PaytronixFailure.invalid("merchantId", "merchantId must be an integer")
+        }
         return id
     }
 
     /// An optional integer field: `fallback` when absent, a 400 naming it when present but not an integer.
     static func integer(_ body: JSONObject, _ field: String, default fallback: Int64) throws -> Int64 {
         guard let value = body[field] else { return fallback }
-        guard let number = value.integerValue else { throw PaytronixFailure.invalid(field, "\(field) must be an integer") }
+        guard let number = value.integerValue else {
+            throw PaytronixFailure.invalid(field, "\(field) must be an integer")
+        }
         return number
     }
 
@@ -72,15 +98,18 @@ struct PaytronixControlRoutes: Sendable {
     static func nonEmptyString(_ body: JSONObject, _ key: String, field: String? = nil) throws -> String? {
         guard let value = body[key] else { return nil }
         let field = field ?? key
-        guard let text = value.stringValue, !text.isEmpty else { throw PaytronixFailure.invalid(field, "\(field) must be a non-empty string") }
+        guard let text = value.stringValue, !text.isEmpty else {
+            throw PaytronixFailure.invalid(field, "\(field) must be a non-empty string")
+        }
         return text
     }
 
     /// Unknown references are 404 (§5.6); a template of another merchant is as unknown as a missing one.
     static func requireTemplate(_ db: Database, merchantId: Int64, code: Int64) throws {
         guard try PaytronixStore.templateExists(db, merchantId: merchantId, code: code) else {
-            throw PaytronixFailure(404, "guest.card_template_not_found", "Card template \(code) not found for merchant \(merchantId)",
-                                   field: "cardTemplateCode")
+            throw PaytronixFailure(
+                404, "guest.card_template_not_found", "Card template \(code) not found for merchant \(merchantId)",
+                field: "cardTemplateCode")
         }
     }
 
@@ -91,30 +120,41 @@ struct PaytronixControlRoutes: Sendable {
 
     private func createMerchant(_ request: SandboxRequest) async throws -> SandboxResponse {
         let body = try Self.object(request)
-        guard let name = body["name"]?.stringValue, !name.isEmpty else { throw PaytronixFailure.invalid("name", "name is required") }
+        guard let name = body["name"]?.stringValue, !name.isEmpty else {
+            throw PaytronixFailure.invalid("name", "name is required")
+        }
         let definition = try PaytronixMerchantDefinition(body)
-        let templates = definition.templates, stores = definition.stores, fields = definition.fields
+        let templates = definition.templates
+        let stores = definition.stores
+        let fields = definition.fields
         let requested = try body["merchantId"].map { value -> Int64 in
             // Bounded so that the next generated id (MAX + 1) can never overflow.
             guard let id = value.integerValue, (1...Self.maxMerchantId).contains(id) else {
-                throw PaytronixFailure.invalid("merchantId", "merchantId must be an integer from 1 to \(Self.maxMerchantId)")
+                throw PaytronixFailure.invalid(
+                    "merchantId", "merchantId must be an integer from 1 to \(Self.maxMerchantId)")
             }
             return id
         }
         let id = try await context.database.write { db -> Int64 in
             let highest = try PaytronixStore.highestMerchantId(db) ?? 777777
             guard let id = requested ?? (highest < Self.maxMerchantId ? highest + 1 : nil) else {
-                throw PaytronixFailure(409, "request.conflict", "No merchant id left to generate; give merchantId", field: "merchantId")
+                throw PaytronixFailure(
+                    409, "request.conflict", "No merchant id left to generate; give merchantId", field: "merchantId")
             }
             guard try !PaytronixStore.merchantExists(db, id) else {
                 throw PaytronixFailure(409, "request.conflict", "Merchant \(id) already exists", field: "merchantId")
             }
-            try PaytronixStore.createMerchant(db, id: id, name: name, templates: templates, stores: stores, fields: fields)
+            try PaytronixStore.createMerchant(
+                db, id: id, name: name, templates: templates, stores: stores, fields: fields)
             return id
         }
-        return .paytronixSuccess(["merchant": ["merchantId": .integer(id), "name": .string(name),
-                                               "cardTemplates": .array(templates.map { ["code": .integer($0.0), "label": .string($0.1)] }),
-                                               "stores": .array(stores.map { ["code": .string($0.0), "label": .string($0.1)] })]])
+        return .paytronixSuccess([
+            "merchant": [
+                "merchantId": .integer(id), "name": .string(name),
+                "cardTemplates": .array(templates.map { ["code": .integer($0.0), "label": .string($0.1)] }),
+                "stores": .array(stores.map { ["code": .string($0.0), "label": .string($0.1)] }),
+            ]
+        ])
     }
 
     private func createIntegration(_ request: SandboxRequest) async throws -> SandboxResponse {
@@ -131,22 +171,29 @@ struct PaytronixControlRoutes: Sendable {
         }
         let clientId = chosenClientId ?? PaytronixSecrets.base62(32)
         let secret = try Self.nonEmptyString(body, "clientSecret") ?? PaytronixSecrets.base62(32)
-        let chosenB2BUser = try Self.nonEmptyString(body, "b2bUsername"), chosenB2BPassword = try Self.nonEmptyString(body, "b2bPassword")
+        let chosenB2BUser = try Self.nonEmptyString(body, "b2bUsername")
+        let chosenB2BPassword = try Self.nonEmptyString(body, "b2bPassword")
         if chosenB2BPassword != nil && chosenB2BUser == nil && platform != "server" {
             throw PaytronixFailure.invalid("b2bUsername", "b2bUsername is required with b2bPassword")
         }
         let b2bUser = chosenB2BUser ?? (platform == "server" ? "b2b-" + PaytronixSecrets.base62(8) : nil)
         let b2bPassword = chosenB2BPassword ?? (b2bUser != nil ? PaytronixSecrets.base62(32) : nil)
         try await context.database.write { db in
-            guard try PaytronixStore.merchantExists(db, merchant) else { throw PaytronixFailure.merchantNotFound(merchant) }
-            guard try PaytronixStore.integration(db, clientId: clientId) == nil else {
-                throw PaytronixFailure(409, "request.conflict", "Integration \(clientId) already exists", field: "clientId")
+            guard try PaytronixStore.merchantExists(db, merchant) else {
+                throw PaytronixFailure.merchantNotFound(merchant)
             }
-            try PaytronixStore.createIntegration(db, merchantId: merchant, clientId: clientId, secret: secret, platform: platform,
-                                                 b2bUsername: b2bUser, b2bPassword: b2bPassword)
+            guard try PaytronixStore.integration(db, clientId: clientId) == nil else {
+                throw PaytronixFailure(
+                    409, "request.conflict", "Integration \(clientId) already exists", field: "clientId")
+            }
+            try PaytronixStore.createIntegration(
+                db, merchantId: merchant, clientId: clientId, secret: secret, platform: platform,
+                b2bUsername: b2bUser, b2bPassword: b2bPassword)
         }
-        return .paytronixSuccess(["merchantId": .integer(merchant), "platform": .string(platform), "clientId": .string(clientId),
-                                  "clientSecret": .string(secret), "b2bUsername": .from(b2bUser), "b2bPassword": .from(b2bPassword)])
+        return .paytronixSuccess([
+            "merchantId": .integer(merchant), "platform": .string(platform), "clientId": .string(clientId),
+            "clientSecret": .string(secret), "b2bUsername": .from(b2bUser), "b2bPassword": .from(b2bPassword),
+        ])
     }
 
     private func createCards(_ request: SandboxRequest) async throws -> SandboxResponse {
@@ -163,16 +210,22 @@ struct PaytronixControlRoutes: Sendable {
         }
         let today = String(ISO8601.format(context.clock.now()).prefix(10))
         let cards = try await context.database.write { db -> [JSONValue] in
-            guard try PaytronixStore.merchantExists(db, merchant) else { throw PaytronixFailure.merchantNotFound(merchant) }
+            guard try PaytronixStore.merchantExists(db, merchant) else {
+                throw PaytronixFailure.merchantNotFound(merchant)
+            }
             try Self.requireTemplate(db, merchantId: merchant, code: template)
             if let fixedNumber, try PaytronixStore.card(db, merchantId: merchant, number: fixedNumber) != nil {
-                throw PaytronixFailure(409, "request.conflict", "Card \(fixedNumber) already exists", field: "printedCardNumber")
+                throw PaytronixFailure(
+                    409, "request.conflict", "Card \(fixedNumber) already exists", field: "printedCardNumber")
             }
             return try (0..<(fixedNumber == nil ? count : 1)).map { _ in
-                let (_, number, code) = try PaytronixStore.createAccount(db, merchantId: merchant, template: template, registered: false,
-                                                                         today: today, printedCardNumber: fixedNumber)
-                return ["printedCardNumber": .string(number), "registrationCode": .string(code), "status": "ACTIVE",
-                        "registrationStatus": "UNREGISTERED"]
+                let (_, number, code) = try PaytronixStore.createAccount(
+                    db, merchantId: merchant, template: template, registered: false,
+                    today: today, printedCardNumber: fixedNumber)
+                return [
+                    "printedCardNumber": .string(number), "registrationCode": .string(code), "status": "ACTIVE",
+                    "registrationStatus": "UNREGISTERED",
+                ]
             }
         }
         return .paytronixSuccess(["cards": .array(cards)])
@@ -188,32 +241,43 @@ struct PaytronixControlRoutes: Sendable {
             if let value = body[field] { userSet[field] = [value] }
         }
         var enrollment: JSONObject = ["setUserFields": .object(userSet)]
-        if let accounts = body["externalAccounts"] { enrollment["setAccountFields"] = ["style": "typed", "externalAccounts": accounts] }
+        if let accounts = body["externalAccounts"] {
+            enrollment["setAccountFields"] = ["style": "typed", "externalAccounts": accounts]
+        }
         let now = context.clock.now()
         let today = String(ISO8601.format(now).prefix(10))
         let enrollmentBody = enrollment
         let result = try await context.database.write { db -> JSONObject in
-            guard try PaytronixStore.merchantExists(db, merchant) else { throw PaytronixFailure.merchantNotFound(merchant) }
+            guard try PaytronixStore.merchantExists(db, merchant) else {
+                throw PaytronixFailure.merchantNotFound(merchant)
+            }
             try Self.requireTemplate(db, merchantId: merchant, code: template)
-            let valid = try PaytronixValidation.enrollment(enrollmentBody, merchantId: merchant, template: template, today: today, db: db)
-            let (accountId, number, code) = try PaytronixStore.createAccount(db, merchantId: merchant, template: template,
-                                                                             registered: true, today: today)
+            let valid = try PaytronixValidation.enrollment(
+                enrollmentBody, merchantId: merchant, template: template, today: today, db: db)
+            let (accountId, number, code) = try PaytronixStore.createAccount(
+                db, merchantId: merchant, template: template,
+                registered: true, today: today)
             try PaytronixStore.insertUser(db, merchantId: merchant, accountId: accountId, fields: valid.userFields)
-            try PaytronixStore.applyExternalAccounts(db, merchantId: merchant, accountId: accountId, operation: "add",
-                                                     accounts: valid.externalAccounts, now: now, fieldPrefix: "externalAccounts")
-            return ["accountId": .integer(accountId), "printedCardNumber": .string(number), "registrationCode": .string(code)]
+            try PaytronixStore.applyExternalAccounts(
+                db, merchantId: merchant, accountId: accountId, operation: "add",
+                accounts: valid.externalAccounts, now: now, fieldPrefix: "externalAccounts")
+            return [
+                "accountId": .integer(accountId), "printedCardNumber": .string(number),
+                "registrationCode": .string(code),
+            ]
         }
         return .paytronixSuccess(result)
     }
 
     private func account(_ request: SandboxRequest) async throws -> SandboxResponse {
         let number = request.parameter("card")
-        let merchant = try request.query["merchantId"].map { text -> Int64 in
-            guard PaytronixValidation.isASCIIDigits(text), let id = Int64(text) else {
-                throw PaytronixFailure.invalid("merchantId", "merchantId must be an integer")
-            }
-            return id
-        } ?? PaytronixStore.defaultMerchantId
+        let merchant =
+            try request.query["merchantId"].map { text -> Int64 in
+                guard PaytronixValidation.isASCIIDigits(text), let id = Int64(text) else {
+                    throw PaytronixFailure.invalid("merchantId", "merchantId must be an integer")
+                }
+                return id
+            } ?? PaytronixStore.defaultMerchantId
         let now = context.clock.now()
         let result = try await context.database.read { db -> JSONObject in
             guard let card = try PaytronixStore.card(db, merchantId: merchant, number: number) else {
@@ -222,18 +286,22 @@ struct PaytronixControlRoutes: Sendable {
             let accountId = card.accountId
             var info = try PaytronixStore.accountInformation(db, accountId: accountId)
             if let user = try PaytronixStore.user(db, accountId: accountId) {
-                info["user"] = ["username": .string(user.username), "email": .from(user.email),
-                                "mobilePhone": .from(user.mobilePhone), "phone": .from(user.phone)]
-                let active = try user.id.map { try PaytronixStore.activeAccessTokenCount(db, userId: $0, now: now) } ?? 0
+                info["user"] = [
+                    "username": .string(user.username), "email": .from(user.email),
+                    "mobilePhone": .from(user.mobilePhone), "phone": .from(user.phone),
+                ]
+                let active =
+                    try user.id.map { try PaytronixStore.activeAccessTokenCount(db, userId: $0, now: now) } ?? 0
                 info["activeTokens"] = .integer(Int64(active))
             }
             let history = try PaytronixStore.externalAccountHistory(db, accountId: accountId)
-            info["externalAccountHistory"] = .array(history.map { account in
-                var entry = account.wireObject.objectValue ?? [:]
-                entry["state"] = .string(account.state)
-                entry["movedTo"] = .from(account.movedTo)
-                return .object(entry)
-            })
+            info["externalAccountHistory"] = .array(
+                history.map { account in
+                    var entry = account.wireObject.objectValue ?? [:]
+                    entry["state"] = .string(account.state)
+                    entry["movedTo"] = .from(account.movedTo)
+                    return .object(entry)
+                })
             return info
         }
         return .paytronixSuccess(result)
@@ -263,7 +331,9 @@ struct PaytronixControlRoutes: Sendable {
             if let token = body["accessToken"]?.stringValue {
                 return try PaytronixStore.revokeTokens(db, token: token)
             }
-            guard let username = body["username"]?.stringValue else { throw PaytronixFailure.invalid("accessToken", "accessToken, or merchantId and username, is required") }
+            guard let username = body["username"]?.stringValue else {
+                throw PaytronixFailure.invalid("accessToken", "accessToken, or merchantId and username, is required")
+            }
             let merchant = try Self.merchantId(body)
             guard let user = try PaytronixStore.user(db, merchantId: merchant, username: username) else {
                 throw PaytronixFailure(404, "guest.user_not_found", "Guest \(username) not found")
@@ -281,16 +351,28 @@ struct PaytronixControlRoutes: Sendable {
             let called = PaytronixRESTGateway.endpoint(ofPath: entry.path)
             return endpoint == nil || called == endpoint || called.hasSuffix("/" + (endpoint ?? ""))
         }
-        return .paytronixSuccess(["requests": .array(entries.suffix(max(0, limit)).map { entry in
-            let params = entry.notes["params"] ?? (entry.method == .get
-                ? .object(JSONObject((entry.query.map { SandboxRequest(method: .get, rawPath: "/", rawQuery: $0).query } ?? [:])
-                    .sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))
-                : ((try? JSONValue.parse(entry.requestBody)) ?? .null))
-            return ["method": .string(entry.method.rawValue), "path": .string(entry.path),
-                    "endpoint": .string(PaytronixRESTGateway.endpoint(ofPath: entry.path)), "status": .integer(Int64(entry.status)),
-                    "errorCode": .from((try? JSONValue.parse(entry.responseBody))?["errorCode"]?.stringValue),
-                    "time": .string(ISO8601.format(entry.time, fraction: .milliseconds)), "body": JournalRedaction.redacted(params)]
-        })])
+        return .paytronixSuccess([
+            "requests": .array(
+                entries.suffix(max(0, limit)).map { entry in
+                    let params =
+                        entry.notes["params"]
+                        ?? (entry.method == .get
+                            ? .object(
+                                JSONObject(
+                                    (entry.query.map { SandboxRequest(method: .get, rawPath: "/", rawQuery: $0).query }
+                                        ?? [:])
+                                        .sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))
+                            : ((try? JSONValue.parse(entry.requestBody)) ?? .null))
+                    return [
+                        "method": .string(entry.method.rawValue), "path": .string(entry.path),
+                        "endpoint": .string(PaytronixRESTGateway.endpoint(ofPath: entry.path)),
+                        "status": .integer(Int64(entry.status)),
+                        "errorCode": .from((try? JSONValue.parse(entry.responseBody))?["errorCode"]?.stringValue),
+                        "time": .string(ISO8601.format(entry.time, fraction: .milliseconds)),
+                        "body": JournalRedaction.redacted(params),
+                    ]
+                })
+        ])
     }
 
     // MARK: clock
@@ -329,26 +411,33 @@ struct PaytronixControlRoutes: Sendable {
 
     private func addFault(_ request: SandboxRequest) throws -> SandboxResponse {
         let body = try Self.object(request)
-        guard let method = body["method"]?.stringValue, !method.isEmpty else { throw PaytronixFailure.invalid("method", "method is required") }
+        guard let method = body["method"]?.stringValue, !method.isEmpty else {
+            throw PaytronixFailure.invalid("method", "method is required")
+        }
         guard let path = body["path"]?.stringValue, path.hasPrefix("/rest/") else {
             throw PaytronixFailure.invalid("path", "path must start with /rest/ (use * as a wildcard)")
         }
         let mode = body["mode"]?.stringValue ?? "before"
-        guard mode == "before" || mode == "after" else { throw PaytronixFailure.invalid("mode", "mode must be before or after") }
+        guard mode == "before" || mode == "after" else {
+            throw PaytronixFailure.invalid("mode", "mode must be before or after")
+        }
         let count = Int(body["count"]?.integerValue ?? 1)
         guard (1...FaultRule.maximumCount).contains(count) else {
             throw PaytronixFailure.invalid("count", "count must be from 1 to \(FaultRule.maximumCount)")
         }
         let status = body["status"]?.integerValue.map { Int($0) }
-        if let status, !(100...599).contains(status) { throw PaytronixFailure.invalid("status", "status must be an HTTP status") }
+        if let status, !(100...599).contains(status) {
+            throw PaytronixFailure.invalid("status", "status must be an HTTP status")
+        }
         let delay = Int(body["delay_ms"]?.integerValue ?? 0)
         guard (0...FaultRule.maximumDelayMilliseconds).contains(delay) else {
             throw PaytronixFailure.invalid("delay_ms", "delay_ms must be 0 to \(FaultRule.maximumDelayMilliseconds)")
         }
         // Paytronix's documented shape: `*` is a wildcard anywhere in the path.
-        let fault = FaultRule(method: HTTPMethod(rawValue: method.uppercased()), path: .glob(path), count: count,
-                              timing: mode == "after" ? .after : .before, status: mode == "before" ? (status ?? 503) : status,
-                              delayMilliseconds: delay)
+        let fault = FaultRule(
+            method: HTTPMethod(rawValue: method.uppercased()), path: .glob(path), count: count,
+            timing: mode == "after" ? .after : .before, status: mode == "before" ? (status ?? 503) : status,
+            delayMilliseconds: delay)
         try context.faults.add(fault)
         return .paytronixSuccess(["fault": fault.json])
     }

@@ -14,11 +14,13 @@ struct PaytronixStatePages: Sendable {
             ("push-deliveries", PaytronixStore.pushDeliveriesPage),
         ]
         for (name, fetch) in pages {
-            router.get("/sandbox/paytronix/pages/\(name)", handler: ControlProblem.answering { request in
-                let page = try ControlPage.from(request.query)
-                let listed = try await context.database.read { db in try fetch(db, page) }
-                return page.response(listed.items, total: listed.total)
-            })
+            router.get(
+                "/sandbox/paytronix/pages/\(name)",
+                handler: ControlProblem.answering { request in
+                    let page = try ControlPage.from(request.query)
+                    let listed = try await context.database.read { db in try fetch(db, page) }
+                    return page.response(listed.items, total: listed.total)
+                })
         }
     }
 }

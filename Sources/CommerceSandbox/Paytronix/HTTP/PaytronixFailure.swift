@@ -33,7 +33,8 @@ struct PaytronixFailure: ServiceErrorEnvelope {
     var body: JSONValue {
         var object: JSONObject = ["result": "failure", "errorCode": .string(code), "errorMessage": .string(message)]
         if !fieldErrors.isEmpty {
-            object["errorsByField"] = .object(JSONObject(fieldErrors.map { ($0.0, .array($0.1.map(JSONValue.string))) }))
+            object["errorsByField"] = .object(
+                JSONObject(fieldErrors.map { ($0.0, .array($0.1.map(JSONValue.string))) }))
         }
         return .object(object)
     }

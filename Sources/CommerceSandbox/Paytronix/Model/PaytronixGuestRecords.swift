@@ -31,8 +31,11 @@ struct PaytronixCard: SandboxRecord {
 
     /// The card as account information lists it (the masked number is the last six digits).
     var wireObject: JSONValue {
-        ["printedCardNumber": .string(printedCardNumber), "maskedCardNumber": .string(String(printedCardNumber.suffix(6))),
-         "status": .string(status)]
+        [
+            "printedCardNumber": .string(printedCardNumber),
+            "maskedCardNumber": .string(String(printedCardNumber.suffix(6))),
+            "status": .string(status),
+        ]
     }
 }
 
@@ -93,7 +96,9 @@ struct PaytronixExternalAccount: SandboxRecord {
 
     /// The external account as the REST API lists it.
     var wireObject: JSONValue {
-        ["appIdentifier": .string(appIdentifier), "accountCode": .string(accountCode),
-         "integrationDetail": .string(integrationDetail), "integration": .string(integration)]
+        [
+            "appIdentifier": .string(appIdentifier), "accountCode": .string(accountCode),
+            "integrationDetail": .string(integrationDetail), "integration": .string(integration),
+        ]
     }
 }

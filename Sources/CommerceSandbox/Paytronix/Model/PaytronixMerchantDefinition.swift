@@ -15,8 +15,11 @@ struct PaytronixMerchantDefinition {
     static let accountFieldNames = ["favoriteStore", "externalAccounts"]
 
     init(_ body: JSONObject) throws {
-        templates = try Self.items(body["cardTemplates"] ?? Self.defaultTemplates, name: "cardTemplates") { item, path in
-            guard let code = item["code"]?.integerValue else { throw PaytronixFailure.invalid("\(path).code", "\(path).code must be an integer") }
+        templates = try Self.items(body["cardTemplates"] ?? Self.defaultTemplates, name: "cardTemplates") {
+            item, path in
+            guard let code = item["code"]?.integerValue else {
+                throw PaytronixFailure.invalid("\(path).code", "\(path).code must be an integer")
+            }
             return (code, try Self.label(item, path: path) ?? "Template \(code)")
         }
         try Self.rejectRepeats(templates.map { String($0.0) }, name: "cardTemplates", what: "Card template code")
@@ -29,18 +32,25 @@ struct PaytronixMerchantDefinition {
         try Self.rejectRepeats(stores.map(\.0), name: "stores", what: "Store code")
         if let list = body["enrollmentFields"] {
             fields = try Self.items(list, name: "enrollmentFields", Self.enrollmentField)
-            try Self.rejectRepeats(fields.map { "\($0.0).\($0.1)" }, name: "enrollmentFields", keyField: "field", what: "Enrollment field")
+            try Self.rejectRepeats(
+                fields.map { "\($0.0).\($0.1)" }, name: "enrollmentFields", keyField: "field", what: "Enrollment field")
         } else {
             fields = PaytronixStore.defaultEnrollmentFields
         }
     }
 
     /// `value` must be a list of objects; `read` turns each into a row or throws naming `name[i]`.
-    private static func items<T>(_ value: JSONValue, name: String, _ read: (JSONObject, String) throws -> T) throws -> [T] {
-        guard let list = value.arrayValue else { throw PaytronixFailure.invalid(name, "\(name) must be a list of objects") }
+    private static func items<T>(_ value: JSONValue, name: String, _ read: (JSONObject, String) throws -> T) throws
+        -> [T]
+    {
+        guard let list = value.arrayValue else {
+            throw PaytronixFailure.invalid(name, "\(name) must be a list of objects")
+        }
         return try list.enumerated().map { index, item in
             let path = "\(name)[\(index)]"
-            guard let object = item.objectValue else { throw PaytronixFailure.invalid(path, "\(path) must be an object") }
+            guard let object = item.objectValue else {
+                throw PaytronixFailure.invalid(path, "\(path) must be an object")
+            }
             return try read(object, path)
         }
     }
@@ -60,21 +70,29 @@ struct PaytronixMerchantDefinition {
     /// `{"type": "user"|"account", "field", "required"?, "minLength"?}` naming one of E6's fields.
     private static func enrollmentField(_ item: JSONObject, path: String) throws -> (String, String, Bool, Int?) {
         let type = item["type"].map { $0.stringValue ?? "" } ?? "user"
-        guard type == "user" || type == "account" else { throw PaytronixFailure.invalid("\(path).type", "\(path).type must be user or account") }
+        guard type == "user" || type == "account" else {
+            throw PaytronixFailure.invalid("\(path).type", "\(path).type must be user or account")
+        }
         let known = type == "user" ? PaytronixValidation.userFieldNames : accountFieldNames
         guard let field = item["field"]?.stringValue, known.contains(field) else {
-            throw PaytronixFailure.invalid("\(path).field", "\(path).field must be one of \(known.joined(separator: ", "))")
+            throw PaytronixFailure.invalid(
+                "\(path).field", "\(path).field must be one of \(known.joined(separator: ", "))")
         }
         var required = false
         if let value = item["required"] {
-            guard let flag = value.boolValue else { throw PaytronixFailure.invalid("\(path).required", "\(path).required must be a boolean") }
+            guard let flag = value.boolValue else {
+                throw PaytronixFailure.invalid("\(path).required", "\(path).required must be a boolean")
+            }
             required = flag
         }
         var minLength: Int?
         if let value = item["minLength"] {
             // A string, as enrollmentConfig answers it, or a number.
-            guard let length = value.integerValue ?? value.stringValue.flatMap({ Int64($0) }), (0...1000).contains(length) else {
-                throw PaytronixFailure.invalid("\(path).minLength", "\(path).minLength must be a whole number from 0 to 1000")
+            guard let length = value.integerValue ?? value.stringValue.flatMap({ Int64($0) }),
+                (0...1000).contains(length)
+            else {
+                throw PaytronixFailure.invalid(
+                    "\(path).minLength", "\(path).minLength must be a whole number from 0 to 1000")
             }
             minLength = Int(length)
         }

@@ -12,10 +12,13 @@ extension PaytronixStore {
 
     /// Marks the active package of an app and environment deleted; returns how many there were.
     static func deleteActivePackage(_ db: Database, merchantId: Int64, app: String, environment: String) throws -> Int {
-        try activePackages(merchantId: merchantId, app: app, environment: environment).updateAll(db, Column("state").set(to: "deleted"))
+        try activePackages(merchantId: merchantId, app: app, environment: environment).updateAll(
+            db, Column("state").set(to: "deleted"))
     }
 
-    static func activePackage(_ db: Database, merchantId: Int64, app: String, environment: String) throws -> PaytronixPushPackage? {
+    static func activePackage(_ db: Database, merchantId: Int64, app: String, environment: String) throws
+        -> PaytronixPushPackage?
+    {
         try activePackages(merchantId: merchantId, app: app, environment: environment).fetchOne(db)
     }
 
@@ -24,15 +27,20 @@ extension PaytronixStore {
         try PaytronixPushPackage.order(Column("id").desc).fetchAll(db)
     }
 
-    private static func activePackages(merchantId: Int64, app: String, environment: String) -> QueryInterfaceRequest<PaytronixPushPackage> {
-        PaytronixPushPackage.filter(Column("merchant_id") == merchantId && Column("app_identifier") == app
-                                    && Column("environment") == environment && Column("state") == "active")
+    private static func activePackages(merchantId: Int64, app: String, environment: String) -> QueryInterfaceRequest<
+        PaytronixPushPackage
+    > {
+        PaytronixPushPackage.filter(
+            Column("merchant_id") == merchantId && Column("app_identifier") == app
+                && Column("environment") == environment && Column("state") == "active")
     }
 
     /// The devices of an account that are attached for this app, oldest first.
     static func attachedDevices(_ db: Database, accountId: Int64, app: String) throws -> [PaytronixExternalAccount] {
-        try PaytronixExternalAccount.filter(Column("account_id") == accountId && Column("app_identifier") == app
-                                            && Column("state") == "attached").order(Column("id")).fetchAll(db)
+        try PaytronixExternalAccount.filter(
+            Column("account_id") == accountId && Column("app_identifier") == app
+                && Column("state") == "attached"
+        ).order(Column("id")).fetchAll(db)
     }
 
     static func markUnregistered(_ db: Database, app: String, accountCode: String) throws {

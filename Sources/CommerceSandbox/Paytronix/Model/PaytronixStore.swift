@@ -25,8 +25,10 @@ enum PaytronixStore {
         try Int64.fetchOne(db, sql: "SELECT MAX(merchant_id) FROM paytronix_merchants")
     }
 
-    static func createMerchant(_ db: Database, id: Int64, name: String, templates: [(Int64, String)], stores: [(String, String)],
-                               fields: [(String, String, Bool, Int?)]) throws {
+    static func createMerchant(
+        _ db: Database, id: Int64, name: String, templates: [(Int64, String)], stores: [(String, String)],
+        fields: [(String, String, Bool, Int?)]
+    ) throws {
         try PaytronixMerchant(merchantId: id, name: name).insert(db)
         for (code, label) in templates {
             try PaytronixCardTemplate(merchantId: id, code: code, label: label).insert(db)
@@ -35,8 +37,10 @@ enum PaytronixStore {
             try PaytronixStoreLocation(merchantId: id, code: code, label: label).insert(db)
         }
         for (position, field) in fields.enumerated() {
-            try PaytronixEnrollmentField(merchantId: id, position: position, type: field.0, field: field.1, required: field.2,
-                                         minLength: field.3).insert(db)
+            try PaytronixEnrollmentField(
+                merchantId: id, position: position, type: field.0, field: field.1, required: field.2,
+                minLength: field.3
+            ).insert(db)
         }
     }
 
@@ -58,14 +62,18 @@ enum PaytronixStore {
         try PaytronixEnrollmentField.filter(Column("merchant_id") == merchantId).order(Column("position")).fetchAll(db)
     }
 
-    static func createIntegration(_ db: Database, merchantId: Int64, clientId: String, secret: String, platform: String,
-                                  b2bUsername: String?, b2bPassword: String?) throws {
+    static func createIntegration(
+        _ db: Database, merchantId: Int64, clientId: String, secret: String, platform: String,
+        b2bUsername: String?, b2bPassword: String?
+    ) throws {
         let salt = PaytronixSecrets.newSalt()
         let b2bSalt = PaytronixSecrets.newSalt()
         let b2bHash = b2bPassword.map { PaytronixSecrets.hash($0, salt: b2bSalt) }
-        try PaytronixIntegration(clientId: clientId, merchantId: merchantId, secretSalt: salt,
-                                 secretHash: PaytronixSecrets.hash(secret, salt: salt), platform: platform, b2bUsername: b2bUsername,
-                                 b2bSalt: b2bHash == nil ? nil : b2bSalt, b2bPasswordHash: b2bHash).insert(db)
+        try PaytronixIntegration(
+            clientId: clientId, merchantId: merchantId, secretSalt: salt,
+            secretHash: PaytronixSecrets.hash(secret, salt: salt), platform: platform, b2bUsername: b2bUsername,
+            b2bSalt: b2bHash == nil ? nil : b2bSalt, b2bPasswordHash: b2bHash
+        ).insert(db)
     }
 
     static func integration(_ db: Database, clientId: String) throws -> PaytronixIntegration? {
@@ -79,35 +87,47 @@ enum PaytronixStore {
 
     static func seed(_ db: Database) throws {
         guard try !merchantExists(db, defaultMerchantId) else { return }
-        try createMerchant(db, id: defaultMerchantId, name: "CommerceKit Sandbox Merchant", templates: [(0, "Sandbox Rewards")],
-                           stores: [("123", "Sandbox Store 123")], fields: defaultEnrollmentFields)
-        try createIntegration(db, merchantId: defaultMerchantId, clientId: "sandbox-ios", secret: "sandbox-ios-secret",
-                              platform: "ios", b2bUsername: nil, b2bPassword: nil)
-        try createIntegration(db, merchantId: defaultMerchantId, clientId: "sandbox-server", secret: "sandbox-server-secret",
-                              platform: "server", b2bUsername: "sandbox-b2b", b2bPassword: "sandbox-b2b-password")
+        try createMerchant(
+            db, id: defaultMerchantId, name: "CommerceKit Sandbox Merchant", templates: [(0, "Sandbox Rewards")],
+            stores: [("123", "Sandbox Store 123")], fields: defaultEnrollmentFields)
+        try createIntegration(
+            db, merchantId: defaultMerchantId, clientId: "sandbox-ios", secret: "sandbox-ios-secret",
+            platform: "ios", b2bUsername: nil, b2bPassword: nil)
+        try createIntegration(
+            db, merchantId: defaultMerchantId, clientId: "sandbox-server", secret: "sandbox-server-secret",
+            platform: "server", b2bUsername: "sandbox-b2b", b2bPassword: "sandbox-b2b-password")
     }
 
     // MARK: Accounts and cards
 
     /// A new account with a virtual (or given) primary card; returns (accountId, printedCardNumber, registrationCode).
-    static func createAccount(_ db: Database, merchantId: Int64, template: Int64, registered: Bool, today: String,
-                              favoriteStore: String? = nil, enrollmentStore: String? = nil,
-                              printedCardNumber: String? = nil) throws -> (Int64, String, String) {
+    static func createAccount(
+        _ db: Database, merchantId: Int64, template: Int64, registered: Bool, today: String,
+        favoriteStore: String? = nil, enrollmentStore: String? = nil,
+        printedCardNumber: String? = nil
+    ) throws -> (Int64, String, String) {
         let nextId = (try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM paytronix_accounts") ?? 1000) + 1
-        try PaytronixAccount(id: nextId, merchantId: merchantId, cardTemplateCode: template, status: "ACTIVE",
-                             registrationStatus: registered ? "REGISTERED" : "UNREGISTERED", enrollDate: registered ? today : nil,
-                             favoriteStoreCode: favoriteStore, enrollmentStoreCode: enrollmentStore).insert(db)
+        try PaytronixAccount(
+            id: nextId, merchantId: merchantId, cardTemplateCode: template, status: "ACTIVE",
+            registrationStatus: registered ? "REGISTERED" : "UNREGISTERED", enrollDate: registered ? today : nil,
+            favoriteStoreCode: favoriteStore, enrollmentStoreCode: enrollmentStore
+        ).insert(db)
         let number = try printedCardNumber ?? nextCardNumber(db, merchantId: merchantId)
         let code = String(format: "%06d", Int.random(in: 0..<1_000_000))
-        try PaytronixCard(printedCardNumber: number, merchantId: merchantId, accountId: nextId, registrationCode: code,
-                          status: "ACTIVE", isPrimary: true).insert(db)
+        try PaytronixCard(
+            printedCardNumber: number, merchantId: merchantId, accountId: nextId, registrationCode: code,
+            status: "ACTIVE", isPrimary: true
+        ).insert(db)
         return (nextId, number, code)
     }
 
     /// `999` followed by a 10-digit per-merchant sequence.
     static func nextCardNumber(_ db: Database, merchantId: Int64) throws -> String {
-        let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM paytronix_cards WHERE merchant_id = ? AND printed_card_number LIKE '999%'",
-                                     arguments: [merchantId]) ?? 0
+        let count =
+            try Int.fetchOne(
+                db,
+                sql: "SELECT COUNT(*) FROM paytronix_cards WHERE merchant_id = ? AND printed_card_number LIKE '999%'",
+                arguments: [merchantId]) ?? 0
         var sequence = count + 1
         while true {
             let candidate = "999" + String(format: "%010d", sequence)
@@ -136,10 +156,11 @@ enum PaytronixStore {
 
     /// Registers an unregistered account today; a favourite store given at registration replaces the old one.
     static func register(_ db: Database, accountId: Int64, today: String, favoriteStore: String?) throws {
-        try db.execute(sql: """
-            UPDATE paytronix_accounts SET registration_status = 'REGISTERED', enroll_date = ?,
-                favorite_store_code = COALESCE(?, favorite_store_code) WHERE id = ?
-            """, arguments: [today, favoriteStore, accountId])
+        try db.execute(
+            sql: """
+                UPDATE paytronix_accounts SET registration_status = 'REGISTERED', enroll_date = ?,
+                    favorite_store_code = COALESCE(?, favorite_store_code) WHERE id = ?
+                """, arguments: [today, favoriteStore, accountId])
     }
 
     static func user(_ db: Database, id: Int64) throws -> PaytronixUser? {
@@ -151,26 +172,33 @@ enum PaytronixStore {
     }
 
     static func user(_ db: Database, merchantId: Int64, username: String) throws -> PaytronixUser? {
-        try PaytronixUser.filter(Column("merchant_id") == merchantId && Column("username_key") == username.lowercased()).fetchOne(db)
+        try PaytronixUser.filter(Column("merchant_id") == merchantId && Column("username_key") == username.lowercased())
+            .fetchOne(db)
     }
 
     /// The guest with this email (any case) on an account of this card template.
     static func user(_ db: Database, merchantId: Int64, email: String, template: Int64) throws -> PaytronixUser? {
-        try PaytronixUser.fetchOne(db, sql: """
-            SELECT u.* FROM paytronix_users u JOIN paytronix_accounts a ON a.id = u.account_id
-            WHERE u.merchant_id = ? AND lower(u.email) = lower(?) AND a.card_template_code = ?
-            """, arguments: [merchantId, email, template])
+        try PaytronixUser.fetchOne(
+            db,
+            sql: """
+                SELECT u.* FROM paytronix_users u JOIN paytronix_accounts a ON a.id = u.account_id
+                WHERE u.merchant_id = ? AND lower(u.email) = lower(?) AND a.card_template_code = ?
+                """, arguments: [merchantId, email, template])
     }
 
     /// The values of a contact column (`email`, `mobile_phone` or `phone`) the merchant's guests have set.
     static func contactValues(_ db: Database, merchantId: Int64, column: String) throws -> [String] {
-        try String.fetchAll(db, sql: "SELECT \(column) FROM paytronix_users WHERE merchant_id = ? AND \(column) IS NOT NULL",
-                            arguments: [merchantId])
+        try String.fetchAll(
+            db, sql: "SELECT \(column) FROM paytronix_users WHERE merchant_id = ? AND \(column) IS NOT NULL",
+            arguments: [merchantId])
     }
 
     static func primaryCardNumber(_ db: Database, accountId: Int64) throws -> String? {
-        try String.fetchOne(db, sql: "SELECT printed_card_number FROM paytronix_cards WHERE account_id = ? ORDER BY is_primary DESC LIMIT 1",
-                            arguments: [accountId])
+        try String.fetchOne(
+            db,
+            sql:
+                "SELECT printed_card_number FROM paytronix_cards WHERE account_id = ? ORDER BY is_primary DESC LIMIT 1",
+            arguments: [accountId])
     }
 
     static func insertUser(_ db: Database, merchantId: Int64, accountId: Int64, fields: [String: JSONValue]) throws {
@@ -182,23 +210,29 @@ enum PaytronixStore {
         // Without a password nobody can log in with one, not even with "".
         let password = fields["password"]?.stringValue ?? PaytronixSecrets.base62(32)
         let optIn: Bool? = fields["optIn"].flatMap { $0.boolValue ?? ($0.stringValue.map { $0 == "true" }) }
-        try PaytronixUser(merchantId: merchantId, accountId: accountId, username: username, usernameKey: usernameKey,
-                          passwordSalt: salt, passwordHash: PaytronixSecrets.hash(password, salt: salt),
-                          email: fields["email"]?.stringValue, mobilePhone: fields["mobilePhone"]?.stringValue,
-                          phone: fields["phone"]?.stringValue, firstName: fields["firstName"]?.stringValue,
-                          lastName: fields["lastName"]?.stringValue, dateOfBirth: fields["dateOfBirth"]?.stringValue,
-                          postalCode: fields["postalCode"]?.stringValue, optIn: optIn).insert(db)
+        try PaytronixUser(
+            merchantId: merchantId, accountId: accountId, username: username, usernameKey: usernameKey,
+            passwordSalt: salt, passwordHash: PaytronixSecrets.hash(password, salt: salt),
+            email: fields["email"]?.stringValue, mobilePhone: fields["mobilePhone"]?.stringValue,
+            phone: fields["phone"]?.stringValue, firstName: fields["firstName"]?.stringValue,
+            lastName: fields["lastName"]?.stringValue, dateOfBirth: fields["dateOfBirth"]?.stringValue,
+            postalCode: fields["postalCode"]?.stringValue, optIn: optIn
+        ).insert(db)
     }
 
     // MARK: Tokens
 
-    static func issueTokens(_ db: Database, clientId: String, merchantId: Int64, userId: Int64, scope: String, now: Date,
-                            refreshToken existing: String? = nil) throws -> (access: String, refresh: String) {
+    static func issueTokens(
+        _ db: Database, clientId: String, merchantId: Int64, userId: Int64, scope: String, now: Date,
+        refreshToken existing: String? = nil
+    ) throws -> (access: String, refresh: String) {
         func issue(_ kind: String, lifetime: TimeInterval) throws -> String {
             let token = PaytronixSecrets.base62(40)
-            try PaytronixToken(token: token, kind: kind, clientId: clientId, merchantId: merchantId, userId: userId, scope: scope,
-                               issuedAt: now.timeIntervalSince1970, expiresAt: now.timeIntervalSince1970 + lifetime,
-                               revoked: false).insert(db)
+            try PaytronixToken(
+                token: token, kind: kind, clientId: clientId, merchantId: merchantId, userId: userId, scope: scope,
+                issuedAt: now.timeIntervalSince1970, expiresAt: now.timeIntervalSince1970 + lifetime,
+                revoked: false
+            ).insert(db)
             return token
         }
         let access = try issue("access", lifetime: accessTokenLifetime)
@@ -207,16 +241,22 @@ enum PaytronixStore {
     }
 
     /// An unrevoked token of `kind` for `clientId` that is still valid at `now`.
-    static func validToken(_ db: Database, _ token: String, kind: String, clientId: String, now: Date) throws -> PaytronixToken? {
-        try PaytronixToken.fetchOne(db, sql: """
-            SELECT * FROM paytronix_tokens WHERE token = ? AND kind = ? AND client_id = ? AND revoked = 0 AND ? < expires_at
-            """, arguments: [token, kind, clientId, now.timeIntervalSince1970])
+    static func validToken(_ db: Database, _ token: String, kind: String, clientId: String, now: Date) throws
+        -> PaytronixToken?
+    {
+        try PaytronixToken.fetchOne(
+            db,
+            sql: """
+                SELECT * FROM paytronix_tokens WHERE token = ? AND kind = ? AND client_id = ? AND revoked = 0 AND ? < expires_at
+                """, arguments: [token, kind, clientId, now.timeIntervalSince1970])
     }
 
     /// Access tokens of a user that are neither revoked nor expired at `now`.
     static func activeAccessTokenCount(_ db: Database, userId: Int64, now: Date) throws -> Int {
-        try PaytronixToken.filter(Column("user_id") == userId && Column("kind") == "access" && Column("revoked") == false
-                                  && Column("expires_at") > now.timeIntervalSince1970).fetchCount(db)
+        try PaytronixToken.filter(
+            Column("user_id") == userId && Column("kind") == "access" && Column("revoked") == false
+                && Column("expires_at") > now.timeIntervalSince1970
+        ).fetchCount(db)
     }
 
     /// Revokes one token, or every token of a user; returns how many were still live.
@@ -227,9 +267,13 @@ enum PaytronixStore {
         return try request.updateAll(db, Column("revoked").set(to: true))
     }
 
-    static func tokenJSON(access: String, refresh: String, scope: String, username: String, printedCardNumber: String?) -> JSONValue {
-        var object: JSONObject = ["access_token": .string(access), "token_type": "bearer", "expires_in": 1800,
-                                  "refresh_token": .string(refresh), "scope": .string(scope)]
+    static func tokenJSON(access: String, refresh: String, scope: String, username: String, printedCardNumber: String?)
+        -> JSONValue
+    {
+        var object: JSONObject = [
+            "access_token": .string(access), "token_type": "bearer", "expires_in": 1800,
+            "refresh_token": .string(refresh), "scope": .string(scope),
+        ]
         if !username.isEmpty { object["username"] = .string(username) }
         if let printedCardNumber { object["printedCardNumber"] = .string(printedCardNumber) }
         return .object(object)
@@ -237,15 +281,22 @@ enum PaytronixStore {
 
     /// The tail of every enrollment (createAndRegister, register): links the sent devices, then signs the new guest
     /// in with every scope. Returns the `oauthTokens` object.
-    static func completeEnrollment(_ db: Database, clientId: String, merchantId: Int64, accountId: Int64, printedCardNumber: String,
-                                   externalAccounts: [ValidExternalAccount], now: Date) throws -> JSONValue {
-        try applyExternalAccounts(db, merchantId: merchantId, accountId: accountId, operation: "add", accounts: externalAccounts,
-                                  now: now, fieldPrefix: "setAccountFields.externalAccounts")
-        guard let user = try user(db, accountId: accountId), let userId = user.id else { throw PaytronixFailure.missing("setUserFields") }
+    static func completeEnrollment(
+        _ db: Database, clientId: String, merchantId: Int64, accountId: Int64, printedCardNumber: String,
+        externalAccounts: [ValidExternalAccount], now: Date
+    ) throws -> JSONValue {
+        try applyExternalAccounts(
+            db, merchantId: merchantId, accountId: accountId, operation: "add", accounts: externalAccounts,
+            now: now, fieldPrefix: "setAccountFields.externalAccounts")
+        guard let user = try user(db, accountId: accountId), let userId = user.id else {
+            throw PaytronixFailure.missing("setUserFields")
+        }
         let scope = allScopes.joined(separator: " ")
-        let tokens = try issueTokens(db, clientId: clientId, merchantId: merchantId, userId: userId, scope: scope, now: now)
-        return tokenJSON(access: tokens.access, refresh: tokens.refresh, scope: scope, username: user.username,
-                         printedCardNumber: printedCardNumber)
+        let tokens = try issueTokens(
+            db, clientId: clientId, merchantId: merchantId, userId: userId, scope: scope, now: now)
+        return tokenJSON(
+            access: tokens.access, refresh: tokens.refresh, scope: scope, username: user.username,
+            printedCardNumber: printedCardNumber)
     }
 
     // MARK: External accounts
@@ -262,26 +313,32 @@ enum PaytronixStore {
 
     /// The account an attached device code of this merchant was linked to most recently.
     static func accountId(_ db: Database, merchantId: Int64, externalAccountCode code: String) throws -> Int64? {
-        try PaytronixExternalAccount.filter(Column("merchant_id") == merchantId && Column("account_code") == code
-                                            && Column("state") == "attached")
-            .order(Column("id").desc).fetchOne(db)?.accountId
+        try PaytronixExternalAccount.filter(
+            Column("merchant_id") == merchantId && Column("account_code") == code
+                && Column("state") == "attached"
+        )
+        .order(Column("id").desc).fetchOne(db)?.accountId
     }
 
     /// Applies `add` or `remove`; `add` updates in place, moves a device from another account, never duplicates.
-    static func applyExternalAccounts(_ db: Database, merchantId: Int64, accountId: Int64, operation: String,
-                                      accounts: [ValidExternalAccount], now: Date, fieldPrefix: String) throws {
+    static func applyExternalAccounts(
+        _ db: Database, merchantId: Int64, accountId: Int64, operation: String,
+        accounts: [ValidExternalAccount], now: Date, fieldPrefix: String
+    ) throws {
         let time = now.timeIntervalSince1970
         for account in accounts {
             if operation == "remove" {
-                try db.execute(sql: """
-                    UPDATE paytronix_external_accounts SET state = 'removed', updated_at = ?
-                    WHERE account_id = ? AND account_code = ? AND app_identifier = ? AND state = 'attached'
-                    """, arguments: [time, accountId, account.accountCode, account.appIdentifier])
+                try db.execute(
+                    sql: """
+                        UPDATE paytronix_external_accounts SET state = 'removed', updated_at = ?
+                        WHERE account_id = ? AND account_code = ? AND app_identifier = ? AND state = 'attached'
+                        """, arguments: [time, accountId, account.accountCode, account.appIdentifier])
                 continue
             }
             let existing = try PaytronixExternalAccount.filter(
                 Column("merchant_id") == merchantId && Column("account_code") == account.accountCode
-                    && Column("app_identifier") == account.appIdentifier && Column("state") == "attached").fetchAll(db)
+                    && Column("app_identifier") == account.appIdentifier && Column("state") == "attached"
+            ).fetchAll(db)
             var updated = false
             for var row in existing {
                 if row.accountId == accountId {
@@ -296,16 +353,21 @@ enum PaytronixStore {
                 try row.update(db)
             }
             if !updated {
-                try PaytronixExternalAccount(merchantId: merchantId, accountId: accountId, accountCode: account.accountCode,
-                                             appIdentifier: account.appIdentifier, integration: account.integration,
-                                             integrationDetail: account.integrationDetail, state: "attached", createdAt: time,
-                                             updatedAt: time).insert(db)
+                try PaytronixExternalAccount(
+                    merchantId: merchantId, accountId: accountId, accountCode: account.accountCode,
+                    appIdentifier: account.appIdentifier, integration: account.integration,
+                    integrationDetail: account.integrationDetail, state: "attached", createdAt: time,
+                    updatedAt: time
+                ).insert(db)
             }
         }
-        let total = try PaytronixExternalAccount.filter(Column("account_id") == accountId && Column("state") == "attached").fetchCount(db)
+        let total = try PaytronixExternalAccount.filter(
+            Column("account_id") == accountId && Column("state") == "attached"
+        ).fetchCount(db)
         if total > 20 {
-            throw PaytronixFailure(400, "enrollment.field_validation", "An account can hold at most 20 external accounts",
-                                   field: fieldPrefix)
+            throw PaytronixFailure(
+                400, "enrollment.field_validation", "An account can hold at most 20 external accounts",
+                field: fieldPrefix)
         }
     }
 
@@ -315,7 +377,8 @@ enum PaytronixStore {
         guard let account = try account(db, id: accountId) else { return [:] }
         let merchantId = account.merchantId
         let template = account.cardTemplateCode
-        let templateLabel = try PaytronixCardTemplate.fetchOne(db, key: ["merchant_id": merchantId, "code": template])?.label
+        let templateLabel = try PaytronixCardTemplate.fetchOne(db, key: ["merchant_id": merchantId, "code": template])?
+            .label
         let cards = try cards(db, accountId: accountId)
         let user = try user(db, accountId: accountId)
         func store(_ code: String?) throws -> JSONValue {
@@ -325,11 +388,15 @@ enum PaytronixStore {
         return [
             "accountId": .integer(accountId), "accountStatus": .string(account.status),
             "registrationStatus": .string(account.registrationStatus), "cardTemplateCode": .integer(template),
-            "cardTemplateLabel": .from(templateLabel), "username": .from(user.flatMap { $0.username.isEmpty ? nil : $0.username }),
-            "primaryCard": cards.first?.wireObject ?? .null, "additionalCards": .array(cards.dropFirst().map(\.wireObject)),
+            "cardTemplateLabel": .from(templateLabel),
+            "username": .from(user.flatMap { $0.username.isEmpty ? nil : $0.username }),
+            "primaryCard": cards.first?.wireObject ?? .null,
+            "additionalCards": .array(cards.dropFirst().map(\.wireObject)),
             "enrollmentStore": try store(account.enrollmentStoreCode),
-            "fields": ["enrollDate": .from(account.enrollDate), "favoriteStore": try store(account.favoriteStoreCode),
-                       "externalAccounts": .array(try attachedExternalAccounts(db, accountId: accountId).map(\.wireObject))],
+            "fields": [
+                "enrollDate": .from(account.enrollDate), "favoriteStore": try store(account.favoriteStoreCode),
+                "externalAccounts": .array(try attachedExternalAccounts(db, accountId: accountId).map(\.wireObject)),
+            ],
         ]
     }
 }

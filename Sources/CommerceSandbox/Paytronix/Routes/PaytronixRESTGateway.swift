@@ -42,7 +42,9 @@ struct PaytronixRESTGateway: Sendable {
     typealias Body = @Sendable (PaytronixCall, PaytronixPrincipal, Database) throws -> SandboxResponse
 
     /// Registers `endpoint` (`service/name`) for `methods`.
-    func route(_ router: SandboxRouter, _ methods: [HTTPMethod], _ endpoint: String, _ rules: Rules, _ body: @escaping Body) {
+    func route(
+        _ router: SandboxRouter, _ methods: [HTTPMethod], _ endpoint: String, _ rules: Rules, _ body: @escaping Body
+    ) {
         for method in methods {
             router.on(method, "/rest/:release/\(endpoint).json") { request in
                 await handle(request, endpoint: endpoint, rules: rules, body: body)
@@ -58,7 +60,9 @@ struct PaytronixRESTGateway: Sendable {
         return name.hasSuffix(".json") ? String(name.dropLast(5)) : name
     }
 
-    func handle(_ request: SandboxRequest, endpoint: String, rules: Rules, body: @escaping Body) async -> SandboxResponse {
+    func handle(_ request: SandboxRequest, endpoint: String, rules: Rules, body: @escaping Body) async
+        -> SandboxResponse
+    {
         var logged = JSONValue.null
         let response: SandboxResponse
         do {
@@ -77,8 +81,10 @@ struct PaytronixRESTGateway: Sendable {
     }
 
     /// §4.1 and A1–A6.
-    private func prepare(_ request: SandboxRequest, endpoint: String, rules: Rules,
-                         logged: inout JSONValue) async throws -> (PaytronixCall, String) {
+    private func prepare(
+        _ request: SandboxRequest, endpoint: String, rules: Rules,
+        logged: inout JSONValue
+    ) async throws -> (PaytronixCall, String) {
         let release = request.parameter("release")
         guard release.wholeMatch(of: /\d+(\.\d+)*/) != nil else {
             throw PaytronixFailure(404, "request.unknown_endpoint", "Unknown endpoint \(endpoint).json")
@@ -105,40 +111,52 @@ struct PaytronixRESTGateway: Sendable {
             }
             merchantId = value
         } else {
-            guard case .integer(let value) = rawMerchant else { throw PaytronixFailure.invalid("merchantId", "merchantId must be an integer") }
+            guard case .integer(let value) = rawMerchant else {
+                throw PaytronixFailure.invalid("merchantId", "merchantId must be an integer")
+            }
             merchantId = value
         }
         let style = params["authentication"]?.stringValue
-        if (style == nil && !rules.styleOptional) || (style != nil && !Self.styles.contains(style ?? "")) || (params["authentication"] != nil && style == nil) {
-            throw PaytronixFailure.invalid("authentication", "authentication must be one of anonymous, card, guest, email, oauth, b2b")
+        if (style == nil && !rules.styleOptional) || (style != nil && !Self.styles.contains(style ?? ""))
+            || (params["authentication"] != nil && style == nil)
+        {
+            throw PaytronixFailure.invalid(
+                "authentication", "authentication must be one of anonymous, card, guest, email, oauth, b2b")
         }
         let clientId = try await integrationCredentials(request, params: params, merchantId: merchantId)
         let resolvedStyle = style ?? "anonymous"
         guard rules.styles.contains(resolvedStyle) else {
-            throw PaytronixFailure(403, "auth.style_not_allowed", "Authentication style \(resolvedStyle) is not allowed for \(endpoint)")
+            throw PaytronixFailure(
+                403, "auth.style_not_allowed", "Authentication style \(resolvedStyle) is not allowed for \(endpoint)")
         }
         if isGet && resolvedStyle == "guest" {
             throw PaytronixFailure(403, "auth.style_not_allowed", "guest authentication must not be used with GET")
         }
-        let call = PaytronixCall(endpoint: endpoint, params: params, isGet: isGet, merchantId: merchantId, clientId: clientId,
-                                 now: context.clock.now())
+        let call = PaytronixCall(
+            endpoint: endpoint, params: params, isGet: isGet, merchantId: merchantId, clientId: clientId,
+            now: context.clock.now())
         return (call, resolvedStyle)
     }
 
     /// A1–A4: HTTP Basic or body credentials, the merchant, and the integration's merchant.
-    private func integrationCredentials(_ request: SandboxRequest, params: JSONObject, merchantId: Int64) async throws -> String {
+    private func integrationCredentials(_ request: SandboxRequest, params: JSONObject, merchantId: Int64) async throws
+        -> String
+    {
         var header: (String, String)?
         if let authorization = request.headers["Authorization"], authorization.lowercased().hasPrefix("basic ") {
             let encoded = authorization.dropFirst(6).trimmingCharacters(in: .whitespaces)
             guard let data = Data(base64Encoded: encoded), let text = String(data: data, encoding: .utf8),
-                  let colon = text.firstIndex(of: ":") else {
+                let colon = text.firstIndex(of: ":")
+            else {
                 throw PaytronixFailure(401, "auth.invalid_client", "Integration credentials are not valid")
             }
             header = (String(text[..<colon]), String(text[text.index(after: colon)...]))
         }
-        let bodyId = params["client_id"]?.stringValue, bodySecret = params["client_secret"]?.stringValue
+        let bodyId = params["client_id"]?.stringValue
+        let bodySecret = params["client_secret"]?.stringValue
         if header == nil && (bodyId == nil || bodySecret == nil) {
-            throw PaytronixFailure(401, "auth.invalid_client", "Integration credentials are required (HTTP Basic client_id:client_secret)")
+            throw PaytronixFailure(
+                401, "auth.invalid_client", "Integration credentials are required (HTTP Basic client_id:client_secret)")
         }
         // T7/A2: with both header and body, each body value that is present must match the header's.
         if let header {
@@ -152,22 +170,29 @@ struct PaytronixRESTGateway: Sendable {
         let integration = try await context.database.read { db in
             try PaytronixStore.integration(db, clientId: clientId)
         }
-        guard let integration, PaytronixSecrets.verify(secret, salt: integration.secretSalt, hash: integration.secretHash) else {
+        guard let integration,
+            PaytronixSecrets.verify(secret, salt: integration.secretSalt, hash: integration.secretHash)
+        else {
             throw PaytronixFailure(401, "auth.invalid_client", "Integration credentials are not valid")
         }
         guard try await context.database.read({ db in try PaytronixStore.merchantExists(db, merchantId) }) else {
             throw PaytronixFailure.merchantNotFound(merchantId)
         }
         guard integration.merchantId == merchantId else {
-            throw PaytronixFailure(403, "auth.merchant_mismatch", "This integration is not enabled for merchant \(merchantId)")
+            throw PaytronixFailure(
+                403, "auth.merchant_mismatch", "This integration is not enabled for merchant \(merchantId)")
         }
         return clientId
     }
 
     /// A7–A15: checks the style's credentials and resolves the account.
-    private func authenticate(_ call: PaytronixCall, _ style: String, rules: Rules, db: Database) throws -> PaytronixPrincipal {
+    private func authenticate(_ call: PaytronixCall, _ style: String, rules: Rules, db: Database) throws
+        -> PaytronixPrincipal
+    {
         func required(_ field: String) throws -> String {
-            guard let value = call.params[field]?.stringValue ?? call.params[field]?.integerValue.map(String.init), !value.isEmpty else {
+            guard let value = call.params[field]?.stringValue ?? call.params[field]?.integerValue.map(String.init),
+                !value.isEmpty
+            else {
                 throw PaytronixFailure.missing(field)
             }
             return value
@@ -175,33 +200,44 @@ struct PaytronixRESTGateway: Sendable {
         var principal = PaytronixPrincipal(style: style)
         switch style {
         case "card":
-            let number = try required("printedCardNumber"), code = try required("registrationCode")
+            let number = try required("printedCardNumber")
+            let code = try required("registrationCode")
             guard let card = try PaytronixStore.card(db, merchantId: call.merchantId, number: number),
-                  card.registrationCode == code else {
+                card.registrationCode == code
+            else {
                 throw PaytronixFailure(401, "auth.invalid_credentials", "Card number or registration code is not valid")
             }
             principal.accountId = card.accountId
             principal.printedCardNumber = number
             return principal
         case "guest":
-            let username = try required("username"), password = try required("password")
+            let username = try required("username")
+            let password = try required("password")
             guard let user = try PaytronixStore.user(db, merchantId: call.merchantId, username: username),
-                  PaytronixSecrets.verify(password, salt: user.passwordSalt, hash: user.passwordHash) else {
+                PaytronixSecrets.verify(password, salt: user.passwordSalt, hash: user.passwordHash)
+            else {
                 throw PaytronixFailure(401, "auth.invalid_credentials", "Username or password is not valid")
             }
             principal.accountId = user.accountId
             principal.userId = user.id
         case "email":
-            let email = try required("email"), template = try required("cardTemplateCode")
-            guard let user = try PaytronixStore.user(db, merchantId: call.merchantId, email: email, template: Int64(template) ?? -1) else {
+            let email = try required("email")
+            let template = try required("cardTemplateCode")
+            guard
+                let user = try PaytronixStore.user(
+                    db, merchantId: call.merchantId, email: email, template: Int64(template) ?? -1)
+            else {
                 throw PaytronixFailure(401, "auth.invalid_credentials", "No guest matches this email and card template")
             }
             principal.accountId = user.accountId
             principal.userId = user.id
         case "oauth":
             let token = try required("access_token")
-            guard let access = try PaytronixStore.validToken(db, token, kind: "access", clientId: call.clientId, now: call.now),
-                  access.merchantId == call.merchantId, let user = try PaytronixStore.user(db, id: access.userId) else {
+            guard
+                let access = try PaytronixStore.validToken(
+                    db, token, kind: "access", clientId: call.clientId, now: call.now),
+                access.merchantId == call.merchantId, let user = try PaytronixStore.user(db, id: access.userId)
+            else {
                 throw PaytronixFailure(401, "oauth.invalid_token", "The access token is invalid or has expired")
             }
             if let scope = rules.scope, !access.scope.split(separator: " ").contains(Substring(scope)) {
@@ -210,10 +246,13 @@ struct PaytronixRESTGateway: Sendable {
             principal.accountId = user.accountId
             principal.userId = user.id
         case "b2b":
-            let username = try required("username"), password = try required("password")
+            let username = try required("username")
+            let password = try required("password")
             guard let integration = try PaytronixStore.integration(db, clientId: call.clientId),
-                  integration.b2bUsername == username, let salt = integration.b2bSalt, let hash = integration.b2bPasswordHash,
-                  PaytronixSecrets.verify(password, salt: salt, hash: hash) else {
+                integration.b2bUsername == username, let salt = integration.b2bSalt,
+                let hash = integration.b2bPasswordHash,
+                PaytronixSecrets.verify(password, salt: salt, hash: hash)
+            else {
                 throw PaytronixFailure(401, "auth.invalid_credentials", "B2B credentials are not valid")
             }
             guard rules.b2bNeedsCard else { return principal }
@@ -230,7 +269,8 @@ struct PaytronixRESTGateway: Sendable {
         // guest, email, oauth: an optional card must belong to the guest (A14).
         if let number = call.params["printedCardNumber"]?.stringValue {
             guard let card = try PaytronixStore.card(db, merchantId: call.merchantId, number: number),
-                  card.accountId == principal.accountId else {
+                card.accountId == principal.accountId
+            else {
                 throw PaytronixFailure(403, "auth.card_not_owned", "Card \(number) does not belong to this guest")
             }
             principal.printedCardNumber = number
@@ -240,4 +280,3 @@ struct PaytronixRESTGateway: Sendable {
         return principal
     }
 }
-

@@ -18,7 +18,8 @@ struct CertificateFields {
         ([1, 2, 840, 113635, 100, 6, 3, 6], ["development", "production"]),
     ]
     static let attributeNames: [ASN1ObjectIdentifier: String] = [
-        [2, 5, 4, 3]: "CN", [2, 5, 4, 6]: "C", [2, 5, 4, 7]: "L", [2, 5, 4, 8]: "ST", [2, 5, 4, 10]: "O", [2, 5, 4, 11]: "OU",
+        [2, 5, 4, 3]: "CN", [2, 5, 4, 6]: "C", [2, 5, 4, 7]: "L", [2, 5, 4, 8]: "ST", [2, 5, 4, 10]: "O",
+        [2, 5, 4, 11]: "OU",
         [2, 5, 4, 9]: "STREET", uidOID: "UID", [0, 9, 2342, 19_200_300, 100, 1, 25]: "DC",
     ]
 
@@ -67,14 +68,17 @@ struct CertificateFields {
         // when their bytes break the type's rules. Decoded leniently, as before the switch to swift-certificates.
         var serializer = DER.Serializer()
         guard (try? serializer.serialize(ASN1Any(value))) != nil, let node = try? DER.parse(serializer.serializedBytes),
-              case .primitive(let bytes) = node.content else { return nil }
+            case .primitive(let bytes) = node.content
+        else { return nil }
         switch node.identifier {
         case .utf8String, .printableString, .ia5String, .teletexString, .visibleString:
             return String(decoding: bytes, as: UTF8.self)
         case .bmpString:
             var units: [UInt16] = []
             var iterator = bytes.makeIterator()
-            while let high = iterator.next(), let low = iterator.next() { units.append(UInt16(high) << 8 | UInt16(low)) }
+            while let high = iterator.next(), let low = iterator.next() {
+                units.append(UInt16(high) << 8 | UInt16(low))
+            }
             return String(decoding: units, as: UTF16.self)
         default:
             return nil
@@ -85,7 +89,8 @@ struct CertificateFields {
         var result = ""
         for (offset, character) in value.enumerated() {
             if ",+\"\\<>;".contains(character) || (offset == 0 && (character == "#" || character == " "))
-                || (offset == value.count - 1 && character == " ") {
+                || (offset == value.count - 1 && character == " ")
+            {
                 result.append("\\")
             }
             result.append(character)

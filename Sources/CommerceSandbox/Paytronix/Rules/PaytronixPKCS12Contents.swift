@@ -9,7 +9,11 @@ import Foundation
 /// `PKCS12_get_key_and_certs`, which verifies the MAC with the password, decrypts every part and returns the
 /// key and *all* certificates without any such trap. Only a file that passes is handed to `NIOSSLPKCS12Bundle`.
 struct PKCS12Contents {
-    enum KeyType: Equatable { case rsa(bits: Int), ec(curve: String), other(String) }
+    enum KeyType: Equatable {
+        case rsa(bits: Int)
+        case ec(curve: String)
+        case other(String)
+    }
 
     var hasKey: Bool
     var keyType: KeyType?
@@ -18,7 +22,11 @@ struct PKCS12Contents {
     var keySPKI: [UInt8]?
     var certificateSPKIs: [[UInt8]?]
 
-    enum Failure: Error, Equatable { case wrongPassword, multipleKeys, decryptFailed(String), notPKCS12 }
+    enum Failure: Error, Equatable {
+        case wrongPassword, multipleKeys
+        case decryptFailed(String)
+        case notPKCS12
+    }
 
     static func open(_ bytes: [UInt8], password: String) throws(Failure) -> PKCS12Contents {
         // Password bytes must not contain NUL: BoringSSL reads them as a C string.
@@ -45,7 +53,8 @@ struct PKCS12Contents {
                 throw .decryptFailed(reason)
             }
         }
-        var contents = PKCS12Contents(hasKey: key != nil, keyType: nil, certificatesDER: [], keySPKI: nil, certificateSPKIs: [])
+        var contents = PKCS12Contents(
+            hasKey: key != nil, keyType: nil, certificatesDER: [], keySPKI: nil, certificateSPKIs: [])
         if let key {
             contents.keyType = keyType(of: key)
             contents.keySPKI = spki(of: key)
@@ -68,7 +77,8 @@ struct PKCS12Contents {
         case EVP_PKEY_RSA:
             return .rsa(bits: Int(EVP_PKEY_bits(key)))
         case EVP_PKEY_EC:
-            let curve = EVP_PKEY_get0_EC_KEY(key).flatMap { EC_KEY_get0_group($0) }.map { EC_GROUP_get_curve_name($0) } ?? 0
+            let curve =
+                EVP_PKEY_get0_EC_KEY(key).flatMap { EC_KEY_get0_group($0) }.map { EC_GROUP_get_curve_name($0) } ?? 0
             switch curve {
             case NID_X9_62_prime256v1: return .ec(curve: "P-256")
             case NID_secp384r1: return .ec(curve: "P-384")

@@ -23,17 +23,20 @@ struct PKCS12Structure {
 
     enum Problem: Error, Equatable {
         case notPKCS12, signedIntegrity, macMissing
-        case unsupportedAlgorithm(String), iterationsOutOfRange
+        case unsupportedAlgorithm(String)
+        case iterationsOutOfRange
     }
 
     static let iterationRange = 1...1_000_000
 
     static let digestNames: [ASN1ObjectIdentifier: String] = [
-        [1, 3, 14, 3, 2, 26]: "SHA-1", [2, 16, 840, 1, 101, 3, 4, 2, 4]: "SHA-224", [2, 16, 840, 1, 101, 3, 4, 2, 1]: "SHA-256",
+        [1, 3, 14, 3, 2, 26]: "SHA-1", [2, 16, 840, 1, 101, 3, 4, 2, 4]: "SHA-224",
+        [2, 16, 840, 1, 101, 3, 4, 2, 1]: "SHA-256",
         [2, 16, 840, 1, 101, 3, 4, 2, 2]: "SHA-384", [2, 16, 840, 1, 101, 3, 4, 2, 3]: "SHA-512",
     ]
     static let prfNames: [ASN1ObjectIdentifier: String] = [
-        [1, 2, 840, 113549, 2, 7]: "HMAC-SHA1", [1, 2, 840, 113549, 2, 8]: "HMAC-SHA224", [1, 2, 840, 113549, 2, 9]: "HMAC-SHA256",
+        [1, 2, 840, 113549, 2, 7]: "HMAC-SHA1", [1, 2, 840, 113549, 2, 8]: "HMAC-SHA224",
+        [1, 2, 840, 113549, 2, 9]: "HMAC-SHA256",
         [1, 2, 840, 113549, 2, 10]: "HMAC-SHA384", [1, 2, 840, 113549, 2, 11]: "HMAC-SHA512",
     ]
     static let cipherNames: [ASN1ObjectIdentifier: String] = [
@@ -54,11 +57,14 @@ struct PKCS12Structure {
 
     /// RFC 7292 §4.2 bag types (`pkcs-12 10 1 n`).
     enum BagType: UInt {
-        case key = 1, shroudedKey, certificate, crl, secret, safeContents
+        case key = 1
+        case shroudedKey, certificate, crl, secret, safeContents
 
         init?(_ oid: ASN1ObjectIdentifier?) {
-            guard let parts = oid?.oidComponents, parts.count == 9, parts.dropLast() == [1, 2, 840, 113549, 1, 12, 10, 1],
-                  let last = parts.last else { return nil }
+            guard let parts = oid?.oidComponents, parts.count == 9,
+                parts.dropLast() == [1, 2, 840, 113549, 1, 12, 10, 1],
+                let last = parts.last
+            else { return nil }
             self.init(rawValue: last)
         }
     }
@@ -86,7 +92,9 @@ struct PKCS12Structure {
             // MacData { mac DigestInfo { AlgorithmIdentifier, digest }, macSalt, iterations INTEGER DEFAULT 1 }
             let macData = try pfxItems[2].elements()
             let algorithm = try macData.at(0).element(0).element(0).objectIdentifier
-            guard let digest = algorithm.flatMap({ digestNames[$0] }) else { throw Problem.unsupportedAlgorithm(text(algorithm)) }
+            guard let digest = algorithm.flatMap({ digestNames[$0] }) else {
+                throw Problem.unsupportedAlgorithm(text(algorithm))
+            }
             let iterations = macData.count > 2 ? (try macData.at(2).integer ?? 0) : 1
             guard iterationRange.contains(iterations) else { throw Problem.iterationsOutOfRange }
             structure = PKCS12Structure(macDigest: digest, macIterations: iterations)
@@ -174,7 +182,9 @@ struct PKCS12Structure {
             prf = name
         }
         let cipherOID = try parameters.at(1).element(0).objectIdentifier
-        guard let cipher = cipherOID.flatMap({ cipherNames[$0] }) else { throw Problem.unsupportedAlgorithm(text(cipherOID)) }
+        guard let cipher = cipherOID.flatMap({ cipherNames[$0] }) else {
+            throw Problem.unsupportedAlgorithm(text(cipherOID))
+        }
         return "PBES2/PBKDF2-\(prf)/\(cipher)"
     }
 

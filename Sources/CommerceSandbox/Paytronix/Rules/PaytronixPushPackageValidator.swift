@@ -22,9 +22,11 @@ struct PushPackageValidator {
         } catch {
             switch error {
             case .notPKCS12: throw fail("push.not_pkcs12", "The file is not a PKCS#12 (PFX) container")
-            case .signedIntegrity: throw fail("push.unsupported_integrity_mode", "Only password-protected PKCS#12 files are supported")
+            case .signedIntegrity:
+                throw fail("push.unsupported_integrity_mode", "Only password-protected PKCS#12 files are supported")
             case .macMissing: throw fail("push.mac_missing", "The PKCS#12 file has no password MAC")
-            case .unsupportedAlgorithm(let oid): throw fail("push.unsupported_algorithm", "Unsupported algorithm \(oid)")
+            case .unsupportedAlgorithm(let oid):
+                throw fail("push.unsupported_algorithm", "Unsupported algorithm \(oid)")
             case .iterationsOutOfRange: throw fail("push.unsupported_algorithm", "Iteration count out of range")
             }
         }
@@ -34,15 +36,20 @@ struct PushPackageValidator {
             contents = try PKCS12Contents.open(bytes, password: password)
         } catch {
             switch error {
-            case .wrongPassword: throw fail("push.wrong_password", "The password does not open this PKCS#12 file (MAC check failed)")
+            case .wrongPassword:
+                throw fail("push.wrong_password", "The password does not open this PKCS#12 file (MAC check failed)")
             case .multipleKeys: throw keyCount(max(2, structure.visibleKeyBags))
             case .notPKCS12: throw fail("push.not_pkcs12", "The file is not a PKCS#12 (PFX) container")
-            case .decryptFailed: throw fail("push.decrypt_failed", "A protected part of the file could not be decrypted with this password")
+            case .decryptFailed:
+                throw fail(
+                    "push.decrypt_failed", "A protected part of the file could not be decrypted with this password")
             }
         }
         guard contents.hasKey else { throw keyCount(0) }
         guard contents.certificatesDER.count == 1, let certificateDER = contents.certificatesDER.first else {
-            throw fail("push.certificate_count", "Expected exactly one certificate (no chain), found \(contents.certificatesDER.count)")
+            throw fail(
+                "push.certificate_count",
+                "Expected exactly one certificate (no chain), found \(contents.certificatesDER.count)")
         }
         // U15: key type.
         let keyDescription: JSONObject
@@ -77,7 +84,9 @@ struct PushPackageValidator {
             throw fail("push.decrypt_failed", "A protected part of the file could not be decrypted with this password")
         }
         guard bundle.certificateChain.count == 1, let certificate = bundle.certificateChain.first else {
-            throw fail("push.certificate_count", "Expected exactly one certificate (no chain), found \(bundle.certificateChain.count)")
+            throw fail(
+                "push.certificate_count",
+                "Expected exactly one certificate (no chain), found \(bundle.certificateChain.count)")
         }
         guard let certificateSPKI = try? certificate.extractPublicKey().toSPKIBytes(), certificateSPKI == keySPKI else {
             throw keyMismatch()
@@ -86,9 +95,12 @@ struct PushPackageValidator {
         let notBefore = Date(timeIntervalSince1970: TimeInterval(certificate.notValidBefore))
         let notAfter = Date(timeIntervalSince1970: TimeInterval(certificate.notValidAfter))
         guard notBefore <= now else {
-            throw fail("push.certificate_not_yet_valid", "The certificate is not valid before \(ISO8601.format(notBefore))")
+            throw fail(
+                "push.certificate_not_yet_valid", "The certificate is not valid before \(ISO8601.format(notBefore))")
         }
-        guard now <= notAfter else { throw fail("push.certificate_expired", "The certificate expired on \(ISO8601.format(notAfter))") }
+        guard now <= notAfter else {
+            throw fail("push.certificate_expired", "The certificate expired on \(ISO8601.format(notAfter))")
+        }
         // U20–U21, only when the certificate carries the information.
         var warnings = structure.warnings
         if let uid = fields.uid {
@@ -101,16 +113,19 @@ struct PushPackageValidator {
         if fields.apnsEnvironments.isEmpty {
             warnings.append("The certificate has no APNs environment extension; the environment was not checked")
         } else if !fields.apnsEnvironments.contains(environment) {
-            throw fail("push.environment_mismatch",
-                       "The certificate is for \(fields.apnsEnvironments.joined(separator: ", ")), not \(environment)")
+            throw fail(
+                "push.environment_mismatch",
+                "The certificate is for \(fields.apnsEnvironments.joined(separator: ", ")), not \(environment)")
         }
 
         let derForFingerprint = (try? certificate.toDERBytes()) ?? certificateDER
         return [
             "fileSha256": .string(HexDigest.sha256(Data(bytes))),
             "mac": ["digest": .string(structure.macDigest), "iterations": .integer(Int64(structure.macIterations))],
-            "encryption": ["certificates": .string(structure.certificateEncryption.first ?? "none"),
-                           "privateKey": .string(structure.keyEncryption.first ?? "none")],
+            "encryption": [
+                "certificates": .string(structure.certificateEncryption.first ?? "none"),
+                "privateKey": .string(structure.keyEncryption.first ?? "none"),
+            ],
             "privateKey": .object(keyDescription),
             "certificate": [
                 "subject": .string(fields.subject), "issuer": .string(fields.issuer),

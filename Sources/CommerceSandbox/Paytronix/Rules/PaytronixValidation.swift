@@ -16,14 +16,18 @@ enum PaytronixValidation {
     static func isBundleIdentifier(_ text: String) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         return text.count <= 255 && parts.count >= 2
-            && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") } }
+            && parts.allSatisfy {
+                !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+            }
     }
 
     /// Only `[0-9A-Fa-f]`. `Character.isHexDigit` would also take full-width digits such as "０", which no
     /// device token contains and which `lowercased()` would store unchanged.
     static func isASCIIHex(_ text: String) -> Bool {
-        text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
-            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains($0) }
+        text.utf8.allSatisfy {
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
+                || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains($0)
+        }
     }
 
     /// Only `[0-9]`, for card numbers (`isNumber` would take other scripts' digits).
@@ -34,14 +38,20 @@ enum PaytronixValidation {
     // MARK: §4.6 external accounts
 
     /// Validates a list of external-account objects; `prefix` is `externalAccounts` or `setAccountFields.externalAccounts`.
-    static func externalAccounts(_ value: JSONValue?, prefix: String, merchantId: Int64, requireNonEmpty: Bool,
-                                 db: Database) throws -> [ValidExternalAccount] {
+    static func externalAccounts(
+        _ value: JSONValue?, prefix: String, merchantId: Int64, requireNonEmpty: Bool,
+        db: Database
+    ) throws -> [ValidExternalAccount] {
         let listMessage = "externalAccounts must be a non-empty list of objects"
         guard let value else {
-            if requireNonEmpty { throw PaytronixFailure(400, "enrollment.field_validation", listMessage, field: prefix) }
+            if requireNonEmpty {
+                throw PaytronixFailure(400, "enrollment.field_validation", listMessage, field: prefix)
+            }
             return []
         }
-        guard let items = value.arrayValue, items.allSatisfy({ $0.objectValue != nil }), !(requireNonEmpty && items.isEmpty) else {
+        guard let items = value.arrayValue, items.allSatisfy({ $0.objectValue != nil }),
+            !(requireNonEmpty && items.isEmpty)
+        else {
             throw PaytronixFailure(400, "enrollment.field_validation", listMessage, field: prefix)
         }
         let integrations = try PaytronixStore.integrationIds(db, merchantId: merchantId)
@@ -51,27 +61,39 @@ enum PaytronixValidation {
             let path = "\(prefix)[\(index)]"
             let code = item["accountCode"]?.stringValue ?? ""
             if !(16...200).contains(code.utf8.count) || !isASCIIHex(code) {
-                errors.append(("\(path).accountCode", "accountCode must be the device token in hexadecimal (16 to 200 hex digits)"))
+                errors.append(
+                    (
+                        "\(path).accountCode",
+                        "accountCode must be the device token in hexadecimal (16 to 200 hex digits)"
+                    ))
             }
             let integration = item["integration"]?.stringValue ?? ""
             if !integrations.contains(integration) {
-                errors.append(("\(path).integration", "integration must be the client_id of one of this merchant's integrations"))
+                errors.append(
+                    ("\(path).integration", "integration must be the client_id of one of this merchant's integrations"))
             }
             let detail = item["integrationDetail"]?.stringValue ?? ""
             if let parsed = parseIntegrationDetail(detail), detail.count <= 1000 {
                 if parsed["merchantId"] != String(merchantId) {
-                    errors.append(("\(path).integrationDetail", "integrationDetail merchantId must equal \(merchantId)"))
+                    errors.append(
+                        ("\(path).integrationDetail", "integrationDetail merchantId must equal \(merchantId)"))
                 }
             } else {
-                errors.append(("\(path).integrationDetail",
-                               "integrationDetail must contain os, osversion, device, merchantId, integrator and version separated by |"))
+                errors.append(
+                    (
+                        "\(path).integrationDetail",
+                        "integrationDetail must contain os, osversion, device, merchantId, integrator and version separated by |"
+                    ))
             }
             let app = item["appIdentifier"]?.stringValue ?? ""
             if !isBundleIdentifier(app) {
-                errors.append(("\(path).appIdentifier", "appIdentifier must be the app's bundle identifier, e.g. com.example.app"))
+                errors.append(
+                    ("\(path).appIdentifier", "appIdentifier must be the app's bundle identifier, e.g. com.example.app")
+                )
             }
-            let account = ValidExternalAccount(accountCode: code.lowercased(), integration: integration,
-                                               integrationDetail: detail, appIdentifier: app)
+            let account = ValidExternalAccount(
+                accountCode: code.lowercased(), integration: integration,
+                integrationDetail: detail, appIdentifier: app)
             // Duplicates within one request collapse into one entry (the last one wins).
             result.removeAll { $0.accountCode == account.accountCode && $0.appIdentifier == account.appIdentifier }
             result.append(account)
@@ -99,20 +121,27 @@ enum PaytronixValidation {
         var externalAccounts: [ValidExternalAccount]
     }
 
-    static let userFieldNames = ["username", "password", "email", "mobilePhone", "phone", "firstName", "lastName",
-                                 "dateOfBirth", "postalCode", "optIn"]
+    static let userFieldNames = [
+        "username", "password", "email", "mobilePhone", "phone", "firstName", "lastName",
+        "dateOfBirth", "postalCode", "optIn",
+    ]
     static let uniqueFieldNames = ["username", "email", "mobilePhone", "phone"]
 
     /// E2–E17 and then §4.6 for createAndRegister and register.
-    static func enrollment(_ body: JSONObject, merchantId: Int64, template: Int64, today: String,
-                           db: Database) throws -> Enrollment {
+    static func enrollment(
+        _ body: JSONObject, merchantId: Int64, template: Int64, today: String,
+        db: Database
+    ) throws -> Enrollment {
         guard let userSet = body["setUserFields"]?.objectValue else { throw PaytronixFailure.missing("setUserFields") }
         let config = try PaytronixStore.enrollmentFields(db, merchantId: merchantId)
         var errors: [(String, String)] = []
         var user: [String: JSONValue] = [:]
-        try readFieldSet(userSet, name: "setUserFields", known: userFieldNames, errors: &errors) { field, value, style in
+        try readFieldSet(userSet, name: "setUserFields", known: userFieldNames, errors: &errors) {
+            field, value, style in
             if field == "optIn" {
-                if style == "typed" ? value.boolValue == nil : !(value.stringValue == "true" || value.stringValue == "false") {
+                if style == "typed"
+                    ? value.boolValue == nil : !(value.stringValue == "true" || value.stringValue == "false")
+                {
                     return ("setUserFields.optIn", "optIn has the wrong type for style \(style)")
                 }
                 user[field] = value
@@ -129,9 +158,12 @@ enum PaytronixValidation {
         if let set = accountSet {
             rawExternalAccounts = set["externalAccounts"]
             accountSet?["externalAccounts"] = nil
-            try readFieldSet(accountSet ?? set, name: "setAccountFields", known: ["favoriteStore"], errors: &errors) { _, value, style in
+            try readFieldSet(accountSet ?? set, name: "setAccountFields", known: ["favoriteStore"], errors: &errors) {
+                _, value, style in
                 let code = style == "typed" ? value["code"]?.stringValue : value.stringValue
-                guard let code else { return ("setAccountFields.favoriteStore", "favoriteStore has the wrong type for style \(style)") }
+                guard let code else {
+                    return ("setAccountFields.favoriteStore", "favoriteStore has the wrong type for style \(style)")
+                }
                 guard try PaytronixStore.storeExists(db, merchantId: merchantId, code: code) else {
                     return ("setAccountFields.favoriteStore", "Unknown store \(code)")
                 }
@@ -140,14 +172,19 @@ enum PaytronixValidation {
             }
         }
         if let activation = body["activationStoreCode"] {
-            if let code = activation.stringValue, try PaytronixStore.storeExists(db, merchantId: merchantId, code: code) {} else {
-                errors.append(("activationStoreCode", "Unknown store \(activation.stringValue ?? activation.serialized())"))
+            if let code = activation.stringValue, try PaytronixStore.storeExists(db, merchantId: merchantId, code: code)
+            {
+            } else {
+                errors.append(
+                    ("activationStoreCode", "Unknown store \(activation.stringValue ?? activation.serialized())"))
             }
         }
         // E7–E13 on the values that had the right shape.
         var minimum: [String: Int] = [:]
         for configured in config {
-            let field = configured.field, required = configured.required, type = configured.type
+            let field = configured.field
+            let required = configured.required
+            let type = configured.type
             if let length = configured.minLength { minimum[field] = length }
             let set = type == "user" ? "setUserFields" : "setAccountFields"
             let sent = (type == "user" ? Optional(userSet) : accountSet)?[field] != nil
@@ -163,29 +200,39 @@ enum PaytronixValidation {
         // E15–E17.
         var unique: [String] = []
         if let list = body["enforceUniqueFields"] {
-            guard let items = list.arrayValue, items.allSatisfy({ uniqueFieldNames.contains($0.stringValue ?? "") }) else {
-                throw PaytronixFailure(400, "enrollment.field_validation",
-                                       "enforceUniqueFields may only list username, email, mobilePhone, phone", field: "enforceUniqueFields")
+            guard let items = list.arrayValue, items.allSatisfy({ uniqueFieldNames.contains($0.stringValue ?? "") })
+            else {
+                throw PaytronixFailure(
+                    400, "enrollment.field_validation",
+                    "enforceUniqueFields may only list username, email, mobilePhone, phone",
+                    field: "enforceUniqueFields")
             }
             unique = items.compactMap(\.stringValue)
         }
-        if let username = user["username"]?.stringValue, try PaytronixStore.user(db, merchantId: merchantId, username: username) != nil {
-            throw PaytronixFailure(400, "enrollment.not_unique", "username is already in use", field: "setUserFields.username")
+        if let username = user["username"]?.stringValue,
+            try PaytronixStore.user(db, merchantId: merchantId, username: username) != nil
+        {
+            throw PaytronixFailure(
+                400, "enrollment.not_unique", "username is already in use", field: "setUserFields.username")
         }
         for field in unique where field != "username" {
             guard let value = user[field]?.stringValue else { continue }
             if try valueInUse(db, merchantId: merchantId, field: field, value: value) {
-                throw PaytronixFailure(400, "enrollment.not_unique", "\(field) is already in use", field: "setUserFields.\(field)")
+                throw PaytronixFailure(
+                    400, "enrollment.not_unique", "\(field) is already in use", field: "setUserFields.\(field)")
             }
         }
-        let external = try externalAccounts(rawExternalAccounts, prefix: "setAccountFields.externalAccounts",
-                                            merchantId: merchantId, requireNonEmpty: false, db: db)
+        let external = try externalAccounts(
+            rawExternalAccounts, prefix: "setAccountFields.externalAccounts",
+            merchantId: merchantId, requireNonEmpty: false, db: db)
         return Enrollment(userFields: user, favoriteStore: favoriteStore, externalAccounts: external)
     }
 
     /// E3–E6 for one field set: style, one-element lists, known names. Calls `accept` for each value.
-    private static func readFieldSet(_ set: JSONObject, name: String, known: [String], errors: inout [(String, String)],
-                                     accept: (String, JSONValue, String) throws -> (String, String)?) throws {
+    private static func readFieldSet(
+        _ set: JSONObject, name: String, known: [String], errors: inout [(String, String)],
+        accept: (String, JSONValue, String) throws -> (String, String)?
+    ) throws {
         let style = set["style"]?.stringValue ?? ""
         guard style == "typed" || style == "string" else {
             errors.append(("\(name).style", "style must be typed or string"))
@@ -205,12 +252,15 @@ enum PaytronixValidation {
     }
 
     /// E8–E13.
-    private static func fieldRules(_ user: [String: JSONValue], minimum: [String: Int], today: String) -> [(String, String)] {
+    private static func fieldRules(_ user: [String: JSONValue], minimum: [String: Int], today: String) -> [(
+        String, String
+    )] {
         var errors: [(String, String)] = []
         if let username = user["username"]?.stringValue {
             let allowed = username.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._@+-".contains($0)) }
             if !allowed || username.count < max(3, minimum["username"] ?? 3) || username.count > 64 {
-                errors.append(("setUserFields.username", "username must be 3 to 64 characters: letters, digits, . _ @ + -"))
+                errors.append(
+                    ("setUserFields.username", "username must be 3 to 64 characters: letters, digits, . _ @ + -"))
             }
         }
         if let password = user["password"]?.stringValue {
@@ -219,11 +269,15 @@ enum PaytronixValidation {
                 errors.append(("setUserFields.password", "password must be at least \(least) characters"))
             }
         }
-        if let email = user["email"]?.stringValue, email.count > 254 || email.wholeMatch(of: /[^@\s]+@[^@\s]+\.[^@\s]+/) == nil {
+        if let email = user["email"]?.stringValue,
+            email.count > 254 || email.wholeMatch(of: /[^@\s]+@[^@\s]+\.[^@\s]+/) == nil
+        {
             errors.append(("setUserFields.email", "email is not a valid address"))
         }
         for field in ["mobilePhone", "phone"] {
-            if let phone = user[field]?.stringValue, !(7...15).contains(phone.count) || !phone.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            if let phone = user[field]?.stringValue,
+                !(7...15).contains(phone.count) || !phone.allSatisfy({ $0.isASCII && $0.isNumber })
+            {
                 errors.append(("setUserFields.\(field)", "\(field) must be 7 to 15 digits"))
             }
         }

@@ -36,16 +36,21 @@ enum ProductFixture {
                 throw .field("customOptions", "optionId values must be distinct")
             }
         }
-        return RZProduct(id: id, merchantId: merchantId, categoryId: categoryId, name: name, subtitle: "",
-                         description: "\(name), a product added for a test.", priceMinor: price, originalPriceMinor: price,
-                         weight: 0.1, isAct: false, isVirtual: false, maximumQty: Int(maximumQty), position: 1_000,
-                         imageWidth: 800, imageHeight: 800, options: [], variants: [], customOptions: options)
+        return RZProduct(
+            id: id, merchantId: merchantId, categoryId: categoryId, name: name, subtitle: "",
+            description: "\(name), a product added for a test.", priceMinor: price, originalPriceMinor: price,
+            weight: 0.1, isAct: false, isVirtual: false, maximumQty: Int(maximumQty), position: 1_000,
+            imageWidth: 800, imageHeight: 800, options: [], variants: [], customOptions: options)
     }
 
-    private static func customOption(_ item: JSONValue, field: String, sortOrder: Int) throws(Failure) -> RZProduct.CustomOption {
+    private static func customOption(_ item: JSONValue, field: String, sortOrder: Int) throws(Failure)
+        -> RZProduct.CustomOption
+    {
         guard case .object(let option) = item else { throw .field(field, "must be an object") }
         let optionId = try integer(option, "optionId", within: 1...Int64(Int32.max), prefix: field + ".")
-        guard let title = option["title"]?.stringValue, !title.isEmpty else { throw .field(field + ".title", "must be a non-empty string") }
+        guard let title = option["title"]?.stringValue, !title.isEmpty else {
+            throw .field(field + ".title", "must be a non-empty string")
+        }
         guard let type = option["type"]?.stringValue, customOptionTypes.contains(type) else {
             throw .field(field + ".type", "must be one of \(customOptionTypes.joined(separator: ", "))")
         }
@@ -65,24 +70,31 @@ enum ProductFixture {
                 guard let valueTitle = value["title"]?.stringValue, !valueTitle.isEmpty else {
                     throw .field(path + ".title", "must be a non-empty string")
                 }
-                let valuePrice = try optionalInteger(value, "priceMinor", within: 0...100_000_000, prefix: path + ".") ?? 0
-                values.append(.init(valueId: Int(valueId), title: valueTitle, sortOrder: index + 1, priceMinor: valuePrice))
+                let valuePrice =
+                    try optionalInteger(value, "priceMinor", within: 0...100_000_000, prefix: path + ".") ?? 0
+                values.append(
+                    .init(valueId: Int(valueId), title: valueTitle, sortOrder: index + 1, priceMinor: valuePrice))
             }
         }
-        return RZProduct.CustomOption(optionId: Int(optionId), title: title, type: type, isRequire: isRequire,
-                                      sortOrder: sortOrder, priceMinor: price, values: values)
+        return RZProduct.CustomOption(
+            optionId: Int(optionId), title: title, type: type, isRequire: isRequire,
+            sortOrder: sortOrder, priceMinor: price, values: values)
     }
 
-    private static func integer(_ body: JSONObject, _ field: String, within range: ClosedRange<Int64>,
-                                prefix: String = "") throws(Failure) -> Int64 {
+    private static func integer(
+        _ body: JSONObject, _ field: String, within range: ClosedRange<Int64>,
+        prefix: String = ""
+    ) throws(Failure) -> Int64 {
         guard let value = try optionalInteger(body, field, within: range, prefix: prefix) else {
             throw .field(prefix + field, "is required")
         }
         return value
     }
 
-    private static func optionalInteger(_ body: JSONObject, _ field: String, within range: ClosedRange<Int64>,
-                                        prefix: String = "") throws(Failure) -> Int64? {
+    private static func optionalInteger(
+        _ body: JSONObject, _ field: String, within range: ClosedRange<Int64>,
+        prefix: String = ""
+    ) throws(Failure) -> Int64? {
         guard let value = body[field], !value.isNull else { return nil }
         guard case .integer(let number) = value, range.contains(number) else {
             throw .field(prefix + field, "must be an integer from \(range.lowerBound) to \(range.upperBound)")

@@ -9,25 +9,36 @@ struct RezolveControlPlaneRoutes: Sendable {
 
     func register(on router: SandboxRouter) {
         let p = "/sandbox/rezolve"
-        router.post(p + "/clock/advance", handler: controlled { body in
-            guard let seconds = body["seconds"]?.doubleValue, SandboxClock.isAcceptableMove(seconds) else {
-                throw RezolveControlRoutes.Failure.field("seconds", "must be a number of seconds above 0 and at most 100 years")
-            }
-            return .json(.object(try await context.moveClock(.advance(seconds: seconds))))
-        })
-        router.post(p + "/clock/set", handler: controlled { body in
-            guard let epoch = body["epochSeconds"]?.doubleValue, epoch.isFinite, (0...253_402_300_799).contains(epoch) else {
-                throw RezolveControlRoutes.Failure.field("epochSeconds", "must be seconds since 1970 up to the year 9999")
-            }
-            let frozen = body["frozen"]?.boolValue ?? true
-            return .json(.object(try await context.moveClock(.set(Date(timeIntervalSince1970: epoch), frozen: frozen))))
-        })
+        router.post(
+            p + "/clock/advance",
+            handler: controlled { body in
+                guard let seconds = body["seconds"]?.doubleValue, SandboxClock.isAcceptableMove(seconds) else {
+                    throw RezolveControlRoutes.Failure.field(
+                        "seconds", "must be a number of seconds above 0 and at most 100 years")
+                }
+                return .json(.object(try await context.moveClock(.advance(seconds: seconds))))
+            })
+        router.post(
+            p + "/clock/set",
+            handler: controlled { body in
+                guard let epoch = body["epochSeconds"]?.doubleValue, epoch.isFinite,
+                    (0...253_402_300_799).contains(epoch)
+                else {
+                    throw RezolveControlRoutes.Failure.field(
+                        "epochSeconds", "must be seconds since 1970 up to the year 9999")
+                }
+                let frozen = body["frozen"]?.boolValue ?? true
+                return .json(
+                    .object(try await context.moveClock(.set(Date(timeIntervalSince1970: epoch), frozen: frozen))))
+            })
         router.delete(p + "/clock") { _ in .json(.object(try await context.moveClock(.real))) }
-        router.post(p + "/faults", handler: controlled { body in
-            let rule = try Self.rule(from: body)
-            try context.faults.add(rule)
-            return .json(rule.json, status: 201)
-        })
+        router.post(
+            p + "/faults",
+            handler: controlled { body in
+                let rule = try Self.rule(from: body)
+                try context.faults.add(rule)
+                return .json(rule.json, status: 201)
+            })
         router.get(p + "/faults") { _ in .json(["faults": .array(context.faultRules(of: "rezolve").map(\.json))]) }
         router.delete(p + "/faults") { _ in
             try context.removeFaults(of: "rezolve")
@@ -55,7 +66,9 @@ struct RezolveControlPlaneRoutes: Sendable {
         }
         var method: HTTPMethod?
         if let value = body["method"], value != .null {
-            guard let text = value.stringValue, !text.isEmpty else { throw RezolveControlRoutes.Failure.field("method", "must be an HTTP method") }
+            guard let text = value.stringValue, !text.isEmpty else {
+                throw RezolveControlRoutes.Failure.field("method", "must be an HTTP method")
+            }
             method = HTTPMethod(rawValue: text.uppercased())
         }
         let count = body["count"]?.integerValue ?? 1
@@ -63,7 +76,9 @@ struct RezolveControlPlaneRoutes: Sendable {
             throw RezolveControlRoutes.Failure.field("count", "must be from 1 to \(FaultRule.maximumCount)")
         }
         let status = body["status"]?.integerValue ?? 503
-        guard (400...599).contains(status) else { throw RezolveControlRoutes.Failure.field("status", "must be from 400 to 599") }
+        guard (400...599).contains(status) else {
+            throw RezolveControlRoutes.Failure.field("status", "must be from 400 to 599")
+        }
         if let value = body["dropAfterCommit"], value != .null, value.boolValue == nil {
             throw RezolveControlRoutes.Failure.field("dropAfterCommit", "must be a boolean")
         }
@@ -80,11 +95,14 @@ struct RezolveControlPlaneRoutes: Sendable {
         } else if ssp {
             body = SspProblem(status: Int(status), title: "Injected fault").body
         }
-        return FaultRule(method: method, path: .prefix(prefix), count: Int(count), status: drops ? nil : Int(status),
-                         body: body, drop: drops ? .afterCommit : nil)
+        return FaultRule(
+            method: method, path: .prefix(prefix), count: Int(count), status: drops ? nil : Int(status),
+            body: body, drop: drops ? .afterCommit : nil)
     }
 
-    private func controlled(_ body: @escaping @Sendable (JSONObject) async throws -> SandboxResponse) -> SandboxRouter.Handler {
+    private func controlled(_ body: @escaping @Sendable (JSONObject) async throws -> SandboxResponse)
+        -> SandboxRouter.Handler
+    {
         { request in
             do {
                 let object = request.body.isEmpty ? [:] : (try? request.jsonBody())?.objectValue

@@ -12,44 +12,65 @@ struct RezolveControlRoutes: Sendable {
         let status: Int
         let message: String
         var body: JSONValue { ["error": .string(message)] }
-        static func field(_ field: String, _ problem: String) -> Failure { Failure(status: 400, message: "\(field): \(problem)") }
+        static func field(_ field: String, _ problem: String) -> Failure {
+            Failure(status: 400, message: "\(field): \(problem)")
+        }
         static let notFound = Failure(status: 404, message: "not found")
     }
 
     func register(on router: SandboxRouter) {
         let p = "/sandbox/rezolve"
-        router.get(p + "/partners", handler: controlled { _ in
-            let partners = try await endpoint.database.read { db in try RZPartner.order(Column("created_at"), Column("id")).fetchAll(db) }
-            return .json(["partners": .array(partners.map(Self.partnerJSON))])
-        })
+        router.get(
+            p + "/partners",
+            handler: controlled { _ in
+                let partners = try await endpoint.database.read { db in
+                    try RZPartner.order(Column("created_at"), Column("id")).fetchAll(db)
+                }
+                return .json(["partners": .array(partners.map(Self.partnerJSON))])
+            })
         router.post(p + "/partners", handler: controlled(createPartner))
         router.post(p + "/customers", handler: controlled(createCustomer))
         router.post(p + "/products", handler: controlled(addProduct))
         router.post(p + "/orders/:orderId/status", handler: controlled(setOrderStatus))
-        router.get(p + "/payments/:paymentId", handler: controlled { request in
-            let id = request.parameter("paymentId"), now = endpoint.now
-            let payment = try await endpoint.database.write { db in
-                try RezolveCommerceStore.settleDueCallbacks(now: now, db)
-                return try RZExternalPayment.fetchOne(db, key: id)
-            }
-            guard let payment else { throw Failure.notFound }
-            return .json(["payment_id": .string(payment.id), "order_id": .string(String(payment.orderId)),
-                          "state": .string(payment.state), "reason": .from(payment.reason),
-                          "pending_action": .from(payment.pendingAction)])
-        })
-        router.get(p + "/stats/triggers", handler: controlled { _ in
-            .json(try await endpoint.database.read { db in try RezolveTriggerStats.json(db) })
-        })
-        router.get(p + "/settings", handler: controlled { _ in
-            .json(Self.settingsJSON(try await endpoint.database.read { db in try RezolveCommerceStore.settings(db) }))
-        })
+        router.get(
+            p + "/payments/:paymentId",
+            handler: controlled { request in
+                let id = request.parameter("paymentId")
+                let now = endpoint.now
+                let payment = try await endpoint.database.write { db in
+                    try RezolveCommerceStore.settleDueCallbacks(now: now, db)
+                    return try RZExternalPayment.fetchOne(db, key: id)
+                }
+                guard let payment else { throw Failure.notFound }
+                return .json([
+                    "payment_id": .string(payment.id), "order_id": .string(String(payment.orderId)),
+                    "state": .string(payment.state), "reason": .from(payment.reason),
+                    "pending_action": .from(payment.pendingAction),
+                ])
+            })
+        router.get(
+            p + "/stats/triggers",
+            handler: controlled { _ in
+                .json(try await endpoint.database.read { db in try RezolveTriggerStats.json(db) })
+            })
+        router.get(
+            p + "/settings",
+            handler: controlled { _ in
+                .json(
+                    Self.settingsJSON(try await endpoint.database.read { db in try RezolveCommerceStore.settings(db) }))
+            })
         router.put(p + "/settings", handler: controlled(updateSettings))
-        router.fallback(forPrefix: p + "/", .init(
-            notFound: { _ in Failure.notFound },
-            methodNotAllowed: { request, _ in Failure(status: 405, message: "method \(request.method) not allowed") }))
+        router.fallback(
+            forPrefix: p + "/",
+            .init(
+                notFound: { _ in Failure.notFound },
+                methodNotAllowed: { request, _ in Failure(status: 405, message: "method \(request.method) not allowed")
+                }))
     }
 
-    func controlled(_ body: @escaping @Sendable (SandboxRequest) async throws -> SandboxResponse) -> SandboxRouter.Handler {
+    func controlled(_ body: @escaping @Sendable (SandboxRequest) async throws -> SandboxResponse)
+        -> SandboxRouter.Handler
+    {
         { request in
             do { return try await body(request) } catch let failure as Failure { return failure.response }
         }
@@ -57,13 +78,17 @@ struct RezolveControlRoutes: Sendable {
 
     func object(_ request: SandboxRequest) throws -> JSONObject {
         if request.body.isEmpty { return [:] }
-        guard case .object(let object)? = try? JSONValue.parse(request.body) else { throw Failure.field("body", "must be a JSON object") }
+        guard case .object(let object)? = try? JSONValue.parse(request.body) else {
+            throw Failure.field("body", "must be a JSON object")
+        }
         return object
     }
 
     private func optionalString(_ body: JSONObject, _ field: String) throws -> String? {
         guard let value = body[field], !value.isNull else { return nil }
-        guard let text = value.stringValue, !text.isEmpty else { throw Failure.field(field, "must be a non-empty string") }
+        guard let text = value.stringValue, !text.isEmpty else {
+            throw Failure.field(field, "must be a non-empty string")
+        }
         return text
     }
 
@@ -74,9 +99,10 @@ struct RezolveControlRoutes: Sendable {
         let now = endpoint.now.timeIntervalSince1970
         let partner = try await endpoint.database.write { db in
             let highest = try RZPartner.fetchAll(db).compactMap { Int($0.id) }.max() ?? 999
-            let partner = RZPartner(id: String(max(highest + 1, 1000)), apiKey: UUID().uuidString.lowercased(),
-                                    authKey: RandomToken.hex(90), name: name, sspClientId: "sbx-ssp-" + RandomToken.hex(12),
-                                    sspClientSecret: RandomToken.hex(40), sspAudience: "commercekit-sandbox-audience", createdAt: now)
+            let partner = RZPartner(
+                id: String(max(highest + 1, 1000)), apiKey: UUID().uuidString.lowercased(),
+                authKey: RandomToken.hex(90), name: name, sspClientId: "sbx-ssp-" + RandomToken.hex(12),
+                sspClientSecret: RandomToken.hex(40), sspAudience: "commercekit-sandbox-audience", createdAt: now)
             try partner.insert(db)
             return partner
         }
@@ -86,7 +112,9 @@ struct RezolveControlRoutes: Sendable {
     /// A registered customer made directly, with an optional fixed entity id (for fixed vectors).
     @Sendable func createCustomer(_ request: SandboxRequest) async throws -> SandboxResponse {
         let body = try object(request)
-        guard let partnerEntityId = try optionalString(body, "partnerEntityId") else { throw Failure.field("partnerEntityId", "is required") }
+        guard let partnerEntityId = try optionalString(body, "partnerEntityId") else {
+            throw Failure.field("partnerEntityId", "is required")
+        }
         guard let email = try optionalString(body, "email"), RezolveFieldRules.isEmail(email) else {
             throw Failure.field("email", "must be an e-mail address")
         }
@@ -94,28 +122,39 @@ struct RezolveControlRoutes: Sendable {
         let partnerId = try optionalString(body, "partnerId") ?? RezolveSeedData.partnerId
         let keys = try RezolveCardRules.newKeyPair()
         let now = endpoint.now.timeIntervalSince1970
-        let customer = RZCustomer(entityId: entityId, partnerId: partnerId, partnerEntityId: partnerEntityId, email: email,
-                                  title: "", firstName: "", lastName: "", name: "", phone: "", countryCode: "",
-                                  useDataForMarketing: false, privateKeyPem: keys.privatePEM, publicKeyPem: keys.publicPEM,
-                                  dateCreated: now, dateUpdated: now)
+        let customer = RZCustomer(
+            entityId: entityId, partnerId: partnerId, partnerEntityId: partnerEntityId, email: email,
+            title: "", firstName: "", lastName: "", name: "", phone: "", countryCode: "",
+            useDataForMarketing: false, privateKeyPem: keys.privatePEM, publicKeyPem: keys.publicPEM,
+            dateCreated: now, dateUpdated: now)
         try await endpoint.database.write { db in
-            guard try RZPartner.fetchOne(db, key: partnerId) != nil else { throw Failure.field("partnerId", "unknown partner") }
+            guard try RZPartner.fetchOne(db, key: partnerId) != nil else {
+                throw Failure.field("partnerId", "unknown partner")
+            }
             guard try RZCustomer.fetchOne(db, key: entityId) == nil,
-                  try RezolveCustomerStore.customer(partnerId: partnerId, partnerEntityId: partnerEntityId, db) == nil else {
+                try RezolveCustomerStore.customer(partnerId: partnerId, partnerEntityId: partnerEntityId, db) == nil
+            else {
                 throw Failure(status: 409, message: "customer already exists")
             }
             try customer.insert(db)
         }
-        return .json(["entity_id": .string(entityId), "partner_id": .string(partnerId),
-                      "partner_entity_id": .string(partnerEntityId), "email": .string(email)], status: 201)
+        return .json(
+            [
+                "entity_id": .string(entityId), "partner_id": .string(partnerId),
+                "partner_entity_id": .string(partnerEntityId), "email": .string(email),
+            ], status: 201)
     }
 
     /// A product for a test (see `ProductFixture`), in a category of its merchant; gone again after a reset.
     @Sendable func addProduct(_ request: SandboxRequest) async throws -> SandboxResponse {
         let product = try ProductFixture.product(from: try object(request))
         try await endpoint.database.write { db in
-            guard try RZMerchant.fetchOne(db, key: product.merchantId) != nil else { throw Failure.field("merchantId", "unknown merchant") }
-            guard let category = try RZCategory.fetchOne(db, key: product.categoryId), category.merchantId == product.merchantId else {
+            guard try RZMerchant.fetchOne(db, key: product.merchantId) != nil else {
+                throw Failure.field("merchantId", "unknown merchant")
+            }
+            guard let category = try RZCategory.fetchOne(db, key: product.categoryId),
+                category.merchantId == product.merchantId
+            else {
                 throw Failure.field("categoryId", "not a category of merchant \(product.merchantId)")
             }
             guard try RZProduct.fetchOne(db, key: product.id) == nil else {
@@ -123,27 +162,37 @@ struct RezolveControlRoutes: Sendable {
             }
             try product.insert(db)
         }
-        return .json(["id": .integer(product.id), "merchant_id": .string(product.merchantId),
-                      "category_id": .integer(product.categoryId), "name": .string(product.name)], status: 201)
+        return .json(
+            [
+                "id": .integer(product.id), "merchant_id": .string(product.merchantId),
+                "category_id": .integer(product.categoryId), "name": .string(product.name),
+            ], status: 201)
     }
 
     /// Merchant-side transitions: pending → complete | pre-canceled, pre-canceled → cancelled.
     @Sendable func setOrderStatus(_ request: SandboxRequest) async throws -> SandboxResponse {
         let body = try object(request)
-        guard let target = body["status"]?.stringValue, ["complete", "pre-canceled", "cancelled"].contains(target) else {
+        guard let target = body["status"]?.stringValue, ["complete", "pre-canceled", "cancelled"].contains(target)
+        else {
             throw Failure.field("status", "must be complete, pre-canceled or cancelled")
         }
         let id = Int64(request.parameter("orderId"))
         let order = try await endpoint.database.write { db -> RZOrder in
             guard let id, var order = try RZOrder.fetchOne(db, key: id), order.isListed else { throw Failure.notFound }
-            let allowed = (order.state == "pending" && target != "cancelled") || (order.state == "pre-canceled" && target == "cancelled")
-            guard allowed else { throw Failure(status: 409, message: "order is \(order.state); cannot become \(target)") }
+            let allowed =
+                (order.state == "pending" && target != "cancelled")
+                || (order.state == "pre-canceled" && target == "cancelled")
+            guard allowed else {
+                throw Failure(status: 409, message: "order is \(order.state); cannot become \(target)")
+            }
             order.state = target
             try order.update(db)
             return order
         }
-        return .json(["order_id": .string(String(order.id)), "status": .string(order.state),
-                      "payment_status": .from(order.paymentStatus)])
+        return .json([
+            "order_id": .string(String(order.id)), "status": .string(order.state),
+            "payment_status": .from(order.paymentStatus),
+        ])
     }
 
     @Sendable func updateSettings(_ request: SandboxRequest) async throws -> SandboxResponse {
@@ -168,14 +217,20 @@ struct RezolveControlRoutes: Sendable {
     }
 
     static func settingsJSON(_ settings: RZSettings) -> JSONValue {
-        ["callbackApplyDelayMs": .integer(settings.callbackApplyDelayMs),
-         "optionSessionTTLSeconds": .integer(settings.optionSessionTtlSeconds)]
+        [
+            "callbackApplyDelayMs": .integer(settings.callbackApplyDelayMs),
+            "optionSessionTTLSeconds": .integer(settings.optionSessionTtlSeconds),
+        ]
     }
 
     static func partnerJSON(_ partner: RZPartner) -> JSONValue {
-        ["partner_id": .string(partner.id), "name": .string(partner.name), "api_key": .string(partner.apiKey),
-         "auth_key": .from(partner.authKey),
-         "ssp": ["clientId": .string(partner.sspClientId), "clientSecret": .string(partner.sspClientSecret),
-                 "apiAudience": .string(partner.sspAudience)]]
+        [
+            "partner_id": .string(partner.id), "name": .string(partner.name), "api_key": .string(partner.apiKey),
+            "auth_key": .from(partner.authKey),
+            "ssp": [
+                "clientId": .string(partner.sspClientId), "clientSecret": .string(partner.sspClientSecret),
+                "apiAudience": .string(partner.sspAudience),
+            ],
+        ]
     }
 }

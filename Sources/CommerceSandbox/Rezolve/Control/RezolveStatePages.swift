@@ -13,11 +13,13 @@ struct RezolveStatePages: Sendable {
             ("orders", RezolveCommerceStore.ordersPage),
         ]
         for (name, fetch) in pages {
-            router.get("/sandbox/rezolve/pages/\(name)", handler: ControlProblem.answering { request in
-                let page = try ControlPage.from(request.query)
-                let listed = try await context.database.read { db in try fetch(db, page) }
-                return page.response(listed.items, total: listed.total)
-            })
+            router.get(
+                "/sandbox/rezolve/pages/\(name)",
+                handler: ControlProblem.answering { request in
+                    let page = try ControlPage.from(request.query)
+                    let listed = try await context.database.read { db in try fetch(db, page) }
+                    return page.response(listed.items, total: listed.total)
+                })
         }
     }
 }

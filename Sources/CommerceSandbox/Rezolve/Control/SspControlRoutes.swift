@@ -14,15 +14,17 @@ struct SspControlRoutes: Sendable {
         let p = "/sandbox/rezolve"
         router.post(p + "/acts", handler: control.controlled(addAct))
         router.post(p + "/engagements", handler: control.controlled(addEngagement))
-        router.get(p + "/acts/:actId/submissions", handler: control.controlled { request in
-            let id = request.parameter("actId")
-            let submissions = try await endpoint.database.read { db -> [RZActSubmission]? in
-                guard try RZAct.fetchOne(db, key: id) != nil else { return nil }
-                return try SspStore.submissions(actId: id, db)
-            }
-            guard let submissions else { throw Failure.notFound }
-            return .json(["submissions": .array(submissions.map { wire.submission($0, withAnswers: true) })])
-        })
+        router.get(
+            p + "/acts/:actId/submissions",
+            handler: control.controlled { request in
+                let id = request.parameter("actId")
+                let submissions = try await endpoint.database.read { db -> [RZActSubmission]? in
+                    guard try RZAct.fetchOne(db, key: id) != nil else { return nil }
+                    return try SspStore.submissions(actId: id, db)
+                }
+                guard let submissions else { throw Failure.notFound }
+                return .json(["submissions": .array(submissions.map { wire.submission($0, withAnswers: true) })])
+            })
     }
 
     /// Adds (or replaces) an act; answers 201 with the act as `GET /v1/Engagements/act/{id}` will serve it.
@@ -50,7 +52,9 @@ struct SspControlRoutes: Sendable {
         if let value = body["act"], value != .null { inlineAct = try Self.act(value, field: "act") }
         var actId = inlineAct?["id"]?.stringValue
         if actId == nil, let value = body["actId"], value != .null {
-            guard let text = value.stringValue, !text.isEmpty else { throw Failure.field("actId", "must be a non-empty string") }
+            guard let text = value.stringValue, !text.isEmpty else {
+                throw Failure.field("actId", "must be a non-empty string")
+            }
             actId = text
         }
         var payoffs: JSONValue = []
@@ -62,8 +66,9 @@ struct SspControlRoutes: Sendable {
         }
         let now = endpoint.now.timeIntervalSince1970
         let (act, linkedActId) = (inlineAct, actId)
-        let record = RZEngagement(id: id, isActive: isActive, product: product?.serialized(), category: category?.serialized(),
-                                  actId: actId, payoffs: payoffs.serialized(), createdAt: now)
+        let record = RZEngagement(
+            id: id, isActive: isActive, product: product?.serialized(), category: category?.serialized(),
+            actId: actId, payoffs: payoffs.serialized(), createdAt: now)
         try await endpoint.database.write { db in
             if let act { try SspStore.insertAct(.object(act), now: now, db) }
             if let linkedActId, try RZAct.fetchOne(db, key: linkedActId) == nil {
@@ -71,8 +76,11 @@ struct SspControlRoutes: Sendable {
             }
             try record.save(db)
         }
-        return .json(["id": .string(id), "isActive": .bool(isActive), "product": product ?? .null,
-                      "category": category ?? .null, "actId": .from(actId), "payoffs": payoffs], status: 201)
+        return .json(
+            [
+                "id": .string(id), "isActive": .bool(isActive), "product": product ?? .null,
+                "category": category ?? .null, "actId": .from(actId), "payoffs": payoffs,
+            ], status: 201)
     }
 
     private static func act(_ value: JSONValue, field: String?) throws -> JSONObject {
@@ -88,7 +96,9 @@ struct SspControlRoutes: Sendable {
         var item: JSONObject = [:]
         for key in ["id", "merchantId", "title", "subtitle", "description", "customUrl", "thumbnailUrl"] {
             let entry = object[key] ?? .null
-            guard entry == .null || entry.stringValue != nil else { throw Failure.field("\(field).\(key)", "must be a string") }
+            guard entry == .null || entry.stringValue != nil else {
+                throw Failure.field("\(field).\(key)", "must be a string")
+            }
             item[key] = entry
         }
         let images = object["images"] ?? []

@@ -13,32 +13,39 @@ public final class GeozoneBenchmarkIndex: Sendable {
     ///
     /// A million zones must build in seconds, not minutes: one transaction, two statements prepared once and
     /// bound per row with plain values (no record encoding), committed at the end.
-    public init(zoneCount: Int, center: GeoPoint, spreadMeters: Double, seed: UInt64,
-                progress: (Int) -> Void = { _ in }) throws {
+    public init(
+        zoneCount: Int, center: GeoPoint, spreadMeters: Double, seed: UInt64,
+        progress: (Int) -> Void = { _ in }
+    ) throws {
         database = try SandboxDatabase()
         try database.migrate { RezolveGeozoneSchema.register(&$0) }
         var generator = SeededRandomGenerator(seed: seed)
         let metresPerDegree = GeoPoint.earthRadiusMeters * Double.pi / 180
         let batch = 100_000
         try database.writer.write { db in
-            let zones = try db.makeStatement(sql: """
-                INSERT INTO \(RezolveGeozoneSchema.table) (seq, id, name, latitude, longitude, radius_meters, active_time_type,
-                  validity_periods, target_user_ids, trigger_notification_type, related_type, related_item_id, related_title,
-                  related_subtitle, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, 'Always', '[]', '[]', 'Enter', 'Product', ?, 'Item', '', 0)
-                """)
+            let zones = try db.makeStatement(
+                sql: """
+                    INSERT INTO \(RezolveGeozoneSchema.table) (seq, id, name, latitude, longitude, radius_meters, active_time_type,
+                      validity_periods, target_user_ids, trigger_notification_type, related_type, related_item_id, related_title,
+                      related_subtitle, created_at)
+                    VALUES (?, ?, ?, ?, ?, ?, 'Always', '[]', '[]', 'Enter', 'Product', ?, 'Item', '', 0)
+                    """)
             let index = try RezolveGeozoneStore.indexStatement(db)
             for row in 0..<zoneCount {
                 let distance = spreadMeters * Double.random(in: 0...1, using: &generator).squareRoot()
                 let bearing = Double.random(in: 0..<(2 * Double.pi), using: &generator)
-                let point = GeoPoint(latitude: center.latitude + distance * cos(bearing) / metresPerDegree,
-                                     longitude: center.longitude
-                                         + distance * sin(bearing) / (metresPerDegree * cos(center.latitude * Double.pi / 180)))
+                let point = GeoPoint(
+                    latitude: center.latitude + distance * cos(bearing) / metresPerDegree,
+                    longitude: center.longitude
+                        + distance * sin(bearing) / (metresPerDegree * cos(center.latitude * Double.pi / 180)))
                 let radius = Double.random(in: 50...300, using: &generator)
                 let seq = Int64(row + 1)
-                try zones.execute(arguments: [seq, "bench-\(row)", "Zone \(row)", point.latitude, point.longitude, radius,
-                                              "\(row % 5000)"])
-                try index.execute(arguments: RezolveGeozoneStore.indexArguments(seq: seq, center: point, radiusMeters: radius))
+                try zones.execute(arguments: [
+                    seq, "bench-\(row)", "Zone \(row)", point.latitude, point.longitude, radius,
+                    "\(row % 5000)",
+                ])
+                try index.execute(
+                    arguments: RezolveGeozoneStore.indexArguments(seq: seq, center: point, radiusMeters: radius))
                 if (row + 1) % batch == 0 { progress(row + 1) }
             }
         }
@@ -56,7 +63,8 @@ public final class GeozoneBenchmarkIndex: Sendable {
     public func fullScanCount(center: GeoPoint, radiusMeters: Double) throws -> Int {
         try database.writer.read { db in
             var count = 0
-            let rows = try Row.fetchCursor(db, sql: "SELECT latitude, longitude, radius_meters FROM \(RezolveGeozoneSchema.table)")
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT latitude, longitude, radius_meters FROM \(RezolveGeozoneSchema.table)")
             while let row = try rows.next() {
                 let zone = GeoPoint(latitude: row[0], longitude: row[1])
                 let radius: Double = row[2]

@@ -29,11 +29,15 @@ enum GeozoneFixture {
         guard let itemId = try text(related, "itemIdInfo", prefix: "relatedItem.") else {
             throw .field("relatedItem.itemIdInfo", "is required")
         }
-        guard let title = try text(related, "title", prefix: "relatedItem.") else { throw .field("relatedItem.title", "is required") }
+        guard let title = try text(related, "title", prefix: "relatedItem.") else {
+            throw .field("relatedItem.title", "is required")
+        }
         let subtitle = try text(related, "subtitle", prefix: "relatedItem.", allowEmpty: true) ?? ""
         var price: Double?
         if let value = related["price"], !value.isNull {
-            guard let amount = value.doubleValue, amount >= 0 else { throw .field("relatedItem.price", "must be a number ≥ 0") }
+            guard let amount = value.doubleValue, amount >= 0 else {
+                throw .field("relatedItem.price", "must be a number ≥ 0")
+            }
             price = amount
         }
 
@@ -42,7 +46,9 @@ enum GeozoneFixture {
         guard activeType == "Always" || activeType == "Scheduled" else {
             throw .field("activeTimeType", "must be Always or Scheduled")
         }
-        if activeType == "Scheduled" && periods.isEmpty { throw .field("validityPeriods", "a Scheduled zone needs at least one period") }
+        if activeType == "Scheduled" && periods.isEmpty {
+            throw .field("validityPeriods", "a Scheduled zone needs at least one period")
+        }
 
         var dwell: Int64?
         if let value = body["dwellTime"], !value.isNull {
@@ -58,11 +64,12 @@ enum GeozoneFixture {
             }
             targets = items
         }
-        return RZGeozone(seq: nil, id: id, engagementId: try text(body, "engagementId"), name: try text(body, "name") ?? id,
-                         latitude: latitude, longitude: longitude, radiusMeters: radius, activeTimeType: activeType,
-                         validityPeriods: periods, targetUserIds: targets, triggerNotificationType: "Enter", dwellTime: dwell,
-                         relatedType: type, relatedItemId: itemId, relatedTitle: title, relatedSubtitle: subtitle,
-                         relatedPrice: price, createdAt: now)
+        return RZGeozone(
+            seq: nil, id: id, engagementId: try text(body, "engagementId"), name: try text(body, "name") ?? id,
+            latitude: latitude, longitude: longitude, radiusMeters: radius, activeTimeType: activeType,
+            validityPeriods: periods, targetUserIds: targets, triggerNotificationType: "Enter", dwellTime: dwell,
+            relatedType: type, relatedItemId: itemId, relatedTitle: title, relatedSubtitle: subtitle,
+            relatedPrice: price, createdAt: now)
     }
 
     private static func validityPeriods(_ body: JSONObject, now: Double) throws(Failure) -> [GeozoneValidityPeriod] {
@@ -78,21 +85,27 @@ enum GeozoneFixture {
             guard let to = period["toSeconds"]?.doubleValue, to.isFinite, to > from else {
                 throw .field(field + ".toSeconds", "must be a number of seconds from sandbox-now, after fromSeconds")
             }
-            periods.append(GeozoneValidityPeriod(from: now + from, to: now + to,
-                                                 timeZone: period["timeZone"]?.stringValue ?? "UTC", timeZoneOffset: "+00:00"))
+            periods.append(
+                GeozoneValidityPeriod(
+                    from: now + from, to: now + to,
+                    timeZone: period["timeZone"]?.stringValue ?? "UTC", timeZoneOffset: "+00:00"))
         }
         return periods
     }
 
-    private static func number(_ body: JSONObject, _ field: String, within range: ClosedRange<Double>) throws(Failure) -> Double {
+    private static func number(_ body: JSONObject, _ field: String, within range: ClosedRange<Double>) throws(Failure)
+        -> Double
+    {
         guard let value = body[field]?.doubleValue, value.isFinite, range.contains(value) else {
             throw .field(field, "must be a number from \(range.lowerBound) to \(range.upperBound)")
         }
         return value
     }
 
-    private static func text(_ body: JSONObject, _ field: String, prefix: String = "",
-                             allowEmpty: Bool = false) throws(Failure) -> String? {
+    private static func text(
+        _ body: JSONObject, _ field: String, prefix: String = "",
+        allowEmpty: Bool = false
+    ) throws(Failure) -> String? {
         guard let value = body[field], !value.isNull else { return nil }
         guard let text = value.stringValue, allowEmpty || !text.isEmpty else {
             throw .field(prefix + field, "must be a non-empty string")

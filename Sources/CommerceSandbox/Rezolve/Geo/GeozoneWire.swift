@@ -6,21 +6,27 @@ enum GeozoneWire {
     static func engagement(_ zone: RZGeozone, proximity: Double?, isValidNow: Bool, now: Date) -> JSONValue {
         let center: JSONValue = [
             "type": "Point",
-            "coordinates": ["latitude": .double(zone.latitude), "longitude": .double(zone.longitude),
-                            "values": [.double(zone.longitude), .double(zone.latitude)]],
+            "coordinates": [
+                "latitude": .double(zone.latitude), "longitude": .double(zone.longitude),
+                "values": [.double(zone.longitude), .double(zone.latitude)],
+            ],
         ]
         let scheduled = zone.activeTimeType == "Scheduled"
-        let start = zone.validityPeriods.map(\.from).min(), end = zone.validityPeriods.map(\.to).max()
+        let start = zone.validityPeriods.map(\.from).min()
+        let end = zone.validityPeriods.map(\.to).max()
         return [
             "id": .string(zone.id),
             "name": .string(zone.name),
             // Sandbox decision: the engagement the resolver answers for this zone travels here.
             "clientReferenceId": .from(zone.engagementId),
             "areas": [["center": center, "radiusInMeters": .double(zone.radiusMeters)]],
-            "validityPeriods": .array(zone.validityPeriods.map { period in
-                ["from": .string(instant(period.from)), "to": .string(instant(period.to)),
-                 "timeZone": .string(period.timeZone), "timeZoneOffset": .string(period.timeZoneOffset)]
-            }),
+            "validityPeriods": .array(
+                zone.validityPeriods.map { period in
+                    [
+                        "from": .string(instant(period.from)), "to": .string(instant(period.to)),
+                        "timeZone": .string(period.timeZone), "timeZoneOffset": .string(period.timeZoneOffset),
+                    ]
+                }),
             "targetUserIds": .array(zone.targetUserIds.map(JSONValue.string)),
             "activeTimeType": .string(zone.activeTimeType),
             "startTime": scheduled ? .from(start.map(instant)) : .null,
@@ -47,9 +53,10 @@ enum GeozoneWire {
             "currentDate": .string(now.iso8601),
             "engagements": [
                 "meta": ["offset": 0, "limit": .integer(Int64(limit)), "total": .integer(Int64(matches.total))],
-                "data": .array(matches.zones.map {
-                    engagement($0.zone, proximity: $0.proximity, isValidNow: $0.isValidNow, now: now)
-                }),
+                "data": .array(
+                    matches.zones.map {
+                        engagement($0.zone, proximity: $0.proximity, isValidNow: $0.isValidNow, now: now)
+                    }),
             ],
         ]
     }

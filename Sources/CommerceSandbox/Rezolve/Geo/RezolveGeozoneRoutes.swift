@@ -8,17 +8,23 @@ struct RezolveGeozoneRoutes: Sendable {
     let endpoint: RezolveEndpoint
 
     func register(on router: SandboxRouter) {
-        router.get("/v1/Engagements/geolocation/triggered", handler: endpoint.ssp { request, _ in
-            let query = try GeozoneQueryParser.parse(request.query)
-            let now = endpoint.now
-            let matches = try await endpoint.database.read { db in
-                try RezolveGeozoneStore.triggered(query, now: now.timeIntervalSince1970, db)
-            }
-            return .json(GeozoneWire.page(matches, limit: query.limit, now: now))
-        })
-        router.post("/sandbox/rezolve/geozones", handler: { request in
-            do { return try await addZone(request) } catch let failure as RezolveControlRoutes.Failure { return failure.response }
-        })
+        router.get(
+            "/v1/Engagements/geolocation/triggered",
+            handler: endpoint.ssp { request, _ in
+                let query = try GeozoneQueryParser.parse(request.query)
+                let now = endpoint.now
+                let matches = try await endpoint.database.read { db in
+                    try RezolveGeozoneStore.triggered(query, now: now.timeIntervalSince1970, db)
+                }
+                return .json(GeozoneWire.page(matches, limit: query.limit, now: now))
+            })
+        router.post(
+            "/sandbox/rezolve/geozones",
+            handler: { request in
+                do { return try await addZone(request) } catch let failure as RezolveControlRoutes.Failure {
+                    return failure.response
+                }
+            })
     }
 
     @Sendable func addZone(_ request: SandboxRequest) async throws -> SandboxResponse {
@@ -34,7 +40,8 @@ struct RezolveGeozoneRoutes: Sendable {
             return try RezolveGeozoneStore.insert(zone, db)
         }
         let now1970 = now.timeIntervalSince1970
-        return .json(GeozoneWire.engagement(stored, proximity: nil, isValidNow: stored.isValid(at: now1970), now: now),
-                     status: 201)
+        return .json(
+            GeozoneWire.engagement(stored, proximity: nil, isValidNow: stored.isValid(at: now1970), now: now),
+            status: 201)
     }
 }

@@ -34,21 +34,28 @@ enum RezolveGeozoneStore {
         try zone.insert(db)
         let seq = db.lastInsertedRowID
         zone.seq = seq
-        try indexStatement(db).execute(arguments: indexArguments(seq: seq, center: zone.center, radiusMeters: zone.radiusMeters))
+        try indexStatement(db).execute(
+            arguments: indexArguments(seq: seq, center: zone.center, radiusMeters: zone.radiusMeters))
         return zone
     }
 
     /// The one R*Tree insert, prepared once per connection.
     static func indexStatement(_ db: Database) throws -> Statement {
-        try db.cachedStatement(sql: "INSERT INTO \(RezolveGeozoneSchema.rtree) (seq, min_lat, max_lat, min_lon, max_lon) VALUES (?, ?, ?, ?, ?)")
+        try db.cachedStatement(
+            sql:
+                "INSERT INTO \(RezolveGeozoneSchema.rtree) (seq, min_lat, max_lat, min_lon, max_lon) VALUES (?, ?, ?, ?, ?)"
+        )
     }
 
     /// The R*Tree row of a zone: its bounding box, or the full longitude range when it crosses the antimeridian.
     static func indexArguments(seq: Int64, center: GeoPoint, radiusMeters: Double) -> StatementArguments {
         let boxes = GeoBoundingBox.covering(center: center, radiusMeters: radiusMeters)
-        let box = boxes.count == 1 ? boxes[0]
-            : GeoBoundingBox(minLatitude: boxes[0].minLatitude, maxLatitude: boxes[0].maxLatitude,
-                             minLongitude: -180, maxLongitude: 180)
+        let box =
+            boxes.count == 1
+            ? boxes[0]
+            : GeoBoundingBox(
+                minLatitude: boxes[0].minLatitude, maxLatitude: boxes[0].maxLatitude,
+                minLongitude: -180, maxLongitude: 180)
         return [seq, box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude]
     }
 
@@ -90,18 +97,22 @@ enum RezolveGeozoneStore {
             nearest.offer(RankedGeozone(proximity: proximity, id: row[1], seq: row[0], isValidNow: isValidNow))
         }
         let ranked = nearest.nearestFirst
-        let zonesBySeq = try Dictionary(RZGeozone.fetchAll(db, keys: ranked.map(\.seq)).compactMap { zone in
-            zone.seq.map { ($0, zone) }
-        }, uniquingKeysWith: { first, _ in first })
+        let zonesBySeq = try Dictionary(
+            RZGeozone.fetchAll(db, keys: ranked.map(\.seq)).compactMap { zone in
+                zone.seq.map { ($0, zone) }
+            }, uniquingKeysWith: { first, _ in first })
         let zones = ranked.compactMap { match in
-            zonesBySeq[match.seq].map { TriggeredGeozone(zone: $0, proximity: match.proximity, isValidNow: match.isValidNow) }
+            zonesBySeq[match.seq].map {
+                TriggeredGeozone(zone: $0, proximity: match.proximity, isValidNow: match.isValidNow)
+            }
         }
         return GeozoneMatches(zones: zones, total: nearest.total)
     }
 
     /// Decodes a `validity_periods` column the way the record itself stores it.
     private static func validityPeriods(_ text: String) throws -> [GeozoneValidityPeriod] {
-        try RZGeozone.databaseJSONDecoder(for: "validity_periods").decode([GeozoneValidityPeriod].self, from: Data(text.utf8))
+        try RZGeozone.databaseJSONDecoder(for: "validity_periods").decode(
+            [GeozoneValidityPeriod].self, from: Data(text.utf8))
     }
 
     /// The exact filter, proximity order (ties by id, so the answer is stable) and the limit. Given every zone,
@@ -111,7 +122,9 @@ enum RezolveGeozoneStore {
         var matches: [TriggeredGeozone] = []
         for zone in candidates {
             let proximity = query.center.distance(to: zone.center)
-            guard proximity <= query.radiusMeters + zone.radiusMeters, zone.isValid(within: horizon, of: now) else { continue }
+            guard proximity <= query.radiusMeters + zone.radiusMeters, zone.isValid(within: horizon, of: now) else {
+                continue
+            }
             matches.append(TriggeredGeozone(zone: zone, proximity: proximity, isValidNow: zone.isValid(at: now)))
         }
         matches.sort { ($0.proximity, $0.zone.id) < ($1.proximity, $1.zone.id) }

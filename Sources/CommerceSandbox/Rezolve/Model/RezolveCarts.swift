@@ -6,11 +6,15 @@ import GRDB
 /// the same product with the same selections merged into one line, an emptied cart deleted.
 enum RezolveCarts {
     /// Adds `line` to the customer's open cart of that merchant, creating the cart when needed.
-    static func add(_ line: RZLine, caller: RezolveCaller, merchantId: String, now: Double, _ db: Database) throws -> RZCart {
+    static func add(_ line: RZLine, caller: RezolveCaller, merchantId: String, now: Double, _ db: Database) throws
+        -> RZCart
+    {
         let product = try RezolveCatalogStore.product(line.productId, merchantId: merchantId, db)
-        var cart = try RezolveCommerceStore.openCart(entityId: caller.entityId, merchantId: merchantId, db)
-            ?? RZCart(id: RezolveWire.newId(), entityId: caller.entityId, merchantId: merchantId, lines: [], dateCreated: now,
-                      dateUpdated: now)
+        var cart =
+            try RezolveCommerceStore.openCart(entityId: caller.entityId, merchantId: merchantId, db)
+            ?? RZCart(
+                id: RezolveWire.newId(), entityId: caller.entityId, merchantId: merchantId, lines: [], dateCreated: now,
+                dateUpdated: now)
         if let index = cart.lines.firstIndex(where: { $0.sameSelection(as: line) }) {
             var merged = line
             merged.qty += cart.lines[index].qty
@@ -26,8 +30,10 @@ enum RezolveCarts {
     }
 
     /// Removes the line at `index`; returns the cart, or `nil` when it became empty and was deleted.
-    static func remove(index: Int?, cartId: String, caller: RezolveCaller, merchantId: String, now: Double,
-                       _ db: Database) throws -> RZCart? {
+    static func remove(
+        index: Int?, cartId: String, caller: RezolveCaller, merchantId: String, now: Double,
+        _ db: Database
+    ) throws -> RZCart? {
         _ = try RezolveCatalogStore.merchant(merchantId, db)
         var cart = try RezolveCommerceStore.cart(cartId, entityId: caller.entityId, merchantId: merchantId, db)
         guard let index, cart.lines.indices.contains(index) else { throw RezolveFailure.productNotFound }
@@ -48,8 +54,10 @@ enum RezolveCarts {
     }
 
     /// Checks and prices the lines, stores the option session snapshot and renders the payment option.
-    static func makeSession(_ caller: RezolveCaller, merchantId: String, lines: [RZLine], cart: RZCart?, now: Double,
-                            _ db: Database) throws -> JSONValue {
+    static func makeSession(
+        _ caller: RezolveCaller, merchantId: String, lines: [RZLine], cart: RZCart?, now: Double,
+        _ db: Database
+    ) throws -> JSONValue {
         let merchant = try RezolveCatalogStore.merchant(merchantId, db)
         var priced: [RZPricedLine] = []
         for line in lines {
@@ -57,11 +65,13 @@ enum RezolveCarts {
             try RezolveLineRules.check(line, product: product, totalQuantity: line.qty, forCart: false)
             priced.append(RezolvePricing.priced(line, product: product))
         }
-        let session = RZOptionSession(id: RezolveWire.newId(), entityId: caller.entityId, merchantId: merchantId,
-                                      cartId: cart?.id, cartUpdated: cart?.dateUpdated, lines: priced, createdAt: now)
+        let session = RZOptionSession(
+            id: RezolveWire.newId(), entityId: caller.entityId, merchantId: merchantId,
+            cartId: cart?.id, cartUpdated: cart?.dateUpdated, lines: priced, createdAt: now)
         try session.insert(db)
-        let offers = RezolveOffers(merchant: merchant, stores: try RezolveCatalogStore.stores(merchantId: merchantId, db),
-                                   session: session)
+        let offers = RezolveOffers(
+            merchant: merchant, stores: try RezolveCatalogStore.stores(merchantId: merchantId, db),
+            session: session)
         return offers.json(sessionId: session.id, lines: lines)
     }
 }

@@ -76,7 +76,10 @@ struct RZProduct: RezolveRecord {
         var label: String
         var code: String
         var values: [Value]
-        struct Value: Codable, Sendable { var label: String; var value: String }
+        struct Value: Codable, Sendable {
+            var label: String
+            var value: String
+        }
     }
 
     /// One available combination (code → value) and its price.
@@ -95,7 +98,12 @@ struct RZProduct: RezolveRecord {
         /// Charged when a text-type option gets a non-empty value.
         var priceMinor: Int64
         var values: [Value]
-        struct Value: Codable, Sendable { var valueId: Int; var title: String; var sortOrder: Int; var priceMinor: Int64 }
+        struct Value: Codable, Sendable {
+            var valueId: Int
+            var title: String
+            var sortOrder: Int
+            var priceMinor: Int64
+        }
     }
 
     var hasRequiredOptions: Bool { !options.isEmpty || customOptions.contains(where: \.isRequire) }

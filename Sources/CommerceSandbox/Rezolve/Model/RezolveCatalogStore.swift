@@ -12,7 +12,9 @@ enum RezolveCatalogStore {
 
     /// An enabled merchant, else 404 `Merchant not found`.
     static func merchant(_ id: String, _ db: Database) throws -> RZMerchant {
-        guard let merchant = try RZMerchant.fetchOne(db, key: id), merchant.enabled else { throw RezolveFailure.merchantNotFound }
+        guard let merchant = try RZMerchant.fetchOne(db, key: id), merchant.enabled else {
+            throw RezolveFailure.merchantNotFound
+        }
         return merchant
     }
 
@@ -25,7 +27,10 @@ enum RezolveCatalogStore {
     }
 
     static func rootCategory(merchantId: String, _ db: Database) throws -> RZCategory {
-        guard let root = try RZCategory.filter(Column("merchant_id") == merchantId && Column("parent_id") == nil).fetchOne(db) else {
+        guard
+            let root = try RZCategory.filter(Column("merchant_id") == merchantId && Column("parent_id") == nil)
+                .fetchOne(db)
+        else {
             throw RezolveFailure.categoryNotFound
         }
         return root
@@ -52,9 +57,11 @@ enum RezolveCatalogStore {
     }
 
     /// A product of that merchant (and category, when given), else the `rce_product_not_found` 404.
-    static func product(_ id: Int64?, merchantId: String, categoryId: Int64? = nil, _ db: Database) throws -> RZProduct {
+    static func product(_ id: Int64?, merchantId: String, categoryId: Int64? = nil, _ db: Database) throws -> RZProduct
+    {
         guard let id, let product = try RZProduct.fetchOne(db, key: id), product.merchantId == merchantId,
-              categoryId == nil || product.categoryId == categoryId else { throw RezolveFailure.productNotFound }
+            categoryId == nil || product.categoryId == categoryId
+        else { throw RezolveFailure.productNotFound }
         return product
     }
 

@@ -5,16 +5,21 @@ import GRDB
 /// Checkout (spec §3.5.7, §5.4, §5.5): turns a live option session and the chosen shipping and payment
 /// into an unlisted order with its totals. A new checkout of the same option abandons the earlier order.
 enum RezolveCheckout {
-    static func place(_ caller: RezolveCaller, merchantId: String, optionId: String, cartId: String?, body: JSONObject,
-                      now: Date, _ db: Database) throws -> RZOrder {
+    static func place(
+        _ caller: RezolveCaller, merchantId: String, optionId: String, cartId: String?, body: JSONObject,
+        now: Date, _ db: Database
+    ) throws -> RZOrder {
         let merchant = try RezolveCatalogStore.merchant(merchantId, db)
-        let session = try RezolveCommerceStore.session(optionId, entityId: caller.entityId, merchantId: merchantId,
-                                                       cartId: cartId, now: now, db)
-        let offers = RezolveOffers(merchant: merchant, stores: try RezolveCatalogStore.stores(merchantId: merchantId, db),
-                                   session: session)
+        let session = try RezolveCommerceStore.session(
+            optionId, entityId: caller.entityId, merchantId: merchantId,
+            cartId: cartId, now: now, db)
+        let offers = RezolveOffers(
+            merchant: merchant, stores: try RezolveCatalogStore.stores(merchantId: merchantId, db),
+            session: session)
         let choice = try RezolveCheckoutRules.choice(body, offers: offers)
         if let addressId = choice.addressId,
-           try RezolveCustomerStore.owned(RZAddress.self, id: addressId, entityId: caller.entityId, db) == nil {
+            try RezolveCustomerStore.owned(RZAddress.self, id: addressId, entityId: caller.entityId, db) == nil
+        {
             throw RezolveFailure.addressNotFound
         }
         if let cartId {
@@ -30,7 +35,8 @@ enum RezolveCheckout {
             id: try RezolveCommerceStore.nextOrderId(db), partnerId: caller.partner.id, entityId: caller.entityId,
             merchantId: merchantId, optionId: session.id, cartId: cartId, state: "created", paymentStatus: nil,
             paymentType: choice.paymentType, shippingCode: choice.shippingCode, addressId: choice.addressId,
-            pickupStore: choice.pickupStore, subtotalMinor: subtotal, shippingMinor: offers.shippingPrice(choice.shippingCode),
+            pickupStore: choice.pickupStore, subtotalMinor: subtotal,
+            shippingMinor: offers.shippingPrice(choice.shippingCode),
             taxMinor: RezolvePricing.tax(subtotalMinor: subtotal, basisPoints: merchant.taxRateBasisPoints),
             lines: session.lines, createdAt: now.timeIntervalSince1970, placedAt: nil, payWith: nil, pan4: nil,
             phoneId: nil, latitude: nil, longitude: nil, paymentId: nil)

@@ -8,8 +8,14 @@ struct RZLine: Codable, Sendable, Equatable {
     var configurable: [Choice]
     var custom: [CustomChoice]
 
-    struct Choice: Codable, Sendable, Equatable { var code: String; var value: String }
-    struct CustomChoice: Codable, Sendable, Equatable { var optionId: Int; var value: [String] }
+    struct Choice: Codable, Sendable, Equatable {
+        var code: String
+        var value: String
+    }
+    struct CustomChoice: Codable, Sendable, Equatable {
+        var optionId: Int
+        var value: [String]
+    }
 
     /// Same product with the same selections: adding it again raises the quantity instead of a new line.
     func sameSelection(as other: RZLine) -> Bool {

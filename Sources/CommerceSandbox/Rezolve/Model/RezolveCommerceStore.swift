@@ -15,17 +15,21 @@ enum RezolveCommerceStore {
     /// A non-empty cart of that customer and merchant, else 404 `Cart not found`.
     static func cart(_ id: String, entityId: String, merchantId: String, _ db: Database) throws -> RZCart {
         guard let cart = try RezolveCustomerStore.owned(RZCart.self, id: id, entityId: entityId, db),
-              cart.merchantId == merchantId, !cart.lines.isEmpty else { throw RezolveFailure.cartNotFound }
+            cart.merchantId == merchantId, !cart.lines.isEmpty
+        else { throw RezolveFailure.cartNotFound }
         return cart
     }
 
     /// A live option session of that customer and merchant, else 404 `Unable to find options session`.
-    static func session(_ id: String, entityId: String, merchantId: String, cartId: String?, now: Date,
-                        _ db: Database) throws -> RZOptionSession {
+    static func session(
+        _ id: String, entityId: String, merchantId: String, cartId: String?, now: Date,
+        _ db: Database
+    ) throws -> RZOptionSession {
         let ttl = Double(try settings(db).optionSessionTtlSeconds)
         guard let session = try RezolveCustomerStore.owned(RZOptionSession.self, id: id, entityId: entityId, db),
-              session.merchantId == merchantId, session.cartId == cartId,
-              now.timeIntervalSince1970 < session.createdAt + ttl else { throw RezolveFailure.optionsSessionNotFound }
+            session.merchantId == merchantId, session.cartId == cartId,
+            now.timeIntervalSince1970 < session.createdAt + ttl
+        else { throw RezolveFailure.optionsSessionNotFound }
         return session
     }
 
@@ -58,8 +62,10 @@ enum RezolveCommerceStore {
 
     /// Applies external-payment callbacks whose delay has passed (§5.8 `callbackApplyDelayMs`).
     static func settleDueCallbacks(now: Date, _ db: Database) throws {
-        let due = try RZExternalPayment.filter(Column("pending_action") != nil && Column("applies_at") <= now.timeIntervalSince1970)
-            .fetchAll(db)
+        let due = try RZExternalPayment.filter(
+            Column("pending_action") != nil && Column("applies_at") <= now.timeIntervalSince1970
+        )
+        .fetchAll(db)
         for payment in due { try RezolveExternalPayments.apply(payment, db) }
     }
 }
@@ -70,11 +76,15 @@ extension RezolveCommerceStore {
     /// Carts newest first, with line and item counts.
     static func cartsPage(_ db: Database, _ page: ControlPage) throws -> (items: [JSONValue], total: Int) {
         let total = try RZCart.fetchCount(db)
-        let carts = try RZCart.order(Column("date_updated").desc, Column("id")).limit(page.limit, offset: page.offset).fetchAll(db)
+        let carts = try RZCart.order(Column("date_updated").desc, Column("id")).limit(page.limit, offset: page.offset)
+            .fetchAll(db)
         let items: [JSONValue] = carts.map { cart in
-            ["id": .string(cart.id), "entityId": .string(cart.entityId), "merchantId": .string(cart.merchantId),
-             "lines": .integer(Int64(cart.lines.count)), "quantity": .integer(Int64(cart.lines.reduce(0) { $0 + $1.qty })),
-             "updatedAt": .string(ISO8601.format(Date(timeIntervalSince1970: cart.dateUpdated)))]
+            [
+                "id": .string(cart.id), "entityId": .string(cart.entityId), "merchantId": .string(cart.merchantId),
+                "lines": .integer(Int64(cart.lines.count)),
+                "quantity": .integer(Int64(cart.lines.reduce(0) { $0 + $1.qty })),
+                "updatedAt": .string(ISO8601.format(Date(timeIntervalSince1970: cart.dateUpdated))),
+            ]
         }
         return (items, total)
     }
@@ -84,10 +94,12 @@ extension RezolveCommerceStore {
         let total = try RZOrder.fetchCount(db)
         let orders = try RZOrder.order(Column("id").desc).limit(page.limit, offset: page.offset).fetchAll(db)
         let items: [JSONValue] = orders.map { order in
-            ["id": .integer(order.id), "entityId": .string(order.entityId), "merchantId": .string(order.merchantId),
-             "state": .string(order.state), "paymentType": .string(order.paymentType),
-             "paymentStatus": .from(order.paymentStatus), "totalMinor": .integer(order.finalMinor),
-             "createdAt": .string(ISO8601.format(Date(timeIntervalSince1970: order.createdAt)))]
+            [
+                "id": .integer(order.id), "entityId": .string(order.entityId), "merchantId": .string(order.merchantId),
+                "state": .string(order.state), "paymentType": .string(order.paymentType),
+                "paymentStatus": .from(order.paymentStatus), "totalMinor": .integer(order.finalMinor),
+                "createdAt": .string(ISO8601.format(Date(timeIntervalSince1970: order.createdAt))),
+            ]
         }
         return (items, total)
     }

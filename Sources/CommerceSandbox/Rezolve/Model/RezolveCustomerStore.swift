@@ -6,19 +6,24 @@ import GRDB
 /// customer's ids are "not found" for another.
 enum RezolveCustomerStore {
     static func customer(partnerId: String, partnerEntityId: String, _ db: Database) throws -> RZCustomer? {
-        try RZCustomer.filter(Column("partner_id") == partnerId && Column("partner_entity_id") == partnerEntityId).fetchOne(db)
+        try RZCustomer.filter(Column("partner_id") == partnerId && Column("partner_entity_id") == partnerEntityId)
+            .fetchOne(db)
     }
 
     /// Inserts `customer` unless its (partner, partner_entity_id) registered meanwhile; returns the stored one.
     static func insertUnlessRegistered(_ customer: RZCustomer, _ db: Database) throws -> (RZCustomer, isNew: Bool) {
-        if let existing = try self.customer(partnerId: customer.partnerId, partnerEntityId: customer.partnerEntityId, db) {
+        if let existing = try self.customer(
+            partnerId: customer.partnerId, partnerEntityId: customer.partnerEntityId, db)
+        {
             return (existing, false)
         }
         try customer.insert(db)
         return (customer, true)
     }
 
-    static func owned<Record: RezolveRecord>(_ type: Record.Type, id: String, entityId: String, _ db: Database) throws -> Record? {
+    static func owned<Record: RezolveRecord>(_ type: Record.Type, id: String, entityId: String, _ db: Database) throws
+        -> Record?
+    {
         try Record.filter(Column("id") == id && Column("entity_id") == entityId).fetchOne(db)
     }
 
@@ -48,9 +53,12 @@ extension RezolveCustomerStore {
         let customers = try RZCustomer.order(Column("date_created").desc, Column("entity_id"))
             .limit(page.limit, offset: page.offset).fetchAll(db)
         let items: [JSONValue] = customers.map { customer in
-            ["entityId": .string(customer.entityId), "partnerId": .string(customer.partnerId),
-             "partnerEntityId": .string(customer.partnerEntityId), "email": .string(customer.email), "name": .string(customer.name),
-             "createdAt": .string(ISO8601.format(Date(timeIntervalSince1970: customer.dateCreated)))]
+            [
+                "entityId": .string(customer.entityId), "partnerId": .string(customer.partnerId),
+                "partnerEntityId": .string(customer.partnerEntityId), "email": .string(customer.email),
+                "name": .string(customer.name),
+                "createdAt": .string(ISO8601.format(Date(timeIntervalSince1970: customer.dateCreated))),
+            ]
         }
         return (items, total)
     }

@@ -4,12 +4,16 @@ import GRDB
 /// The partner's external payment callback (spec §3.5.10, §5.4, §5.8). Answers carry no body.
 enum RezolveExternalPayments {
     /// 204, 400 or 422 for a callback; `action` and `reason` are already validated.
-    static func callback(paymentId: String, action: String, reason: String?, apiKey: String?, now: Date,
-                         _ db: Database) throws -> Int {
+    static func callback(
+        paymentId: String, action: String, reason: String?, apiKey: String?, now: Date,
+        _ db: Database
+    ) throws -> Int {
         try RezolveCommerceStore.settleDueCallbacks(now: now, db)
         guard var payment = try RZExternalPayment.fetchOne(db, key: paymentId) else { return 400 }
         if let apiKey {
-            guard let partner = try RZPartner.filter(Column("api_key") == apiKey).fetchOne(db), partner.id == payment.partnerId else {
+            guard let partner = try RZPartner.filter(Column("api_key") == apiKey).fetchOne(db),
+                partner.id == payment.partnerId
+            else {
                 return 400
             }
         }

@@ -11,7 +11,8 @@ enum RezolveIdempotency {
 
     /// Method, path and the body with object keys sorted, hashed; a non-JSON body hashes as its bytes.
     static func requestHash(_ request: SandboxRequest) -> String {
-        let body = (try? JSONValue.parse(request.body)).map { canonical($0).serialized() }
+        let body =
+            (try? JSONValue.parse(request.body)).map { canonical($0).serialized() }
             ?? String(decoding: request.body, as: UTF8.self)
         return HexDigest.sha256(request.method.rawValue + " " + request.path + "\n" + body)
     }
@@ -28,8 +29,11 @@ enum RezolveIdempotency {
     /// Claims the key for this request, or answers with the stored response, or fails when the key is in
     /// use by a different request or one still running.
     static func claim(_ caller: RezolveCaller, key: String, hash: String, now: Date, _ db: Database) throws -> Claim {
-        let id: [String: (any DatabaseValueConvertible)?] = ["partner_id": caller.partner.id, "entity_id": caller.entityId, "key": key]
-        if let stored = try RZIdempotency.fetchOne(db, key: id), stored.createdAt + lifetime > now.timeIntervalSince1970 {
+        let id: [String: (any DatabaseValueConvertible)?] = [
+            "partner_id": caller.partner.id, "entity_id": caller.entityId, "key": key,
+        ]
+        if let stored = try RZIdempotency.fetchOne(db, key: id), stored.createdAt + lifetime > now.timeIntervalSince1970
+        {
             guard stored.requestHash == hash else {
                 throw RezolveFailure.badRequest(6, "Idempotency key was already used with different parameters.")
             }
@@ -41,14 +45,18 @@ enum RezolveIdempotency {
             response.headers["Idempotent-Replayed"] = "true"
             return .replay(response)
         }
-        try RZIdempotency(partnerId: caller.partner.id, entityId: caller.entityId, key: key,
-                          requestHash: hash, status: nil, body: nil, createdAt: now.timeIntervalSince1970).save(db)
+        try RZIdempotency(
+            partnerId: caller.partner.id, entityId: caller.entityId, key: key,
+            requestHash: hash, status: nil, body: nil, createdAt: now.timeIntervalSince1970
+        ).save(db)
         return .claimed
     }
 
     /// Stores the outcome, or (for a validation failure, `response == nil`) releases the key.
     static func finish(_ caller: RezolveCaller, key: String, response: SandboxResponse?, _ db: Database) throws {
-        let id: [String: (any DatabaseValueConvertible)?] = ["partner_id": caller.partner.id, "entity_id": caller.entityId, "key": key]
+        let id: [String: (any DatabaseValueConvertible)?] = [
+            "partner_id": caller.partner.id, "entity_id": caller.entityId, "key": key,
+        ]
         guard var stored = try RZIdempotency.fetchOne(db, key: id) else { return }
         guard let response else {
             _ = try stored.delete(db)

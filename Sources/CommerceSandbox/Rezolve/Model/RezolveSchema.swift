@@ -45,7 +45,9 @@ enum RezolveSchema {
             try db.create(table: "rz_address") { t in
                 t.primaryKey("id", .text)
                 t.column("entity_id", .text).notNull().indexed()
-                for name in ["short_name", "full_name", "line1", "line2", "city", "state", "zip", "country", "country_alpha2"] {
+                for name in [
+                    "short_name", "full_name", "line1", "line2", "city", "state", "zip", "country", "country_alpha2",
+                ] {
                     t.column(name, .text).notNull()
                 }
                 t.column("phone_id", .text)
@@ -55,8 +57,10 @@ enum RezolveSchema {
             try db.create(table: "rz_card") { t in
                 t.primaryKey("id", .text)
                 t.column("entity_id", .text).notNull().indexed()
-                for name in ["short_name", "type", "brand", "name_on_card", "pan4", "pan6", "pan_class", "expires_on",
-                             "valid_from", "address_id"] {
+                for name in [
+                    "short_name", "type", "brand", "name_on_card", "pan4", "pan6", "pan_class", "expires_on",
+                    "valid_from", "address_id",
+                ] {
                     t.column(name, .text).notNull()
                 }
                 t.column("inserted_at", .double).notNull()
@@ -72,7 +76,9 @@ enum RezolveSchema {
         migrator.registerMigration("rezolve-2-catalogue") { db in
             try db.create(table: "rz_merchant") { t in
                 t.primaryKey("id", .text)
-                for name in ["name", "tagline", "keywords", "email", "phone", "currency", "currency_symbol", "payment_types"] {
+                for name in [
+                    "name", "tagline", "keywords", "email", "phone", "currency", "currency_symbol", "payment_types",
+                ] {
                     t.column(name, .text).notNull()
                 }
                 t.column("priority", .integer).notNull()
@@ -191,9 +197,11 @@ enum RezolveSchema {
 
     /// The tables a reset empties, children before parents: every one but `rz_partner`, because spec §5.11
     /// keeps partners (made through the control route too) across a reset; the seed then restores the rest.
-    static let clearedOnReset = SspSchema.tables + [
-        SspTokenSchema.table, RezolveTriggerStats.table, "rz_idempotency", "rz_external_payment", "rz_order",
-        "rz_option_session", "rz_cart", "rz_favourite", "rz_card", "rz_address", "rz_phone", "rz_customer", "rz_settings",
-        "rz_product", "rz_category", "rz_store", "rz_merchant",
-    ]
+    static let clearedOnReset =
+        SspSchema.tables + [
+            SspTokenSchema.table, RezolveTriggerStats.table, "rz_idempotency", "rz_external_payment", "rz_order",
+            "rz_option_session", "rz_cart", "rz_favourite", "rz_card", "rz_address", "rz_phone", "rz_customer",
+            "rz_settings",
+            "rz_product", "rz_category", "rz_store", "rz_merchant",
+        ]
 }

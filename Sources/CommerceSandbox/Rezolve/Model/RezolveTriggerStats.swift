@@ -22,30 +22,43 @@ enum RezolveTriggerStats {
     }
 
     /// Counts one hit when the query carries a non-empty `ad_id` and `placement_id`; otherwise does nothing.
-    static func recordHit(query: [String: String], merchantId: String, categoryId: Int64, productId: Int64?,
-                          _ db: Database) throws {
-        guard let adId = query["ad_id"], !adId.isEmpty, let placementId = query["placement_id"], !placementId.isEmpty else {
+    static func recordHit(
+        query: [String: String], merchantId: String, categoryId: Int64, productId: Int64?,
+        _ db: Database
+    ) throws {
+        guard let adId = query["ad_id"], !adId.isEmpty, let placementId = query["placement_id"], !placementId.isEmpty
+        else {
             return
         }
-        let same = RZTriggerStat.filter(Column("merchant_id") == merchantId && Column("category_id") == categoryId
-            && Column("product_id") == productId && Column("ad_id") == adId && Column("placement_id") == placementId)
+        let same = RZTriggerStat.filter(
+            Column("merchant_id") == merchantId && Column("category_id") == categoryId
+                && Column("product_id") == productId && Column("ad_id") == adId && Column("placement_id") == placementId
+        )
         if var existing = try same.fetchOne(db) {
             existing.count += 1
             try existing.update(db)
         } else {
-            try RZTriggerStat(id: nil, merchantId: merchantId, categoryId: categoryId, productId: productId,
-                              adId: adId, placementId: placementId, count: 1).insert(db)
+            try RZTriggerStat(
+                id: nil, merchantId: merchantId, categoryId: categoryId, productId: productId,
+                adId: adId, placementId: placementId, count: 1
+            ).insert(db)
         }
     }
 
     /// Every counted combination, oldest first, for `GET /sandbox/rezolve/stats/triggers`.
     static func json(_ db: Database) throws -> JSONValue {
         let rows = try RZTriggerStat.order(Column("id")).fetchAll(db)
-        return ["triggers": .array(rows.map { row in
-            ["merchant_id": .string(row.merchantId), "category_id": .integer(row.categoryId),
-             "product_id": row.productId.map(JSONValue.integer) ?? .null,
-             "ad_id": .string(row.adId), "placement_id": .string(row.placementId), "count": .integer(row.count)]
-        })]
+        return [
+            "triggers": .array(
+                rows.map { row in
+                    [
+                        "merchant_id": .string(row.merchantId), "category_id": .integer(row.categoryId),
+                        "product_id": row.productId.map(JSONValue.integer) ?? .null,
+                        "ad_id": .string(row.adId), "placement_id": .string(row.placementId),
+                        "count": .integer(row.count),
+                    ]
+                })
+        ]
     }
 }
 

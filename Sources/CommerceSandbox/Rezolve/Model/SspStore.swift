@@ -7,8 +7,10 @@ enum SspStore {
     /// Stores an act already checked by ``SspActRules``; an act with the same id is replaced.
     static func insertAct(_ act: JSONValue, now: Double, _ db: Database) throws {
         guard let id = act["id"]?.stringValue else { return }
-        try RZAct(id: id, body: act.serialized(), isInformationPage: act["isInformationPage"]?.boolValue ?? false,
-                  createdAt: now).save(db)
+        try RZAct(
+            id: id, body: act.serialized(), isInformationPage: act["isInformationPage"]?.boolValue ?? false,
+            createdAt: now
+        ).save(db)
     }
 
     /// The stored act object, or `nil` for an unknown id.

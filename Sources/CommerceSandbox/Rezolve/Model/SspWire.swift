@@ -26,18 +26,23 @@ struct SspWire: Sendable {
 
     func payoffs(_ value: JSONValue) -> JSONValue {
         guard let list = value.arrayValue else { return [] }
-        return .array(list.map { payoff in
-            guard var object = payoff.objectValue else { return payoff }
-            if let image = object["image"] { object["image"] = absolute(image) }
-            return .object(object)
-        })
+        return .array(
+            list.map { payoff in
+                guard var object = payoff.objectValue else { return payoff }
+                if let image = object["image"] { object["image"] = absolute(image) }
+                return .object(object)
+            })
     }
 
     func submission(_ record: RZActSubmission, withAnswers: Bool) -> JSONValue {
-        var object: JSONObject = ["id": .string(record.id), "actId": .string(record.actId),
-                                  "entityId": .from(record.entityId),
-                                  "createdAt": .string(ISO8601.format(Date(timeIntervalSince1970: record.createdAt),
-                                                                      fraction: .milliseconds))]
+        var object: JSONObject = [
+            "id": .string(record.id), "actId": .string(record.actId),
+            "entityId": .from(record.entityId),
+            "createdAt": .string(
+                ISO8601.format(
+                    Date(timeIntervalSince1970: record.createdAt),
+                    fraction: .milliseconds)),
+        ]
         if withAnswers {
             let body = SspStore.json(record.body)
             object["answers"] = body["answers"] ?? []

@@ -9,14 +9,19 @@ struct RezolveAuthRoutes: Sendable {
     func register(on router: SandboxRouter) {
         let b1 = RezolveEndpoint.b1
         router.post("/api/v1/authentication/register", handler: endpoint.open(registerCustomer))
-        router.get("/api/v1/device/appversion", handler: endpoint.open { request in
-            _ = try await endpoint.database.read { db in try RezolveAuthenticator.partner(request, db) }
-            return .json(["minimum_version": "1.0.0", "current_version": "2.0.11.2"])
-        })
-        router.get(b1 + "/publickey", handler: endpoint.customer { _, caller in
-            .json(["public_key": .string(caller.customer.publicKeyPem)])
-        })
-        router.get(b1 + "/profile", handler: endpoint.customer { _, caller in .json(RezolveWire.profile(caller.customer)) })
+        router.get(
+            "/api/v1/device/appversion",
+            handler: endpoint.open { request in
+                _ = try await endpoint.database.read { db in try RezolveAuthenticator.partner(request, db) }
+                return .json(["minimum_version": "1.0.0", "current_version": "2.0.11.2"])
+            })
+        router.get(
+            b1 + "/publickey",
+            handler: endpoint.customer { _, caller in
+                .json(["public_key": .string(caller.customer.publicKeyPem)])
+            })
+        router.get(
+            b1 + "/profile", handler: endpoint.customer { _, caller in .json(RezolveWire.profile(caller.customer)) })
         router.put(b1 + "/profile", handler: endpoint.customer(updateProfile))
     }
 
@@ -42,10 +47,11 @@ struct RezolveAuthRoutes: Sendable {
         // Key generation takes a moment; do it outside the write transaction.
         let keys = try RezolveCardRules.newKeyPair()
         let seconds = now.timeIntervalSince1970
-        let fresh = RZCustomer(entityId: RezolveWire.newId(), partnerId: partner.id, partnerEntityId: partnerEntityId,
-                               email: email, title: "", firstName: "", lastName: "", name: "", phone: "", countryCode: "",
-                               useDataForMarketing: false, privateKeyPem: keys.privatePEM, publicKeyPem: keys.publicPEM,
-                               dateCreated: seconds, dateUpdated: seconds)
+        let fresh = RZCustomer(
+            entityId: RezolveWire.newId(), partnerId: partner.id, partnerEntityId: partnerEntityId,
+            email: email, title: "", firstName: "", lastName: "", name: "", phone: "", countryCode: "",
+            useDataForMarketing: false, privateKeyPem: keys.privatePEM, publicKeyPem: keys.publicPEM,
+            dateCreated: seconds, dateUpdated: seconds)
         let (customer, isNew) = try await endpoint.database.write { db in
             try RezolveCustomerStore.insertUnlessRegistered(fresh, db)
         }
@@ -63,12 +69,15 @@ struct RezolveAuthRoutes: Sendable {
         }
         var problems = RezolveFieldRules.stringMismatches(body, ["title", "first_name", "last_name", "name", "email"])
         if marketing.boolValue == nil {
-            problems.append(RezolveMessage.typeMismatch(expected: "Boolean", got: marketing, at: "#/use_data_for_marketing"))
+            problems.append(
+                RezolveMessage.typeMismatch(expected: "Boolean", got: marketing, at: "#/use_data_for_marketing"))
         }
         if let email = body["email"]?.stringValue, !RezolveFieldRules.isEmail(email) {
             problems.append("Invalid email address. - #/email")
         }
-        guard problems.isEmpty else { throw RezolveFailure.validation(5, problems.sorted { pointer($0) < pointer($1) }) }
+        guard problems.isEmpty else {
+            throw RezolveFailure.validation(5, problems.sorted { pointer($0) < pointer($1) })
+        }
         var customer = caller.customer
         customer.title = body["title"]?.stringValue ?? customer.title
         customer.firstName = body["first_name"]?.stringValue ?? customer.firstName

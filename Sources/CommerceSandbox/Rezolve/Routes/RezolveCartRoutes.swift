@@ -7,12 +7,17 @@ struct RezolveCartRoutes: Sendable {
     let endpoint: RezolveEndpoint
 
     func register(on router: SandboxRouter) {
-        let b1 = RezolveEndpoint.b1, b4 = RezolveEndpoint.b4
+        let b1 = RezolveEndpoint.b1
+        let b4 = RezolveEndpoint.b4
         router.post(b1 + "/merchant/:mid/cart", handler: endpoint.customer(addToCart))
-        router.get(b1 + "/cart", handler: endpoint.customer { _, caller in
-            let carts = try await endpoint.database.read { db in try RezolveCommerceStore.carts(entityId: caller.entityId, db) }
-            return .json(.array(carts.filter { !$0.lines.isEmpty }.map(Self.cartJSON)))
-        })
+        router.get(
+            b1 + "/cart",
+            handler: endpoint.customer { _, caller in
+                let carts = try await endpoint.database.read { db in
+                    try RezolveCommerceStore.carts(entityId: caller.entityId, db)
+                }
+                return .json(.array(carts.filter { !$0.lines.isEmpty }.map(Self.cartJSON)))
+            })
         router.delete(b1 + "/merchant/:mid/cart/:cartId/product/:index", handler: endpoint.customer(removeLine))
         router.post(b4 + "/merchant/:mid/options", handler: endpoint.customer(productOptions))
         router.post(b4 + "/merchant/:mid/cart/:cartId/options", handler: endpoint.customer(cartOptions))
@@ -26,7 +31,8 @@ struct RezolveCartRoutes: Sendable {
             throw RezolveFailure.validation(3, [RezolveMessage.required(["product"])])
         }
         guard case .object(let productObject) = productValue else {
-            throw RezolveFailure.validation(3, [RezolveMessage.typeMismatch(expected: "Object", got: productValue, at: "#/product")])
+            throw RezolveFailure.validation(
+                3, [RezolveMessage.typeMismatch(expected: "Object", got: productValue, at: "#/product")])
         }
         let line = try RezolveLineRules.parse(productObject, at: "#/product")
         let now = endpoint.now.timeIntervalSince1970
@@ -37,7 +43,8 @@ struct RezolveCartRoutes: Sendable {
     }
 
     @Sendable func removeLine(_ request: SandboxRequest, _ caller: RezolveCaller) async throws -> SandboxResponse {
-        let mid = request.parameter("mid"), cartId = request.parameter("cartId")
+        let mid = request.parameter("mid")
+        let cartId = request.parameter("cartId")
         let index = Int(request.parameter("index"))
         let now = endpoint.now.timeIntervalSince1970
         let remaining = try await endpoint.database.write { db in
@@ -58,7 +65,8 @@ struct RezolveCartRoutes: Sendable {
 
     /// A cart: answers an array with one option.
     @Sendable func cartOptions(_ request: SandboxRequest, _ caller: RezolveCaller) async throws -> SandboxResponse {
-        let mid = request.parameter("mid"), cartId = request.parameter("cartId")
+        let mid = request.parameter("mid")
+        let cartId = request.parameter("cartId")
         let cart = try await endpoint.database.read { db in
             _ = try RezolveCatalogStore.merchant(mid, db)
             return try RezolveCommerceStore.cart(cartId, entityId: caller.entityId, merchantId: mid, db)
@@ -67,7 +75,9 @@ struct RezolveCartRoutes: Sendable {
         return .json([option])
     }
 
-    private func makeSession(_ caller: RezolveCaller, merchantId: String, lines: [RZLine], cart: RZCart?) async throws -> JSONValue {
+    private func makeSession(_ caller: RezolveCaller, merchantId: String, lines: [RZLine], cart: RZCart?) async throws
+        -> JSONValue
+    {
         let now = endpoint.now.timeIntervalSince1970
         return try await endpoint.database.write { db in
             try RezolveCarts.makeSession(caller, merchantId: merchantId, lines: lines, cart: cart, now: now, db)
@@ -75,7 +85,10 @@ struct RezolveCartRoutes: Sendable {
     }
 
     static func cartJSON(_ cart: RZCart) -> JSONValue {
-        ["id": .string(cart.id), "merchant_id": .string(cart.merchantId), "date_created": RezolveWire.time(cart.dateCreated),
-         "date_updated": RezolveWire.time(cart.dateUpdated), "products": .array(cart.lines.map(RezolveOffers.line))]
+        [
+            "id": .string(cart.id), "merchant_id": .string(cart.merchantId),
+            "date_created": RezolveWire.time(cart.dateCreated),
+            "date_updated": RezolveWire.time(cart.dateUpdated), "products": .array(cart.lines.map(RezolveOffers.line)),
+        ]
     }
 }

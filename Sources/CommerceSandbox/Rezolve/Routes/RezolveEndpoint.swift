@@ -24,12 +24,14 @@ struct RezolveEndpoint: Sendable {
 
     /// A customer route: verifies the JWT (§5.3) against the path's `pid`/`eid` before the handler runs.
     func customer(_ body: @escaping @Sendable (SandboxRequest, RezolveCaller) async throws -> SandboxResponse)
-        -> SandboxRouter.Handler {
+        -> SandboxRouter.Handler
+    {
         open { request in
             let now = context.clock.now()
             let caller = try await database.read { db in
-                try RezolveAuthenticator.customer(request, pid: request.parameter("pid"), eid: request.parameter("eid"),
-                                                  now: now, db)
+                try RezolveAuthenticator.customer(
+                    request, pid: request.parameter("pid"), eid: request.parameter("eid"),
+                    now: now, db)
             }
             return try await body(request, caller)
         }

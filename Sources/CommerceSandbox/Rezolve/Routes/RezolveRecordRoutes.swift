@@ -8,87 +8,116 @@ struct RezolveRecordRoutes: Sendable {
 
     func register(on router: SandboxRouter) {
         let phones = RezolveEndpoint.b1 + "/phonebook"
-        router.get(phones, handler: endpoint.customer { _, caller in
-            let list = try await endpoint.database.read { db in try RezolveCustomerStore.all(RZPhone.self, entityId: caller.entityId, db) }
-            return .json(["phones": .array(list.map(RezolveWire.phone))])
-        })
-        router.post(phones, handler: endpoint.customer { request, caller in
-            let input = try RezolveRecordRules.phone(try RezolveBody(request).object, isUpdate: false)
-            let now = endpoint.now.timeIntervalSince1970
-            let phone = RZPhone(id: RezolveWire.newId(), entityId: caller.entityId, name: input.name, phone: input.phone,
-                                insertedAt: now, updatedAt: now)
-            try await endpoint.database.write { db in try phone.insert(db) }
-            return .json(RezolveWire.phone(phone), status: 201)
-        })
-        router.get(phones + "/:id", handler: endpoint.customer { request, caller in
-            .json(RezolveWire.phone(try await phone(request, caller)))
-        })
-        router.put(phones + "/:id", handler: endpoint.customer { request, caller in
-            var phone = try await phone(request, caller)
-            let input = try RezolveRecordRules.phone(try RezolveBody(request).object, isUpdate: true)
-            phone.name = input.name
-            phone.phone = input.phone
-            phone.updatedAt = endpoint.now.timeIntervalSince1970
-            let saved = phone
-            try await endpoint.database.write { db in try saved.update(db) }
-            return .json(RezolveWire.phone(saved))
-        })
-        router.delete(phones + "/:id", handler: endpoint.customer { request, caller in
-            let phone = try await phone(request, caller)
-            try await endpoint.database.write { db in
-                guard try !RezolveCustomerStore.isPhoneUsed(phone.id, db) else {
-                    throw RezolveFailure.badRequest(6, "Phone is in use by an address")
+        router.get(
+            phones,
+            handler: endpoint.customer { _, caller in
+                let list = try await endpoint.database.read { db in
+                    try RezolveCustomerStore.all(RZPhone.self, entityId: caller.entityId, db)
                 }
-                _ = try phone.delete(db)
-            }
-            return .noContent
-        })
+                return .json(["phones": .array(list.map(RezolveWire.phone))])
+            })
+        router.post(
+            phones,
+            handler: endpoint.customer { request, caller in
+                let input = try RezolveRecordRules.phone(try RezolveBody(request).object, isUpdate: false)
+                let now = endpoint.now.timeIntervalSince1970
+                let phone = RZPhone(
+                    id: RezolveWire.newId(), entityId: caller.entityId, name: input.name, phone: input.phone,
+                    insertedAt: now, updatedAt: now)
+                try await endpoint.database.write { db in try phone.insert(db) }
+                return .json(RezolveWire.phone(phone), status: 201)
+            })
+        router.get(
+            phones + "/:id",
+            handler: endpoint.customer { request, caller in
+                .json(RezolveWire.phone(try await phone(request, caller)))
+            })
+        router.put(
+            phones + "/:id",
+            handler: endpoint.customer { request, caller in
+                var phone = try await phone(request, caller)
+                let input = try RezolveRecordRules.phone(try RezolveBody(request).object, isUpdate: true)
+                phone.name = input.name
+                phone.phone = input.phone
+                phone.updatedAt = endpoint.now.timeIntervalSince1970
+                let saved = phone
+                try await endpoint.database.write { db in try saved.update(db) }
+                return .json(RezolveWire.phone(saved))
+            })
+        router.delete(
+            phones + "/:id",
+            handler: endpoint.customer { request, caller in
+                let phone = try await phone(request, caller)
+                try await endpoint.database.write { db in
+                    guard try !RezolveCustomerStore.isPhoneUsed(phone.id, db) else {
+                        throw RezolveFailure.badRequest(6, "Phone is in use by an address")
+                    }
+                    _ = try phone.delete(db)
+                }
+                return .noContent
+            })
         registerAddresses(on: router)
     }
 
     private func registerAddresses(on router: SandboxRouter) {
         let addresses = RezolveEndpoint.b1 + "/addressbook"
-        router.get(addresses, handler: endpoint.customer { _, caller in
-            let list = try await endpoint.database.read { db in try RezolveCustomerStore.all(RZAddress.self, entityId: caller.entityId, db) }
-            return .json(.array(list.map(RezolveWire.address)))
-        })
-        router.post(addresses, handler: endpoint.customer { request, caller in
-            let input = try RezolveRecordRules.address(try RezolveBody(request).object)
-            let now = endpoint.now.timeIntervalSince1970
-            let address = Self.apply(input, to: RZAddress(
-                id: RezolveWire.newId(), entityId: caller.entityId, shortName: "", fullName: "", line1: "", line2: "", city: "",
-                state: "", zip: "", country: "", countryAlpha2: "", phoneId: nil, insertedAt: now, updatedAt: now))
-            try await endpoint.database.write { db in
-                try Self.checkPhone(input.phoneId, caller, db)
-                try address.insert(db)
-            }
-            return .json(RezolveWire.address(address), status: 201)
-        })
-        router.get(addresses + "/:id", handler: endpoint.customer { request, caller in
-            .json(RezolveWire.address(try await address(request, caller)))
-        })
-        router.put(addresses + "/:id", handler: endpoint.customer { request, caller in
-            let existing = try await address(request, caller)
-            let input = try RezolveRecordRules.address(try RezolveBody(request).object)
-            var address = Self.apply(input, to: existing)
-            address.updatedAt = endpoint.now.timeIntervalSince1970
-            let saved = address
-            try await endpoint.database.write { db in
-                try Self.checkPhone(input.phoneId, caller, db)
-                try saved.update(db)
-            }
-            return .json(RezolveWire.address(saved))
-        })
-        router.delete(addresses + "/:id", handler: endpoint.customer { request, caller in
-            let address = try await address(request, caller)
-            try await endpoint.database.write { db in
-                guard try !RezolveCustomerStore.isAddressUsed(address.id, db) else {
-                    throw RezolveFailure.badRequest(6, "Address is in use by a credit card")
+        router.get(
+            addresses,
+            handler: endpoint.customer { _, caller in
+                let list = try await endpoint.database.read { db in
+                    try RezolveCustomerStore.all(RZAddress.self, entityId: caller.entityId, db)
                 }
-                _ = try address.delete(db)
-            }
-            return .noContent
-        })
+                return .json(.array(list.map(RezolveWire.address)))
+            })
+        router.post(
+            addresses,
+            handler: endpoint.customer { request, caller in
+                let input = try RezolveRecordRules.address(try RezolveBody(request).object)
+                let now = endpoint.now.timeIntervalSince1970
+                let address = Self.apply(
+                    input,
+                    to: RZAddress(
+                        id: RezolveWire.newId(), entityId: caller.entityId, shortName: "", fullName: "", line1: "",
+                        line2: "", city: "",
+                        state: "", zip: "", country: "", countryAlpha2: "", phoneId: nil, insertedAt: now,
+                        updatedAt: now))
+                try await endpoint.database.write { db in
+                    try Self.checkPhone(input.phoneId, caller, db)
+                    try address.insert(db)
+                }
+                return .json(RezolveWire.address(address), status: 201)
+            })
+        router.get(
+            addresses + "/:id",
+            handler: endpoint.customer { request, caller in
+                .json(RezolveWire.address(try await address(request, caller)))
+            })
+        router.put(
+            addresses + "/:id",
+            handler: endpoint.customer { request, caller in
+                let existing = try await address(request, caller)
+                let input = try RezolveRecordRules.address(try RezolveBody(request).object)
+                var address = Self.apply(input, to: existing)
+                address.updatedAt = endpoint.now.timeIntervalSince1970
+                let saved = address
+                try await endpoint.database.write { db in
+                    try Self.checkPhone(input.phoneId, caller, db)
+                    try saved.update(db)
+                }
+                return .json(RezolveWire.address(saved))
+            })
+        router.delete(
+            addresses + "/:id",
+            handler: endpoint.customer { request, caller in
+                let address = try await address(request, caller)
+                try await endpoint.database.write { db in
+                    guard try !RezolveCustomerStore.isAddressUsed(address.id, db) else {
+                        throw RezolveFailure.badRequest(6, "Address is in use by a credit card")
+                    }
+                    _ = try address.delete(db)
+                }
+                return .noContent
+            })
     }
 
     private func phone(_ request: SandboxRequest, _ caller: RezolveCaller) async throws -> RZPhone {

@@ -6,24 +6,29 @@ import Foundation
 /// nominal: the sizes clients reason about live in the catalogue data and the thumbnail names.
 struct RezolveStaticRoutes: Sendable {
     static let prefix = "/static/rezolve/"
-    static let notServed = SandboxPlainError(status: 404, message: "Only .png and .mp4 files are served under /static/rezolve/")
+    static let notServed = SandboxPlainError(
+        status: 404, message: "Only .png and .mp4 files are served under /static/rezolve/")
 
     func register(on router: SandboxRouter) {
         router.get(Self.prefix + "**") { request in
             let path = request.path.lowercased()
             if path.hasSuffix(".png") {
-                return SandboxResponse(status: 200, headers: ["Content-Type": "image/png", "Cache-Control": "max-age=3600"],
-                                       body: StaticMedia.png)
+                return SandboxResponse(
+                    status: 200, headers: ["Content-Type": "image/png", "Cache-Control": "max-age=3600"],
+                    body: StaticMedia.png)
             }
             if path.hasSuffix(".mp4") {
-                return SandboxResponse(status: 200, headers: ["Content-Type": "video/mp4", "Cache-Control": "max-age=3600"],
-                                       body: StaticMedia.mp4)
+                return SandboxResponse(
+                    status: 200, headers: ["Content-Type": "video/mp4", "Cache-Control": "max-age=3600"],
+                    body: StaticMedia.mp4)
             }
             return Self.notServed.response
         }
-        router.fallback(forPrefix: Self.prefix, .init(
-            notFound: { _ in Self.notServed },
-            methodNotAllowed: { _, _ in SandboxPlainError(status: 405, message: "Static media is read-only") }))
+        router.fallback(
+            forPrefix: Self.prefix,
+            .init(
+                notFound: { _ in Self.notServed },
+                methodNotAllowed: { _, _ in SandboxPlainError(status: 405, message: "Static media is read-only") }))
     }
 }
 
@@ -43,11 +48,11 @@ enum StaticMedia {
     static let mp4: Data = {
         var ftyp = Data("ftyp".utf8) + Data("isom".utf8) + be32(512) + Data("isommp41".utf8)
         ftyp = be32(UInt32(ftyp.count + 4)) + ftyp
-        var mvhd = Data("mvhd".utf8) + Data([0, 0, 0, 0])          // version 0, no flags
-        mvhd += be32(0) + be32(0) + be32(1000) + be32(1000)       // created, modified, timescale, duration
-        mvhd += be32(0x0001_0000) + Data([0x01, 0x00]) + Data(count: 10)   // rate 1.0, volume 1.0, reserved
-        for value: UInt32 in [0x0001_0000, 0, 0, 0, 0x0001_0000, 0, 0, 0, 0x4000_0000] { mvhd += be32(value) }   // unity matrix
-        mvhd += Data(count: 24) + be32(1)                          // pre-defined, next track id
+        var mvhd = Data("mvhd".utf8) + Data([0, 0, 0, 0])  // version 0, no flags
+        mvhd += be32(0) + be32(0) + be32(1000) + be32(1000)  // created, modified, timescale, duration
+        mvhd += be32(0x0001_0000) + Data([0x01, 0x00]) + Data(count: 10)  // rate 1.0, volume 1.0, reserved
+        for value: UInt32 in [0x0001_0000, 0, 0, 0, 0x0001_0000, 0, 0, 0, 0x4000_0000] { mvhd += be32(value) }  // unity matrix
+        mvhd += Data(count: 24) + be32(1)  // pre-defined, next track id
         mvhd = be32(UInt32(mvhd.count + 4)) + mvhd
         let moov = be32(UInt32(mvhd.count + 8)) + Data("moov".utf8) + mvhd
         return ftyp + moov

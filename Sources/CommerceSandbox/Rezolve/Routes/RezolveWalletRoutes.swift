@@ -9,74 +9,102 @@ struct RezolveWalletRoutes: Sendable {
 
     func register(on router: SandboxRouter) {
         let wallet = RezolveEndpoint.b1 + "/wallet"
-        router.get(wallet, handler: endpoint.customer { _, caller in
-            let list = try await endpoint.database.read { db in try RezolveCustomerStore.all(RZCard.self, entityId: caller.entityId, db) }
-            return .json(.array(list.map(RezolveWire.card)))
-        })
-        router.post(wallet, handler: endpoint.customer { request, caller in
-            let input = try RezolveWalletRules.card(try RezolveBody(request).object, isUpdate: false,
-                                                    privateKeyPEM: caller.customer.privateKeyPem)
-            let blank = RZCard(id: RezolveWire.newId(), entityId: caller.entityId, shortName: "", type: "", brand: "",
-                               nameOnCard: "", pan4: "", pan6: "", panClass: "", expiresOn: "", validFrom: "", addressId: "",
-                               insertedAt: endpoint.now.timeIntervalSince1970)
-            let card = Self.apply(input, to: blank)
-            try await endpoint.database.write { db in
-                try Self.checkAddress(card.addressId, caller, db)
-                try card.insert(db)
-            }
-            return .json(RezolveWire.card(card), status: 201)
-        })
-        router.get(wallet + "/:id", handler: endpoint.customer { request, caller in
-            .json(RezolveWire.card(try await card(request, caller)))
-        })
-        router.put(wallet + "/:id", handler: endpoint.customer { request, caller in
-            let existing = try await card(request, caller)
-            let input = try RezolveWalletRules.card(try RezolveBody(request).object, isUpdate: true,
-                                                    privateKeyPEM: caller.customer.privateKeyPem)
-            let card = Self.apply(input, to: existing)
-            try await endpoint.database.write { db in
-                try Self.checkAddress(card.addressId, caller, db)
-                try card.update(db)
-            }
-            return .json(RezolveWire.card(card))
-        })
-        router.delete(wallet + "/:id", handler: endpoint.customer { request, caller in
-            let card = try await card(request, caller)
-            _ = try await endpoint.database.write { db in try card.delete(db) }
-            return .noContent
-        })
+        router.get(
+            wallet,
+            handler: endpoint.customer { _, caller in
+                let list = try await endpoint.database.read { db in
+                    try RezolveCustomerStore.all(RZCard.self, entityId: caller.entityId, db)
+                }
+                return .json(.array(list.map(RezolveWire.card)))
+            })
+        router.post(
+            wallet,
+            handler: endpoint.customer { request, caller in
+                let input = try RezolveWalletRules.card(
+                    try RezolveBody(request).object, isUpdate: false,
+                    privateKeyPEM: caller.customer.privateKeyPem)
+                let blank = RZCard(
+                    id: RezolveWire.newId(), entityId: caller.entityId, shortName: "", type: "", brand: "",
+                    nameOnCard: "", pan4: "", pan6: "", panClass: "", expiresOn: "", validFrom: "", addressId: "",
+                    insertedAt: endpoint.now.timeIntervalSince1970)
+                let card = Self.apply(input, to: blank)
+                try await endpoint.database.write { db in
+                    try Self.checkAddress(card.addressId, caller, db)
+                    try card.insert(db)
+                }
+                return .json(RezolveWire.card(card), status: 201)
+            })
+        router.get(
+            wallet + "/:id",
+            handler: endpoint.customer { request, caller in
+                .json(RezolveWire.card(try await card(request, caller)))
+            })
+        router.put(
+            wallet + "/:id",
+            handler: endpoint.customer { request, caller in
+                let existing = try await card(request, caller)
+                let input = try RezolveWalletRules.card(
+                    try RezolveBody(request).object, isUpdate: true,
+                    privateKeyPEM: caller.customer.privateKeyPem)
+                let card = Self.apply(input, to: existing)
+                try await endpoint.database.write { db in
+                    try Self.checkAddress(card.addressId, caller, db)
+                    try card.update(db)
+                }
+                return .json(RezolveWire.card(card))
+            })
+        router.delete(
+            wallet + "/:id",
+            handler: endpoint.customer { request, caller in
+                let card = try await card(request, caller)
+                _ = try await endpoint.database.write { db in try card.delete(db) }
+                return .noContent
+            })
         registerFavourites(on: router)
     }
 
     private func registerFavourites(on router: SandboxRouter) {
         let favourites = RezolveEndpoint.b1 + "/favourite"
-        router.get(favourites, handler: endpoint.customer { _, caller in
-            let list = try await endpoint.database.read { db in try RezolveCustomerStore.favourites(entityId: caller.entityId, db) }
-            return .json(.array(list.map(RezolveWire.favourite)))
-        })
-        router.post(favourites, handler: endpoint.customer { request, caller in
-            let input = try Self.favouriteInput(try RezolveBody(request).object)
-            let favourite = RZFavourite(id: RezolveWire.newId(), entityId: caller.entityId, provider: input[0],
-                                        type: input[1], value: input[2])
-            try await endpoint.database.write { db in try favourite.insert(db) }
-            return .json(RezolveWire.favourite(favourite), status: 201)
-        })
-        router.get(favourites + "/:id", handler: endpoint.customer { request, caller in
-            .json(RezolveWire.favourite(try await favourite(request, caller)))
-        })
-        router.put(favourites + "/:id", handler: endpoint.customer { request, caller in
-            var favourite = try await favourite(request, caller)
-            let input = try Self.favouriteInput(try RezolveBody(request).object)
-            (favourite.provider, favourite.type, favourite.value) = (input[0], input[1], input[2])
-            let saved = favourite
-            try await endpoint.database.write { db in try saved.update(db) }
-            return .json(RezolveWire.favourite(saved))
-        })
-        router.delete(favourites + "/:id", handler: endpoint.customer { request, caller in
-            let favourite = try await favourite(request, caller)
-            _ = try await endpoint.database.write { db in try favourite.delete(db) }
-            return .noContent
-        })
+        router.get(
+            favourites,
+            handler: endpoint.customer { _, caller in
+                let list = try await endpoint.database.read { db in
+                    try RezolveCustomerStore.favourites(entityId: caller.entityId, db)
+                }
+                return .json(.array(list.map(RezolveWire.favourite)))
+            })
+        router.post(
+            favourites,
+            handler: endpoint.customer { request, caller in
+                let input = try Self.favouriteInput(try RezolveBody(request).object)
+                let favourite = RZFavourite(
+                    id: RezolveWire.newId(), entityId: caller.entityId, provider: input[0],
+                    type: input[1], value: input[2])
+                try await endpoint.database.write { db in try favourite.insert(db) }
+                return .json(RezolveWire.favourite(favourite), status: 201)
+            })
+        router.get(
+            favourites + "/:id",
+            handler: endpoint.customer { request, caller in
+                .json(RezolveWire.favourite(try await favourite(request, caller)))
+            })
+        router.put(
+            favourites + "/:id",
+            handler: endpoint.customer { request, caller in
+                var favourite = try await favourite(request, caller)
+                let input = try Self.favouriteInput(try RezolveBody(request).object)
+                (favourite.provider, favourite.type, favourite.value) = (input[0], input[1], input[2])
+                let saved = favourite
+                try await endpoint.database.write { db in try saved.update(db) }
+                return .json(RezolveWire.favourite(saved))
+            })
+        router.delete(
+            favourites + "/:id",
+            handler: endpoint.customer { request, caller in
+                let favourite = try await favourite(request, caller)
+                _ = try await endpoint.database.write { db in try favourite.delete(db) }
+                return .noContent
+            })
     }
 
     /// `[provider, type, value]`, all required strings.

@@ -20,13 +20,17 @@ struct SspOAuthRoutes: Sendable {
             }
             return value
         }
-        let clientId = text("clientId"), secret = text("clientSecret"), audience = text("apiAudience")
+        let clientId = text("clientId")
+        let secret = text("clientSecret")
+        let audience = text("apiAudience")
         guard missing.isEmpty else { throw SspProblem.invalid(missing) }
         let now = endpoint.now
         let issued = try await endpoint.database.write { db in
             try SspAuthenticator.issue(clientId: clientId, clientSecret: secret, audience: audience, now: now, db)
         }
-        return .json(["bearerToken": .string(issued.token),
-                      "expirationUtc": .string(ISO8601.format(issued.expiresAt))])
+        return .json([
+            "bearerToken": .string(issued.token),
+            "expirationUtc": .string(ISO8601.format(issued.expiresAt)),
+        ])
     }
 }

@@ -16,8 +16,10 @@ struct SspResolverRoutes: Sendable {
         let engagementId = request.parameter("engagementId")
         let body = try endpoint.sspBody(request)
         var errors: [String: [String]] = [:]
-        let latitude = Self.coordinate(body["lat"], limit: 90, field: "lat", message: "Invalid latitude.", into: &errors)
-        let longitude = Self.coordinate(body["long"], limit: 180, field: "long", message: "Invalid longitude.", into: &errors)
+        let latitude = Self.coordinate(
+            body["lat"], limit: 90, field: "lat", message: "Invalid latitude.", into: &errors)
+        let longitude = Self.coordinate(
+            body["long"], limit: 180, field: "long", message: "Invalid longitude.", into: &errors)
         guard errors.isEmpty else { throw SspProblem.invalid(errors) }
         let entityId = body["entityId"]?.stringValue
         let serviceId = UUID().uuidString.lowercased()
@@ -26,8 +28,10 @@ struct SspResolverRoutes: Sendable {
             guard let engagement = try RZEngagement.fetchOne(db, key: engagementId) else {
                 throw SspProblem.notFound("Engagement \(engagementId) was not found.")
             }
-            try RZResolution(serviceId: serviceId, engagementId: engagementId, partnerId: caller.partnerId, entityId: entityId,
-                             latitude: latitude, longitude: longitude, createdAt: now).insert(db)
+            try RZResolution(
+                serviceId: serviceId, engagementId: engagementId, partnerId: caller.partnerId, entityId: entityId,
+                latitude: latitude, longitude: longitude, createdAt: now
+            ).insert(db)
             return (engagement, try engagement.actId.flatMap { try SspStore.act($0, db) })
         }
         let payload: JSONValue = [
@@ -36,13 +40,18 @@ struct SspResolverRoutes: Sendable {
             "category": wire.item(SspStore.json(engagement.category)),
             "act": act.map { wire.act($0, scanId: serviceId) } ?? .null,
         ]
-        return .json(["result": "Success", "serviceId": .string(serviceId), "payloadPath": .string("/engagements/\(engagementId)"),
-                      "payoffs": wire.payoffs(SspStore.json(engagement.payoffs)), "rezolveCustomPayload": payload])
+        return .json([
+            "result": "Success", "serviceId": .string(serviceId),
+            "payloadPath": .string("/engagements/\(engagementId)"),
+            "payoffs": wire.payoffs(SspStore.json(engagement.payoffs)), "rezolveCustomPayload": payload,
+        ])
     }
 
     /// An optional coordinate: absent or `null` is fine; anything else must be a number within ±`limit`.
-    private static func coordinate(_ value: JSONValue?, limit: Double, field: String, message: String,
-                                   into errors: inout [String: [String]]) -> Double? {
+    private static func coordinate(
+        _ value: JSONValue?, limit: Double, field: String, message: String,
+        into errors: inout [String: [String]]
+    ) -> Double? {
         guard let value, value != .null else { return nil }
         guard let number = value.doubleValue, number.isFinite, abs(number) <= limit else {
             errors[field] = [message]

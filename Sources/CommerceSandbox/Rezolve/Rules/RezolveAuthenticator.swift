@@ -14,19 +14,23 @@ struct RezolveCaller: Sendable {
 /// reason goes to the debug log only, never to the caller.
 enum RezolveAuthenticator {
     /// Steps 1–8 for a customer route whose path names partner `pid` and entity `eid`.
-    static func customer(_ request: SandboxRequest, pid: String, eid: String, now: Date, _ db: Database) throws -> RezolveCaller {
+    static func customer(_ request: SandboxRequest, pid: String, eid: String, now: Date, _ db: Database) throws
+        -> RezolveCaller
+    {
         let (partner, token) = try partnerAndToken(request, db)
         guard token.header["alg"]?.stringValue == "HS512", token.header["auth"]?.stringValue == "v2" else {
             throw denied("header is not alg HS512 with auth v2")
         }
         try checkSignatureAndExpiry(token, partner: partner, now: now)
         guard let claimedEntity = token.string("rezolve_entity_id"), claimedEntity == eid, pid == partner.id,
-              let customer = try RZCustomer.fetchOne(db, key: eid), customer.partnerId == partner.id,
-              token.string("partner_entity_id") == customer.partnerEntityId else {
+            let customer = try RZCustomer.fetchOne(db, key: eid), customer.partnerId == partner.id,
+            token.string("partner_entity_id") == customer.partnerEntityId
+        else {
             throw denied("entity, partner or partner_entity_id does not match the path and the registration")
         }
         guard let device = token.string("device_id"), !device.isEmpty,
-              device == request.headers["x-rezolve-device-id"] else {
+            device == request.headers["x-rezolve-device-id"]
+        else {
             throw denied("device_id missing or not equal to x-rezolve-device-id")
         }
         return RezolveCaller(partner: partner, customer: customer)
@@ -38,7 +42,8 @@ enum RezolveAuthenticator {
         let (partner, token) = try partnerAndToken(request, db)
         try checkSignatureAndExpiry(token, partner: partner, now: now)
         guard token.string("rezolve_entity_id") == ":NONE:",
-              let partnerEntityId = token.string("partner_entity_id"), !partnerEntityId.isEmpty else {
+            let partnerEntityId = token.string("partner_entity_id"), !partnerEntityId.isEmpty
+        else {
             throw denied("registration token needs rezolve_entity_id :NONE: and a partner_entity_id")
         }
         return (partner, partnerEntityId)
@@ -47,7 +52,8 @@ enum RezolveAuthenticator {
     /// Step 1 only, for routes that need the API key but no customer (`device/appversion`).
     static func partner(_ request: SandboxRequest, _ db: Database) throws -> RZPartner {
         guard let key = request.headers["x-rezolve-partner-apikey"], !key.isEmpty,
-              let partner = try RZPartner.filter(Column("api_key") == key).fetchOne(db) else {
+            let partner = try RZPartner.filter(Column("api_key") == key).fetchOne(db)
+        else {
             throw denied("unknown or missing x-rezolve-partner-apikey")
         }
         return partner

@@ -1,7 +1,7 @@
-import _CryptoExtras
 import CommerceCore
 import Crypto
 import Foundation
+import _CryptoExtras
 
 /// The customer key pair and simulated card processing (spec §3.6, §5.8). RSA-OAEP with SHA-256 through
 /// swift-crypto; the decrypted PAN lives only in this call's memory and is reduced to a classification.
@@ -16,8 +16,9 @@ enum RezolveCardRules {
     /// (base64, padding, key) is wrong.
     static func decrypt(_ base64: String, privateKeyPEM: String) -> String? {
         guard let ciphertext = Data(base64Encoded: base64),
-              let key = try? _RSA.Encryption.PrivateKey(pemRepresentation: privateKeyPEM),
-              let plain = try? key.decrypt(ciphertext, padding: .PKCS1_OAEP_SHA256) else { return nil }
+            let key = try? _RSA.Encryption.PrivateKey(pemRepresentation: privateKeyPEM),
+            let plain = try? key.decrypt(ciphertext, padding: .PKCS1_OAEP_SHA256)
+        else { return nil }
         return String(data: plain, encoding: .utf8)
     }
 
@@ -27,7 +28,10 @@ enum RezolveCardRules {
         var sum = 0
         for (offset, character) in pan.reversed().enumerated() {
             guard var digit = character.wholeNumberValue else { return false }
-            if offset % 2 == 1 { digit *= 2; if digit > 9 { digit -= 9 } }
+            if offset % 2 == 1 {
+                digit *= 2
+                if digit > 9 { digit -= 9 }
+            }
             sum += digit
         }
         return sum % 10 == 0
@@ -52,11 +56,13 @@ enum RezolveCardRules {
 
     /// A card is valid through the last instant of its `MM` month of 20`YY` (UTC).
     static func isExpired(_ mmyy: String, now: Date) -> Bool {
-        guard mmyy.count == 4, let month = Int(mmyy.prefix(2)), let year = Int(mmyy.suffix(2)), (1...12).contains(month) else {
+        guard mmyy.count == 4, let month = Int(mmyy.prefix(2)), let year = Int(mmyy.suffix(2)), (1...12).contains(month)
+        else {
             return true
         }
         let fullYear = 2000 + year
-        let nextMonthStart = month == 12
+        let nextMonthStart =
+            month == 12
             ? ISO8601.daysSinceEpoch(year: fullYear + 1, month: 1, day: 1)
             : ISO8601.daysSinceEpoch(year: fullYear, month: month + 1, day: 1)
         return now.timeIntervalSince1970 >= Double(nextMonthStart) * 86_400

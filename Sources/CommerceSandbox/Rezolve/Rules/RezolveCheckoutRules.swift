@@ -30,7 +30,8 @@ enum RezolveCheckoutRules {
             choice.shippingCode = type
             if type == "flatrate" {
                 guard let address = shipping["address_id"]?.stringValue, !address.isEmpty else {
-                    throw RezolveFailure.validation(3, [RezolveMessage.required(["address_id"], at: "#/shipping_method")])
+                    throw RezolveFailure.validation(
+                        3, [RezolveMessage.required(["address_id"], at: "#/shipping_method")])
                 }
                 choice.addressId = address
             } else {
@@ -44,7 +45,8 @@ enum RezolveCheckoutRules {
         }
         let paymentType = body["payment_method"]?["type"]?.stringValue ?? "nil"
         guard let payment = offers.payment(paymentType),
-              choice.shippingCode == nil || payment.shipping.contains(choice.shippingCode ?? "") else {
+            choice.shippingCode == nil || payment.shipping.contains(choice.shippingCode ?? "")
+        else {
             throw RezolveFailure.validation(6, ["Invalid payment method - \(paymentType)"])
         }
         choice.paymentType = paymentType

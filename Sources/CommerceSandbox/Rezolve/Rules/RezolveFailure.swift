@@ -33,12 +33,16 @@ struct RezolveFailure: ServiceErrorEnvelope, Equatable {
 
     /// Every masked authentication cause gives this same body, so a caller never learns which check failed.
     static let accessDenied = RezolveFailure(status: 403, code: 1, type: "Authentication", message: "Access is denied.")
-    static let expiredToken = RezolveFailure(status: 401, code: 8, type: "Expired Token",
-                                             message: "Your token has expired, refresh your token and try again.")
-    static let registrationFailed = RezolveFailure(status: 400, code: 2, type: "Registration", message: "Registration failed.")
+    static let expiredToken = RezolveFailure(
+        status: 401, code: 8, type: "Expired Token",
+        message: "Your token has expired, refresh your token and try again.")
+    static let registrationFailed = RezolveFailure(
+        status: 400, code: 2, type: "Registration", message: "Registration failed.")
     static let serviceUnavailable = RezolveFailure(
         status: 503, code: 7, type: "Service Unavailable",
-        message: "Our apologies for the temporary inconvenience. The requested URL generated 503 Service Unavailable error due to overloading or maintenance of the server.")
+        message:
+            "Our apologies for the temporary inconvenience. The requested URL generated 503 Service Unavailable error due to overloading or maintenance of the server."
+    )
 
     static func notFound(_ message: String) -> RezolveFailure {
         RezolveFailure(status: 404, code: 4, type: "Not Found", message: message)

@@ -5,8 +5,10 @@ import Foundation
 enum RezolveFieldRules {
     /// `Type mismatch` items for the named fields that are present but not strings, sorted by pointer.
     /// With `allowNull`, a JSON null is accepted (an optional field cleared).
-    static func stringMismatches(_ object: JSONObject, _ names: [String], allowNull: Bool = false,
-                                 at base: String = "#") -> [String] {
+    static func stringMismatches(
+        _ object: JSONObject, _ names: [String], allowNull: Bool = false,
+        at base: String = "#"
+    ) -> [String] {
         names.sorted().compactMap { name in
             guard let value = object[name] else { return nil }
             if value.stringValue != nil || (allowNull && value.isNull) { return nil }
@@ -30,7 +32,9 @@ enum RezolveFieldRules {
 
     /// `MMYY` with a month 01–12.
     static func isMMYY(_ text: String) -> Bool {
-        guard text.count == 4, text.allSatisfy({ $0.isASCII && $0.isNumber }), let month = Int(text.prefix(2)) else { return false }
+        guard text.count == 4, text.allSatisfy({ $0.isASCII && $0.isNumber }), let month = Int(text.prefix(2)) else {
+            return false
+        }
         return (1...12).contains(month)
     }
 

@@ -13,10 +13,11 @@ struct RezolveJWT: Sendable {
     init?(_ token: String) {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3,
-              let headerData = Self.base64URLDecode(parts[0]), let payloadData = Self.base64URLDecode(parts[1]),
-              let signature = Self.base64URLDecode(parts[2]),
-              case .object(let header)? = try? JSONValue.parse(headerData),
-              case .object(let payload)? = try? JSONValue.parse(payloadData) else { return nil }
+            let headerData = Self.base64URLDecode(parts[0]), let payloadData = Self.base64URLDecode(parts[1]),
+            let signature = Self.base64URLDecode(parts[2]),
+            case .object(let header)? = try? JSONValue.parse(headerData),
+            case .object(let payload)? = try? JSONValue.parse(payloadData)
+        else { return nil }
         self.header = header
         self.payload = payload
         self.signingInput = parts[0] + "." + parts[1]
@@ -31,8 +32,9 @@ struct RezolveJWT: Sendable {
 
     /// HMAC-SHA512 keyed with the auth key's UTF-8 bytes as given (§3.2); swift-crypto compares in constant time.
     func hasValidSignature(authKey: String) -> Bool {
-        HMAC<SHA512>.isValidAuthenticationCode(signature, authenticating: Data(signingInput.utf8),
-                                               using: SymmetricKey(data: Data(authKey.utf8)))
+        HMAC<SHA512>.isValidAuthenticationCode(
+            signature, authenticating: Data(signingInput.utf8),
+            using: SymmetricKey(data: Data(authKey.utf8)))
     }
 
     /// `exp` as a number of Unix seconds; fractional values are accepted (the sample app sends them).
@@ -42,7 +44,8 @@ struct RezolveJWT: Sendable {
 
     /// Decodes unpadded (or padded) base64url; `nil` for any other character.
     static func base64URLDecode(_ text: Substring) -> Data? {
-        guard text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "=") }) else {
+        guard text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "=") })
+        else {
             return nil
         }
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")

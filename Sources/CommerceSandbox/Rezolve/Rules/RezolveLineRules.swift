@@ -9,31 +9,42 @@ enum RezolveLineRules {
         let missing = object.missing(["id", "qty"])
         guard missing.isEmpty else { throw RezolveFailure.validation(3, [RezolveMessage.required(missing, at: base)]) }
         var nulls: [String] = []
-        if object["id"]?.isNull == true { nulls.append(RezolveMessage.typeMismatch(expected: "Number", got: .null, at: base + "/id")) }
-        if object["qty"]?.isNull == true { nulls.append(RezolveMessage.typeMismatch(expected: "Integer", got: .null, at: base + "/qty")) }
+        if object["id"]?.isNull == true {
+            nulls.append(RezolveMessage.typeMismatch(expected: "Number", got: .null, at: base + "/id"))
+        }
+        if object["qty"]?.isNull == true {
+            nulls.append(RezolveMessage.typeMismatch(expected: "Integer", got: .null, at: base + "/qty"))
+        }
         guard nulls.isEmpty else { throw RezolveFailure.validation(3, nulls) }
         guard let id = object["id"]?.integerValue else {
-            throw RezolveFailure.validation(5, [RezolveMessage.typeMismatch(expected: "Number", got: object["id"] ?? .null, at: base + "/id")])
+            throw RezolveFailure.validation(
+                5, [RezolveMessage.typeMismatch(expected: "Number", got: object["id"] ?? .null, at: base + "/id")])
         }
         guard let qty = object["qty"]?.integerValue else {
-            throw RezolveFailure.validation(5, [RezolveMessage.typeMismatch(expected: "Integer", got: object["qty"] ?? .null, at: base + "/qty")])
+            throw RezolveFailure.validation(
+                5, [RezolveMessage.typeMismatch(expected: "Integer", got: object["qty"] ?? .null, at: base + "/qty")])
         }
         guard qty >= 1 else { throw RezolveFailure.validation(5, ["Expected value to be at least 1. - \(base)/qty"]) }
-        guard qty <= 1_000_000 else { throw RezolveFailure.validation(5, ["Expected value to be at most 1000000. - \(base)/qty"]) }
-        return RZLine(productId: id, qty: Int(qty), configurable: try configurable(object["configurable_options"], at: base),
-                      custom: try custom(object["custom_options"], at: base))
+        guard qty <= 1_000_000 else {
+            throw RezolveFailure.validation(5, ["Expected value to be at most 1000000. - \(base)/qty"])
+        }
+        return RZLine(
+            productId: id, qty: Int(qty), configurable: try configurable(object["configurable_options"], at: base),
+            custom: try custom(object["custom_options"], at: base))
     }
 
     private static func configurable(_ value: JSONValue?, at base: String) throws(RezolveFailure) -> [RZLine.Choice] {
         guard let value, !value.isNull else { return [] }
         let pointer = base + "/configurable_options"
         guard case .array(let items) = value else {
-            throw RezolveFailure.validation(5, [RezolveMessage.typeMismatch(expected: "Array", got: value, at: pointer)])
+            throw RezolveFailure.validation(
+                5, [RezolveMessage.typeMismatch(expected: "Array", got: value, at: pointer)])
         }
         var choices: [RZLine.Choice] = []
         for (index, item) in items.enumerated() {
             guard let code = item["code"]?.stringValue, let raw = item["value"], let text = scalarText(raw) else {
-                throw RezolveFailure.validation(5, [RezolveMessage.required(["code", "value"], at: "\(pointer)/\(index)")])
+                throw RezolveFailure.validation(
+                    5, [RezolveMessage.required(["code", "value"], at: "\(pointer)/\(index)")])
             }
             choices.append(.init(code: code, value: text))
         }
@@ -44,7 +55,8 @@ enum RezolveLineRules {
         guard let value, !value.isNull else { return [] }
         let pointer = base + "/custom_options"
         guard case .array(let items) = value else {
-            throw RezolveFailure.validation(5, [RezolveMessage.typeMismatch(expected: "Array", got: value, at: pointer)])
+            throw RezolveFailure.validation(
+                5, [RezolveMessage.typeMismatch(expected: "Array", got: value, at: pointer)])
         }
         var choices: [RZLine.CustomChoice] = []
         for (index, item) in items.enumerated() {
@@ -76,7 +88,8 @@ enum RezolveLineRules {
         if forCart, product.isAct { throw RezolveFailure.badRequest(6, "Acts cannot be added to a cart.") }
         let chosen = Dictionary(line.configurable.map { ($0.code, $0.value) }, uniquingKeysWith: { _, last in last })
         for option in product.options where chosen[option.code] == nil {
-            throw RezolveFailure.validation(6, ["Required option \(option.code) was not selected. - #/configurable_options"])
+            throw RezolveFailure.validation(
+                6, ["Required option \(option.code) was not selected. - #/configurable_options"])
         }
         if !product.options.isEmpty, variant(of: product, for: line) == nil {
             throw RezolveFailure.validation(6, ["Option combination is not available. - #/configurable_options"])
@@ -84,7 +97,8 @@ enum RezolveLineRules {
         for option in product.customOptions where option.isRequire {
             let given = line.custom.first { $0.optionId == option.optionId }?.value ?? []
             if !given.contains(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) {
-                throw RezolveFailure.validation(6, ["Required custom option \(option.optionId) was not provided. - #/custom_options"])
+                throw RezolveFailure.validation(
+                    6, ["Required custom option \(option.optionId) was not provided. - #/custom_options"])
             }
         }
         if totalQuantity > product.maximumQty {
@@ -95,8 +109,9 @@ enum RezolveLineRules {
     /// The variant whose combination equals the line's selection of the product's options.
     static func variant(of product: RZProduct, for line: RZLine) -> RZProduct.Variant? {
         let codes = Set(product.options.map(\.code))
-        let chosen = Dictionary(line.configurable.filter { codes.contains($0.code) }.map { ($0.code, $0.value) },
-                                uniquingKeysWith: { _, last in last })
+        let chosen = Dictionary(
+            line.configurable.filter { codes.contains($0.code) }.map { ($0.code, $0.value) },
+            uniquingKeysWith: { _, last in last })
         return product.variants.first { $0.combination == chosen }
     }
 }

@@ -49,47 +49,80 @@ struct RezolveOffers: Sendable {
     func json(sessionId: String, lines: [RZLine]) -> JSONValue {
         var shipping: [JSONValue] = []
         if !isAllVirtual {
-            shipping.append(["execute": method("flatrate", "Fixed", price: merchant.flatrateMinor, isDefault: true, extensions: .null),
-                             "details": ["store_details": .null]])
+            shipping.append([
+                "execute": method(
+                    "flatrate", "Fixed", price: merchant.flatrateMinor, isDefault: true, extensions: .null),
+                "details": ["store_details": .null],
+            ])
             for store in stores {
-                shipping.append(["execute": method("storepickup", "Pickup In Store", price: 0, isDefault: false,
-                                                   extensions: [["code": "pickup_store", "value": .string(String(store.id))]]),
-                                 "details": ["store_details": Self.storeDetails(store)]])
+                shipping.append([
+                    "execute": method(
+                        "storepickup", "Pickup In Store", price: 0, isDefault: false,
+                        extensions: [["code": "pickup_store", "value": .string(String(store.id))]]),
+                    "details": ["store_details": Self.storeDetails(store)],
+                ])
             }
         }
         let payments: [JSONValue] = self.payments.map { payment in
             let brands: [JSONValue] = payment.requiresCard ? ["visa", "mastercard"] : []
-            return ["type": .string(payment.type),
-                    "data": ["supported_types": payment.requiresCard ? ["credit", "debit"] : [],
-                             "supported_shipping": .array(payment.shipping.map(JSONValue.string)),
-                             "supported_networks": .array(brands),
-                             "requirements": ["rezolve_phone": .bool(payment.requiresPhone),
-                                              "rezolve_credit_card": .bool(payment.requiresCard)]],
-                    "brands": .array(brands)]
+            return [
+                "type": .string(payment.type),
+                "data": [
+                    "supported_types": payment.requiresCard ? ["credit", "debit"] : [],
+                    "supported_shipping": .array(payment.shipping.map(JSONValue.string)),
+                    "supported_networks": .array(brands),
+                    "requirements": [
+                        "rezolve_phone": .bool(payment.requiresPhone),
+                        "rezolve_credit_card": .bool(payment.requiresCard),
+                    ],
+                ],
+                "brands": .array(brands),
+            ]
         }
-        return ["id": .string(sessionId), "type": "standard", "supported_shipping_methods": .array(shipping),
-                "supported_payment_methods": .array(payments), "products": .array(lines.map(Self.line)), "options": [:]]
+        return [
+            "id": .string(sessionId), "type": "standard", "supported_shipping_methods": .array(shipping),
+            "supported_payment_methods": .array(payments), "products": .array(lines.map(Self.line)), "options": [:],
+        ]
     }
 
-    private func method(_ code: String, _ name: String, price: Int64, isDefault: Bool, extensions: JSONValue) -> JSONValue {
-        ["method_code": .string(code), "carrier_code": .string(code), "display_name": .string(name),
-         "manual_payment_label": "Pay on Collection", "price": RezolveWire.money(price), "is_default": .bool(isDefault),
-         "extension_attributes": extensions]
+    private func method(_ code: String, _ name: String, price: Int64, isDefault: Bool, extensions: JSONValue)
+        -> JSONValue
+    {
+        [
+            "method_code": .string(code), "carrier_code": .string(code), "display_name": .string(name),
+            "manual_payment_label": "Pay on Collection", "price": RezolveWire.money(price),
+            "is_default": .bool(isDefault),
+            "extension_attributes": extensions,
+        ]
     }
 
     static func storeDetails(_ store: RZStore) -> JSONValue {
-        ["pickup_store": .integer(store.id), "name": .string(store.name), "description": .null, "email": .string(store.email),
-         "telephone": .string(store.telephone), "opening_times": [],
-         "location": RezolveWire.location(latitude: store.latitude, longitude: store.longitude),
-         "address": ["street1": .string(store.street1), "street2": "", "city": .string(store.city),
-                     "region": .string(store.region), "post_code": .string(store.postCode), "country": .string(store.country)]]
+        [
+            "pickup_store": .integer(store.id), "name": .string(store.name), "description": .null,
+            "email": .string(store.email),
+            "telephone": .string(store.telephone), "opening_times": [],
+            "location": RezolveWire.location(latitude: store.latitude, longitude: store.longitude),
+            "address": [
+                "street1": .string(store.street1), "street2": "", "city": .string(store.city),
+                "region": .string(store.region), "post_code": .string(store.postCode),
+                "country": .string(store.country),
+            ],
+        ]
     }
 
     /// A line in the client's wire form.
     static func line(_ line: RZLine) -> JSONValue {
-        ["id": .integer(line.productId), "qty": .integer(Int64(line.qty)),
-         "configurable_options": .array(line.configurable.map { ["code": .string($0.code), "value": .string($0.value)] }),
-         "custom_options": .array(line.custom.map { ["option_id": .integer(Int64($0.optionId)),
-                                                     "value": .array($0.value.map(JSONValue.string))] })]
+        [
+            "id": .integer(line.productId), "qty": .integer(Int64(line.qty)),
+            "configurable_options": .array(
+                line.configurable.map { ["code": .string($0.code), "value": .string($0.value)] }),
+            "custom_options": .array(
+                line.custom.map {
+                    [
+                        "option_id": .integer(Int64($0.optionId)),
+                        "value": .array($0.value.map(JSONValue.string)),
+                    ]
+                }),
+        ]
     }
 }

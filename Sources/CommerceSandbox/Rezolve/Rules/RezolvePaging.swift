@@ -11,15 +11,22 @@ struct RezolvePage: Sendable, Equatable {
 
     /// Known sort keys; anything else (the seed passes `product`/`category`) sorts by position.
     var effectiveSort: String {
-        switch sortBy ?? "" { case "name", "price": sortBy ?? "position"; default: "position" }
+        switch sortBy ?? "" {
+        case "name", "price": sortBy ?? "position"
+        default: "position"
+        }
     }
 
     /// Reads both pages from the query, reporting every bad parameter at once, sorted by name.
-    static func parse(_ query: [String: String]) throws(RezolveFailure) -> (categories: RezolvePage, products: RezolvePage) {
+    static func parse(_ query: [String: String]) throws(RezolveFailure) -> (
+        categories: RezolvePage, products: RezolvePage
+    ) {
         var problems: [String] = []
         let categories = parse(query, kind: "category", problems: &problems)
         let products = parse(query, kind: "product", problems: &problems)
-        guard problems.isEmpty else { throw RezolveFailure.validation(5, problems.sorted(by: RezolveRecordRules.byPointer)) }
+        guard problems.isEmpty else {
+            throw RezolveFailure.validation(5, problems.sorted(by: RezolveRecordRules.byPointer))
+        }
         return (categories, products)
     }
 
@@ -33,7 +40,11 @@ struct RezolvePage: Sendable, Equatable {
                 continue
             }
             let allowed = suffix == "_items_per_page" ? (1...100).contains(value) : value >= 1
-            if !allowed { problems.append(RezolveMessage.between1And100(at: "#/\(name)")) } else { page[keyPath: path] = value }
+            if !allowed {
+                problems.append(RezolveMessage.between1And100(at: "#/\(name)"))
+            } else {
+                page[keyPath: path] = value
+            }
         }
         if let sortBy = query[kind + "_sort_by"], !sortBy.isEmpty {
             page.sortBy = sortBy
@@ -60,13 +71,19 @@ struct RezolvePage: Sendable, Equatable {
         let start = Self.offset(page: page, size: count, total: items.count)
         let slice = Array(items[start..<min(start + count, items.count)])
         let link = { (number: Int) -> JSONValue in
-            ["count": .integer(Int64(count)), "page": .integer(Int64(number)), "sort_by": .from(sortBy),
-             "sort": .string(descending ? "DESC" : "ASC")]
+            [
+                "count": .integer(Int64(count)), "page": .integer(Int64(number)), "sort_by": .from(sortBy),
+                "sort": .string(descending ? "DESC" : "ASC"),
+            ]
         }
-        let links: JSONValue = ["current": link(page), "first": link(1), "prev": page > 1 ? link(min(page - 1, lastPage)) : .null,
-                                "next": page < lastPage ? link(page + 1) : .null, "last": link(lastPage)]
-        return ["links": links, "count": .integer(Int64(slice.count)), "total": .integer(Int64(items.count)),
-                "items": .array(slice)]
+        let links: JSONValue = [
+            "current": link(page), "first": link(1), "prev": page > 1 ? link(min(page - 1, lastPage)) : .null,
+            "next": page < lastPage ? link(page + 1) : .null, "last": link(lastPage),
+        ]
+        return [
+            "links": links, "count": .integer(Int64(slice.count)), "total": .integer(Int64(items.count)),
+            "items": .array(slice),
+        ]
     }
 }
 
@@ -79,17 +96,23 @@ struct RezolveSearchPage: Sendable {
         var problems: [String] = []
         var result = RezolveSearchPage()
         if let text = query["limit"] {
-            if let value = Int(text) { result.limit = value } else {
+            if let value = Int(text) {
+                result.limit = value
+            } else {
                 problems.append("Type mismatch. Expected Integer but got String. - #/limit")
             }
         }
         if let text = query["page"] {
-            if let value = Int(text) { result.page = max(1, value) } else {
+            if let value = Int(text) {
+                result.page = max(1, value)
+            } else {
                 problems.append("Type mismatch. Expected Integer but got String. - #/page")
             }
         }
         guard problems.isEmpty else { throw RezolveFailure.validation(6, problems) }
-        guard (1...100).contains(result.limit) else { throw RezolveFailure.validation(6, [RezolveMessage.between1And100(at: "#/limit")]) }
+        guard (1...100).contains(result.limit) else {
+            throw RezolveFailure.validation(6, [RezolveMessage.between1And100(at: "#/limit")])
+        }
         return result
     }
 

@@ -9,7 +9,9 @@ enum RezolvePricing {
         for choice in line.custom {
             guard let option = product.customOptions.first(where: { $0.optionId == choice.optionId }) else { continue }
             if ["field", "area", "date"].contains(option.type) {
-                if choice.value.contains(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) { unit += option.priceMinor }
+                if choice.value.contains(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+                    unit += option.priceMinor
+                }
             } else {
                 let ids = Set(choice.value.compactMap { Int($0) })
                 unit += option.values.filter { ids.contains($0.valueId) }.reduce(0) { $0 + $1.priceMinor }
@@ -28,7 +30,8 @@ enum RezolvePricing {
     }
 
     static func priced(_ line: RZLine, product: RZProduct) -> RZPricedLine {
-        RZPricedLine(line: line, unitMinor: unitPrice(line, product: product), title: product.name, subtitle: product.subtitle,
-                     isVirtual: product.isVirtual, isAct: product.isAct)
+        RZPricedLine(
+            line: line, unitMinor: unitPrice(line, product: product), title: product.name, subtitle: product.subtitle,
+            isVirtual: product.isVirtual, isAct: product.isAct)
     }
 }

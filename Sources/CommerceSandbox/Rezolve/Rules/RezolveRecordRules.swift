@@ -4,7 +4,10 @@ import Foundation
 /// Body checks of the phone book and address book (spec §4.1), in the order the live API reports them:
 /// missing properties, then wrong types, then lengths and patterns.
 enum RezolveRecordRules {
-    struct PhoneInput: Sendable { let name: String; let phone: String }
+    struct PhoneInput: Sendable {
+        let name: String
+        let phone: String
+    }
 
     /// `isUpdate` changes the length failures' code from 3 to 6, as observed on the live API.
     static func phone(_ body: JSONObject, isUpdate: Bool) throws(RezolveFailure) -> PhoneInput {
@@ -33,14 +36,16 @@ enum RezolveRecordRules {
         let missing = body.missing(["short_name", "line_1", "city", "zip", "country"])
         guard missing.isEmpty else { throw RezolveFailure.validation(3, [RezolveMessage.required(missing)]) }
         var mismatches = RezolveFieldRules.stringMismatches(body, ["short_name", "line_1", "city", "zip", "country"])
-        mismatches += RezolveFieldRules.stringMismatches(body, ["full_name", "line_2", "state", "country_alpha2", "phone_id"],
-                                                         allowNull: true)
+        mismatches += RezolveFieldRules.stringMismatches(
+            body, ["full_name", "line_2", "state", "country_alpha2", "phone_id"],
+            allowNull: true)
         guard mismatches.isEmpty else { throw RezolveFailure.validation(5, mismatches.sorted(by: byPointer)) }
         let text = { (name: String) in RezolveFieldRules.string(body, name) }
         let phoneId = body["phone_id"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
-        return AddressInput(shortName: text("short_name"), fullName: text("full_name"), line1: text("line_1"),
-                            line2: text("line_2"), city: text("city"), state: text("state"), zip: text("zip"),
-                            country: text("country"), countryAlpha2: text("country_alpha2"), phoneId: phoneId)
+        return AddressInput(
+            shortName: text("short_name"), fullName: text("full_name"), line1: text("line_1"),
+            line2: text("line_2"), city: text("city"), state: text("state"), zip: text("zip"),
+            country: text("country"), countryAlpha2: text("country_alpha2"), phoneId: phoneId)
     }
 
     /// Orders validation items by their JSON pointer (the text after ` - `).

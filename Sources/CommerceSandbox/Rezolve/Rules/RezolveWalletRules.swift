@@ -4,8 +4,10 @@ import Foundation
 /// Wallet body checks (spec §4.1): missing properties, wrong types, `MMYY` patterns, then the encrypted
 /// PAN (decryptable, a valid card number, matching `pan4`/`pan6`). The plain PAN never leaves this type.
 enum RezolveWalletRules {
-    static let createRequired = ["short_name", "pan", "pan6", "pan4", "brand", "type", "name_on_card", "expires_on",
-                                 "address_id", "valid_from"]
+    static let createRequired = [
+        "short_name", "pan", "pan6", "pan4", "brand", "type", "name_on_card", "expires_on",
+        "address_id", "valid_from",
+    ]
     static let updateRequired = ["short_name", "name_on_card", "address_id"]
 
     struct CardInput: Sendable {
@@ -21,7 +23,9 @@ enum RezolveWalletRules {
         let mismatches = RezolveFieldRules.stringMismatches(body, createRequired)
         guard mismatches.isEmpty else { throw RezolveFailure.validation(3, mismatches) }
         var fields: [String: String] = [:]
-        for name in createRequired where name != "pan" { if let value = body[name]?.stringValue { fields[name] = value } }
+        for name in createRequired where name != "pan" {
+            if let value = body[name]?.stringValue { fields[name] = value }
+        }
         let patterns = ["expires_on", "valid_from"].compactMap { name -> String? in
             guard let value = fields[name], !RezolveFieldRules.isMMYY(value) else { return nil }
             return "Value does not match pattern MMYY. - #/\(name)"
@@ -31,8 +35,11 @@ enum RezolveWalletRules {
         guard let pan = RezolveCardRules.decrypt(encrypted, privateKeyPEM: privateKeyPEM) else {
             throw RezolveFailure.validation(5, ["Unable to decrypt value. - #/pan"])
         }
-        guard RezolveCardRules.isValidPAN(pan) else { throw RezolveFailure.validation(5, ["Invalid card number. - #/pan"]) }
-        let pan4 = String(pan.suffix(4)), pan6 = String(pan.prefix(6))
+        guard RezolveCardRules.isValidPAN(pan) else {
+            throw RezolveFailure.validation(5, ["Invalid card number. - #/pan"])
+        }
+        let pan4 = String(pan.suffix(4))
+        let pan6 = String(pan.prefix(6))
         var mismatch: [String] = []
         if fields["pan4"] != pan4 { mismatch.append("Does not match the card number. - #/pan4") }
         if fields["pan6"] != pan6 { mismatch.append("Does not match the card number. - #/pan6") }

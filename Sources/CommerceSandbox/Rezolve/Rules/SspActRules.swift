@@ -33,10 +33,12 @@ enum SspActRules {
                 questions.append(try checkQuestion(question, at: "questions[\(index)]"))
             }
         }
-        return ["id": .string(id), "name": .string(name), "customUrl": .from(customUrl),
-                "isInformationPage": .bool(try optionalBool(act, "isInformationPage") ?? false),
-                "isBuy": .bool(try optionalBool(act, "isBuy") ?? false),
-                "pageBuildingBlocks": .array(blocks), "questions": .array(questions)]
+        return [
+            "id": .string(id), "name": .string(name), "customUrl": .from(customUrl),
+            "isInformationPage": .bool(try optionalBool(act, "isInformationPage") ?? false),
+            "isBuy": .bool(try optionalBool(act, "isBuy") ?? false),
+            "pageBuildingBlocks": .array(blocks), "questions": .array(questions),
+        ]
     }
 
     private static func checkBlock(_ value: JSONValue, at path: String) throws(Problem) -> JSONValue {
@@ -64,10 +66,14 @@ enum SspActRules {
         guard let type = question["type"]?.stringValue, questionTypes.contains(type) else {
             throw Problem(field: path + ".type", message: "must be one of text, email, phone, number, select, date")
         }
-        var normalized: JSONObject = ["id": .string(id), "title": .string(question["title"]?.stringValue ?? ""),
-                                      "type": .string(type), "isRequired": .bool(question["isRequired"]?.boolValue ?? false)]
+        var normalized: JSONObject = [
+            "id": .string(id), "title": .string(question["title"]?.stringValue ?? ""),
+            "type": .string(type), "isRequired": .bool(question["isRequired"]?.boolValue ?? false),
+        ]
         if type == "select" {
-            guard let options = question["options"] else { throw Problem(field: path + ".options", message: "is required for a select") }
+            guard let options = question["options"] else {
+                throw Problem(field: path + ".options", message: "is required for a select")
+            }
             try checkOptions(options, at: path + ".options")
             normalized["options"] = options
         }
@@ -86,8 +92,10 @@ enum SspActRules {
     /// The question an input block asks, in the form `questions` uses.
     private static func questionFromBlock(_ block: JSONValue) -> JSONValue? {
         guard let id = block["id"]?.stringValue, let type = block["type"]?.stringValue else { return nil }
-        var question: JSONObject = ["id": .string(id), "title": .string(block["title"]?.stringValue ?? ""),
-                                    "isRequired": .bool(block["isRequired"]?.boolValue ?? false)]
+        var question: JSONObject = [
+            "id": .string(id), "title": .string(block["title"]?.stringValue ?? ""),
+            "isRequired": .bool(block["isRequired"]?.boolValue ?? false),
+        ]
         switch type {
         case "textField": question["type"] = .string(block["inputType"]?.stringValue ?? "text")
         case "select":

@@ -34,24 +34,30 @@ enum SspAuthenticator {
 
     /// Checks the client credentials against the partners' SSP clients and stores a fresh bearer.
     /// Returns the token and its expiry.
-    static func issue(clientId: String, clientSecret: String, audience: String, now: Date,
-                      _ db: Database) throws -> (token: String, expiresAt: Date) {
+    static func issue(
+        clientId: String, clientSecret: String, audience: String, now: Date,
+        _ db: Database
+    ) throws -> (token: String, expiresAt: Date) {
         guard let partner = try RZPartner.filter(Column("ssp_client_id") == clientId).fetchOne(db),
-              constantTimeEqual(partner.sspClientSecret, clientSecret), partner.sspAudience == audience else {
+            constantTimeEqual(partner.sspClientSecret, clientSecret), partner.sspAudience == audience
+        else {
             throw SspProblem.unauthorized
         }
         let token = RandomToken.hex(48)
         // Whole seconds, because `expirationUtc` is printed without a fraction; rounding up keeps the full hour.
         let expiresAt = (now.timeIntervalSince1970 + lifetime).rounded(.up)
-        try RZSspToken(tokenHash: HexDigest.sha256(token), partnerId: partner.id, clientId: clientId,
-                       createdAt: now.timeIntervalSince1970, expiresAt: expiresAt).insert(db)
+        try RZSspToken(
+            tokenHash: HexDigest.sha256(token), partnerId: partner.id, clientId: clientId,
+            createdAt: now.timeIntervalSince1970, expiresAt: expiresAt
+        ).insert(db)
         // Expired bearers are never valid again; dropping them keeps the table from growing without bound.
         try RZSspToken.filter(Column("expires_at") <= now.timeIntervalSince1970).deleteAll(db)
         return (token, Date(timeIntervalSince1970: expiresAt))
     }
 
     private static func constantTimeEqual(_ lhs: String, _ rhs: String) -> Bool {
-        let left = Array(lhs.utf8), right = Array(rhs.utf8)
+        let left = Array(lhs.utf8)
+        let right = Array(rhs.utf8)
         guard left.count == right.count else { return false }
         return zip(left, right).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }

@@ -6,8 +6,10 @@ import Foundation
 /// (`answers`, `answers[<i>].questionId`, `answers[<i>].answer`, `latitude` …).
 enum SspSubmissionRules {
     /// The submission's fields besides `answers`, all optional.
-    static let personFields = ["userId", "userName", "personTitle", "firstName", "lastName", "email", "phone", "scanId",
-                               "latitude", "longitude", "entityId"]
+    static let personFields = [
+        "userId", "userName", "personTitle", "firstName", "lastName", "email", "phone", "scanId",
+        "latitude", "longitude", "entityId",
+    ]
 
     struct Accepted: Sendable {
         let stored: JSONValue
@@ -20,7 +22,10 @@ enum SspSubmissionRules {
 
         var stored: JSONObject = [:]
         for field in personFields {
-            guard let value = body[field], value != .null else { stored[field] = .null; continue }
+            guard let value = body[field], value != .null else {
+                stored[field] = .null
+                continue
+            }
             if field == "latitude" || field == "longitude" {
                 let limit = field == "latitude" ? 90.0 : 180.0
                 guard let number = value.doubleValue, number.isFinite, abs(number) <= limit else {
@@ -29,14 +34,18 @@ enum SspSubmissionRules {
                 }
                 stored[field] = .double(number)
             } else {
-                guard let text = value.stringValue else { add(field, "Must be a string."); continue }
+                guard let text = value.stringValue else {
+                    add(field, "Must be a string.")
+                    continue
+                }
                 stored[field] = .string(text)
             }
         }
 
         let questions = (act["questions"]?.arrayValue ?? []).compactMap(\.objectValue)
         let blocks = (act["pageBuildingBlocks"]?.arrayValue ?? []).compactMap(\.objectValue)
-        var answered: Set<String> = [], refused: Set<String> = []
+        var answered: Set<String> = []
+        var refused: Set<String> = []
         var answers: [JSONValue] = []
         if let list = body["answers"]?.arrayValue {
             for (index, item) in list.enumerated() {
@@ -86,7 +95,8 @@ enum SspSubmissionRules {
         case "date":
             return parseDate(answer) == nil ? "Invalid date." : nil
         default:
-            let minimum = block?["minLength"]?.integerValue, maximum = block?["maxLength"]?.integerValue
+            let minimum = block?["minLength"]?.integerValue
+            let maximum = block?["maxLength"]?.integerValue
             if !answer.isEmpty, minimum != nil || maximum != nil {
                 let length = Int64(answer.count)
                 if length < (minimum ?? 0) || length > (maximum ?? .max) {

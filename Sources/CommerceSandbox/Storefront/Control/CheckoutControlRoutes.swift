@@ -26,7 +26,9 @@ struct CheckoutControlRoutes: Sendable {
                     return StorefrontControlRoutes.invalid("body", "Body must be a JSON object")
                 }
                 if let value = body["email"], value != .null {
-                    guard let text = value.stringValue else { return StorefrontControlRoutes.invalid("email", "email must be a string") }
+                    guard let text = value.stringValue else {
+                        return StorefrontControlRoutes.invalid("email", "email must be a string")
+                    }
                     givenEmail = text
                 }
             }
@@ -35,8 +37,11 @@ struct CheckoutControlRoutes: Sendable {
             let publicURL: @Sendable (String) -> String = { [context] path in context.publicURL(path: path) }
             let answer: SandboxResponse? = try await context.database.write { db in
                 guard let shopID = try Self.shopID(db, token: token), let shop = try ShopRecord.find(db, id: shopID),
-                      let checkout = try CheckoutRecord.find(db, token: token, shopID: shopID) else { return nil }
-                switch try WebCheckoutCompletion.complete(db, checkout: checkout, shop: shop, email: email, now: now, publicURL: publicURL) {
+                    let checkout = try CheckoutRecord.find(db, token: token, shopID: shopID)
+                else { return nil }
+                switch try WebCheckoutCompletion.complete(
+                    db, checkout: checkout, shop: shop, email: email, now: now, publicURL: publicURL)
+                {
                 case .accepted(let payment):
                     return .json(["paymentId": .string(payment.gid.encoded)], status: 202)
                 case .refused(let entries):
@@ -52,27 +57,38 @@ struct CheckoutControlRoutes: Sendable {
     }
 
     private static func errorJSON(_ entry: WebCheckoutCompletion.Refusal) -> JSONValue {
-        ["code": .string(entry.code), "field": .array(entry.field.map(JSONValue.string)), "message": .string(entry.message)]
+        [
+            "code": .string(entry.code), "field": .array(entry.field.map(JSONValue.string)),
+            "message": .string(entry.message),
+        ]
     }
 
     /// What a tester wants to see: status, totals and what is still pending.
     private static func state(_ checkout: CheckoutRecord) -> JSONValue {
         func pending(_ computation: PendingComputation?) -> JSONValue {
             guard let computation else { return .null }
-            return ["pollsRemaining": .integer(computation.polls), "deadline": .string(ISO8601.format(computation.deadline, fraction: .never))]
+            return [
+                "pollsRemaining": .integer(computation.polls),
+                "deadline": .string(ISO8601.format(computation.deadline, fraction: .never)),
+            ]
         }
         let totals = checkout.totals
         return [
-            "token": .string(checkout.token), "status": .string(checkout.status.rawValue), "email": .from(checkout.email),
+            "token": .string(checkout.token), "status": .string(checkout.status.rawValue),
+            "email": .from(checkout.email),
             "requiresShipping": .bool(checkout.requiresShipping), "lineCount": .integer(Int64(checkout.lines.count)),
             "shippingLine": .from(checkout.shippingLine?.handle),
-            "totals": ["subtotal": .string(StorefrontFormat.decimal(cents: totals.subtotalCents)),
-                       "shipping": .string(StorefrontFormat.decimal(cents: totals.shippingCents)),
-                       "tax": .string(StorefrontFormat.decimal(cents: totals.taxCents)),
-                       "duties": .from(totals.dutiesCents.map { StorefrontFormat.decimal(cents: $0) }),
-                       "total": .string(StorefrontFormat.decimal(cents: totals.totalCents))],
-            "pending": ["recalculation": pending(checkout.recalculation), "shippingRates": pending(checkout.rates),
-                        "paymentId": checkout.processingPaymentID.map { .integer($0) } ?? .null],
+            "totals": [
+                "subtotal": .string(StorefrontFormat.decimal(cents: totals.subtotalCents)),
+                "shipping": .string(StorefrontFormat.decimal(cents: totals.shippingCents)),
+                "tax": .string(StorefrontFormat.decimal(cents: totals.taxCents)),
+                "duties": .from(totals.dutiesCents.map { StorefrontFormat.decimal(cents: $0) }),
+                "total": .string(StorefrontFormat.decimal(cents: totals.totalCents)),
+            ],
+            "pending": [
+                "recalculation": pending(checkout.recalculation), "shippingRates": pending(checkout.rates),
+                "paymentId": checkout.processingPaymentID.map { .integer($0) } ?? .null,
+            ],
             "orderId": checkout.orderID.map { .integer($0) } ?? .null,
         ]
     }

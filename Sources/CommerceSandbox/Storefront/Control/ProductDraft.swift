@@ -54,25 +54,33 @@ struct ProductDraft {
         var draft = ProductDraft()
         draft.title = try text(body, "title", required: true) ?? ""
         draft.handle = try text(body, "handle") ?? handleize(draft.title)
-        guard !draft.handle.isEmpty else { throw Invalid(field: "handle", message: "handle must contain a letter or digit") }
+        guard !draft.handle.isEmpty else {
+            throw Invalid(field: "handle", message: "handle must contain a letter or digit")
+        }
         draft.productType = try text(body, "productType", allowBlank: true) ?? ""
         draft.vendor = try text(body, "vendor", allowBlank: true) ?? ""
         draft.description = try text(body, "description", allowBlank: true) ?? ""
         draft.optionName = try text(body, "optionName") ?? "Title"
         if let tags = body["tags"] {
-            guard let list = tags.arrayValue, let strings = Optional(list.compactMap(\.stringValue)), strings.count == list.count else {
+            guard let list = tags.arrayValue, let strings = Optional(list.compactMap(\.stringValue)),
+                strings.count == list.count
+            else {
                 throw Invalid(field: "tags", message: "tags must be a list of strings")
             }
             draft.tags = strings
         }
         if let ships = body["requiresShipping"] {
-            guard let flag = ships.boolValue else { throw Invalid(field: "requiresShipping", message: "requiresShipping must be true or false") }
+            guard let flag = ships.boolValue else {
+                throw Invalid(field: "requiresShipping", message: "requiresShipping must be true or false")
+            }
             draft.requiresShipping = flag
         }
         draft.createdAt = try date(body, "createdAt")
         draft.updatedAt = try date(body, "updatedAt")
         if let sales = body["sales"] {
-            guard let count = sales.integerValue, count >= 0 else { throw Invalid(field: "sales", message: "sales must be an integer of 0 or more") }
+            guard let count = sales.integerValue, count >= 0 else {
+                throw Invalid(field: "sales", message: "sales must be an integer of 0 or more")
+            }
             draft.sales = count
         }
         guard let variants = body["variants"]?.arrayValue, (1...maximumPerProduct).contains(variants.count) else {
@@ -80,9 +88,15 @@ struct ProductDraft {
         }
         for (index, item) in variants.enumerated() {
             let path = "variants[\(index)]"
-            guard let variant = item.objectValue else { throw Invalid(field: path, message: "\(path) must be an object") }
-            let title = try text(variant, "title", path: path) ?? (variants.count == 1 ? "Default Title" : "Variant \(index + 1)")
-            guard let price = variant["price"] else { throw Invalid(field: "\(path).price", message: "price is required") }
+            guard let variant = item.objectValue else {
+                throw Invalid(field: path, message: "\(path) must be an object")
+            }
+            let title =
+                try text(variant, "title", path: path)
+                ?? (variants.count == 1 ? "Default Title" : "Variant \(index + 1)")
+            guard let price = variant["price"] else {
+                throw Invalid(field: "\(path).price", message: "price is required")
+            }
             let cents = try priceCents(price, field: "\(path).price")
             let inventory = try inventory(variant["inventory"], field: "\(path).inventory")
             draft.variants.append(Variant(title: title, priceCents: cents, inventory: inventory))
@@ -93,16 +107,21 @@ struct ProductDraft {
             }
             for (index, item) in list.enumerated() {
                 let path = "images[\(index)]"
-                guard let image = item.objectValue else { throw Invalid(field: path, message: "\(path) must be an object") }
+                guard let image = item.objectValue else {
+                    throw Invalid(field: path, message: "\(path) must be an object")
+                }
                 let name = try text(image, "name", path: path)
                 if let name, name.range(of: "^[A-Za-z0-9_-]+$", options: .regularExpression) == nil {
                     throw Invalid(field: "\(path).name", message: "name may hold letters, digits, - and _ only")
                 }
-                draft.images.append(Image(name: name, altText: try text(image, "altText", path: path, allowBlank: true)))
+                draft.images.append(
+                    Image(name: name, altText: try text(image, "altText", path: path, allowBlank: true)))
             }
         }
         if let collections = body["collections"] {
-            guard let list = collections.arrayValue else { throw Invalid(field: "collections", message: "collections must be a list of collection IDs") }
+            guard let list = collections.arrayValue else {
+                throw Invalid(field: "collections", message: "collections must be a list of collection IDs")
+            }
             draft.collections = list
         }
         return draft
@@ -113,8 +132,10 @@ struct ProductDraft {
 
     /// `"99"`, `"99.5"`, `"99.00"` → cents; a negative or malformed price is refused.
     static func priceCents(_ value: JSONValue, field: String) throws(Invalid) -> Int64 {
-        guard let text = value.stringValue, text.range(of: #"^\d{1,9}(\.\d{1,2})?$"#, options: .regularExpression) != nil,
-              let cents = StorefrontFormat.cents(text) else {
+        guard let text = value.stringValue,
+            text.range(of: #"^\d{1,9}(\.\d{1,2})?$"#, options: .regularExpression) != nil,
+            let cents = StorefrontFormat.cents(text)
+        else {
             throw Invalid(field: field, message: "\(field) must be a decimal string such as \"89.00\"")
         }
         return cents
@@ -124,7 +145,8 @@ struct ProductDraft {
     static func inventory(_ value: JSONValue?, field: String) throws(Invalid) -> Int64? {
         guard let value, !value.isNull else { return nil }
         guard let count = value.integerValue, count >= 0, value.doubleValue == Double(count) else {
-            throw Invalid(field: field, message: "\(field) must be an integer of 0 or more, or null when stock is not tracked")
+            throw Invalid(
+                field: field, message: "\(field) must be an integer of 0 or more, or null when stock is not tracked")
         }
         return count
     }
@@ -134,8 +156,10 @@ struct ProductDraft {
         title.lowercased().split { !($0.isLetter || $0.isNumber) || !$0.isASCII }.joined(separator: "-")
     }
 
-    private static func text(_ object: JSONObject, _ key: String, path: String? = nil, required: Bool = false,
-                             allowBlank: Bool = false) throws(Invalid) -> String? {
+    private static func text(
+        _ object: JSONObject, _ key: String, path: String? = nil, required: Bool = false,
+        allowBlank: Bool = false
+    ) throws(Invalid) -> String? {
         let field = path.map { "\($0).\(key)" } ?? key
         guard let value = object[key], !value.isNull else {
             if required { throw Invalid(field: field, message: "\(field) is required") }
@@ -162,24 +186,34 @@ struct ProductDraft {
         var collectionIDs: [Int64] = []
         for (index, reference) in collections.enumerated() {
             let id = reference.integerValue ?? reference.stringValue.flatMap { GlobalID.number($0, type: "Collection") }
-            guard let id, try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM storefront_collections WHERE id = ? AND shop_id = ?",
-                                           arguments: [id, shopID]) == 1 else {
-                return .failure(Invalid(field: "collections[\(index)]", message: "No collection \(reference.serialized()) in shop \(shopID)"))
+            guard let id,
+                try Int.fetchOne(
+                    db, sql: "SELECT COUNT(*) FROM storefront_collections WHERE id = ? AND shop_id = ?",
+                    arguments: [id, shopID]) == 1
+            else {
+                return .failure(
+                    Invalid(
+                        field: "collections[\(index)]",
+                        message: "No collection \(reference.serialized()) in shop \(shopID)"))
             }
             collectionIDs.append(id)
         }
-        if try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM storefront_products WHERE shop_id = ? AND handle = ?",
-                            arguments: [shopID, handle]) ?? 0 > 0 {
-            return .failure(Invalid(field: "handle", message: "A product with handle \(handle) exists in shop \(shopID)"))
+        if try Int.fetchOne(
+            db, sql: "SELECT COUNT(*) FROM storefront_products WHERE shop_id = ? AND handle = ?",
+            arguments: [shopID, handle]) ?? 0 > 0
+        {
+            return .failure(
+                Invalid(field: "handle", message: "A product with handle \(handle) exists in shop \(shopID)"))
         }
         // Past every product of every shop, so `10 × id + n` is free for variants and images.
         let productID = (try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM storefront_products") ?? 0) + 1
         let variantIDs = try insertRows(db, productID: productID, shopID: shopID, now: now)
         for collectionID in collectionIDs {
-            try db.execute(sql: """
-                INSERT OR IGNORE INTO storefront_collection_products (collection_id, product_id, position)
-                VALUES (?, ?, (SELECT COALESCE(MAX(position), 0) + 1 FROM storefront_collection_products WHERE collection_id = ?))
-                """, arguments: [collectionID, productID, collectionID])
+            try db.execute(
+                sql: """
+                    INSERT OR IGNORE INTO storefront_collection_products (collection_id, product_id, position)
+                    VALUES (?, ?, (SELECT COALESCE(MAX(position), 0) + 1 FROM storefront_collection_products WHERE collection_id = ?))
+                    """, arguments: [collectionID, productID, collectionID])
         }
         return .success((productID, variantIDs))
     }
@@ -189,23 +223,31 @@ struct ProductDraft {
     /// through this too. Without `createdAt` the product is created `now`; without `updatedAt`, updated then.
     func insertRows(_ db: Database, productID: Int64, shopID: Int64, now: Date) throws -> [Int64] {
         let created = createdAt ?? now
-        try db.execute(sql: """
-            INSERT INTO storefront_products (id, shop_id, title, handle, product_type, vendor, tags, description, option_name,
-                requires_shipping, created_at, updated_at, sales) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)
-            """, arguments: [productID, shopID, title, handle, productType, vendor, JSONValue.array(tags.map(JSONValue.string)).serialized(),
-                             description, optionName, requiresShipping, created.timeIntervalSince1970,
-                             (updatedAt ?? created).timeIntervalSince1970, sales])
+        try db.execute(
+            sql: """
+                INSERT INTO storefront_products (id, shop_id, title, handle, product_type, vendor, tags, description, option_name,
+                    requires_shipping, created_at, updated_at, sales) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)
+                """,
+            arguments: [
+                productID, shopID, title, handle, productType, vendor,
+                JSONValue.array(tags.map(JSONValue.string)).serialized(),
+                description, optionName, requiresShipping, created.timeIntervalSince1970,
+                (updatedAt ?? created).timeIntervalSince1970, sales,
+            ])
         var variantIDs: [Int64] = []
         for (index, variant) in variants.enumerated() {
             let variantID = productID * 10 + Int64(index + 1)
-            try db.execute(sql: "INSERT INTO storefront_variants (id, product_id, position, title, price_cents, inventory) VALUES (?,?,?,?,?,?)",
-                           arguments: [variantID, productID, index + 1, variant.title, variant.priceCents, variant.inventory])
+            try db.execute(
+                sql:
+                    "INSERT INTO storefront_variants (id, product_id, position, title, price_cents, inventory) VALUES (?,?,?,?,?,?)",
+                arguments: [variantID, productID, index + 1, variant.title, variant.priceCents, variant.inventory])
             variantIDs.append(variantID)
         }
         for (index, image) in images.enumerated() {
             let n = Int64(index + 1)
-            try DemoCatalog.insertImage(db, id: productID * 10 + n, kind: "product", owner: productID, position: n,
-                                        name: image.name ?? "product-\(productID)-\(n)", alt: image.altText)
+            try DemoCatalog.insertImage(
+                db, id: productID * 10 + n, kind: "product", owner: productID, position: n,
+                name: image.name ?? "product-\(productID)-\(n)", alt: image.altText)
         }
         return variantIDs
     }

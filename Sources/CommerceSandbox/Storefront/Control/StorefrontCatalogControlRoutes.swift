@@ -10,7 +10,9 @@ struct StorefrontCatalogControlRoutes: Sendable {
 
     func register(on router: SandboxRouter) {
         router.post("/sandbox/storefront/shops/:id/products") { request in
-            guard let shopID = Int64(request.parameter("id")) else { return StorefrontControlRoutes.notFound("Unknown shop \(request.parameter("id"))") }
+            guard let shopID = Int64(request.parameter("id")) else {
+                return StorefrontControlRoutes.notFound("Unknown shop \(request.parameter("id"))")
+            }
             guard case .object(let body)? = try? request.jsonBody() else {
                 return StorefrontControlRoutes.invalid("body", "The body must be a JSON object")
             }
@@ -31,12 +33,17 @@ struct StorefrontCatalogControlRoutes: Sendable {
             case nil:
                 return StorefrontControlRoutes.notFound("Unknown shop \(shopID)")
             case .failure(let invalid)? where invalid.field == "handle":
-                return StorefrontControlRoutes.Failure(status: 409, code: "conflict", field: "handle", message: invalid.message).response
+                return StorefrontControlRoutes.Failure(
+                    status: 409, code: "conflict", field: "handle", message: invalid.message
+                ).response
             case .failure(let invalid)?:
                 return StorefrontControlRoutes.invalid(invalid.field, invalid.message)
             case .success(let (productID, variantIDs))?:
-                return .json(["id": .string(GlobalID("Product", productID).encoded),
-                              "variantIds": .array(variantIDs.map { .string(GlobalID("ProductVariant", $0).encoded) })], status: 201)
+                return .json(
+                    [
+                        "id": .string(GlobalID("Product", productID).encoded),
+                        "variantIds": .array(variantIDs.map { .string(GlobalID("ProductVariant", $0).encoded) }),
+                    ], status: 201)
             }
         }
 
@@ -63,15 +70,22 @@ struct StorefrontCatalogControlRoutes: Sendable {
             }
             let changesInventory = body["inventory"] != nil
             let variant: JSONValue? = try await context.database.write { db in
-                guard try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM storefront_variants WHERE id = ?", arguments: [variantID]) == 1 else {
+                guard
+                    try Int.fetchOne(
+                        db, sql: "SELECT COUNT(*) FROM storefront_variants WHERE id = ?", arguments: [variantID]) == 1
+                else {
                     return nil
                 }
                 // Like sales and stock changes from orders, these leave the product's updatedAt alone (§5.5).
                 if let price {
-                    try db.execute(sql: "UPDATE storefront_variants SET price_cents = ? WHERE id = ?", arguments: [price, variantID])
+                    try db.execute(
+                        sql: "UPDATE storefront_variants SET price_cents = ? WHERE id = ?",
+                        arguments: [price, variantID])
                 }
                 if changesInventory {
-                    try db.execute(sql: "UPDATE storefront_variants SET inventory = ? WHERE id = ?", arguments: [inventory, variantID])
+                    try db.execute(
+                        sql: "UPDATE storefront_variants SET inventory = ? WHERE id = ?",
+                        arguments: [inventory, variantID])
                 }
                 return try Self.variantJSON(db, id: variantID)
             }
@@ -80,12 +94,17 @@ struct StorefrontCatalogControlRoutes: Sendable {
         }
 
         router.post("/sandbox/storefront/shops/:id/discount-codes") { request in
-            guard let shopID = Int64(request.parameter("id")) else { return StorefrontControlRoutes.notFound("Unknown shop \(request.parameter("id"))") }
+            guard let shopID = Int64(request.parameter("id")) else {
+                return StorefrontControlRoutes.notFound("Unknown shop \(request.parameter("id"))")
+            }
             guard case .object(let body)? = try? request.jsonBody() else {
                 return StorefrontControlRoutes.invalid("body", "The body must be a JSON object")
             }
-            guard let code = body["code"]?.stringValue?.trimmingCharacters(in: .whitespaces), !code.isEmpty, code.count <= 255 else {
-                return StorefrontControlRoutes.invalid("code", "code must be a non-blank string of at most 255 characters")
+            guard let code = body["code"]?.stringValue?.trimmingCharacters(in: .whitespaces), !code.isEmpty,
+                code.count <= 255
+            else {
+                return StorefrontControlRoutes.invalid(
+                    "code", "code must be a non-blank string of at most 255 characters")
             }
             let codes: (added: Bool, all: [String])? = try await context.database.write { db in
                 guard let shop = try ShopRecord.find(db, id: shopID) else { return nil }
@@ -94,24 +113,29 @@ struct StorefrontCatalogControlRoutes: Sendable {
                     return (false, shop.discountCodes)
                 }
                 let all = shop.discountCodes + [code]
-                try db.execute(sql: "UPDATE storefront_shops SET discount_codes = ? WHERE id = ?",
-                               arguments: [JSONValue.array(all.map(JSONValue.string)).serialized(), shopID])
+                try db.execute(
+                    sql: "UPDATE storefront_shops SET discount_codes = ? WHERE id = ?",
+                    arguments: [JSONValue.array(all.map(JSONValue.string)).serialized(), shopID])
                 return (true, all)
             }
             guard let codes else { return StorefrontControlRoutes.notFound("Unknown shop \(shopID)") }
-            return .json(["code": .string(code), "discountCodes": .array(codes.all.map(JSONValue.string))],
-                         status: codes.added ? 201 : 200)
+            return .json(
+                ["code": .string(code), "discountCodes": .array(codes.all.map(JSONValue.string))],
+                status: codes.added ? 201 : 200)
         }
     }
 
     /// The variant as the PATCH route answers it.
     static func variantJSON(_ db: Database, id: Int64) throws -> JSONValue? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM storefront_variants WHERE id = ?", arguments: [id]) else { return nil }
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM storefront_variants WHERE id = ?", arguments: [id])
+        else { return nil }
         let variant = VariantRecord(row: row)
-        return ["id": .string(variant.gid.encoded), "productId": .string(GlobalID("Product", variant.productID).encoded),
-                "title": .string(variant.title), "sku": .string(variant.sku),
-                "price": .string(StorefrontFormat.decimal(cents: variant.priceCents)),
-                "inventory": variant.inventory.map(JSONValue.integer) ?? .null,
-                "availableForSale": .bool(variant.available)]
+        return [
+            "id": .string(variant.gid.encoded), "productId": .string(GlobalID("Product", variant.productID).encoded),
+            "title": .string(variant.title), "sku": .string(variant.sku),
+            "price": .string(StorefrontFormat.decimal(cents: variant.priceCents)),
+            "inventory": variant.inventory.map(JSONValue.integer) ?? .null,
+            "availableForSale": .bool(variant.available),
+        ]
     }
 }

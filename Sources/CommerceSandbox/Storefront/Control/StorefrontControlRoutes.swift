@@ -32,11 +32,19 @@ struct StorefrontControlRoutes: Sendable {
     }
 
     func register(on router: SandboxRouter) {
-        router.fallback(forPrefix: "/sandbox/storefront/", .init(
-            notFound: { request in Failure(status: 404, code: "not_found", message: "No Storefront control route \(request.method) \(request.path)") },
-            methodNotAllowed: { request, _ in
-                Failure(status: 405, code: "method_not_allowed", message: "\(request.method) is not allowed on \(request.path)")
-            }))
+        router.fallback(
+            forPrefix: "/sandbox/storefront/",
+            .init(
+                notFound: { request in
+                    Failure(
+                        status: 404, code: "not_found",
+                        message: "No Storefront control route \(request.method) \(request.path)")
+                },
+                methodNotAllowed: { request, _ in
+                    Failure(
+                        status: 405, code: "method_not_allowed",
+                        message: "\(request.method) is not allowed on \(request.path)")
+                }))
 
         StorefrontCatalogControlRoutes(context: context).register(on: router)
         CheckoutControlRoutes(context: context).register(on: router)
@@ -49,8 +57,10 @@ struct StorefrontControlRoutes: Sendable {
         router.get("/sandbox/storefront/shops") { _ in
             let shops: [JSONValue] = try await context.database.read { db in
                 try ShopRecord.all(db).map { shop in
-                    let tokens = try Row.fetchAll(db, sql: "SELECT * FROM storefront_tokens WHERE shop_id = ? ORDER BY created_at, token",
-                                                  arguments: [shop.id]).map(Self.tokenJSON)
+                    let tokens = try Row.fetchAll(
+                        db, sql: "SELECT * FROM storefront_tokens WHERE shop_id = ? ORDER BY created_at, token",
+                        arguments: [shop.id]
+                    ).map(Self.tokenJSON)
                     return Self.shopJSON(shop, tokens: tokens)
                 }
             }
@@ -58,26 +68,38 @@ struct StorefrontControlRoutes: Sendable {
         }
 
         router.post("/sandbox/storefront/shops") { request in
-            guard case .object(let body)? = try? request.jsonBody() else { return Self.invalid("body", "The body must be a JSON object") }
+            guard case .object(let body)? = try? request.jsonBody() else {
+                return Self.invalid("body", "The body must be a JSON object")
+            }
             var shop = ShopFactory.NewShop()
             func text(_ key: String) -> String?? {
                 guard let value = body[key] else { return .some(nil) }
-                guard let string = value.stringValue, !string.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+                guard let string = value.stringValue, !string.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    return nil
+                }
                 return .some(string)
             }
             guard let name = text("name"), let domain = text("domain") else {
-                return Self.invalid(body["name"]?.stringValue?.isEmpty == false ? "domain" : "name", "name and domain must be non-empty strings")
+                return Self.invalid(
+                    body["name"]?.stringValue?.isEmpty == false ? "domain" : "name",
+                    "name and domain must be non-empty strings")
             }
-            guard let name, let domain else { return Self.invalid(name == nil ? "name" : "domain", "name and domain are required") }
+            guard let name, let domain else {
+                return Self.invalid(name == nil ? "name" : "domain", "name and domain are required")
+            }
             shop.name = name
             shop.domain = domain.lowercased()
             shop.description = body["description"]?.stringValue
             if let currency = body["currencyCode"] {
-                guard let code = currency.stringValue, Currency.isActive(code) else { return Self.invalid("currencyCode", "Unknown ISO 4217 currency") }
+                guard let code = currency.stringValue, Currency.isActive(code) else {
+                    return Self.invalid("currencyCode", "Unknown ISO 4217 currency")
+                }
                 shop.currency = code
             }
             if let country = body["countryCode"] {
-                guard let code = country.stringValue.flatMap(Countries.code(for:)), code == country.stringValue?.uppercased() else {
+                guard let code = country.stringValue.flatMap(Countries.code(for:)),
+                    code == country.stringValue?.uppercased()
+                else {
                     return Self.invalid("countryCode", "Unknown ISO 3166 country code")
                 }
                 shop.country = code
@@ -90,28 +112,43 @@ struct StorefrontControlRoutes: Sendable {
             let now = context.clock.now()
             let newShop = shop
             let created: (Int64, String)? = try await context.database.write { db in
-                if try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM storefront_shops WHERE domain = ?", arguments: [newShop.domain]) ?? 0 > 0 {
+                if try Int.fetchOne(
+                    db, sql: "SELECT COUNT(*) FROM storefront_shops WHERE domain = ?", arguments: [newShop.domain]) ?? 0
+                    > 0
+                {
                     return nil
                 }
                 let id = try ShopFactory.create(db, newShop, now: now)
                 return (id, try ShopFactory.issueToken(db, shopID: id, now: now))
             }
             guard let (id, token) = created else {
-                return Failure(status: 409, code: "conflict", field: "domain", message: "A shop with domain \(shop.domain) exists").response
+                return Failure(
+                    status: 409, code: "conflict", field: "domain", message: "A shop with domain \(shop.domain) exists"
+                ).response
             }
-            return .json(["id": .integer(id), "domain": .string(shop.domain), "storefrontAccessToken": .string(token),
-                          "graphqlURL": .string(context.publicURL(path: "/api/\(StorefrontGraphQL.servedVersion)/graphql"))], status: 201)
+            return .json(
+                [
+                    "id": .integer(id), "domain": .string(shop.domain), "storefrontAccessToken": .string(token),
+                    "graphqlURL": .string(context.publicURL(path: "/api/\(StorefrontGraphQL.servedVersion)/graphql")),
+                ], status: 201)
         }
 
         router.post("/sandbox/storefront/shops/:id/tokens") { request in
-            guard let shopID = Int64(request.parameter("id")) else { return Self.notFound("Unknown shop \(request.parameter("id"))") }
+            guard let shopID = Int64(request.parameter("id")) else {
+                return Self.notFound("Unknown shop \(request.parameter("id"))")
+            }
             var scopes = StorefrontScope.all
             if !request.body.isEmpty {
-                guard case .object(let body)? = try? request.jsonBody() else { return Self.invalid("body", "The body must be a JSON object") }
+                guard case .object(let body)? = try? request.jsonBody() else {
+                    return Self.invalid("body", "The body must be a JSON object")
+                }
                 if let list = body["scopes"] {
-                    guard let values = list.arrayValue?.compactMap(\.stringValue), values.count == list.arrayValue?.count,
-                          values.allSatisfy(StorefrontScope.all.contains) else {
-                        return Self.invalid("scopes", "scopes must be a list of: " + StorefrontScope.all.joined(separator: ", "))
+                    guard let values = list.arrayValue?.compactMap(\.stringValue),
+                        values.count == list.arrayValue?.count,
+                        values.allSatisfy(StorefrontScope.all.contains)
+                    else {
+                        return Self.invalid(
+                            "scopes", "scopes must be a list of: " + StorefrontScope.all.joined(separator: ", "))
                     }
                     scopes = values
                 }
@@ -130,14 +167,18 @@ struct StorefrontControlRoutes: Sendable {
             let token = request.parameter("token")
             let now = context.clock.now().timeIntervalSince1970
             let changed = try await context.database.write { db in
-                try db.execute(sql: "UPDATE storefront_tokens SET revoked_at = COALESCE(revoked_at, ?) WHERE token = ?", arguments: [now, token])
+                try db.execute(
+                    sql: "UPDATE storefront_tokens SET revoked_at = COALESCE(revoked_at, ?) WHERE token = ?",
+                    arguments: [now, token])
                 return db.changesCount
             }
             return changed > 0 ? SandboxResponse(status: 204) : Self.notFound("Unknown token")
         }
 
         router.put("/sandbox/storefront/shops/:id/state") { request in
-            guard let state = (try? request.jsonBody())?["state"]?.stringValue, ["active", "frozen", "locked"].contains(state) else {
+            guard let state = (try? request.jsonBody())?["state"]?.stringValue,
+                ["active", "frozen", "locked"].contains(state)
+            else {
                 return Self.invalid("state", "state must be \"active\", \"frozen\" or \"locked\"")
             }
             let id = Int64(request.parameter("id")) ?? -1
@@ -149,7 +190,9 @@ struct StorefrontControlRoutes: Sendable {
         }
 
         router.put("/sandbox/storefront/shops/:id/simulation") { request in
-            guard case .object(let update)? = try? request.jsonBody() else { return Self.invalid("body", "The body must be a JSON object") }
+            guard case .object(let update)? = try? request.jsonBody() else {
+                return Self.invalid("body", "The body must be a JSON object")
+            }
             let id = Int64(request.parameter("id")) ?? -1
             let result = try await context.database.write { db -> Result<JSONObject, StorefrontSimulation.Problem>? in
                 guard let shop = try ShopRecord.find(db, id: id) else { return nil }
@@ -161,8 +204,9 @@ struct StorefrontControlRoutes: Sendable {
                 }
                 // failNext lives in the sandbox's fault injector, not in the stored settings.
                 merged["failNext"] = nil
-                try db.execute(sql: "UPDATE storefront_shops SET simulation = ? WHERE id = ?",
-                               arguments: [JSONValue.object(merged).serialized(), id])
+                try db.execute(
+                    sql: "UPDATE storefront_shops SET simulation = ? WHERE id = ?",
+                    arguments: [JSONValue.object(merged).serialized(), id])
                 return .success(merged)
             }
             switch result {
@@ -181,8 +225,10 @@ struct StorefrontControlRoutes: Sendable {
             let id = Int64(request.parameter("id")) ?? -1
             let emails: [JSONValue]? = try await context.database.read { db in
                 guard try ShopRecord.find(db, id: id) != nil else { return nil }
-                return try String.fetchAll(db, sql: "SELECT body FROM storefront_emails WHERE shop_id = ? ORDER BY id DESC", arguments: [id])
-                    .compactMap { try? JSONValue.parse($0) }
+                return try String.fetchAll(
+                    db, sql: "SELECT body FROM storefront_emails WHERE shop_id = ? ORDER BY id DESC", arguments: [id]
+                )
+                .compactMap { try? JSONValue.parse($0) }
             }
             guard let emails else { return Self.notFound("Unknown shop \(request.parameter("id"))") }
             return .json(.array(emails))
@@ -203,7 +249,9 @@ struct StorefrontControlRoutes: Sendable {
         router.post("/sandbox/storefront/carts/:token/complete") { request in
             let token = request.parameter("token")
             let now = context.clock.now()
-            let outcome = try await context.database.write { db in try CartCompletion.complete(db, token: token, now: now) }
+            let outcome = try await context.database.write { db in
+                try CartCompletion.complete(db, token: token, now: now)
+            }
             switch outcome {
             case nil: return Self.notFound("Unknown or expired cart \(token)")
             case .failure(let problems)?: return .json(["errors": .array(problems.entries.map(\.json))], status: 422)
@@ -214,25 +262,39 @@ struct StorefrontControlRoutes: Sendable {
         // Storefront's view of the sandbox journal (§5.15): GraphQL calls oldest first, the newest `limit`.
         router.get("/sandbox/storefront/requests") { request in
             let limit = max(0, request.query["limit"].flatMap(Int.init) ?? 500)
-            let calls = context.journal.entries(JournalFilter(service: "storefront")).filter { $0.notes["queryTag"] != nil }
-            return .json(.array(calls.prefix(limit).reversed().map { entry in
-                let token = entry.requestHeaders["X-Shopify-Storefront-Access-Token"] ?? ""
-                return ["time": .string(ISO8601.format(entry.time, fraction: .milliseconds)), "route": .string(entry.path),
-                        "status": .integer(Int64(entry.status)), "token": .from(token.isEmpty ? nil : String(token.suffix(4))),
-                        "queryTag": entry.notes["queryTag"] ?? "absent", "operation": entry.notes["operation"] ?? .null]
-            }))
+            let calls = context.journal.entries(JournalFilter(service: "storefront")).filter {
+                $0.notes["queryTag"] != nil
+            }
+            return .json(
+                .array(
+                    calls.prefix(limit).reversed().map { entry in
+                        let token = entry.requestHeaders["X-Shopify-Storefront-Access-Token"] ?? ""
+                        return [
+                            "time": .string(ISO8601.format(entry.time, fraction: .milliseconds)),
+                            "route": .string(entry.path),
+                            "status": .integer(Int64(entry.status)),
+                            "token": .from(token.isEmpty ? nil : String(token.suffix(4))),
+                            "queryTag": entry.notes["queryTag"] ?? "absent",
+                            "operation": entry.notes["operation"] ?? .null,
+                        ]
+                    }))
         }
     }
 
     static func shopJSON(_ shop: ShopRecord, tokens: [JSONValue]) -> JSONValue {
-        ["id": .integer(shop.id), "name": .string(shop.name), "domain": .string(shop.domain), "currencyCode": .string(shop.currency),
-         "countryCode": .string(shop.country), "state": .string(shop.state), "tokens": .array(tokens)]
+        [
+            "id": .integer(shop.id), "name": .string(shop.name), "domain": .string(shop.domain),
+            "currencyCode": .string(shop.currency),
+            "countryCode": .string(shop.country), "state": .string(shop.state), "tokens": .array(tokens),
+        ]
     }
 
     static func tokenJSON(_ row: Row) -> JSONValue {
         let scopes: String = row["scopes"]
         let revokedAt: Double? = row["revoked_at"]
-        return ["token": .string(row["token"]), "scopes": .array(scopes.split(separator: " ").map { .string(String($0)) }),
-                "revoked": .bool(revokedAt != nil)]
+        return [
+            "token": .string(row["token"]), "scopes": .array(scopes.split(separator: " ").map { .string(String($0)) }),
+            "revoked": .bool(revokedAt != nil),
+        ]
     }
 }

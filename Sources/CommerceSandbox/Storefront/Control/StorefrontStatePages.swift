@@ -12,11 +12,13 @@ struct StorefrontStatePages: Sendable {
             ("carts", CartRecord.page), ("checkouts", CheckoutRecord.page), ("orders", OrderRecord.page),
         ]
         for (name, fetch) in pages {
-            router.get("/sandbox/storefront/pages/\(name)", handler: ControlProblem.answering { request in
-                let page = try ControlPage.from(request.query)
-                let listed = try await context.database.read { db in try fetch(db, page) }
-                return page.response(listed.items, total: listed.total)
-            })
+            router.get(
+                "/sandbox/storefront/pages/\(name)",
+                handler: ControlProblem.answering { request in
+                    let page = try ControlPage.from(request.query)
+                    let listed = try await context.database.read { db in try fetch(db, page) }
+                    return page.response(listed.items, total: listed.total)
+                })
         }
     }
 }

@@ -23,18 +23,22 @@ enum FastQueryPath {
     }
 
     /// The response body text for `request`, or `nil` when the library must answer it.
-    static func answer(_ request: StorefrontGraphQL.Request, document: Document, plans: DocumentPlans,
-                       schema: GraphQLSchema, table: FieldTable, context: StorefrontRequestContext) -> String? {
+    static func answer(
+        _ request: StorefrontGraphQL.Request, document: Document, plans: DocumentPlans,
+        schema: GraphQLSchema, table: FieldTable, context: StorefrontRequestContext
+    ) -> String? {
         guard let index = operationIndex(document, name: request.operationName),
-              plans.operations.indices.contains(index), let plan = plans.operations[index],
-              let queryType = schema.queryType else { return nil }
+            plans.operations.indices.contains(index), let plan = plans.operations[index],
+            let queryType = schema.queryType
+        else { return nil }
         do {
             let variables = try InputCoercion.variables(plan.variables, inputs: request.variables, schema: schema)
             let root: SelectionPlan
             if let staticRoot = plan.staticRoot {
                 root = staticRoot
             } else {
-                var planner = QueryPlanner(schema: schema, table: table, fragments: plans.fragments, variables: variables)
+                var planner = QueryPlanner(
+                    schema: schema, table: table, fragments: plans.fragments, variables: variables)
                 root = try planner.plan(queryType, selectionSets: [plan.operation.selectionSet], nodes: [])
             }
             var executor = QueryExecutor(context: context, variables: variables)

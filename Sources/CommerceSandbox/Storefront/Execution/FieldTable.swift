@@ -19,10 +19,14 @@ struct FieldTable: @unchecked Sendable {
             guard let object = type as? GraphQLObjectType, !typeName.hasPrefix("__") else { continue }
             var fields: [String: Entry] = [:]
             for (fieldName, field) in try object.fields() {
-                let arguments = field.args.map { ArgumentDefinition(name: $0.key, type: $0.value.type, defaultValue: $0.value.defaultValue) }
-                fields[fieldName] = Entry(type: field.type, arguments: arguments,
-                                          resolve: registry.syncResolver(typeName: typeName, fieldName: fieldName,
-                                                                         type: field.type, mutationTypeName: mutationName))
+                let arguments = field.args.map {
+                    ArgumentDefinition(name: $0.key, type: $0.value.type, defaultValue: $0.value.defaultValue)
+                }
+                fields[fieldName] = Entry(
+                    type: field.type, arguments: arguments,
+                    resolve: registry.syncResolver(
+                        typeName: typeName, fieldName: fieldName,
+                        type: field.type, mutationTypeName: mutationName))
             }
             entries[typeName] = fields
         }

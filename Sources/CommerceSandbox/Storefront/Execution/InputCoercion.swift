@@ -6,8 +6,10 @@ import GraphQL
 /// ``ExecutionFallback`` so that the library answers (and words the error) itself.
 enum InputCoercion {
     /// The coerced values of the operation's variables (every defined variable, `.undefined` when absent).
-    static func variables(_ definitions: [VariableDefinition], inputs: [String: Map],
-                          schema: GraphQLSchema) throws(ExecutionFallback) -> [String: Map] {
+    static func variables(
+        _ definitions: [VariableDefinition], inputs: [String: Map],
+        schema: GraphQLSchema
+    ) throws(ExecutionFallback) -> [String: Map] {
         var values: [String: Map] = [:]
         for definition in definitions {
             let type = try inputType(definition.type, schema: schema)
@@ -21,8 +23,10 @@ enum InputCoercion {
     }
 
     /// A field's argument map: every defined argument, from the document, its default, or `.undefined`.
-    static func arguments(_ definitions: [ArgumentDefinition], _ nodes: [Argument],
-                          variables: [String: Map]) throws(ExecutionFallback) -> Map {
+    static func arguments(
+        _ definitions: [ArgumentDefinition], _ nodes: [Argument],
+        variables: [String: Map]
+    ) throws(ExecutionFallback) -> Map {
         let empty: Map = [:]
         // The library's ordered dictionary, reached without importing its module.
         guard case .dictionary(var entries) = empty else { throw ExecutionFallback("Map literal is not a dictionary") }
@@ -43,7 +47,9 @@ enum InputCoercion {
     }
 
     /// A literal (or variable reference) of the document as a `Map` of `type`.
-    static func literal(_ node: Value, type: GraphQLInputType, variables: [String: Map]) throws(ExecutionFallback) -> Map {
+    static func literal(_ node: Value, type: GraphQLInputType, variables: [String: Map]) throws(ExecutionFallback)
+        -> Map
+    {
         if let nonNull = type as? GraphQLNonNull {
             guard !(node is NullValue), let inner = nonNull.ofType as? GraphQLInputType else {
                 throw ExecutionFallback("null literal for a non-null type")
@@ -53,7 +59,9 @@ enum InputCoercion {
         if node is NullValue { return .null }
         if let variable = node as? Variable { return variables[variable.name.value] ?? .undefined }
         if let list = type as? GraphQLList {
-            guard let itemType = list.ofType as? GraphQLInputType else { throw ExecutionFallback("list of a non-input type") }
+            guard let itemType = list.ofType as? GraphQLInputType else {
+                throw ExecutionFallback("list of a non-input type")
+            }
             if let items = node as? ListValue {
                 var values: [Map] = []
                 for item in items.values { values.append(try literal(item, type: itemType, variables: variables)) }
@@ -79,7 +87,9 @@ enum InputCoercion {
         }
         if value == .null || value == .undefined { return value }
         if let list = type as? GraphQLList {
-            guard let itemType = list.ofType as? GraphQLInputType else { throw ExecutionFallback("list of a non-input type") }
+            guard let itemType = list.ofType as? GraphQLInputType else {
+                throw ExecutionFallback("list of a non-input type")
+            }
             if case .array(let items) = value {
                 var values: [Map] = []
                 for item in items { values.append(try coerce(item, type: itemType)) }

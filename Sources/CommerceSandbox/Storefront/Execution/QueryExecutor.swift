@@ -40,7 +40,8 @@ struct QueryExecutor {
     }
 
     /// Writes `{…}`; `false` when a non-null field below failed, so this object must become `null`.
-    private mutating func writeSelection(_ plan: SelectionPlan, source: any Sendable) throws(ExecutionFallback) -> Bool {
+    private mutating func writeSelection(_ plan: SelectionPlan, source: any Sendable) throws(ExecutionFallback) -> Bool
+    {
         output += "{"
         var answered = true
         for (index, field) in plan.fields.enumerated() {
@@ -60,16 +61,20 @@ struct QueryExecutor {
             writeString(field.parentTypeName)
             return true
         }
-        let arguments: Map = switch field.arguments {
-        case .constant(let map): map
-        case .perRequest(let definitions, let nodes): try InputCoercion.arguments(definitions, nodes, variables: variables)
-        }
+        let arguments: Map =
+            switch field.arguments {
+            case .constant(let map): map
+            case .perRequest(let definitions, let nodes):
+                try InputCoercion.arguments(definitions, nodes, variables: variables)
+            }
         let value: (any Sendable)?
         do {
             value = try resolve(source, arguments, context, nil)
         } catch {
-            errors.append(GraphQLError(message: String(describing: error), nodes: field.nodes,
-                                       path: IndexPath(path.map { $0 as any IndexPathElement }), originalError: error))
+            errors.append(
+                GraphQLError(
+                    message: String(describing: error), nodes: field.nodes,
+                    path: IndexPath(path.map { $0 as any IndexPathElement }), originalError: error))
             if field.output.isNonNull { return false }
             output += "null"
             return true
@@ -78,10 +83,15 @@ struct QueryExecutor {
     }
 
     /// Writes a completed value; `false` when a non-null position got `null` (nothing usable is written then).
-    private mutating func complete(_ plan: OutputPlan, _ value: (any Sendable)?, field: FieldPlan) throws(ExecutionFallback) -> Bool {
+    private mutating func complete(_ plan: OutputPlan, _ value: (any Sendable)?, field: FieldPlan)
+        throws(ExecutionFallback) -> Bool
+    {
         if case .nonNull(let inner) = plan {
             guard let value else {
-                errors.append(GraphQLError(message: "Cannot return null for non-nullable field \(field.parentTypeName).\(field.fieldName)."))
+                errors.append(
+                    GraphQLError(
+                        message: "Cannot return null for non-nullable field \(field.parentTypeName).\(field.fieldName)."
+                    ))
                 return false
             }
             return try completeValue(inner, value, field: field)
@@ -98,7 +108,9 @@ struct QueryExecutor {
         return true
     }
 
-    private mutating func completeValue(_ plan: OutputPlan, _ value: any Sendable, field: FieldPlan) throws(ExecutionFallback) -> Bool {
+    private mutating func completeValue(_ plan: OutputPlan, _ value: any Sendable, field: FieldPlan)
+        throws(ExecutionFallback) -> Bool
+    {
         switch plan {
         case .nonNull:
             throw ExecutionFallback("non-null inside non-null")
@@ -124,7 +136,9 @@ struct QueryExecutor {
         }
     }
 
-    private mutating func completeList(_ item: OutputPlan, _ value: any Sendable, field: FieldPlan) throws(ExecutionFallback) -> Bool {
+    private mutating func completeList(_ item: OutputPlan, _ value: any Sendable, field: FieldPlan)
+        throws(ExecutionFallback) -> Bool
+    {
         guard let items = value as? [(any Sendable)?] else { throw ExecutionFallback("list value is not an array") }
         output += "["
         var answered = true
@@ -150,7 +164,9 @@ struct QueryExecutor {
         return answered
     }
 
-    private mutating func writeScalar(_ kind: ScalarKind, _ type: GraphQLLeafType, _ value: any Sendable) throws(ExecutionFallback) {
+    private mutating func writeScalar(_ kind: ScalarKind, _ type: GraphQLLeafType, _ value: any Sendable)
+        throws(ExecutionFallback)
+    {
         switch kind {
         case .string, .id, .custom:
             if let text = value as? String { return writeString(text) }

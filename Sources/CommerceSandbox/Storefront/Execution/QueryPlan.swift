@@ -29,8 +29,10 @@ final class FieldPlan: @unchecked Sendable {
     let arguments: ArgumentsPlan
     let output: OutputPlan
 
-    init(responseKey: String, fieldName: String, parentTypeName: String, nodes: [Field], resolve: FieldResolver?,
-         arguments: ArgumentsPlan, output: OutputPlan) {
+    init(
+        responseKey: String, fieldName: String, parentTypeName: String, nodes: [Field], resolve: FieldResolver?,
+        arguments: ArgumentsPlan, output: OutputPlan
+    ) {
         var prefix = "\""
         JSONEscaping.append(responseKey, to: &prefix)
         prefix += "\":"

@@ -24,7 +24,9 @@ struct QueryPlanner {
     }
 
     /// The plan of `selectionSets` (one per merged field node) for the object type `type`.
-    mutating func plan(_ type: GraphQLObjectType, selectionSets: [SelectionSet], nodes: [Field]) throws(ExecutionFallback) -> SelectionPlan {
+    mutating func plan(_ type: GraphQLObjectType, selectionSets: [SelectionSet], nodes: [Field])
+        throws(ExecutionFallback) -> SelectionPlan
+    {
         var keys: [String] = []
         var groups: [String: [Field]] = [:]
         for selectionSet in selectionSets {
@@ -39,44 +41,55 @@ struct QueryPlanner {
         return SelectionPlan(typeName: type.name, fields: fields)
     }
 
-    private mutating func plan(field: Field, group: [Field], responseKey: String,
-                               parent: GraphQLObjectType) throws(ExecutionFallback) -> FieldPlan {
+    private mutating func plan(
+        field: Field, group: [Field], responseKey: String,
+        parent: GraphQLObjectType
+    ) throws(ExecutionFallback) -> FieldPlan {
         plannedFields += 1
         if plannedFields > Self.maximumFields { throw ExecutionFallback("plan too large") }
         let name = field.name.value
         if name == "__typename" {
-            return FieldPlan(responseKey: responseKey, fieldName: name, parentTypeName: parent.name, nodes: group,
-                             resolve: nil, arguments: .constant([:]), output: .nonNull(.scalar(.string, GraphQLString)))
+            return FieldPlan(
+                responseKey: responseKey, fieldName: name, parentTypeName: parent.name, nodes: group,
+                resolve: nil, arguments: .constant([:]), output: .nonNull(.scalar(.string, GraphQLString)))
         }
         // `__schema`, `__type` and anything unknown stay with the library.
-        guard let entry = table.field(parent.name, name) else { throw ExecutionFallback("field \(parent.name).\(name)") }
+        guard let entry = table.field(parent.name, name) else {
+            throw ExecutionFallback("field \(parent.name).\(name)")
+        }
         let arguments: ArgumentsPlan
         if field.arguments.contains(where: { Self.readsVariable($0.value) }) {
             arguments = .perRequest(entry.arguments, field.arguments)
         } else {
             arguments = .constant(try InputCoercion.arguments(entry.arguments, field.arguments, variables: [:]))
         }
-        return FieldPlan(responseKey: responseKey, fieldName: name, parentTypeName: parent.name, nodes: group,
-                         resolve: entry.resolve, arguments: arguments, output: try output(entry.type, group: group))
+        return FieldPlan(
+            responseKey: responseKey, fieldName: name, parentTypeName: parent.name, nodes: group,
+            resolve: entry.resolve, arguments: arguments, output: try output(entry.type, group: group))
     }
 
     private mutating func output(_ type: GraphQLOutputType, group: [Field]) throws(ExecutionFallback) -> OutputPlan {
         switch type {
         case let nonNull as GraphQLNonNull:
-            guard let inner = nonNull.ofType as? GraphQLOutputType else { throw ExecutionFallback("non-null of a non-output type") }
+            guard let inner = nonNull.ofType as? GraphQLOutputType else {
+                throw ExecutionFallback("non-null of a non-output type")
+            }
             return .nonNull(try output(inner, group: group))
         case let list as GraphQLList:
-            guard let inner = list.ofType as? GraphQLOutputType else { throw ExecutionFallback("list of a non-output type") }
+            guard let inner = list.ofType as? GraphQLOutputType else {
+                throw ExecutionFallback("list of a non-output type")
+            }
             return .list(try output(inner, group: group))
         case let scalar as GraphQLScalarType:
-            let kind: ScalarKind = switch scalar.name {
-            case "String": .string
-            case "ID": .id
-            case "Int": .int
-            case "Float": .float
-            case "Boolean": .boolean
-            default: .custom
-            }
+            let kind: ScalarKind =
+                switch scalar.name {
+                case "String": .string
+                case "ID": .id
+                case "Int": .int
+                case "Float": .float
+                case "Boolean": .boolean
+                default: .custom
+                }
             return .scalar(kind, scalar)
         case let enumeration as GraphQLEnumType:
             return .enumeration(Set(enumeration.values.map(\.name)), enumeration)
@@ -94,8 +107,10 @@ struct QueryPlanner {
     }
 
     /// `collectFields`: `visited` is passed by value, as the library's local copy makes it behave.
-    private func collect(_ type: GraphQLObjectType, _ selectionSet: SelectionSet, keys: inout [String],
-                         groups: inout [String: [Field]], visited: [String: Bool]) throws(ExecutionFallback) {
+    private func collect(
+        _ type: GraphQLObjectType, _ selectionSet: SelectionSet, keys: inout [String],
+        groups: inout [String: [Field]], visited: [String: Bool]
+    ) throws(ExecutionFallback) {
         var visited = visited
         for selection in selectionSet.selections {
             switch selection {
@@ -123,8 +138,13 @@ struct QueryPlanner {
 
     /// `@skip(if:)` wins over `@include(if:)`; only the first of each counts, as in the library.
     private func includes(_ directives: [Directive]) throws(ExecutionFallback) -> Bool {
-        if let skip = directives.first(where: { $0.name.value == "skip" }), try condition(skip) == .bool(true) { return false }
-        if let include = directives.first(where: { $0.name.value == "include" }), try condition(include) == .bool(false) { return false }
+        if let skip = directives.first(where: { $0.name.value == "skip" }), try condition(skip) == .bool(true) {
+            return false
+        }
+        if let include = directives.first(where: { $0.name.value == "include" }), try condition(include) == .bool(false)
+        {
+            return false
+        }
         return true
     }
 
@@ -133,7 +153,8 @@ struct QueryPlanner {
             throw ExecutionFallback("@\(directive.name.value) without if")
         }
         if Self.readsVariable(argument.value), variables == nil { throw ExecutionFallback(Self.needsVariables) }
-        let value = try InputCoercion.literal(argument.value, type: GraphQLNonNull(GraphQLBoolean), variables: variables ?? [:])
+        let value = try InputCoercion.literal(
+            argument.value, type: GraphQLNonNull(GraphQLBoolean), variables: variables ?? [:])
         guard case .bool = value else { throw ExecutionFallback("@\(directive.name.value) condition is not a Boolean") }
         return value
     }
@@ -141,7 +162,9 @@ struct QueryPlanner {
     private func matches(_ condition: NamedType?, _ type: GraphQLObjectType) -> Bool {
         guard let condition, let conditional = schema.getType(name: condition.name.value) else { return true }
         if let object = conditional as? GraphQLObjectType { return object.name == type.name }
-        if let abstract = conditional as? GraphQLAbstractType { return schema.isSubType(abstractType: abstract, maybeSubType: type) }
+        if let abstract = conditional as? GraphQLAbstractType {
+            return schema.isSubType(abstractType: abstract, maybeSubType: type)
+        }
         return false
     }
 

@@ -13,10 +13,12 @@ struct CardVaultRoute: Sendable {
     func register(on router: SandboxRouter) {
         router.post("/sessions") { request in
             guard request.body.count <= Self.maximumBodySize else {
-                return StorefrontHTTPErrors.response("Request body is too large.", code: "PAYLOAD_TOO_LARGE", status: 413)
+                return StorefrontHTTPErrors.response(
+                    "Request body is too large.", code: "PAYLOAD_TOO_LARGE", status: 413)
             }
             guard case .object(let body)? = try? JSONValue.parse(request.body) else {
-                return StorefrontHTTPErrors.response("Request body is not a JSON object.", code: "BAD_REQUEST", status: 400)
+                return StorefrontHTTPErrors.response(
+                    "Request body is not a JSON object.", code: "BAD_REQUEST", status: 400)
             }
             let session = VaultSession(body: body, now: context.clock.now())
             try await context.database.write { db in try session.insert(db) }

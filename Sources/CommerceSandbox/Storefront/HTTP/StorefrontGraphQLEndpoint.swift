@@ -1,7 +1,7 @@
 import CommerceCore
 import Foundation
-import GraphQL
 import GRDB
+import GraphQL
 
 /// `POST /api/{version}/graphql[.json]`: the checks of spec §4.1 in the order H12 gives
 /// (H5 → H6 → H4 → H1/H2 → H3 → H8 → H7 → H9 → H10), then execution.
@@ -27,21 +27,27 @@ struct StorefrontGraphQLEndpoint: Sendable {
         return answer
     }
 
-    private func handle(_ request: SandboxRequest, version: String, token: String, operation: inout String?) async throws -> SandboxResponse {
+    private func handle(_ request: SandboxRequest, version: String, token: String, operation: inout String?)
+        async throws -> SandboxResponse
+    {
         guard StorefrontHTTPErrors.isWellFormedVersion(version) else { return StorefrontHTTPErrors.notFound() }
         guard version == StorefrontGraphQL.servedVersion else { return StorefrontHTTPErrors.versionNotServed(version) }
         // The token and its shop in one read: every request pays for this hop.
-        let found: (grant: TokenGrant, shop: ShopRecord?)? = token.isEmpty ? nil : try await context.database.read { db in
-            guard let grant = try TokenGrant.find(db, token: token) else { return nil }
-            return (grant, try ShopRecord.find(db, id: grant.shopID))
-        }
+        let found: (grant: TokenGrant, shop: ShopRecord?)? =
+            token.isEmpty
+            ? nil
+            : try await context.database.read { db in
+                guard let grant = try TokenGrant.find(db, token: token) else { return nil }
+                return (grant, try ShopRecord.find(db, id: grant.shopID))
+            }
         guard let grant = found?.grant else { return StorefrontHTTPErrors.unauthorized() }
         if grant.revoked { return StorefrontHTTPErrors.revoked() }
         guard let shop = found?.shop else { return StorefrontHTTPErrors.unauthorized() }
         if shop.state != "active" { return StorefrontHTTPErrors.shopInactive(state: shop.state) }
         if request.body.count > Self.maximumBodySize { return StorefrontHTTPErrors.tooLarge() }
 
-        let mediaType = (request.headers["Content-Type"] ?? "").split(separator: ";").first
+        let mediaType =
+            (request.headers["Content-Type"] ?? "").split(separator: ";").first
             .map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         let graphQLRequest: StorefrontGraphQL.Request
         switch mediaType {
@@ -74,22 +80,27 @@ struct StorefrontGraphQLEndpoint: Sendable {
         }
 
         // The shop's `failNext` fires here, where the shop is known (a scoped rule of the shared injector).
-        return try await context.faults.apply(to: request, scope: StorefrontSimulation.faultScope(shopID: shop.id),
-                                              render: StorefrontService.renderFault) {
+        return try await context.faults.apply(
+            to: request, scope: StorefrontSimulation.faultScope(shopID: shop.id),
+            render: StorefrontService.renderFault
+        ) {
             if let latency = shop.simulation["latencyMs"]?.integerValue, latency > 0 {
                 try await Task.sleep(for: .milliseconds(min(latency, 10_000)))
             }
             let requestID = UUID().uuidString.lowercased()
             let now = context.clock.now()
             let publicURL: @Sendable (String) -> String = { [context] path in context.publicURL(path: path) }
-            let outcome = try await graphQL.run(graphQLRequest, database: context.database, catalogCache: catalogCache) { db in
+            let outcome = try await graphQL.run(graphQLRequest, database: context.database, catalogCache: catalogCache)
+            { db in
                 // Re-read the shop inside the transaction so the request sees one consistent state.
                 let current = try ShopRecord.find(db, id: shop.id) ?? shop
-                return StorefrontRequestContext(db: db, shop: current, grant: grant, now: now, requestID: requestID, publicURL: publicURL)
+                return StorefrontRequestContext(
+                    db: db, shop: current, grant: grant, now: now, requestID: requestID, publicURL: publicURL)
             }
             operation = outcome.operation
-            return SandboxResponse(status: 200, headers: ["Content-Type": "application/json; charset=utf-8", "X-Request-Id": requestID],
-                                   body: outcome.bodyData)
+            return SandboxResponse(
+                status: 200, headers: ["Content-Type": "application/json; charset=utf-8", "X-Request-Id": requestID],
+                body: outcome.bodyData)
         }
     }
 

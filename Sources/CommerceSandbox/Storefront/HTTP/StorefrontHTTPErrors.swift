@@ -32,20 +32,35 @@ enum StorefrontHTTPErrors {
     }
 
     static func notFound() -> SandboxResponse { response("Not found.", code: "NOT_FOUND", status: 404) }
-    static func unauthorized() -> SandboxResponse { response("Invalid Storefront access token.", code: "UNAUTHORIZED", status: 401) }
-    static func revoked() -> SandboxResponse { response("Storefront access token has been revoked.", code: "FORBIDDEN", status: 403) }
-    static func methodNotAllowed() -> SandboxResponse { response("Use POST.", code: "METHOD_NOT_ALLOWED", status: 405, headers: ["Allow": "POST"]) }
-    static func tooLarge() -> SandboxResponse { response("Request body is too large.", code: "PAYLOAD_TOO_LARGE", status: 413) }
-    static func unsupportedMediaType() -> SandboxResponse { response("Content-Type must be application/json or application/graphql.", code: "UNSUPPORTED_MEDIA_TYPE", status: 415) }
-    static func invalidJSON() -> SandboxResponse { response("Request body is not valid JSON.", code: "BAD_REQUEST", status: 400) }
+    static func unauthorized() -> SandboxResponse {
+        response("Invalid Storefront access token.", code: "UNAUTHORIZED", status: 401)
+    }
+    static func revoked() -> SandboxResponse {
+        response("Storefront access token has been revoked.", code: "FORBIDDEN", status: 403)
+    }
+    static func methodNotAllowed() -> SandboxResponse {
+        response("Use POST.", code: "METHOD_NOT_ALLOWED", status: 405, headers: ["Allow": "POST"])
+    }
+    static func tooLarge() -> SandboxResponse {
+        response("Request body is too large.", code: "PAYLOAD_TOO_LARGE", status: 413)
+    }
+    static func unsupportedMediaType() -> SandboxResponse {
+        response(
+            "Content-Type must be application/json or application/graphql.", code: "UNSUPPORTED_MEDIA_TYPE", status: 415
+        )
+    }
+    static func invalidJSON() -> SandboxResponse {
+        response("Request body is not valid JSON.", code: "BAD_REQUEST", status: 400)
+    }
 
     static func missingParameter(_ name: String) -> SandboxResponse {
         response("Required parameter missing or invalid: \(name).", code: "BAD_REQUEST", status: 400)
     }
 
     static func versionNotServed(_ version: String) -> SandboxResponse {
-        response("API version \(version) is not served by this sandbox; served versions: \(StorefrontGraphQL.servedVersion).",
-                 code: "NOT_FOUND", status: 404)
+        response(
+            "API version \(version) is not served by this sandbox; served versions: \(StorefrontGraphQL.servedVersion).",
+            code: "NOT_FOUND", status: 404)
     }
 
     static func shopInactive(state: String) -> SandboxResponse {

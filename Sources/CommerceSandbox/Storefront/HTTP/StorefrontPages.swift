@@ -7,7 +7,11 @@ struct StorefrontPages: Sendable {
     let context: SandboxContext
 
     /// A 1×1 PNG served for every image name (the API reports 800×800; apps only need a decodable image).
-    static let placeholderPNG = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPQyr8GAAI2AXC90xqjAAAAAElFTkSuQmCC") ?? Data()
+    static let placeholderPNG =
+        Data(
+            base64Encoded:
+                "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPQyr8GAAI2AXC90xqjAAAAAElFTkSuQmCC")
+        ?? Data()
 
     func register(on router: SandboxRouter) {
         router.get("/sandbox/storefront/images/:file") { request in
@@ -15,20 +19,27 @@ struct StorefrontPages: Sendable {
             guard file.hasSuffix(".png"), file.count > 4 else {
                 return StorefrontControlRoutes.notFound("No image named \(file)")
             }
-            return SandboxResponse(status: 200, headers: ["Content-Type": "image/png", "Cache-Control": "max-age=86400"],
-                                   body: Self.placeholderPNG)
+            return SandboxResponse(
+                status: 200, headers: ["Content-Type": "image/png", "Cache-Control": "max-age=86400"],
+                body: Self.placeholderPNG)
         }
         router.get("/cart/c/:token") { request in
             let token = request.parameter("token")
             let now = context.clock.now()
             let page: String? = try await context.database.read { db in
-                guard let shopID = try Int64.fetchOne(db, sql: "SELECT shop_id FROM storefront_carts WHERE token = ?", arguments: [token]),
-                      let cart = try CartRecord.find(db, token: token, shopID: shopID, now: now) else { return nil }
+                guard
+                    let shopID = try Int64.fetchOne(
+                        db, sql: "SELECT shop_id FROM storefront_carts WHERE token = ?", arguments: [token]),
+                    let cart = try CartRecord.find(db, token: token, shopID: shopID, now: now)
+                else { return nil }
                 let catalog = try CatalogSnapshot.load(db, shopID: shopID)
                 let shop = try ShopRecord.find(db, id: shopID)
-                return Self.cartPage(cart, catalog: catalog, shopName: shop?.name ?? "Shop", currency: shop?.currency ?? "")
+                return Self.cartPage(
+                    cart, catalog: catalog, shopName: shop?.name ?? "Shop", currency: shop?.currency ?? "")
             }
-            guard let page else { return .html("<!doctype html><title>Cart not found</title><h1>Cart not found</h1>", status: 404) }
+            guard let page else {
+                return .html("<!doctype html><title>Cart not found</title><h1>Cart not found</h1>", status: 404)
+            }
             return .html(page)
         }
     }
@@ -41,7 +52,8 @@ struct StorefrontPages: Sendable {
             let product = variant.flatMap { catalog.productsByID[$0.productID] }
             let amount = (variant?.priceCents ?? 0) * line.quantity
             total += amount
-            rows += "<tr><td>\(escape(product?.title ?? "Unknown item")) — \(escape(variant?.title ?? ""))</td>"
+            rows +=
+                "<tr><td>\(escape(product?.title ?? "Unknown item")) — \(escape(variant?.title ?? ""))</td>"
                 + "<td>\(line.quantity)</td><td>\(StorefrontFormat.money(cents: amount)) \(currency)</td></tr>\n"
         }
         return """

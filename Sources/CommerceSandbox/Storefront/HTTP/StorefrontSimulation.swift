@@ -25,10 +25,15 @@ enum StorefrontSimulation {
         for (key, value) in update {
             if let range = integerKeys[key] {
                 guard let number = value.integerValue, range.contains(number) else {
-                    throw .invalid(field: key, message: "\(key) must be an integer in \(range.lowerBound)...\(min(range.upperBound, 10_000_000))")
+                    throw .invalid(
+                        field: key,
+                        message:
+                            "\(key) must be an integer in \(range.lowerBound)...\(min(range.upperBound, 10_000_000))")
                 }
             } else if key == "asyncDeadlineSeconds" || key == "customerAccessTokenTTLSeconds" {
-                guard let number = value.doubleValue, number >= 0 else { throw .invalid(field: key, message: "\(key) must be a number ≥ 0") }
+                guard let number = value.doubleValue, number >= 0 else {
+                    throw .invalid(field: key, message: "\(key) must be a number ≥ 0")
+                }
             } else if key == "dateTimeFractionalSeconds" {
                 guard value.boolValue != nil else { throw .invalid(field: key, message: "\(key) must be a boolean") }
             } else if key == "failNext" {
@@ -42,14 +47,17 @@ enum StorefrontSimulation {
     }
 
     private static func checkFailure(_ value: JSONValue) throws(Problem) {
-        guard case .object(let object) = value else { throw .invalid(field: "failNext", message: "failNext must be an object or null") }
+        guard case .object(let object) = value else {
+            throw .invalid(field: "failNext", message: "failNext must be an object or null")
+        }
         guard let count = object["count"]?.integerValue, count >= 1 else {
             throw .invalid(field: "failNext.count", message: "failNext.count must be an integer ≥ 1")
         }
         _ = count
         if let status = object["status"] {
             guard let code = status.integerValue, allowedFailureStatuses.contains(code) else {
-                throw .invalid(field: "failNext.status", message: "failNext.status must be one of 429, 500, 502, 503, 504")
+                throw .invalid(
+                    field: "failNext.status", message: "failNext.status must be one of 429, 500, 502, 503, 504")
             }
         } else if object["graphQLErrorCode"]?.stringValue == nil && object["dropConnection"]?.boolValue != true {
             throw .invalid(field: "failNext", message: "failNext needs status, graphQLErrorCode or dropConnection")
@@ -73,24 +81,34 @@ enum StorefrontSimulation {
         let count = Int(failNext["count"]?.integerValue ?? 1)
         let scope = faultScope(shopID: shopID)
         if let code = failNext["graphQLErrorCode"]?.stringValue {
-            return FaultRule(method: nil, path: .prefix("/api/"), count: count, scope: scope, status: 200,
-                             body: ["errors": [["message": code == "THROTTLED" ? "Throttled" : "Simulated failure.",
-                                                "extensions": ["code": .string(code)]]]],
-                             survivesRestart: true, origin: .object(failNext))
+            return FaultRule(
+                method: nil, path: .prefix("/api/"), count: count, scope: scope, status: 200,
+                body: [
+                    "errors": [
+                        [
+                            "message": code == "THROTTLED" ? "Throttled" : "Simulated failure.",
+                            "extensions": ["code": .string(code)],
+                        ]
+                    ]
+                ],
+                survivesRestart: true, origin: .object(failNext))
         }
         // Asking for a drop means no answer at all, whatever status came with it.
         if failNext["dropConnection"]?.boolValue == true {
-            return FaultRule(method: nil, path: .prefix("/api/"), count: count, scope: scope, drop: .afterCommit,
-                             survivesRestart: true, origin: .object(failNext))
+            return FaultRule(
+                method: nil, path: .prefix("/api/"), count: count, scope: scope, drop: .afterCommit,
+                survivesRestart: true, origin: .object(failNext))
         }
-        return FaultRule(method: nil, path: .prefix("/api/"), count: count, scope: scope,
-                         status: Int(failNext["status"]?.integerValue ?? 503), survivesRestart: true, origin: .object(failNext))
+        return FaultRule(
+            method: nil, path: .prefix("/api/"), count: count, scope: scope,
+            status: Int(failNext["status"]?.integerValue ?? 503), survivesRestart: true, origin: .object(failNext))
     }
 
     /// The shop's pending `failNext` as the simulation route reports it: as set, with the uses left.
     static func pendingFailure(_ faults: FaultInjector, shopID: Int64) -> JSONValue {
         guard let rule = faults.all.first(where: { $0.scope == faultScope(shopID: shopID) }),
-              case .object(var origin)? = rule.origin else { return .null }
+            case .object(var origin)? = rule.origin
+        else { return .null }
         origin["count"] = .integer(Int64(rule.remaining))
         return .object(origin)
     }

@@ -21,14 +21,18 @@ enum WebCheckoutHTML {
     }
 
     /// The summary: lines, address, shipping, totals, and what can happen next for the checkout's status.
-    static func checkoutPage(_ checkout: CheckoutRecord, shop: ShopRecord, catalog: CatalogSnapshot, order: OrderRecord?,
-                             now: Date) -> String {
+    static func checkoutPage(
+        _ checkout: CheckoutRecord, shop: ShopRecord, catalog: CatalogSnapshot, order: OrderRecord?,
+        now: Date
+    ) -> String {
         let currency = e(shop.currency)
         var rows = ""
         for line in checkout.lines {
             let variant = catalog.variantsByID[line.variantID]?.title
-            let item = variant.map { $0 == "Default Title" ? e(line.title) : "\(e(line.title)) — \(e($0))" } ?? e(line.title)
-            rows += "<tr><td>\(item)</td><td>\(line.quantity)</td>"
+            let item =
+                variant.map { $0 == "Default Title" ? e(line.title) : "\(e(line.title)) — \(e($0))" } ?? e(line.title)
+            rows +=
+                "<tr><td>\(item)</td><td>\(line.quantity)</td>"
                 + "<td>\(money(line.unitPriceCents * line.quantity)) \(currency)</td></tr>\n"
         }
         // The amounts a completion would charge now, without advancing any pending recalculation.
@@ -37,7 +41,9 @@ enum WebCheckoutHTML {
         body += "<table><tr><th>Item</th><th>Quantity</th><th>Amount</th></tr>\n\(rows)</table>\n"
         body += "<p>Email: \(e(checkout.email ?? "—"))</p>\n"
         if let address = checkout.shippingAddress { body += "<p>Ship to: \(e(addressLine(address)))</p>\n" }
-        if let line = checkout.shippingLine { body += "<p>Shipping: \(e(line.title)) \(money(line.priceCents)) \(currency)</p>\n" }
+        if let line = checkout.shippingLine {
+            body += "<p>Shipping: \(e(line.title)) \(money(line.priceCents)) \(currency)</p>\n"
+        }
         body += "<p>Subtotal: \(money(totals.subtotalCents)) \(currency)<br>Tax: \(money(totals.taxCents)) \(currency)"
         if let duties = totals.dutiesCents { body += "<br>Duties: \(money(duties)) \(currency)" }
         body += "<br><strong>Total: \(money(totals.totalCents)) \(currency)</strong></p>\n"
@@ -58,22 +64,26 @@ enum WebCheckoutHTML {
     }
 
     static func acceptedPage(_ payment: PaymentRecord, shop: ShopRecord, checkoutPath: String) -> String {
-        document(title: "\(shop.name) — Payment accepted", body: """
-            <h1>Payment accepted</h1>
-            <p>The test card was accepted for \(money(payment.amountCents)) \(e(payment.currency)); the order is placed once the payment is processed.</p>
-            <p><a href="\(e(checkoutPath))">Back to the checkout</a></p>
-            """)
+        document(
+            title: "\(shop.name) — Payment accepted",
+            body: """
+                <h1>Payment accepted</h1>
+                <p>The test card was accepted for \(money(payment.amountCents)) \(e(payment.currency)); the order is placed once the payment is processed.</p>
+                <p><a href="\(e(checkoutPath))">Back to the checkout</a></p>
+                """)
     }
 
     static func refusedPage(_ messages: [String], shop: ShopRecord, checkoutPath: String) -> String {
         let items = messages.map { "<li>\(e($0))</li>" }.joined(separator: "\n")
-        return document(title: "\(shop.name) — Checkout incomplete", body: """
-            <h1>This checkout cannot be paid yet</h1>
-            <ul>
-            \(items)
-            </ul>
-            <p><a href="\(e(checkoutPath))">Back to the checkout</a></p>
-            """)
+        return document(
+            title: "\(shop.name) — Checkout incomplete",
+            body: """
+                <h1>This checkout cannot be paid yet</h1>
+                <ul>
+                \(items)
+                </ul>
+                <p><a href="\(e(checkoutPath))">Back to the checkout</a></p>
+                """)
     }
 
     static func orderPage(_ order: OrderRecord, shop: ShopRecord) -> String {
@@ -81,23 +91,27 @@ enum WebCheckoutHTML {
         let rows = order.lines.map { line in
             "<tr><td>\(e(line.title))</td><td>\(line.quantity)</td><td>\(money(line.unitPriceCents * line.quantity)) \(currency)</td></tr>"
         }.joined(separator: "\n")
-        return document(title: "\(shop.name) — Order \(order.name)", body: """
-            <h1>Order \(e(order.name))</h1>
-            <p>Thank you\(order.email.map { ", \(e($0))" } ?? "")! Placed \(e(StorefrontFormat.dateTime(order.processedAt))).</p>
-            <p>Payment: paid. Fulfillment: unfulfilled.</p>
-            <table><tr><th>Item</th><th>Quantity</th><th>Amount</th></tr>
-            \(rows)
-            </table>
-            <p>Subtotal: \(money(order.subtotalCents)) \(currency)<br>Shipping: \(money(order.shippingCents)) \(currency)<br>
-            Tax: \(money(order.taxCents)) \(currency)<br><strong>Total: \(money(order.totalCents)) \(currency)</strong></p>
-            """)
+        return document(
+            title: "\(shop.name) — Order \(order.name)",
+            body: """
+                <h1>Order \(e(order.name))</h1>
+                <p>Thank you\(order.email.map { ", \(e($0))" } ?? "")! Placed \(e(StorefrontFormat.dateTime(order.processedAt))).</p>
+                <p>Payment: paid. Fulfillment: unfulfilled.</p>
+                <table><tr><th>Item</th><th>Quantity</th><th>Amount</th></tr>
+                \(rows)
+                </table>
+                <p>Subtotal: \(money(order.subtotalCents)) \(currency)<br>Shipping: \(money(order.shippingCents)) \(currency)<br>
+                Tax: \(money(order.taxCents)) \(currency)<br><strong>Total: \(money(order.totalCents)) \(currency)</strong></p>
+                """)
     }
 
     private static func addressLine(_ values: [String: String]) -> String {
         let name = [values["firstName"], values["lastName"]].compactMap { $0 }.joined(separator: " ")
-        return [name, values["address1"], values["address2"], values["city"], values["province"], values["zip"],
-                values["country"].map(Countries.name(for:))]
-            .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+        return [
+            name, values["address1"], values["address2"], values["city"], values["province"], values["zip"],
+            values["country"].map(Countries.name(for:)),
+        ]
+        .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
     private static func money(_ cents: Int64) -> String { StorefrontFormat.money(cents: cents) }

@@ -28,11 +28,15 @@ struct WebCheckoutPages: Sendable {
                 guard let found = try Self.checkout(db, request) else { return nil }
                 let (checkout, shop) = found
                 let back = WebCheckoutHTML.checkoutPath(checkout)
-                switch try WebCheckoutCompletion.complete(db, checkout: checkout, shop: shop, email: nil, now: now, publicURL: publicURL) {
+                switch try WebCheckoutCompletion.complete(
+                    db, checkout: checkout, shop: shop, email: nil, now: now, publicURL: publicURL)
+                {
                 case .accepted(let payment):
                     return .html(WebCheckoutHTML.acceptedPage(payment, shop: shop, checkoutPath: back))
                 case .refused(let entries):
-                    return .html(WebCheckoutHTML.refusedPage(entries.map(\.message), shop: shop, checkoutPath: back), status: 422)
+                    return .html(
+                        WebCheckoutHTML.refusedPage(entries.map(\.message), shop: shop, checkoutPath: back), status: 422
+                    )
                 }
             }
             return answer ?? Self.notFound("Checkout not found")
@@ -41,8 +45,9 @@ struct WebCheckoutPages: Sendable {
         router.get("/:shop/orders/:token/authenticate") { request in
             let page: String? = try await context.database.read { db in
                 guard let shopID = Int64(request.parameter("shop")), let shop = try ShopRecord.find(db, id: shopID),
-                      let order = try OrderRecord.find(db, token: request.parameter("token"), shopID: shopID),
-                      request.query["key"] == order.key else { return nil }
+                    let order = try OrderRecord.find(db, token: request.parameter("token"), shopID: shopID),
+                    request.query["key"] == order.key
+                else { return nil }
                 return WebCheckoutHTML.orderPage(order, shop: shop)
             }
             return page.map { SandboxResponse.html($0) } ?? Self.notFound("Order not found")
@@ -52,8 +57,9 @@ struct WebCheckoutPages: Sendable {
     /// The checkout and shop a page URL names, when the shop number, token and `key` all match.
     private static func checkout(_ db: Database, _ request: SandboxRequest) throws -> (CheckoutRecord, ShopRecord)? {
         guard let shopID = Int64(request.parameter("shop")), let shop = try ShopRecord.find(db, id: shopID),
-              let checkout = try CheckoutRecord.find(db, token: request.parameter("token"), shopID: shopID),
-              request.query["key"] == checkout.key else { return nil }
+            let checkout = try CheckoutRecord.find(db, token: request.parameter("token"), shopID: shopID),
+            request.query["key"] == checkout.key
+        else { return nil }
         return (checkout, shop)
     }
 

@@ -26,7 +26,10 @@ enum CardRules {
         var sum = 0
         for (index, character) in number.reversed().enumerated() {
             guard var digit = character.wholeNumberValue else { return false }
-            if index % 2 == 1 { digit *= 2; if digit > 9 { digit -= 9 } }
+            if index % 2 == 1 {
+                digit *= 2
+                if digit > 9 { digit -= 9 }
+            }
             sum += digit
         }
         return sum % 10 == 0

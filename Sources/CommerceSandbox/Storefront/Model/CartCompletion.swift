@@ -23,34 +23,53 @@ enum CartCompletion {
     /// Creates the order and deletes the cart (a completed cart is gone, like a checked-out cart on a real
     /// shop, so completing it twice cannot create two orders). `nil` when the cart is unknown or expired.
     static func complete(_ db: Database, token: String, now: Date) throws -> Result<OrderRecord, Problems>? {
-        guard let shopID = try Int64.fetchOne(db, sql: "SELECT shop_id FROM storefront_carts WHERE token = ?", arguments: [token]),
-              let shop = try ShopRecord.find(db, id: shopID),
-              let cart = try CartRecord.find(db, token: token, shopID: shopID, now: now) else { return nil }
+        guard
+            let shopID = try Int64.fetchOne(
+                db, sql: "SELECT shop_id FROM storefront_carts WHERE token = ?", arguments: [token]),
+            let shop = try ShopRecord.find(db, id: shopID),
+            let cart = try CartRecord.find(db, token: token, shopID: shopID, now: now)
+        else { return nil }
         let catalog = try CatalogSnapshot.load(db, shopID: shopID)
         var problems: [Problem] = []
-        if cart.lines.isEmpty { problems.append(Problem(code: "EMPTY", field: ["lines"], message: "Cart has no lines")) }
+        if cart.lines.isEmpty {
+            problems.append(Problem(code: "EMPTY", field: ["lines"], message: "Cart has no lines"))
+        }
         var lines: [OrderLineRecord] = []
         var wanted: [Int64: Int64] = [:]
         for (index, line) in cart.lines.enumerated() {
-            guard let variant = catalog.variantsByID[line.variantID], let product = catalog.productsByID[variant.productID] else {
-                problems.append(Problem(code: "INVALID", field: ["lines", String(index), "merchandiseId"],
-                                        message: "The merchandise with id \(GlobalID("ProductVariant", line.variantID).encoded) does not exist"))
+            guard let variant = catalog.variantsByID[line.variantID],
+                let product = catalog.productsByID[variant.productID]
+            else {
+                problems.append(
+                    Problem(
+                        code: "INVALID", field: ["lines", String(index), "merchandiseId"],
+                        message:
+                            "The merchandise with id \(GlobalID("ProductVariant", line.variantID).encoded) does not exist"
+                    ))
                 continue
             }
             wanted[variant.id, default: 0] += line.quantity
             if let inventory = variant.inventory, wanted[variant.id, default: 0] > inventory {
-                problems.append(Problem(code: "NOT_ENOUGH_IN_STOCK", field: ["lines", String(index), "quantity"],
-                                        message: "Only \(inventory) items are available"))
+                problems.append(
+                    Problem(
+                        code: "NOT_ENOUGH_IN_STOCK", field: ["lines", String(index), "quantity"],
+                        message: "Only \(inventory) items are available"))
             }
-            lines.append(OrderLineRecord(position: Int64(index + 1), variantID: variant.id, title: product.title,
-                                         quantity: line.quantity, unitPriceCents: variant.priceCents))
+            lines.append(
+                OrderLineRecord(
+                    position: Int64(index + 1), variantID: variant.id, title: product.title,
+                    quantity: line.quantity, unitPriceCents: variant.priceCents))
         }
         guard problems.isEmpty else { return .failure(Problems(entries: problems)) }
         let subtotal = lines.reduce(Int64(0)) { $0 + $1.totalCents }
-        let order = try OrderWriter.create(db, OrderWriter.Draft(
-            shopID: shopID, email: cart.buyerEmail ?? fallbackEmail, phone: cart.buyerPhone, currency: shop.currency,
-            associatedCustomerID: cart.customerID, lines: lines, subtotalCents: subtotal, shippingCents: 0, taxCents: 0,
-            dutiesCents: nil, totalCents: subtotal, shippingAddressJSON: nil), now: now)
+        let order = try OrderWriter.create(
+            db,
+            OrderWriter.Draft(
+                shopID: shopID, email: cart.buyerEmail ?? fallbackEmail, phone: cart.buyerPhone,
+                currency: shop.currency,
+                associatedCustomerID: cart.customerID, lines: lines, subtotalCents: subtotal, shippingCents: 0,
+                taxCents: 0,
+                dutiesCents: nil, totalCents: subtotal, shippingAddressJSON: nil), now: now)
         try db.execute(sql: "DELETE FROM storefront_cart_lines WHERE cart_token = ?", arguments: [token])
         try db.execute(sql: "DELETE FROM storefront_carts WHERE token = ?", arguments: [token])
         return .success(order)

@@ -5,8 +5,10 @@ import Foundation
 enum CheckoutPricing {
     /// Every rate, by country; a handle outside this table was never issued (K12).
     static let ratesByCountry: [String: [CheckoutRecord.ShippingLine]] = [
-        "CA": [.init(handle: "sandbox-standard-10.00", title: "Standard", priceCents: 1000),
-               .init(handle: "sandbox-express-25.00", title: "Express", priceCents: 2500)],
+        "CA": [
+            .init(handle: "sandbox-standard-10.00", title: "Standard", priceCents: 1000),
+            .init(handle: "sandbox-express-25.00", title: "Express", priceCents: 2500),
+        ],
         "US": [.init(handle: "sandbox-standard-us-15.00", title: "Standard (US)", priceCents: 1500)],
         "GB": [.init(handle: "sandbox-international-35.00", title: "International", priceCents: 3500)],
     ]
@@ -24,7 +26,9 @@ enum CheckoutPricing {
     /// The rates for an address (empty for the no-rate zips and unserved countries).
     static func rates(for address: [String: String]?) -> [CheckoutRecord.ShippingLine] {
         guard let address, let country = address["country"] else { return [] }
-        if let zip = address["zip"], noRateZips.contains(zip.trimmingCharacters(in: .whitespaces).uppercased()) { return [] }
+        if let zip = address["zip"], noRateZips.contains(zip.trimmingCharacters(in: .whitespaces).uppercased()) {
+            return []
+        }
         return ratesByCountry[country] ?? []
     }
 

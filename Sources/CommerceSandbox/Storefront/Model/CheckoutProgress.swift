@@ -69,7 +69,8 @@ enum CheckoutProgress {
     /// Polls the payment a processing checkout waits for; `true` when none is pending.
     static func paymentSettled(_ token: String, _ c: StorefrontRequestContext) throws -> Bool {
         guard let checkout = try CheckoutRecord.find(c.db, token: token, shopID: c.shop.id),
-              checkout.status == .processing, let id = checkout.processingPaymentID else { return true }
+            checkout.status == .processing, let id = checkout.processingPaymentID
+        else { return true }
         return try paymentReady(id, c)
     }
 }

@@ -80,25 +80,30 @@ struct CheckoutRecord: GraphValue, Codable {
     }
 
     static func find(_ db: Database, token: String, shopID: Int64) throws -> CheckoutRecord? {
-        guard let body = try String.fetchOne(db, sql: "SELECT body FROM storefront_checkouts WHERE token = ? AND shop_id = ?",
-                                             arguments: [token, shopID]) else { return nil }
+        guard
+            let body = try String.fetchOne(
+                db, sql: "SELECT body FROM storefront_checkouts WHERE token = ? AND shop_id = ?",
+                arguments: [token, shopID])
+        else { return nil }
         return try JSONDecoder().decode(CheckoutRecord.self, from: Data(body.utf8))
     }
 
     /// The checkout a Checkout ID names; the `key` must match when the ID carries one.
     static func find(_ db: Database, id: String?, shopID: Int64) throws -> CheckoutRecord? {
         guard let id, let gid = GlobalID.decode(id), gid.type == "Checkout",
-              let checkout = try find(db, token: gid.id, shopID: shopID) else { return nil }
+            let checkout = try find(db, token: gid.id, shopID: shopID)
+        else { return nil }
         if let key = gid.queryValue("key"), key != checkout.key { return nil }
         return checkout
     }
 
     func save(_ db: Database) throws {
         let body = String(decoding: try JSONEncoder().encode(self), as: UTF8.self)
-        try db.execute(sql: """
-            INSERT INTO storefront_checkouts (token, shop_id, state, body, created_at) VALUES (?,?,?,?,?)
-            ON CONFLICT (token) DO UPDATE SET state = excluded.state, body = excluded.body
-            """, arguments: [token, shopID, status.rawValue, body, createdAt.timeIntervalSince1970])
+        try db.execute(
+            sql: """
+                INSERT INTO storefront_checkouts (token, shop_id, state, body, created_at) VALUES (?,?,?,?,?)
+                ON CONFLICT (token) DO UPDATE SET state = excluded.state, body = excluded.body
+                """, arguments: [token, shopID, status.rawValue, body, createdAt.timeIntervalSince1970])
     }
 
     /// A change that needs new totals (and new rates when an address is set): both start pending again.
@@ -110,21 +115,27 @@ struct CheckoutRecord: GraphValue, Codable {
         }
     }
 
-    mutating func addLine(variantID: Int64, quantity: Int64, title: String, unitPriceCents: Int64, requiresShipping: Bool,
-                          attributes: [Attribute]) {
+    mutating func addLine(
+        variantID: Int64, quantity: Int64, title: String, unitPriceCents: Int64, requiresShipping: Bool,
+        attributes: [Attribute]
+    ) {
         if let index = lines.firstIndex(where: { $0.variantID == variantID && $0.attributes == attributes }) {
             lines[index].quantity += quantity
             return
         }
         lineCounter += 1
-        lines.append(Line(token: "\(lineCounter)-\(RandomToken.hex(8))", variantID: variantID, quantity: quantity, title: title,
-                          unitPriceCents: unitPriceCents, requiresShipping: requiresShipping, attributes: attributes))
+        lines.append(
+            Line(
+                token: "\(lineCounter)-\(RandomToken.hex(8))", variantID: variantID, quantity: quantity, title: title,
+                unitPriceCents: unitPriceCents, requiresShipping: requiresShipping, attributes: attributes))
     }
 
     func lineGID(_ line: Line) -> GlobalID { GlobalID("CheckoutLineItem", line.token, query: [("checkout", token)]) }
 
     func lineIndex(_ id: String) -> Int? {
-        guard let gid = GlobalID.decode(id), gid.type == "CheckoutLineItem", (gid.queryValue("checkout") ?? token) == token else { return nil }
+        guard let gid = GlobalID.decode(id), gid.type == "CheckoutLineItem",
+            (gid.queryValue("checkout") ?? token) == token
+        else { return nil }
         return lines.firstIndex { $0.token == gid.id }
     }
 }
@@ -135,15 +146,21 @@ extension CheckoutRecord {
     /// Checkouts of every shop, newest first, summarised (state, totals, order once completed).
     static func page(_ db: Database, _ page: ControlPage) throws -> (items: [JSONValue], total: Int) {
         let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM storefront_checkouts") ?? 0
-        let bodies = try String.fetchAll(db, sql: "SELECT body FROM storefront_checkouts ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?",
-                                         arguments: [page.limit, page.offset])
+        let bodies = try String.fetchAll(
+            db, sql: "SELECT body FROM storefront_checkouts ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?",
+            arguments: [page.limit, page.offset])
         let items: [JSONValue] = bodies.map { body in
-            guard let checkout = try? JSONDecoder().decode(CheckoutRecord.self, from: Data(body.utf8)) else { return .null }
-            return ["token": .string(checkout.token), "shop": .integer(checkout.shopID), "status": .string(checkout.status.rawValue),
-                    "email": .from(checkout.email), "lines": .integer(Int64(checkout.lines.count)),
-                    "totalPrice": .string(StorefrontFormat.decimal(cents: checkout.totals.totalCents)),
-                    "orderId": .from(checkout.orderID.map { GlobalID("Order", $0).encoded }),
-                    "updatedAt": .string(StorefrontFormat.dateTime(checkout.updatedAt))]
+            guard let checkout = try? JSONDecoder().decode(CheckoutRecord.self, from: Data(body.utf8)) else {
+                return .null
+            }
+            return [
+                "token": .string(checkout.token), "shop": .integer(checkout.shopID),
+                "status": .string(checkout.status.rawValue),
+                "email": .from(checkout.email), "lines": .integer(Int64(checkout.lines.count)),
+                "totalPrice": .string(StorefrontFormat.decimal(cents: checkout.totals.totalCents)),
+                "orderId": .from(checkout.orderID.map { GlobalID("Order", $0).encoded }),
+                "updatedAt": .string(StorefrontFormat.dateTime(checkout.updatedAt)),
+            ]
         }
         return (items, total)
     }

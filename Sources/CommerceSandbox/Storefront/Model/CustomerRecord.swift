@@ -38,41 +38,56 @@ struct CustomerRecord: GraphValue {
     }
 
     static func find(_ db: Database, id: Int64, shopID: Int64) throws -> CustomerRecord? {
-        try Row.fetchOne(db, sql: "SELECT * FROM storefront_customers WHERE id = ? AND shop_id = ?", arguments: [id, shopID])
-            .map(CustomerRecord.init(row:))
+        try Row.fetchOne(
+            db, sql: "SELECT * FROM storefront_customers WHERE id = ? AND shop_id = ?", arguments: [id, shopID]
+        )
+        .map(CustomerRecord.init(row:))
     }
 
     static func find(_ db: Database, email: String, shopID: Int64) throws -> CustomerRecord? {
-        try Row.fetchOne(db, sql: "SELECT * FROM storefront_customers WHERE shop_id = ? AND email = ? COLLATE NOCASE",
-                         arguments: [shopID, email]).map(CustomerRecord.init(row:))
+        try Row.fetchOne(
+            db, sql: "SELECT * FROM storefront_customers WHERE shop_id = ? AND email = ? COLLATE NOCASE",
+            arguments: [shopID, email]
+        ).map(CustomerRecord.init(row:))
     }
 
     /// The customer an unexpired access token belongs to.
     static func find(_ db: Database, accessToken: String, shopID: Int64, now: Date) throws -> CustomerRecord? {
-        try Row.fetchOne(db, sql: """
-            SELECT c.* FROM storefront_customer_tokens t JOIN storefront_customers c ON c.id = t.customer_id
-            WHERE t.token_hash = ? AND t.expires_at > ? AND c.shop_id = ?
-            """, arguments: [HexDigest.sha256(accessToken), now.timeIntervalSince1970, shopID]).map(CustomerRecord.init(row:))
+        try Row.fetchOne(
+            db,
+            sql: """
+                SELECT c.* FROM storefront_customer_tokens t JOIN storefront_customers c ON c.id = t.customer_id
+                WHERE t.token_hash = ? AND t.expires_at > ? AND c.shop_id = ?
+                """, arguments: [HexDigest.sha256(accessToken), now.timeIntervalSince1970, shopID]
+        ).map(CustomerRecord.init(row:))
     }
 
     func save(_ db: Database) throws {
-        try db.execute(sql: """
-            UPDATE storefront_customers SET email = ?, first_name = ?, last_name = ?, phone = ?, accepts_marketing = ?,
-                default_address_id = ?, updated_at = ? WHERE id = ?
-            """, arguments: [email, firstName, lastName, phone, acceptsMarketing, defaultAddressID,
-                             updatedAt.timeIntervalSince1970, id])
+        try db.execute(
+            sql: """
+                UPDATE storefront_customers SET email = ?, first_name = ?, last_name = ?, phone = ?, accepts_marketing = ?,
+                    default_address_id = ?, updated_at = ? WHERE id = ?
+                """,
+            arguments: [
+                email, firstName, lastName, phone, acceptsMarketing, defaultAddressID,
+                updatedAt.timeIntervalSince1970, id,
+            ])
     }
 
     func addresses(_ db: Database) throws -> [AddressRecord] {
-        try Row.fetchAll(db, sql: "SELECT * FROM storefront_customer_addresses WHERE customer_id = ? ORDER BY id", arguments: [id])
-            .map(AddressRecord.init(row:))
+        try Row.fetchAll(
+            db, sql: "SELECT * FROM storefront_customer_addresses WHERE customer_id = ? ORDER BY id", arguments: [id]
+        )
+        .map(AddressRecord.init(row:))
     }
 }
 
 /// A customer's saved address, served as `MailingAddress`.
 struct AddressRecord: GraphValue {
     var graphQLTypeName: String { "MailingAddress" }
-    static let fieldNames = ["address1", "address2", "city", "company", "country", "firstName", "lastName", "phone", "province", "zip"]
+    static let fieldNames = [
+        "address1", "address2", "city", "company", "country", "firstName", "lastName", "phone", "province", "zip",
+    ]
 
     let id: Int64
     let customerID: Int64
@@ -94,9 +109,11 @@ struct AddressRecord: GraphValue {
         customerID = row["customer_id"]
         createdAt = Date(timeIntervalSince1970: row["created_at"])
         var values: [String: String] = [:]
-        let columns = ["address1": "address1", "address2": "address2", "city": "city", "company": "company",
-                       "country": "country_code", "firstName": "first_name", "lastName": "last_name", "phone": "phone",
-                       "province": "province", "zip": "zip"]
+        let columns = [
+            "address1": "address1", "address2": "address2", "city": "city", "company": "company",
+            "country": "country_code", "firstName": "first_name", "lastName": "last_name", "phone": "phone",
+            "province": "province", "zip": "zip",
+        ]
         for (field, column) in columns { if let value: String = row[column] { values[field] = value } }
         self.values = values
     }
@@ -104,20 +121,24 @@ struct AddressRecord: GraphValue {
     /// Inserts (when `id` is 0) or updates; returns the row ID.
     @discardableResult
     func save(_ db: Database) throws -> Int64 {
-        let arguments: StatementArguments = [values["address1"], values["address2"], values["city"], values["company"],
-                                             values["country"], values["firstName"], values["lastName"], values["phone"],
-                                             values["province"], values["zip"]]
+        let arguments: StatementArguments = [
+            values["address1"], values["address2"], values["city"], values["company"],
+            values["country"], values["firstName"], values["lastName"], values["phone"],
+            values["province"], values["zip"],
+        ]
         if id == 0 {
-            try db.execute(sql: """
-                INSERT INTO storefront_customer_addresses (address1, address2, city, company, country_code, first_name,
-                    last_name, phone, province, zip, customer_id, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)
-                """, arguments: arguments + [customerID, createdAt.timeIntervalSince1970])
+            try db.execute(
+                sql: """
+                    INSERT INTO storefront_customer_addresses (address1, address2, city, company, country_code, first_name,
+                        last_name, phone, province, zip, customer_id, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)
+                    """, arguments: arguments + [customerID, createdAt.timeIntervalSince1970])
             return db.lastInsertedRowID
         }
-        try db.execute(sql: """
-            UPDATE storefront_customer_addresses SET address1 = ?, address2 = ?, city = ?, company = ?, country_code = ?,
-                first_name = ?, last_name = ?, phone = ?, province = ?, zip = ? WHERE id = ?
-            """, arguments: arguments + [id])
+        try db.execute(
+            sql: """
+                UPDATE storefront_customer_addresses SET address1 = ?, address2 = ?, city = ?, company = ?, country_code = ?,
+                    first_name = ?, last_name = ?, phone = ?, province = ?, zip = ? WHERE id = ?
+                """, arguments: arguments + [id])
         return id
     }
 }

@@ -25,44 +25,69 @@ enum DemoCatalog {
 
     static let products: [Product] = {
         var list: [Product] = [
-            Product(number: 1, title: "Road Runner", handle: "road-runner", type: "sneaker", vendor: "Sandbox Athletics",
-                    tags: ["blue", "running"], optionName: "Size",
-                    variants: [("8", 8900, 100), ("9", 8900, 100), ("10", 8900, 100)], ships: true,
-                    description: "A cushioned road shoe.", created: "2017-05-01T00:00:00Z", updated: "2017-05-30T12:00:00Z", sales: 50),
-            Product(number: 2, title: "Trail Blazer", handle: "trail-blazer", type: "sneaker", vendor: "Sandbox Athletics",
-                    tags: ["red", "trail"], optionName: "Size", variants: [("8", 11900, 100), ("9", 11900, 100)], ships: true,
-                    description: "Grippy shoe for trails.", created: "2017-04-10T00:00:00Z", updated: "2017-05-20T00:00:00Z", sales: 80),
-            Product(number: 3, title: "Blue Suede", handle: "blue-suede", type: "shoe", vendor: "Heritage Co", tags: ["blue"],
-                    optionName: "Title", variants: [("Default Title", 7500, 100)], ships: true,
-                    description: "Classic blue suede shoe.", created: "2017-03-01T00:00:00Z", updated: "2017-03-02T00:00:00Z", sales: 10),
-            Product(number: 4, title: "Summit Boot", handle: "summit-boot", type: "boot", vendor: "Heritage Co", tags: [],
-                    optionName: "Title", variants: [("Default Title", 18900, 2)], ships: true,
-                    description: "Waterproof boot for the summit.", created: "2017-02-01T00:00:00Z", updated: "2017-06-01T00:00:00Z", sales: 30),
-            Product(number: 5, title: "Gift Card", handle: "gift-card", type: "gift card", vendor: "Sandbox Shoes", tags: ["digital"],
-                    optionName: "Title", variants: [("Default Title", 2500, nil)], ships: false,
-                    description: "A digital gift card.", created: "2017-01-01T00:00:00Z", updated: "2017-01-01T00:00:00Z", sales: 5),
+            Product(
+                number: 1, title: "Road Runner", handle: "road-runner", type: "sneaker", vendor: "Sandbox Athletics",
+                tags: ["blue", "running"], optionName: "Size",
+                variants: [("8", 8900, 100), ("9", 8900, 100), ("10", 8900, 100)], ships: true,
+                description: "A cushioned road shoe.", created: "2017-05-01T00:00:00Z", updated: "2017-05-30T12:00:00Z",
+                sales: 50),
+            Product(
+                number: 2, title: "Trail Blazer", handle: "trail-blazer", type: "sneaker", vendor: "Sandbox Athletics",
+                tags: ["red", "trail"], optionName: "Size", variants: [("8", 11900, 100), ("9", 11900, 100)],
+                ships: true,
+                description: "Grippy shoe for trails.", created: "2017-04-10T00:00:00Z",
+                updated: "2017-05-20T00:00:00Z", sales: 80),
+            Product(
+                number: 3, title: "Blue Suede", handle: "blue-suede", type: "shoe", vendor: "Heritage Co",
+                tags: ["blue"],
+                optionName: "Title", variants: [("Default Title", 7500, 100)], ships: true,
+                description: "Classic blue suede shoe.", created: "2017-03-01T00:00:00Z",
+                updated: "2017-03-02T00:00:00Z", sales: 10),
+            Product(
+                number: 4, title: "Summit Boot", handle: "summit-boot", type: "boot", vendor: "Heritage Co", tags: [],
+                optionName: "Title", variants: [("Default Title", 18900, 2)], ships: true,
+                description: "Waterproof boot for the summit.", created: "2017-02-01T00:00:00Z",
+                updated: "2017-06-01T00:00:00Z", sales: 30),
+            Product(
+                number: 5, title: "Gift Card", handle: "gift-card", type: "gift card", vendor: "Sandbox Shoes",
+                tags: ["digital"],
+                optionName: "Title", variants: [("Default Title", 2500, nil)], ships: false,
+                description: "A digital gift card.", created: "2017-01-01T00:00:00Z", updated: "2017-01-01T00:00:00Z",
+                sales: 5),
         ]
         for n in Int64(6)...23 {
-            let day = ISO8601.format(Date(timeIntervalSince1970: TimeInterval(ISO8601.daysSinceEpoch(year: 2018, month: 1, day: 1) + Int(n - 6)) * 86_400))
-            list.append(Product(number: n, title: "Sandbox Sneaker \(n)", handle: "sandbox-sneaker-\(n)", type: "sneaker",
-                                vendor: "Sandbox Athletics", tags: ["filler"], optionName: "Title",
-                                variants: [("Default Title", (50 + n) * 100, 100)], ships: true,
-                                description: "Filler product \(n).", created: day, updated: day, sales: 0))
+            let day = ISO8601.format(
+                Date(
+                    timeIntervalSince1970: TimeInterval(
+                        ISO8601.daysSinceEpoch(year: 2018, month: 1, day: 1) + Int(n - 6)) * 86_400))
+            list.append(
+                Product(
+                    number: n, title: "Sandbox Sneaker \(n)", handle: "sandbox-sneaker-\(n)", type: "sneaker",
+                    vendor: "Sandbox Athletics", tags: ["filler"], optionName: "Title",
+                    variants: [("Default Title", (50 + n) * 100, 100)], ships: true,
+                    description: "Filler product \(n).", created: day, updated: day, sales: 0))
         }
-        list.append(Product(number: 24, title: "Sold Out Slipper", handle: "sold-out-slipper", type: "slipper", vendor: "Heritage Co",
-                            tags: ["filler"], optionName: "Title", variants: [("Default Title", 3900, 0)], ships: true,
-                            description: "Cozy but sold out.", created: "2018-02-01T00:00:00Z", updated: "2018-02-01T00:00:00Z", sales: 0))
+        list.append(
+            Product(
+                number: 24, title: "Sold Out Slipper", handle: "sold-out-slipper", type: "slipper",
+                vendor: "Heritage Co",
+                tags: ["filler"], optionName: "Title", variants: [("Default Title", 3900, 0)], ships: true,
+                description: "Cozy but sold out.", created: "2018-02-01T00:00:00Z", updated: "2018-02-01T00:00:00Z",
+                sales: 0))
         return list
     }()
 
     static let collections: [Collection] = [
-        Collection(number: 1, title: "Runners", handle: "runners", type: "runners",
-                   description: "Lightweight shoes for road and trail running.", updated: "2017-05-30T00:00:00Z",
-                   products: [1, 2, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]),
-        Collection(number: 2, title: "Blue Runners", handle: "blue-runners", type: "blue_runners",
-                   description: "Running shoes in every shade of blue.", updated: "2017-05-31T00:00:00Z", products: [1, 3]),
-        Collection(number: 3, title: "Boots", handle: "boots", type: "boots",
-                   description: "Sturdy boots for cold weather.", updated: "2017-06-01T00:00:00Z", products: [4]),
+        Collection(
+            number: 1, title: "Runners", handle: "runners", type: "runners",
+            description: "Lightweight shoes for road and trail running.", updated: "2017-05-30T00:00:00Z",
+            products: [1, 2, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]),
+        Collection(
+            number: 2, title: "Blue Runners", handle: "blue-runners", type: "blue_runners",
+            description: "Running shoes in every shade of blue.", updated: "2017-05-31T00:00:00Z", products: [1, 3]),
+        Collection(
+            number: 3, title: "Boots", handle: "boots", type: "boots",
+            description: "Sturdy boots for cold weather.", updated: "2017-06-01T00:00:00Z", products: [4]),
     ]
 
     /// Writes the demo catalog into `shopID`.
@@ -83,33 +108,47 @@ enum DemoCatalog {
             draft.createdAt = date(product.created)
             draft.updatedAt = date(product.updated)
             draft.sales = product.sales
-            draft.variants = product.variants.map { ProductDraft.Variant(title: $0.0, priceCents: $0.1, inventory: $0.2) }
-            draft.images = [ProductDraft.Image(name: nil, altText: "\(product.title) 1"),
-                            ProductDraft.Image(name: nil, altText: "\(product.title) 2")]
+            draft.variants = product.variants.map {
+                ProductDraft.Variant(title: $0.0, priceCents: $0.1, inventory: $0.2)
+            }
+            draft.images = [
+                ProductDraft.Image(name: nil, altText: "\(product.title) 1"),
+                ProductDraft.Image(name: nil, altText: "\(product.title) 2"),
+            ]
             _ = try draft.insertRows(db, productID: id, shopID: shopID, now: date(product.created))
         }
         for collection in collections {
             let id = collectionBase + collection.number
-            try db.execute(sql: """
-                INSERT INTO storefront_collections (id, shop_id, title, handle, collection_type, description, updated_at)
-                VALUES (?,?,?,?,?,?,?)
-                """, arguments: [id, shopID, collection.title, collection.handle, collection.type, collection.description,
-                                 date(collection.updated).timeIntervalSince1970])
+            try db.execute(
+                sql: """
+                    INSERT INTO storefront_collections (id, shop_id, title, handle, collection_type, description, updated_at)
+                    VALUES (?,?,?,?,?,?,?)
+                    """,
+                arguments: [
+                    id, shopID, collection.title, collection.handle, collection.type, collection.description,
+                    date(collection.updated).timeIntervalSince1970,
+                ])
             for (index, product) in collection.products.enumerated() {
-                try db.execute(sql: "INSERT INTO storefront_collection_products (collection_id, product_id, position) VALUES (?,?,?)",
-                               arguments: [id, productBase + product, index + 1])
+                try db.execute(
+                    sql:
+                        "INSERT INTO storefront_collection_products (collection_id, product_id, position) VALUES (?,?,?)",
+                    arguments: [id, productBase + product, index + 1])
             }
-            try insertImage(db, id: id, kind: "collection", owner: id, position: 1, name: "collection-\(id)", alt: collection.title)
+            try insertImage(
+                db, id: id, kind: "collection", owner: id, position: 1, name: "collection-\(id)", alt: collection.title)
         }
     }
 
     /// One row of `storefront_images` (800 × 800), for a product's or a collection's image.
-    static func insertImage(_ db: Database, id: Int64, kind: String, owner: Int64, position: Int64, name: String,
-                            alt: String?) throws {
-        try db.execute(sql: """
-            INSERT INTO storefront_images (id, owner_kind, owner_id, position, name, alt_text, width, height)
-            VALUES (?,?,?,?,?,?,800,800)
-            """, arguments: [id, kind, owner, position, name, alt])
+    static func insertImage(
+        _ db: Database, id: Int64, kind: String, owner: Int64, position: Int64, name: String,
+        alt: String?
+    ) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO storefront_images (id, owner_kind, owner_id, position, name, alt_text, width, height)
+                VALUES (?,?,?,?,?,?,800,800)
+                """, arguments: [id, kind, owner, position, name, alt])
     }
 
     private static func date(_ text: String) -> Date {

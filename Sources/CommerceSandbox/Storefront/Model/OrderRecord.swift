@@ -46,11 +46,17 @@ struct OrderRecord: GraphValue {
     }
 
     /// Every order matching `condition` (an SQL expression over `storefront_orders`), in ID order, with lines.
-    private static func fetch(_ db: Database, where condition: String, _ arguments: StatementArguments) throws -> [OrderRecord] {
-        try Row.fetchAll(db, sql: "SELECT * FROM storefront_orders WHERE \(condition) ORDER BY id", arguments: arguments).map { row in
+    private static func fetch(_ db: Database, where condition: String, _ arguments: StatementArguments) throws
+        -> [OrderRecord]
+    {
+        try Row.fetchAll(
+            db, sql: "SELECT * FROM storefront_orders WHERE \(condition) ORDER BY id", arguments: arguments
+        ).map { row in
             var order = OrderRecord(row: row)
-            order.lines = try Row.fetchAll(db, sql: "SELECT * FROM storefront_order_lines WHERE order_id = ? ORDER BY position",
-                                           arguments: [order.id]).map(OrderLineRecord.init(row:))
+            order.lines = try Row.fetchAll(
+                db, sql: "SELECT * FROM storefront_order_lines WHERE order_id = ? ORDER BY position",
+                arguments: [order.id]
+            ).map(OrderLineRecord.init(row:))
             return order
         }
     }
@@ -75,7 +81,8 @@ struct OrderRecord: GraphValue {
     /// `node(id:)`: the order when the ID's `key` matches (§5.4: a wrong key makes the ID unknown).
     static func find(_ db: Database, gid: GlobalID, shopID: Int64) throws -> OrderRecord? {
         guard let number = gid.number, let order = try find(db, id: number, shopID: shopID),
-              gid.queryValue("key") == order.key else { return nil }
+            gid.queryValue("key") == order.key
+        else { return nil }
         return order
     }
 
@@ -89,12 +96,13 @@ struct OrderRecord: GraphValue {
         }
         let key = args.field("sortKey").asString ?? "ID"
         let entries = matching.map { order -> Connection.Entry<OrderRecord> in
-            let value: SortValue = switch key {
-            case "PROCESSED_AT": .number(Int64(order.processedAt.timeIntervalSince1970))
-            case "TOTAL_PRICE": .number(order.totalCents)
-            case "RELEVANCE": .number(query.relevance(freeText: freeText(order)))
-            default: .number(order.id)
-            }
+            let value: SortValue =
+                switch key {
+                case "PROCESSED_AT": .number(Int64(order.processedAt.timeIntervalSince1970))
+                case "TOTAL_PRICE": .number(order.totalCents)
+                case "RELEVANCE": .number(query.relevance(freeText: freeText(order)))
+                default: .number(order.id)
+                }
             return Connection.Entry(item: order, id: order.id, value: value)
         }
         let order = SortOrder(key: key, descending: key == "RELEVANCE", reverse: args.field("reverse").asBool ?? false)
@@ -103,16 +111,23 @@ struct OrderRecord: GraphValue {
 
     /// The control route's view of an order (`GET /sandbox/storefront/shops/{id}/orders`).
     func controlJSON(customerGID: String?) -> JSONValue {
-        ["id": .string(gid.encoded), "name": .string(name), "orderNumber": .integer(number), "email": .from(email),
-         "phone": .from(phone), "customerId": .from(customerGID), "currencyCode": .string(currency),
-         "subtotalPrice": .string(StorefrontFormat.decimal(cents: subtotalCents)),
-         "totalPrice": .string(StorefrontFormat.decimal(cents: totalCents)),
-         "financialStatus": "PAID", "fulfillmentStatus": "UNFULFILLED",
-         "processedAt": .string(StorefrontFormat.dateTime(processedAt)),
-         "lineItems": .array(lines.map { line in
-             ["title": .string(line.title), "variantId": .from(line.variantID.map { GlobalID("ProductVariant", $0).encoded }),
-              "quantity": .integer(line.quantity), "unitPrice": .string(StorefrontFormat.decimal(cents: line.unitPriceCents))]
-         })]
+        [
+            "id": .string(gid.encoded), "name": .string(name), "orderNumber": .integer(number), "email": .from(email),
+            "phone": .from(phone), "customerId": .from(customerGID), "currencyCode": .string(currency),
+            "subtotalPrice": .string(StorefrontFormat.decimal(cents: subtotalCents)),
+            "totalPrice": .string(StorefrontFormat.decimal(cents: totalCents)),
+            "financialStatus": "PAID", "fulfillmentStatus": "UNFULFILLED",
+            "processedAt": .string(StorefrontFormat.dateTime(processedAt)),
+            "lineItems": .array(
+                lines.map { line in
+                    [
+                        "title": .string(line.title),
+                        "variantId": .from(line.variantID.map { GlobalID("ProductVariant", $0).encoded }),
+                        "quantity": .integer(line.quantity),
+                        "unitPrice": .string(StorefrontFormat.decimal(cents: line.unitPriceCents)),
+                    ]
+                }),
+        ]
     }
 }
 
@@ -136,8 +151,9 @@ struct OrderLineRecord: GraphValue {
     }
 
     init(row: Row) {
-        self.init(position: row["position"], variantID: row["variant_id"], title: row["title"], quantity: row["quantity"],
-                  unitPriceCents: row["unit_price_cents"])
+        self.init(
+            position: row["position"], variantID: row["variant_id"], title: row["title"], quantity: row["quantity"],
+            unitPriceCents: row["unit_price_cents"])
     }
 }
 
@@ -159,7 +175,9 @@ extension ResolverRegistry {
         on("Order", "financialStatus", as: order) { _, _, _ in "PAID" }
         on("Order", "fulfillmentStatus", as: order) { _, _, _ in "UNFULFILLED" }
         on("Order", "statusUrl", as: order) { o, _, c in c.url(OrderWriter.statusPath(o)) }
-        on("Order", "customerUrl", as: order) { o, _, c in o.customerID == nil ? nil : c.url(OrderWriter.customerPath(o)) }
+        on("Order", "customerUrl", as: order) { o, _, c in
+            o.customerID == nil ? nil : c.url(OrderWriter.customerPath(o))
+        }
         on("Order", "totalPrice", as: order) { o, _, _ in StorefrontFormat.money(cents: o.totalCents) }
         on("Order", "totalPriceV2", as: order) { o, _, c in c.money(o.totalCents) }
         on("Order", "subtotalPrice", as: order) { o, _, _ in StorefrontFormat.money(cents: o.subtotalCents) }
@@ -178,16 +196,21 @@ extension ResolverRegistry {
         on("Order", "originalTotalDuties", as: order) { o, _, c in o.dutiesCents.map { c.money($0) } }
         on("Order", "lineItems", as: order) { o, args, _ in
             let entries = o.lines.map { Connection.Entry(item: $0, id: $0.position, value: .number($0.position)) }
-            return try Connection.make(entries, order: SortOrder(key: "POSITION", descending: false,
-                                                                 reverse: args.field("reverse").asBool ?? false),
-                                       args: args, connectionType: "OrderLineItemConnection")
+            return try Connection.make(
+                entries,
+                order: SortOrder(
+                    key: "POSITION", descending: false,
+                    reverse: args.field("reverse").asBool ?? false),
+                args: args, connectionType: "OrderLineItemConnection")
         }
 
         let line = OrderLineRecord.self
         on("OrderLineItem", "title", as: line) { l, _, _ in l.title }
         on("OrderLineItem", "quantity", as: line) { l, _, _ in Int(l.quantity) }
         on("OrderLineItem", "currentQuantity", as: line) { l, _, _ in Int(l.quantity) }
-        on("OrderLineItem", "variant", as: line) { l, _, c in try l.variantID.flatMap { try c.catalog().variantsByID[$0] } }
+        on("OrderLineItem", "variant", as: line) { l, _, c in
+            try l.variantID.flatMap { try c.catalog().variantsByID[$0] }
+        }
         on("OrderLineItem", "originalTotalPrice", as: line) { l, _, c in c.money(l.totalCents) }
         on("OrderLineItem", "discountedTotalPrice", as: line) { l, _, c in c.money(l.totalCents) }
         on("OrderLineItem", "customAttributes", as: line) { _, _, _ in [(any Sendable)?]() }
@@ -201,10 +224,13 @@ extension OrderRecord {
     /// Orders of every shop, newest first, in the shape the per-shop control route lists them.
     static func page(_ db: Database, _ page: ControlPage) throws -> (items: [JSONValue], total: Int) {
         let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM storefront_orders") ?? 0
-        let orders = try fetch(db, where: "id IN (SELECT id FROM storefront_orders ORDER BY id DESC LIMIT ? OFFSET ?)",
-                               [page.limit, page.offset])
+        let orders = try fetch(
+            db, where: "id IN (SELECT id FROM storefront_orders ORDER BY id DESC LIMIT ? OFFSET ?)",
+            [page.limit, page.offset])
         let items: [JSONValue] = orders.reversed().map { order in
-            guard case .object(var object) = order.controlJSON(customerGID: order.customerID.map { GlobalID("Customer", $0).encoded })
+            guard
+                case .object(var object) = order.controlJSON(
+                    customerGID: order.customerID.map { GlobalID("Customer", $0).encoded })
             else { return .null }
             object["shop"] = .integer(order.shopID)
             return .object(object)

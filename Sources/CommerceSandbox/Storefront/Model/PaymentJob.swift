@@ -9,7 +9,9 @@ enum PaymentJob {
     static let processingError = "An error occurred while processing your payment"
 
     static func finish(_ payment: inout PaymentRecord, _ c: StorefrontRequestContext) throws {
-        guard var checkout = try CheckoutRecord.find(c.db, token: payment.checkoutToken, shopID: c.shop.id) else { return }
+        guard var checkout = try CheckoutRecord.find(c.db, token: payment.checkoutToken, shopID: c.shop.id) else {
+            return
+        }
         payment.job = nil
         switch decide(payment, c) {
         case .approve:
@@ -59,7 +61,8 @@ enum PaymentJob {
         let candidates = [Data(paymentData.utf8), Data(base64Encoded: paymentData)].compactMap { $0 }
         for data in candidates {
             if let json = try? JSONValue.parse(data), let text = json["sandbox_outcome"]?.stringValue,
-               let outcome = VaultSession.Outcome(rawValue: text.lowercased()) {
+                let outcome = VaultSession.Outcome(rawValue: text.lowercased())
+            {
                 return outcome
             }
         }
@@ -70,15 +73,18 @@ enum PaymentJob {
     static func orderDraft(_ checkout: CheckoutRecord, _ c: StorefrontRequestContext) -> OrderWriter.Draft {
         let totals = checkout.totals
         let lines = checkout.lines.enumerated().map { index, line in
-            OrderLineRecord(position: Int64(index + 1), variantID: line.variantID, title: line.title, quantity: line.quantity,
-                            unitPriceCents: line.unitPriceCents)
+            OrderLineRecord(
+                position: Int64(index + 1), variantID: line.variantID, title: line.title, quantity: line.quantity,
+                unitPriceCents: line.unitPriceCents)
         }
         let address = checkout.shippingAddress.map { values in
-            JSONValue.object(JSONObject(values.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) })).serialized()
+            JSONValue.object(JSONObject(values.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }))
+                .serialized()
         }
-        return OrderWriter.Draft(shopID: checkout.shopID, email: checkout.email ?? "", phone: checkout.shippingAddress?["phone"],
-                                 currency: c.shop.currency, associatedCustomerID: checkout.customerID, lines: lines,
-                                 subtotalCents: totals.subtotalCents, shippingCents: totals.shippingCents, taxCents: totals.taxCents,
-                                 dutiesCents: totals.dutiesCents, totalCents: totals.totalCents, shippingAddressJSON: address)
+        return OrderWriter.Draft(
+            shopID: checkout.shopID, email: checkout.email ?? "", phone: checkout.shippingAddress?["phone"],
+            currency: c.shop.currency, associatedCustomerID: checkout.customerID, lines: lines,
+            subtotalCents: totals.subtotalCents, shippingCents: totals.shippingCents, taxCents: totals.taxCents,
+            dutiesCents: totals.dutiesCents, totalCents: totals.totalCents, shippingAddressJSON: address)
     }
 }

@@ -41,7 +41,10 @@ struct PaymentRecord: GraphValue, Codable {
     var ready: Bool { state != .pending }
 
     static func find(_ db: Database, id: Int64, shopID: Int64) throws -> PaymentRecord? {
-        guard let body = try String.fetchOne(db, sql: "SELECT body FROM storefront_payments WHERE id = ?", arguments: [id]) else {
+        guard
+            let body = try String.fetchOne(
+                db, sql: "SELECT body FROM storefront_payments WHERE id = ?", arguments: [id])
+        else {
             return nil
         }
         var payment = try JSONDecoder().decode(PaymentRecord.self, from: Data(body.utf8))
@@ -50,9 +53,14 @@ struct PaymentRecord: GraphValue, Codable {
     }
 
     /// P12: the payment an earlier completion with the same key created.
-    static func find(_ db: Database, checkoutToken: String, idempotencyKey: String, shopID: Int64) throws -> PaymentRecord? {
-        guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM storefront_payments WHERE checkout_token = ? AND idempotency_key = ?",
-                                          arguments: [checkoutToken, idempotencyKey]) else { return nil }
+    static func find(_ db: Database, checkoutToken: String, idempotencyKey: String, shopID: Int64) throws
+        -> PaymentRecord?
+    {
+        guard
+            let id = try Int64.fetchOne(
+                db, sql: "SELECT id FROM storefront_payments WHERE checkout_token = ? AND idempotency_key = ?",
+                arguments: [checkoutToken, idempotencyKey])
+        else { return nil }
         return try find(db, id: id, shopID: shopID)
     }
 
@@ -64,9 +72,10 @@ struct PaymentRecord: GraphValue, Codable {
             try db.execute(sql: "UPDATE storefront_payments SET body = ? WHERE id = ?", arguments: [body, id])
             return self
         }
-        try db.execute(sql: """
-            INSERT INTO storefront_payments (checkout_token, idempotency_key, body, created_at) VALUES (?,?,?,?)
-            """, arguments: [checkoutToken, idempotencyKey, body, createdAt.timeIntervalSince1970])
+        try db.execute(
+            sql: """
+                INSERT INTO storefront_payments (checkout_token, idempotency_key, body, created_at) VALUES (?,?,?,?)
+                """, arguments: [checkoutToken, idempotencyKey, body, createdAt.timeIntervalSince1970])
         var saved = self
         saved.id = db.lastInsertedRowID
         return saved

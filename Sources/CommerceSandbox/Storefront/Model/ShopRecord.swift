@@ -39,7 +39,8 @@ struct ShopRecord: GraphValue {
 
     static func find(_ db: Database, id: Int64) throws -> ShopRecord? {
         // Cached statements: every GraphQL request looks up its token and shop (twice: once more in its transaction).
-        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM storefront_shops WHERE id = ?"), arguments: [id]).map(ShopRecord.init(row:))
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM storefront_shops WHERE id = ?"), arguments: [id]).map(
+            ShopRecord.init(row:))
     }
 
     static func all(_ db: Database) throws -> [ShopRecord] {
@@ -57,7 +58,9 @@ enum StorefrontScope {
     static let readCustomers = "unauthenticated_read_customers"
     static let writeCustomers = "unauthenticated_write_customers"
 
-    static let all = [readProducts, readCollections, readTags, readCheckouts, writeCheckouts, readCustomers, writeCustomers]
+    static let all = [
+        readProducts, readCollections, readTags, readCheckouts, writeCheckouts, readCustomers, writeCustomers,
+    ]
 }
 
 /// What a token grants, as looked up for one request.
@@ -68,13 +71,17 @@ struct TokenGrant: Sendable {
     let revoked: Bool
 
     static func find(_ db: Database, token: String) throws -> TokenGrant? {
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM storefront_tokens WHERE token = ?"), arguments: [token]) else {
+        guard
+            let row = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM storefront_tokens WHERE token = ?"), arguments: [token])
+        else {
             return nil
         }
         let scopes: String = row["scopes"]
         let revokedAt: Double? = row["revoked_at"]
-        return TokenGrant(token: token, shopID: row["shop_id"], scopes: Set(scopes.split(separator: " ").map(String.init)),
-                          revoked: revokedAt != nil)
+        return TokenGrant(
+            token: token, shopID: row["shop_id"], scopes: Set(scopes.split(separator: " ").map(String.init)),
+            revoked: revokedAt != nil)
     }
 }
 
@@ -98,21 +105,28 @@ enum ShopFactory {
     static func create(_ db: Database, _ shop: NewShop, id: Int64? = nil, now: Date) throws -> Int64 {
         let ships = JSONValue.array(shop.shipsTo.map(JSONValue.string)).serialized()
         let codes = shop.demoCatalog ? #"["SANDBOX10"]"# : "[]"
-        try db.execute(sql: """
-            INSERT INTO storefront_shops (id, name, domain, description, currency, country, ships_to, discount_codes, created_at)
-            VALUES (?,?,?,?,?,?,?,?,?)
-            """, arguments: [id, shop.name, shop.domain, shop.description, shop.currency, shop.country, ships, codes,
-                             now.timeIntervalSince1970])
+        try db.execute(
+            sql: """
+                INSERT INTO storefront_shops (id, name, domain, description, currency, country, ships_to, discount_codes, created_at)
+                VALUES (?,?,?,?,?,?,?,?,?)
+                """,
+            arguments: [
+                id, shop.name, shop.domain, shop.description, shop.currency, shop.country, ships, codes,
+                now.timeIntervalSince1970,
+            ])
         let shopID = db.lastInsertedRowID
         if shop.demoCatalog { try DemoCatalog.seed(db, shopID: shopID) }
         return shopID
     }
 
     /// Issues a token for `shopID` with `scopes` (all by default).
-    static func issueToken(_ db: Database, shopID: Int64, token: String = RandomToken.hex(32),
-                           scopes: [String] = StorefrontScope.all, now: Date) throws -> String {
-        try db.execute(sql: "INSERT INTO storefront_tokens (token, shop_id, scopes, created_at) VALUES (?,?,?,?)",
-                       arguments: [token, shopID, scopes.joined(separator: " "), now.timeIntervalSince1970])
+    static func issueToken(
+        _ db: Database, shopID: Int64, token: String = RandomToken.hex(32),
+        scopes: [String] = StorefrontScope.all, now: Date
+    ) throws -> String {
+        try db.execute(
+            sql: "INSERT INTO storefront_tokens (token, shop_id, scopes, created_at) VALUES (?,?,?,?)",
+            arguments: [token, shopID, scopes.joined(separator: " "), now.timeIntervalSince1970])
         return token
     }
 

@@ -65,16 +65,23 @@ struct VaultSession: Sendable {
     }
 
     func insert(_ db: Database) throws {
-        try db.execute(sql: """
-            INSERT INTO storefront_vault_sessions (token, brand, last_digits, number_valid, outcome, first_name, last_name,
-                month, year, has_cvv, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)
-            """, arguments: [token, brand, lastDigits, numberValid, outcome.rawValue, firstName, lastName, month, year, hasCVV,
-                             createdAt.timeIntervalSince1970])
+        try db.execute(
+            sql: """
+                INSERT INTO storefront_vault_sessions (token, brand, last_digits, number_valid, outcome, first_name, last_name,
+                    month, year, has_cvv, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)
+                """,
+            arguments: [
+                token, brand, lastDigits, numberValid, outcome.rawValue, firstName, lastName, month, year, hasCVV,
+                createdAt.timeIntervalSince1970,
+            ])
     }
 
     /// A session completion may use (P8): known, younger than 24 hours, not used by a successful payment.
     static func usable(_ db: Database, token: String, now: Date) throws -> VaultSession? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM storefront_vault_sessions WHERE token = ?", arguments: [token]) else {
+        guard
+            let row = try Row.fetchOne(
+                db, sql: "SELECT * FROM storefront_vault_sessions WHERE token = ?", arguments: [token])
+        else {
             return nil
         }
         let session = VaultSession(row: row)
@@ -83,11 +90,13 @@ struct VaultSession: Sendable {
     }
 
     static func find(_ db: Database, token: String) throws -> VaultSession? {
-        try Row.fetchOne(db, sql: "SELECT * FROM storefront_vault_sessions WHERE token = ?", arguments: [token]).map(VaultSession.init(row:))
+        try Row.fetchOne(db, sql: "SELECT * FROM storefront_vault_sessions WHERE token = ?", arguments: [token]).map(
+            VaultSession.init(row:))
     }
 
     static func markUsed(_ db: Database, token: String, now: Date) throws {
-        try db.execute(sql: "UPDATE storefront_vault_sessions SET used_at = ? WHERE token = ?",
-                       arguments: [now.timeIntervalSince1970, token])
+        try db.execute(
+            sql: "UPDATE storefront_vault_sessions SET used_at = ? WHERE token = ?",
+            arguments: [now.timeIntervalSince1970, token])
     }
 }

@@ -7,36 +7,44 @@ extension ResolverRegistry {
     /// discount codes and note (spec §4.6 R6–R9, §5.11).
     mutating func registerCartDetailMutations() {
         on("Mutation", "cartAttributesUpdate") { _, args, c, _ in
-            try CartMutation.updateDetails("cartAttributesUpdate", "CartAttributesUpdatePayload", args, c) { cart, errors in
+            try CartMutation.updateDetails("cartAttributesUpdate", "CartAttributesUpdatePayload", args, c) {
+                cart, errors in
                 // The list replaces every attribute; R7 names the entry by its index in `attributes`.
-                cart.attributes = CartMutation.attributes(args.field("attributes").asList ?? [], prefix: ["attributes"], &errors)
+                cart.attributes = CartMutation.attributes(
+                    args.field("attributes").asList ?? [], prefix: ["attributes"], &errors)
             }
         }
 
         on("Mutation", "cartNoteUpdate") { _, args, c, _ in
             try CartMutation.updateDetails("cartNoteUpdate", "CartNoteUpdatePayload", args, c) { cart, errors in
                 let note = args.field("note").asString
-                if let note, note.count > 5000 { errors.add("INVALID", ["note"], "Note is too long (maximum is 5000 characters)") }
+                if let note, note.count > 5000 {
+                    errors.add("INVALID", ["note"], "Note is too long (maximum is 5000 characters)")
+                }
                 // `note: null` (or absent) clears the note, as an empty text field in a cart form would.
                 cart.note = note
             }
         }
 
         on("Mutation", "cartDiscountCodesUpdate") { _, args, c, _ in
-            try CartMutation.updateDetails("cartDiscountCodesUpdate", "CartDiscountCodesUpdatePayload", args, c) { cart, _ in
+            try CartMutation.updateDetails("cartDiscountCodesUpdate", "CartDiscountCodesUpdatePayload", args, c) {
+                cart, _ in
                 // Every code is kept, known or not: `Cart.discountCodes` reports `applicable` per code (§4.6).
                 cart.discountCodes = CartMutation.distinctCodes(args.field("discountCodes").asList ?? [])
             }
         }
 
         on("Mutation", "cartBuyerIdentityUpdate") { _, args, c, _ in
-            try CartMutation.updateDetails("cartBuyerIdentityUpdate", "CartBuyerIdentityUpdatePayload", args, c) { cart, errors in
+            try CartMutation.updateDetails("cartBuyerIdentityUpdate", "CartBuyerIdentityUpdatePayload", args, c) {
+                cart, errors in
                 let input = args.field("buyerIdentity")
                 let prefix = ["buyerIdentity"]
                 // Input semantics: an absent field keeps its value, `null` clears it.
                 if input.has("email") {
                     let email = input.field("email").asString
-                    if let email, !InputRules.emailIsValid(email) { errors.add("INVALID", prefix + ["email"], "Email is invalid") }
+                    if let email, !InputRules.emailIsValid(email) {
+                        errors.add("INVALID", prefix + ["email"], "Email is invalid")
+                    }
                     cart.buyerEmail = email
                 }
                 if input.has("phone") { cart.buyerPhone = input.field("phone").asString }
@@ -60,8 +68,10 @@ extension ResolverRegistry {
 extension CartMutation {
     /// Runs one detail update: R6 for the cart, then `change`; the cart is saved only when no entry was added,
     /// otherwise the payload shows the cart unchanged.
-    static func updateDetails(_ name: String, _ payloadType: String, _ args: Map, _ c: StorefrontRequestContext,
-                              _ change: (inout CartRecord, inout UserErrorList) throws -> Void) throws -> GraphObject {
+    static func updateDetails(
+        _ name: String, _ payloadType: String, _ args: Map, _ c: StorefrontRequestContext,
+        _ change: (inout CartRecord, inout UserErrorList) throws -> Void
+    ) throws -> GraphObject {
         try c.require(StorefrontScope.writeCheckouts, for: name)
         var errors = UserErrorList(codedType: "CartUserError")
         guard let original = try cart(args, c, &errors) else { return payload(payloadType, nil, errors) }

@@ -12,29 +12,46 @@ extension ResolverRegistry {
         on("Cart", "note", as: cart) { k, _, _ in k.note }
         on("Cart", "attributes", as: cart) { k, _, _ in Self.attributes(k.attributes) }
         on("Cart", "discountCodes", as: cart) { k, _, c in
-            graphList(k.discountCodes.map { code in
-                GraphObject("CartDiscountCode", [
-                    "code": code,
-                    "applicable": c.shop.discountCodes.contains { $0.caseInsensitiveCompare(code) == .orderedSame },
-                ])
-            })
+            graphList(
+                k.discountCodes.map { code in
+                    GraphObject(
+                        "CartDiscountCode",
+                        [
+                            "code": code,
+                            "applicable": c.shop.discountCodes.contains {
+                                $0.caseInsensitiveCompare(code) == .orderedSame
+                            },
+                        ])
+                })
         }
         on("Cart", "buyerIdentity", as: cart) { k, _, c in
-            GraphObject("CartBuyerIdentity", [
-                "email": k.buyerEmail, "phone": k.buyerPhone, "countryCode": k.buyerCountry,
-                "customer": try k.customerID.flatMap { try CustomerRecord.find(c.db, id: $0, shopID: c.shop.id) },
-            ])
+            GraphObject(
+                "CartBuyerIdentity",
+                [
+                    "email": k.buyerEmail, "phone": k.buyerPhone, "countryCode": k.buyerCountry,
+                    "customer": try k.customerID.flatMap { try CustomerRecord.find(c.db, id: $0, shopID: c.shop.id) },
+                ])
         }
         on("Cart", "lines", as: cart) { k, args, _ in
-            let entries = k.lines.enumerated().map { Connection.Entry(item: $1, id: Int64($0 + 1), value: .number(Int64($0 + 1))) }
-            return try Connection.make(entries, order: SortOrder(key: "POSITION", descending: false, reverse: args.field("reverse").asBool ?? false),
-                                       args: args, connectionType: "CartLineConnection")
+            let entries = k.lines.enumerated().map {
+                Connection.Entry(item: $1, id: Int64($0 + 1), value: .number(Int64($0 + 1)))
+            }
+            return try Connection.make(
+                entries,
+                order: SortOrder(key: "POSITION", descending: false, reverse: args.field("reverse").asBool ?? false),
+                args: args, connectionType: "CartLineConnection")
         }
         on("Cart", "estimatedCost", as: cart) { k, _, c in
             let catalog = try c.catalog()
-            let subtotal = k.lines.reduce(Int64(0)) { $0 + (catalog.variantsByID[$1.variantID]?.priceCents ?? 0) * $1.quantity }
-            return GraphObject("CartEstimatedCost", ["subtotalAmount": c.money(subtotal), "totalAmount": c.money(subtotal),
-                                                     "totalTaxAmount": nil, "totalDutyAmount": nil])
+            let subtotal = k.lines.reduce(Int64(0)) {
+                $0 + (catalog.variantsByID[$1.variantID]?.priceCents ?? 0) * $1.quantity
+            }
+            return GraphObject(
+                "CartEstimatedCost",
+                [
+                    "subtotalAmount": c.money(subtotal), "totalAmount": c.money(subtotal),
+                    "totalTaxAmount": nil, "totalDutyAmount": nil,
+                ])
         }
 
         let line = CartLineRecord.self
@@ -44,7 +61,8 @@ extension ResolverRegistry {
         on("CartLine", "merchandise", as: line) { l, _, c in try c.catalog().variantsByID[l.variantID] }
         on("CartLine", "estimatedCost", as: line) { l, _, c in
             let amount = (try c.catalog().variantsByID[l.variantID]?.priceCents ?? 0) * l.quantity
-            return GraphObject("CartLineEstimatedCost", ["subtotalAmount": c.money(amount), "totalAmount": c.money(amount)])
+            return GraphObject(
+                "CartLineEstimatedCost", ["subtotalAmount": c.money(amount), "totalAmount": c.money(amount)])
         }
     }
 

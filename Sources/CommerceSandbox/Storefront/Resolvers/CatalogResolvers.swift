@@ -21,18 +21,27 @@ extension ResolverRegistry {
         on("Product", "requiresSellingPlan", as: product) { _, _, _ in false }
         on("Product", "priceRange", as: product) { p, _, c in Self.priceRange(p, c) }
         on("Product", "compareAtPriceRange", as: product) { p, _, c in Self.priceRange(p, c) }
-        on("Product", "seo", as: product) { p, _, _ in GraphObject("SEO", ["title": p.title, "description": p.description]) }
+        on("Product", "seo", as: product) { p, _, _ in
+            GraphObject("SEO", ["title": p.title, "description": p.description])
+        }
         on("Product", "options", as: product) { p, args, _ in
-            let option = GraphObject("ProductOption", [
-                "id": GlobalID("ProductOption", p.id).encoded, "name": p.optionName, "values": graphList(p.variants.map(\.title)),
-            ])
+            let option = GraphObject(
+                "ProductOption",
+                [
+                    "id": GlobalID("ProductOption", p.id).encoded, "name": p.optionName,
+                    "values": graphList(p.variants.map(\.title)),
+                ])
             return (args.field("first").asInt ?? 1) > 0 ? [option as (any Sendable)?] : [(any Sendable)?]()
         }
         on("Product", "images", as: product) { p, args, _ in
-            try Self.positioned(p.images, args: args, connectionType: "ImageConnection") { ($0.id, $0.position, $0.name) }
+            try Self.positioned(p.images, args: args, connectionType: "ImageConnection") {
+                ($0.id, $0.position, $0.name)
+            }
         }
         on("Product", "variants", as: product) { p, args, _ in
-            try Self.positioned(p.variants, args: args, connectionType: "ProductVariantConnection") { ($0.id, $0.position, $0.title) }
+            try Self.positioned(p.variants, args: args, connectionType: "ProductVariantConnection") {
+                ($0.id, $0.position, $0.title)
+            }
         }
         on("Product", "collections", as: product) { p, args, c in
             let collections = try c.catalog().collections.filter { $0.productIDs.contains(p.id) }
@@ -40,7 +49,9 @@ extension ResolverRegistry {
         }
         on("Product", "variantBySelectedOptions", as: product) { p, args, _ in
             let wanted = (args.field("selectedOptions").asList ?? []).compactMap { option -> (String, String)? in
-                guard let name = option.field("name").asString, let value = option.field("value").asString else { return nil }
+                guard let name = option.field("name").asString, let value = option.field("value").asString else {
+                    return nil
+                }
                 return (name.lowercased(), value)
             }
             return p.variants.first { variant in
@@ -56,7 +67,9 @@ extension ResolverRegistry {
         on("ProductVariant", "availableForSale", as: variant) { v, _, _ in v.available }
         on("ProductVariant", "currentlyNotInStock", as: variant) { _, _, _ in false }
         on("ProductVariant", "quantityAvailable", as: variant) { v, _, _ in v.inventory.map { Int($0) } }
-        on("ProductVariant", "requiresShipping", as: variant) { v, _, c in try c.catalog().productsByID[v.productID]?.requiresShipping ?? true }
+        on("ProductVariant", "requiresShipping", as: variant) { v, _, c in
+            try c.catalog().productsByID[v.productID]?.requiresShipping ?? true
+        }
         on("ProductVariant", "price", as: variant) { v, _, _ in StorefrontFormat.money(cents: v.priceCents) }
         on("ProductVariant", "priceV2", as: variant) { v, _, c in c.money(v.priceCents) }
         on("ProductVariant", "weight", as: variant) { _, _, _ in 1.0 }
@@ -65,7 +78,8 @@ extension ResolverRegistry {
             let name = try c.catalog().productsByID[v.productID]?.optionName ?? "Title"
             return [GraphObject("SelectedOption", ["name": name, "value": v.title]) as (any Sendable)?]
         }
-        on("ProductVariant", "image", as: variant) { v, _, c in try c.catalog().productsByID[v.productID]?.images.first }
+        on("ProductVariant", "image", as: variant) { v, _, c in try c.catalog().productsByID[v.productID]?.images.first
+        }
         on("ProductVariant", "product", as: variant) { v, _, c in try c.catalog().productsByID[v.productID] }
 
         let image = ImageRecord.self
@@ -94,7 +108,8 @@ extension ResolverRegistry {
             let catalog = try c.catalog()
             let products = k.productIDs.compactMap { catalog.productsByID[$0] }
             let positions = Dictionary(uniqueKeysWithValues: k.productIDs.enumerated().map { ($1, Int64($0 + 1)) })
-            return try CatalogListing.products(products, args: args, defaultSort: "COLLECTION_DEFAULT", manualPositions: positions)
+            return try CatalogListing.products(
+                products, args: args, defaultSort: "COLLECTION_DEFAULT", manualPositions: positions)
         }
     }
 
@@ -103,8 +118,12 @@ extension ResolverRegistry {
     }
 
     static func priceRange(_ product: ProductRecord, _ context: StorefrontRequestContext) -> GraphObject {
-        GraphObject("ProductPriceRange", ["minVariantPrice": context.money(product.minPriceCents),
-                                          "maxVariantPrice": context.money(product.maxPriceCents)])
+        GraphObject(
+            "ProductPriceRange",
+            [
+                "minVariantPrice": context.money(product.minPriceCents),
+                "maxVariantPrice": context.money(product.maxPriceCents),
+            ])
     }
 
     static func truncate(_ text: String, _ args: Map) -> String {
@@ -118,20 +137,24 @@ extension ResolverRegistry {
     }
 
     /// Images and variants: `POSITION` (default), `ID`, and for variants `TITLE` and `SKU`.
-    static func positioned<Item: Sendable>(_ items: [Item], args: Map, connectionType: String,
-                                           key: (Item) -> (id: Int64, position: Int64, title: String)) throws -> GraphObject {
+    static func positioned<Item: Sendable>(
+        _ items: [Item], args: Map, connectionType: String,
+        key: (Item) -> (id: Int64, position: Int64, title: String)
+    ) throws -> GraphObject {
         let sortKey = args.field("sortKey").asString ?? "POSITION"
         let entries = items.map { item -> Connection.Entry<Item> in
             let (id, position, title) = key(item)
-            let value: SortValue = switch sortKey {
-            case "ID": .number(id)
-            case "TITLE": .text(title.lowercased())
-            case "SKU": .text("SBX-\(id)")
-            default: .number(position)
-            }
+            let value: SortValue =
+                switch sortKey {
+                case "ID": .number(id)
+                case "TITLE": .text(title.lowercased())
+                case "SKU": .text("SBX-\(id)")
+                default: .number(position)
+                }
             return Connection.Entry(item: item, id: id, value: value)
         }
-        return try Connection.make(entries, order: SortOrder(key: sortKey, descending: false, reverse: args.field("reverse").asBool ?? false),
-                                   args: args, connectionType: connectionType)
+        return try Connection.make(
+            entries, order: SortOrder(key: sortKey, descending: false, reverse: args.field("reverse").asBool ?? false),
+            args: args, connectionType: connectionType)
     }
 }

@@ -10,16 +10,20 @@ extension ResolverRegistry {
             try CheckoutCompletion.accept(args, c, payloadType: "CheckoutCompleteWithCreditCardPayload", form: .cardV1)
         }
         on("Mutation", "checkoutCompleteWithCreditCardV2") { _, args, c, _ in
-            try CheckoutCompletion.accept(args, c, payloadType: "CheckoutCompleteWithCreditCardV2Payload", form: .cardV2)
+            try CheckoutCompletion.accept(
+                args, c, payloadType: "CheckoutCompleteWithCreditCardV2Payload", form: .cardV2)
         }
         on("Mutation", "checkoutCompleteWithTokenizedPayment") { _, args, c, _ in
-            try CheckoutCompletion.accept(args, c, payloadType: "CheckoutCompleteWithTokenizedPaymentPayload", form: .tokenizedV1)
+            try CheckoutCompletion.accept(
+                args, c, payloadType: "CheckoutCompleteWithTokenizedPaymentPayload", form: .tokenizedV1)
         }
         on("Mutation", "checkoutCompleteWithTokenizedPaymentV2") { _, args, c, _ in
-            try CheckoutCompletion.accept(args, c, payloadType: "CheckoutCompleteWithTokenizedPaymentV2Payload", form: .tokenizedV2)
+            try CheckoutCompletion.accept(
+                args, c, payloadType: "CheckoutCompleteWithTokenizedPaymentV2Payload", form: .tokenizedV2)
         }
         on("Mutation", "checkoutCompleteWithTokenizedPaymentV3") { _, args, c, _ in
-            try CheckoutCompletion.accept(args, c, payloadType: "CheckoutCompleteWithTokenizedPaymentV3Payload", form: .tokenizedV3)
+            try CheckoutCompletion.accept(
+                args, c, payloadType: "CheckoutCompleteWithTokenizedPaymentV3Payload", form: .tokenizedV3)
         }
     }
 }
@@ -34,20 +38,26 @@ enum CheckoutCompletion {
         var amountField: [String] { sendsBareAmount ? ["payment", "amount"] : ["payment", "paymentAmount"] }
     }
 
-    static func accept(_ args: Map, _ c: StorefrontRequestContext, payloadType: String, form: Form) throws -> GraphObject {
+    static func accept(_ args: Map, _ c: StorefrontRequestContext, payloadType: String, form: Form) throws
+        -> GraphObject
+    {
         try c.require(StorefrontScope.writeCheckouts, for: "checkoutComplete")
         var errors = UserErrorList(codedType: "CheckoutUserError")
         func answer(_ checkout: CheckoutRecord?, _ payment: PaymentRecord?) -> GraphObject {
             CheckoutMutation.payload(payloadType, checkout, errors, ["payment": payment])
         }
-        guard var checkout = try CheckoutRecord.find(c.db, id: args.field("checkoutId").asString, shopID: c.shop.id) else {
+        guard var checkout = try CheckoutRecord.find(c.db, id: args.field("checkoutId").asString, shopID: c.shop.id)
+        else {
             errors.add("INVALID", ["checkoutId"], "Checkout does not exist")
             return answer(nil, nil)
         }
         let input = args.field("payment")
         let key = (input.field("idempotencyKey").asString ?? "").trimmingCharacters(in: .whitespaces)
         // P12: the same key again is the same payment, whatever happened since.
-        if !key.isEmpty, let earlier = try PaymentRecord.find(c.db, checkoutToken: checkout.token, idempotencyKey: key, shopID: c.shop.id) {
+        if !key.isEmpty,
+            let earlier = try PaymentRecord.find(
+                c.db, checkoutToken: checkout.token, idempotencyKey: key, shopID: c.shop.id)
+        {
             return answer(checkout, earlier)
         }
         guard try CheckoutMutation.open(args, c, &errors) != nil, errors.isEmpty else { return answer(checkout, nil) }
@@ -59,10 +69,14 @@ enum CheckoutCompletion {
         let sent = sentText.flatMap(StorefrontFormat.cents)
         if sent != due.totalCents {
             let shown = sent.map { StorefrontFormat.decimal(cents: $0) } ?? (sentText ?? "")
-            errors.add("TOTAL_PRICE_MISMATCH", form.amountField,
-                       "Payment amount \(shown) does not match the amount due \(StorefrontFormat.decimal(cents: due.totalCents))")
+            errors.add(
+                "TOTAL_PRICE_MISMATCH", form.amountField,
+                "Payment amount \(shown) does not match the amount due \(StorefrontFormat.decimal(cents: due.totalCents))"
+            )
         }
-        if !form.sendsBareAmount, let currency = input.field("paymentAmount").field("currencyCode").asString, currency != c.shop.currency {
+        if !form.sendsBareAmount, let currency = input.field("paymentAmount").field("currencyCode").asString,
+            currency != c.shop.currency
+        {
             errors.add("INVALID", ["payment", "paymentAmount", "currencyCode"], "Currency must be \(c.shop.currency)")
         }
         if key.isEmpty { errors.add("BLANK", ["payment", "idempotencyKey"], "Idempotency key can't be blank") }
@@ -71,7 +85,9 @@ enum CheckoutCompletion {
         let paymentData = input.field("paymentData").asString ?? ""
         if form.isCard {
             session = try VaultSession.usable(c.db, token: input.field("vaultId").asString ?? "", now: c.now)
-            if session == nil { errors.add("INVALID", ["payment", "vaultId"], "Vault ID is invalid, expired or already used") }
+            if session == nil {
+                errors.add("INVALID", ["payment", "vaultId"], "Vault ID is invalid, expired or already used")
+            }
         } else {
             if paymentData.trimmingCharacters(in: .whitespaces).isEmpty {
                 errors.add("BLANK", ["payment", "paymentData"], "Payment data can't be blank")
@@ -84,12 +100,15 @@ enum CheckoutCompletion {
 
         let settings = PendingComputation.Settings(c.shop)
         let payment = try PaymentRecord(
-            checkoutToken: checkout.token, shopID: c.shop.id, idempotencyKey: key, kind: form.isCard ? .card : .tokenized,
+            checkoutToken: checkout.token, shopID: c.shop.id, idempotencyKey: key,
+            kind: form.isCard ? .card : .tokenized,
             amountCents: due.totalCents, currency: c.shop.currency,
-            billingAddress: input.has("billingAddress") ? CheckoutRules.addressValues(input.field("billingAddress")) : nil,
+            billingAddress: input.has("billingAddress")
+                ? CheckoutRules.addressValues(input.field("billingAddress")) : nil,
             vaultToken: session?.token, paymentData: form.isCard ? nil : paymentData, card: session.map(card),
             job: PendingComputation(polls: settings.paymentPolls, deadline: c.now + settings.deadlineSeconds),
-            createdAt: c.now).save(c.db)
+            createdAt: c.now
+        ).save(c.db)
         checkout.totals = due
         checkout.recalculation = nil
         checkout.status = .processing
@@ -107,7 +126,8 @@ enum CheckoutCompletion {
         if (checkout.email ?? "").isEmpty { errors.add("BLANK", ["email"], "Email can't be blank") }
         guard checkout.requiresShipping else { return }
         if let address = checkout.shippingAddress {
-            CheckoutRules.address(address, partial: false, shipsTo: c.shop.shipsTo, prefix: ["shippingAddress"], &errors)
+            CheckoutRules.address(
+                address, partial: false, shipsTo: c.shop.shipsTo, prefix: ["shippingAddress"], &errors)
         } else {
             errors.add("BLANK", ["shippingAddress"], "Shipping address can't be blank")
         }
@@ -131,7 +151,8 @@ enum CheckoutCompletion {
 
     private static func card(_ session: VaultSession) -> PaymentRecord.Card {
         let year = Int(session.year).map { session.year.count <= 2 ? $0 + 2000 : $0 }
-        return PaymentRecord.Card(brand: session.brand, lastDigits: session.lastDigits, firstName: session.firstName,
-                                  lastName: session.lastName, month: Int(session.month), year: year)
+        return PaymentRecord.Card(
+            brand: session.brand, lastDigits: session.lastDigits, firstName: session.firstName,
+            lastName: session.lastName, month: Int(session.month), year: year)
     }
 }

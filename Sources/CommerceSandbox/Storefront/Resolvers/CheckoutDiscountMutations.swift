@@ -10,8 +10,10 @@ extension ResolverRegistry {
     /// `discountApplications` but, as for carts (§5.11), changes no price. The sandbox issues no gift cards, so
     /// every gift card code is unknown and there is never an applied gift card to remove.
     mutating func registerCheckoutDiscountMutations() {
-        for (name, payload) in [("checkoutDiscountCodeApply", "CheckoutDiscountCodeApplyPayload"),
-                                ("checkoutDiscountCodeApplyV2", "CheckoutDiscountCodeApplyV2Payload")] {
+        for (name, payload) in [
+            ("checkoutDiscountCodeApply", "CheckoutDiscountCodeApplyPayload"),
+            ("checkoutDiscountCodeApplyV2", "CheckoutDiscountCodeApplyV2Payload"),
+        ] {
             on("Mutation", name) { _, args, c, _ in
                 try CheckoutMutation.update(name, payload, args, c) { checkout, errors in
                     let code = (args.field("discountCode").asString ?? "").trimmingCharacters(in: .whitespaces)
@@ -19,8 +21,14 @@ extension ResolverRegistry {
                         errors.add("BLANK", ["discountCode"], "Discount code can't be blank")
                         return
                     }
-                    guard let known = c.shop.discountCodes.first(where: { $0.caseInsensitiveCompare(code) == .orderedSame }) else {
-                        errors.add("DISCOUNT_NOT_FOUND", ["discountCode"], "Unable to find a valid discount matching the code entered")
+                    guard
+                        let known = c.shop.discountCodes.first(where: {
+                            $0.caseInsensitiveCompare(code) == .orderedSame
+                        })
+                    else {
+                        errors.add(
+                            "DISCOUNT_NOT_FOUND", ["discountCode"],
+                            "Unable to find a valid discount matching the code entered")
                         return
                     }
                     // One code per checkout: a new one replaces the last.
@@ -31,7 +39,8 @@ extension ResolverRegistry {
         }
 
         on("Mutation", "checkoutDiscountCodeRemove") { _, args, c, _ in
-            try CheckoutMutation.update("checkoutDiscountCodeRemove", "CheckoutDiscountCodeRemovePayload", args, c) { checkout, _ in
+            try CheckoutMutation.update("checkoutDiscountCodeRemove", "CheckoutDiscountCodeRemovePayload", args, c) {
+                checkout, _ in
                 checkout.discountCode = nil
                 checkout.updatedAt = c.now
             }
@@ -44,7 +53,8 @@ extension ResolverRegistry {
         }
 
         on("Mutation", "checkoutGiftCardsAppend") { _, args, c, _ in
-            try CheckoutMutation.update("checkoutGiftCardsAppend", "CheckoutGiftCardsAppendPayload", args, c) { _, errors in
+            try CheckoutMutation.update("checkoutGiftCardsAppend", "CheckoutGiftCardsAppendPayload", args, c) {
+                _, errors in
                 let codes = args.field("giftCardCodes").asList ?? []
                 if codes.isEmpty { errors.add("BLANK", ["giftCardCodes"], "Gift card codes can't be blank") }
                 for (i, code) in codes.enumerated() {
@@ -53,8 +63,10 @@ extension ResolverRegistry {
             }
         }
 
-        for (name, payload) in [("checkoutGiftCardRemove", "CheckoutGiftCardRemovePayload"),
-                                ("checkoutGiftCardRemoveV2", "CheckoutGiftCardRemoveV2Payload")] {
+        for (name, payload) in [
+            ("checkoutGiftCardRemove", "CheckoutGiftCardRemovePayload"),
+            ("checkoutGiftCardRemoveV2", "CheckoutGiftCardRemoveV2Payload"),
+        ] {
             on("Mutation", name) { _, args, c, _ in
                 try CheckoutMutation.update(name, payload, args, c) { _, errors in
                     errors.add("GIFT_CARD_NOT_FOUND", ["appliedGiftCardId"], "Applied gift card does not exist")
@@ -64,9 +76,14 @@ extension ResolverRegistry {
 
         on("Checkout", "discountApplications", as: CheckoutRecord.self) { k, args, c in
             let fresh = try CheckoutRecord.find(c.db, token: k.token, shopID: k.shopID) ?? k
-            let applications = fresh.discountCode.map { [Connection.Entry(item: CheckoutDiscounts.application($0), id: 1, value: .number(1))] } ?? []
-            return try Connection.make(applications, order: SortOrder(key: "POSITION", descending: false, reverse: args.field("reverse").asBool ?? false),
-                                       args: args, connectionType: "DiscountApplicationConnection")
+            let applications =
+                fresh.discountCode.map {
+                    [Connection.Entry(item: CheckoutDiscounts.application($0), id: 1, value: .number(1))]
+                } ?? []
+            return try Connection.make(
+                applications,
+                order: SortOrder(key: "POSITION", descending: false, reverse: args.field("reverse").asBool ?? false),
+                args: args, connectionType: "DiscountApplicationConnection")
         }
     }
 }
@@ -84,9 +101,12 @@ enum CheckoutDiscounts {
 
     /// The applied code as a `DiscountCodeApplication` worth nothing (the sandbox changes no price).
     static func application(_ code: String) -> GraphObject {
-        GraphObject("DiscountCodeApplication", [
-            "code": code, "applicable": true, "allocationMethod": "ACROSS", "targetSelection": "ALL", "targetType": "LINE_ITEM",
-            "value": GraphObject("PricingPercentageValue", ["percentage": 0.0]),
-        ])
+        GraphObject(
+            "DiscountCodeApplication",
+            [
+                "code": code, "applicable": true, "allocationMethod": "ACROSS", "targetSelection": "ALL",
+                "targetType": "LINE_ITEM",
+                "value": GraphObject("PricingPercentageValue", ["percentage": 0.0]),
+            ])
     }
 }

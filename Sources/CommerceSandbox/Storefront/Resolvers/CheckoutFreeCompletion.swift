@@ -11,14 +11,18 @@ extension ResolverRegistry {
             let payloadType = "CheckoutCompleteFreePayload"
             var errors = UserErrorList(codedType: "CheckoutUserError")
             // K1, K16, K17.
-            guard var checkout = try CheckoutMutation.open(args, c, &errors) else { return CheckoutMutation.payload(payloadType, nil, errors) }
+            guard var checkout = try CheckoutMutation.open(args, c, &errors) else {
+                return CheckoutMutation.payload(payloadType, nil, errors)
+            }
             guard errors.isEmpty else { return CheckoutMutation.payload(payloadType, checkout, errors) }
             // P1–P4, then the one rule of its own: the amount due must be zero.
             CheckoutCompletion.checkRules(checkout, c, &errors)
             let due = CheckoutPricing.totals(checkout, shopCountry: c.shop.country)
             if !checkout.lines.isEmpty, due.totalCents != 0 {
-                errors.add("MISSING_PAYMENT_INPUT", ["checkoutId"],
-                           "Checkout has \(StorefrontFormat.decimal(cents: due.totalCents)) \(c.shop.currency) to pay: complete it with a payment")
+                errors.add(
+                    "MISSING_PAYMENT_INPUT", ["checkoutId"],
+                    "Checkout has \(StorefrontFormat.decimal(cents: due.totalCents)) \(c.shop.currency) to pay: complete it with a payment"
+                )
             }
             guard errors.isEmpty else { return CheckoutMutation.payload(payloadType, checkout, errors) }
             checkout.totals = due

@@ -9,36 +9,48 @@ extension ResolverRegistry {
             try c.require(StorefrontScope.writeCheckouts, for: "checkoutCreate")
             let input = args.field("input")
             var errors = UserErrorList(codedType: "CheckoutUserError")
-            var checkout = CheckoutRecord(shopID: c.shop.id, allowPartialAddresses: input.field("allowPartialAddresses").asBool ?? false,
-                                          now: c.now)
-            try CheckoutRules.applyLines(input.field("lineItems").asList ?? [], prefix: ["input", "lineItems"], replace: true,
-                                         to: &checkout, c, &errors)
+            var checkout = CheckoutRecord(
+                shopID: c.shop.id, allowPartialAddresses: input.field("allowPartialAddresses").asBool ?? false,
+                now: c.now)
+            try CheckoutRules.applyLines(
+                input.field("lineItems").asList ?? [], prefix: ["input", "lineItems"], replace: true,
+                to: &checkout, c, &errors)
             if let email = input.field("email").asString {
                 CheckoutRules.email(email, field: ["input", "email"], &errors)
                 checkout.email = email
             }
             if input.has("shippingAddress") {
                 let values = CheckoutRules.addressValues(input.field("shippingAddress"))
-                CheckoutRules.address(values, partial: checkout.allowPartialAddresses, shipsTo: c.shop.shipsTo,
-                                      prefix: ["input", "shippingAddress"], &errors)
+                CheckoutRules.address(
+                    values, partial: checkout.allowPartialAddresses, shipsTo: c.shop.shipsTo,
+                    prefix: ["input", "shippingAddress"], &errors)
                 checkout.shippingAddress = values
             }
             if let note = input.field("note").asString {
-                if note.count > 5000 { errors.add("TOO_LONG", ["input", "note"], "Note is too long (maximum is 5000 characters)") }
+                if note.count > 5000 {
+                    errors.add("TOO_LONG", ["input", "note"], "Note is too long (maximum is 5000 characters)")
+                }
                 checkout.note = note
             }
-            checkout.attributes = CheckoutRules.attributes(input.field("customAttributes").asList ?? [],
-                                                           prefix: ["input", "customAttributes"], &errors)
+            checkout.attributes = CheckoutRules.attributes(
+                input.field("customAttributes").asList ?? [],
+                prefix: ["input", "customAttributes"], &errors)
             if let currency = input.field("presentmentCurrencyCode").asString, currency != c.shop.currency {
-                errors.add("NOT_SUPPORTED", ["input", "presentmentCurrencyCode"], "Presentment currency is not supported")
+                errors.add(
+                    "NOT_SUPPORTED", ["input", "presentmentCurrencyCode"], "Presentment currency is not supported")
             }
-            guard errors.isEmpty else { return CheckoutMutation.payload("CheckoutCreatePayload", nil, errors, ["queueToken": nil]) }
+            guard errors.isEmpty else {
+                return CheckoutMutation.payload("CheckoutCreatePayload", nil, errors, ["queueToken": nil])
+            }
             CheckoutMutation.started(&checkout, c, ratesToo: true)
             try checkout.save(c.db)
             return CheckoutMutation.payload("CheckoutCreatePayload", checkout, errors, ["queueToken": nil])
         }
 
-        for (name, payload) in [("checkoutEmailUpdate", "CheckoutEmailUpdatePayload"), ("checkoutEmailUpdateV2", "CheckoutEmailUpdateV2Payload")] {
+        for (name, payload) in [
+            ("checkoutEmailUpdate", "CheckoutEmailUpdatePayload"),
+            ("checkoutEmailUpdateV2", "CheckoutEmailUpdateV2Payload"),
+        ] {
             on("Mutation", name) { _, args, c, _ in
                 try CheckoutMutation.update(name, payload, args, c) { checkout, errors in
                     let email = args.field("email").asString ?? ""
@@ -49,13 +61,16 @@ extension ResolverRegistry {
             }
         }
 
-        for (name, payload) in [("checkoutShippingAddressUpdate", "CheckoutShippingAddressUpdatePayload"),
-                                ("checkoutShippingAddressUpdateV2", "CheckoutShippingAddressUpdateV2Payload")] {
+        for (name, payload) in [
+            ("checkoutShippingAddressUpdate", "CheckoutShippingAddressUpdatePayload"),
+            ("checkoutShippingAddressUpdateV2", "CheckoutShippingAddressUpdateV2Payload"),
+        ] {
             on("Mutation", name) { _, args, c, _ in
                 try CheckoutMutation.update(name, payload, args, c) { checkout, errors in
                     let values = CheckoutRules.addressValues(args.field("shippingAddress"))
-                    CheckoutRules.address(values, partial: checkout.allowPartialAddresses, shipsTo: c.shop.shipsTo,
-                                          prefix: ["shippingAddress"], &errors)
+                    CheckoutRules.address(
+                        values, partial: checkout.allowPartialAddresses, shipsTo: c.shop.shipsTo,
+                        prefix: ["shippingAddress"], &errors)
                     checkout.shippingAddress = values
                     // Rates depend on the country only, so a chosen line survives a more precise address.
                     if let line = checkout.shippingLine, !CheckoutPricing.rates(for: values).contains(line) {
@@ -67,7 +82,8 @@ extension ResolverRegistry {
         }
 
         on("Mutation", "checkoutShippingLineUpdate") { _, args, c, _ in
-            try CheckoutMutation.update("checkoutShippingLineUpdate", "CheckoutShippingLineUpdatePayload", args, c) { checkout, errors in
+            try CheckoutMutation.update("checkoutShippingLineUpdate", "CheckoutShippingLineUpdatePayload", args, c) {
+                checkout, errors in
                 let handle = args.field("shippingRateHandle").asString ?? ""
                 let field = ["shippingRateHandle"]
                 if !checkout.requiresShipping {
@@ -76,7 +92,9 @@ extension ResolverRegistry {
                     errors.add("INVALID", field, "Shipping address must be set before a shipping rate")
                 } else if !CheckoutPricing.isIssued(handle) {
                     errors.add("INVALID", field, "Shipping rate is invalid")
-                } else if let rate = CheckoutPricing.rates(for: checkout.shippingAddress).first(where: { $0.handle == handle }) {
+                } else if let rate = CheckoutPricing.rates(for: checkout.shippingAddress).first(where: {
+                    $0.handle == handle
+                }) {
                     checkout.shippingLine = rate
                     CheckoutMutation.started(&checkout, c, ratesToo: false)
                 } else {
@@ -89,16 +107,23 @@ extension ResolverRegistry {
 
 /// Shared steps of the checkout mutations.
 enum CheckoutMutation {
-    static func payload(_ type: String, _ checkout: CheckoutRecord?, _ errors: UserErrorList,
-                        _ extra: [String: (any Sendable)?] = [:]) -> GraphObject {
-        var fields: [String: (any Sendable)?] = ["checkout": checkout, "checkoutUserErrors": errors.coded, "userErrors": errors.mirrored]
+    static func payload(
+        _ type: String, _ checkout: CheckoutRecord?, _ errors: UserErrorList,
+        _ extra: [String: (any Sendable)?] = [:]
+    ) -> GraphObject {
+        var fields: [String: (any Sendable)?] = [
+            "checkout": checkout, "checkoutUserErrors": errors.coded, "userErrors": errors.mirrored,
+        ]
         for (key, value) in extra { fields[key] = value }
         return GraphObject(type, fields)
     }
 
     /// K1, K16, K17: the checkout an update may change, or an error entry.
-    static func open(_ args: Map, _ c: StorefrontRequestContext, _ errors: inout UserErrorList) throws -> CheckoutRecord? {
-        guard let checkout = try CheckoutRecord.find(c.db, id: args.field("checkoutId").asString, shopID: c.shop.id) else {
+    static func open(_ args: Map, _ c: StorefrontRequestContext, _ errors: inout UserErrorList) throws
+        -> CheckoutRecord?
+    {
+        guard let checkout = try CheckoutRecord.find(c.db, id: args.field("checkoutId").asString, shopID: c.shop.id)
+        else {
             errors.add("INVALID", ["checkoutId"], "Checkout does not exist")
             return nil
         }
@@ -111,8 +136,10 @@ enum CheckoutMutation {
     }
 
     /// Runs one update: the checkout is saved only when `change` added no error.
-    static func update(_ name: String, _ payloadType: String, _ args: Map, _ c: StorefrontRequestContext,
-                       _ change: (inout CheckoutRecord, inout UserErrorList) throws -> Void) throws -> GraphObject {
+    static func update(
+        _ name: String, _ payloadType: String, _ args: Map, _ c: StorefrontRequestContext,
+        _ change: (inout CheckoutRecord, inout UserErrorList) throws -> Void
+    ) throws -> GraphObject {
         try c.require(StorefrontScope.writeCheckouts, for: name)
         var errors = UserErrorList(codedType: "CheckoutUserError")
         guard let original = try open(args, c, &errors) else { return payload(payloadType, nil, errors) }

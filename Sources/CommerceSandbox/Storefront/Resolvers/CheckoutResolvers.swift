@@ -31,16 +31,24 @@ extension ResolverRegistry {
             try fresh(k, c).customerID.flatMap { try CustomerRecord.find(c.db, id: $0, shopID: c.shop.id) }
         }
         on("Checkout", "shippingAddress", as: record) { k, _, c in
-            try fresh(k, c).shippingAddress.map { AddressRecord(id: 0, customerID: 0, values: $0, createdAt: k.createdAt) }
+            try fresh(k, c).shippingAddress.map {
+                AddressRecord(id: 0, customerID: 0, values: $0, createdAt: k.createdAt)
+            }
         }
-        on("Checkout", "shippingLine", as: record) { k, _, c in try fresh(k, c).shippingLine.map { Self.shippingRate($0, currency: c.shop.currency) } }
+        on("Checkout", "shippingLine", as: record) { k, _, c in
+            try fresh(k, c).shippingLine.map { Self.shippingRate($0, currency: c.shop.currency) }
+        }
         on("Checkout", "lineItems", as: record) { k, args, c in
             let checkout = try fresh(k, c)
             let entries = checkout.lines.enumerated().map { index, line in
-                Connection.Entry(item: CheckoutLineValue(checkout: checkout, line: line), id: Int64(index + 1), value: .number(Int64(index + 1)))
+                Connection.Entry(
+                    item: CheckoutLineValue(checkout: checkout, line: line), id: Int64(index + 1),
+                    value: .number(Int64(index + 1)))
             }
-            return try Connection.make(entries, order: SortOrder(key: "POSITION", descending: false, reverse: args.field("reverse").asBool ?? false),
-                                       args: args, connectionType: "CheckoutLineItemConnection")
+            return try Connection.make(
+                entries,
+                order: SortOrder(key: "POSITION", descending: false, reverse: args.field("reverse").asBool ?? false),
+                args: args, connectionType: "CheckoutLineItemConnection")
         }
 
         // Readiness: a processing checkout is never ready; otherwise the recalculation decides.
@@ -56,8 +64,13 @@ extension ResolverRegistry {
             guard try CheckoutProgress.ratesReady(k.token, c) else {
                 return GraphObject("AvailableShippingRates", ["ready": false, "shippingRates": nil])
             }
-            return GraphObject("AvailableShippingRates", ["ready": true,
-                                                          "shippingRates": graphList(CheckoutPricing.rates(for: address).map { Self.shippingRate($0, currency: c.shop.currency) })])
+            return GraphObject(
+                "AvailableShippingRates",
+                [
+                    "ready": true,
+                    "shippingRates": graphList(
+                        CheckoutPricing.rates(for: address).map { Self.shippingRate($0, currency: c.shop.currency) }),
+                ])
         }
 
         // Totals keep their last values until the pending recalculation finishes.
@@ -105,9 +118,13 @@ extension ResolverRegistry {
     }
 
     static func shippingRate(_ rate: CheckoutRecord.ShippingLine, currency: String) -> GraphObject {
-        GraphObject("ShippingRate", ["handle": rate.handle, "title": rate.title,
-                                     "price": StorefrontFormat.money(cents: rate.priceCents),
-                                     "priceV2": StorefrontFormat.moneyV2(cents: rate.priceCents, currency: currency)])
+        GraphObject(
+            "ShippingRate",
+            [
+                "handle": rate.handle, "title": rate.title,
+                "price": StorefrontFormat.money(cents: rate.priceCents),
+                "priceV2": StorefrontFormat.moneyV2(cents: rate.priceCents, currency: currency),
+            ])
     }
 }
 

@@ -29,18 +29,25 @@ enum CheckoutRules {
     static func addressValues(_ input: Map) -> [String: String] {
         var values: [String: String] = [:]
         for field in AddressRecord.fieldNames {
-            guard let text = input.field(field).asString?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { continue }
+            guard let text = input.field(field).asString?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
+                continue
+            }
             values[field] = text
         }
         if let country = values["country"], let code = Countries.code(for: country) { values["country"] = code }
         if let country = values["country"], let province = values["province"],
-           let code = Countries.provinceCode(province, country: country) { values["province"] = code }
+            let code = Countries.provinceCode(province, country: country)
+        {
+            values["province"] = code
+        }
         return values
     }
 
     /// K7–K11 over stored address values; `prefix` is the address's field path.
-    static func address(_ values: [String: String], partial: Bool, shipsTo: [String], prefix: [String],
-                        _ errors: inout UserErrorList) {
+    static func address(
+        _ values: [String: String], partial: Bool, shipsTo: [String], prefix: [String],
+        _ errors: inout UserErrorList
+    ) {
         let country = values["country"]
         for (field, label) in addressLabels {
             if values[field] != nil { continue }
@@ -58,7 +65,8 @@ enum CheckoutRules {
             errors.add("INVALID_FOR_COUNTRY", prefix + ["zip"], "Zip is not valid for \(Countries.name(for: country))")
         }
         if let province = values["province"], Countries.requiresProvince(country),
-           Countries.provinceCode(province, country: country) == nil {
+            Countries.provinceCode(province, country: country) == nil
+        {
             if country == "CA" {
                 errors.add("INVALID_PROVINCE_IN_COUNTRY", prefix + ["province"], "Province is not valid for Canada")
             } else {
@@ -68,7 +76,9 @@ enum CheckoutRules {
     }
 
     /// K19.
-    static func attributes(_ inputs: [Map], prefix: [String], _ errors: inout UserErrorList) -> [CheckoutRecord.Attribute] {
+    static func attributes(_ inputs: [Map], prefix: [String], _ errors: inout UserErrorList) -> [CheckoutRecord
+        .Attribute]
+    {
         var attributes: [CheckoutRecord.Attribute] = []
         for (i, input) in inputs.enumerated() {
             let key = input.field("key").asString ?? ""
@@ -83,26 +93,33 @@ enum CheckoutRules {
 
     /// K2–K4 over `CheckoutLineItemInput`s: adds the valid lines to `checkout` (or replaces them all).
     /// Stock counts every line of the same variant, the checkout's existing lines included.
-    static func applyLines(_ inputs: [Map], prefix: [String], replace: Bool, to checkout: inout CheckoutRecord,
-                           _ c: StorefrontRequestContext, _ errors: inout UserErrorList) throws {
+    static func applyLines(
+        _ inputs: [Map], prefix: [String], replace: Bool, to checkout: inout CheckoutRecord,
+        _ c: StorefrontRequestContext, _ errors: inout UserErrorList
+    ) throws {
         let catalog = try c.catalog()
         var updated = checkout
         if replace { updated.lines = [] }
         for (i, input) in inputs.enumerated() {
             let path = prefix + [String(i)]
-            let variant = GlobalID.number(input.field("variantId").asString, type: "ProductVariant").flatMap { catalog.variantsByID[$0] }
+            let variant = GlobalID.number(input.field("variantId").asString, type: "ProductVariant").flatMap {
+                catalog.variantsByID[$0]
+            }
             let quantity = Int64(input.field("quantity").asInt ?? 0)
-            let attributes = self.attributes(input.field("customAttributes").asList ?? [], prefix: path + ["customAttributes"], &errors)
+            let attributes = self.attributes(
+                input.field("customAttributes").asList ?? [], prefix: path + ["customAttributes"], &errors)
             guard let variant, let product = catalog.productsByID[variant.productID] else {
                 errors.add("INVALID", path + ["variantId"], "Variant does not exist")
                 continue
             }
             guard quantity >= 1 else {
-                errors.add("GREATER_THAN_OR_EQUAL_TO", path + ["quantity"], "Quantity must be greater than or equal to 1")
+                errors.add(
+                    "GREATER_THAN_OR_EQUAL_TO", path + ["quantity"], "Quantity must be greater than or equal to 1")
                 continue
             }
-            updated.addLine(variantID: variant.id, quantity: quantity, title: product.title, unitPriceCents: variant.priceCents,
-                            requiresShipping: product.requiresShipping, attributes: attributes)
+            updated.addLine(
+                variantID: variant.id, quantity: quantity, title: product.title, unitPriceCents: variant.priceCents,
+                requiresShipping: product.requiresShipping, attributes: attributes)
             let wanted = updated.lines.filter { $0.variantID == variant.id }.reduce(0) { $0 + $1.quantity }
             if let inventory = variant.inventory, wanted > inventory {
                 errors.add("NOT_ENOUGH_IN_STOCK", path + ["quantity"], "Only \(inventory) items are available")

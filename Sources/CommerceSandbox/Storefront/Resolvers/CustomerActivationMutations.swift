@@ -40,8 +40,9 @@ extension ResolverRegistry {
             try c.require(StorefrontScope.writeCustomers, for: "customerAccessTokenCreateWithMultipass")
             var errors = UserErrorList(codedType: "CustomerUserError")
             errors.add("INVALID_MULTIPASS_REQUEST", ["multipassToken"], "Multipass is not enabled for this shop")
-            return GraphObject("CustomerAccessTokenCreateWithMultipassPayload",
-                               ["customerAccessToken": nil, "customerUserErrors": errors.coded])
+            return GraphObject(
+                "CustomerAccessTokenCreateWithMultipassPayload",
+                ["customerAccessToken": nil, "customerUserErrors": errors.coded])
         }
     }
 }

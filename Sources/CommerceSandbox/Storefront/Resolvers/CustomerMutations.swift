@@ -10,110 +10,150 @@ extension ResolverRegistry {
             try c.require(StorefrontScope.writeCustomers, for: "customerCreate")
             let input = args.field("input")
             var errors = UserErrorList(codedType: "CustomerUserError")
-            let email = input.field("email").asString, password = input.field("password").asString ?? ""
+            let email = input.field("email").asString
+            let password = input.field("password").asString ?? ""
             try CustomerRules.checkEmail(email, prefix: ["input"], shopID: c.shop.id, exceptCustomer: nil, c, &errors)
             CustomerRules.checkPassword(password, field: ["input", "password"], &errors)
             if let phone = input.field("phone").asString {
-                try CustomerRules.checkPhone(phone, prefix: ["input"], shopID: c.shop.id, exceptCustomer: nil, c, &errors)
+                try CustomerRules.checkPhone(
+                    phone, prefix: ["input"], shopID: c.shop.id, exceptCustomer: nil, c, &errors)
             }
             for (field, label) in [("firstName", "First name"), ("lastName", "Last name")] {
-                if let name = input.field(field).asString { CustomerRules.checkName(name, field: field, label: label, prefix: ["input"], &errors) }
+                if let name = input.field(field).asString {
+                    CustomerRules.checkName(name, field: field, label: label, prefix: ["input"], &errors)
+                }
             }
-            guard errors.isEmpty, let email else { return CustomerRules.payload("CustomerCreatePayload", errors, ["customer": nil]) }
-            try c.db.execute(sql: """
-                INSERT INTO storefront_customers (shop_id, email, first_name, last_name, phone, accepts_marketing, password_salt,
-                    password_hash, created_at, updated_at) VALUES (?,?,?,?,?,?,'','',?,?)
-                """, arguments: [c.shop.id, email, input.field("firstName").asString, input.field("lastName").asString,
-                                 input.field("phone").asString, input.field("acceptsMarketing").asBool ?? false,
-                                 c.now.timeIntervalSince1970, c.now.timeIntervalSince1970])
+            guard errors.isEmpty, let email else {
+                return CustomerRules.payload("CustomerCreatePayload", errors, ["customer": nil])
+            }
+            try c.db.execute(
+                sql: """
+                    INSERT INTO storefront_customers (shop_id, email, first_name, last_name, phone, accepts_marketing, password_salt,
+                        password_hash, created_at, updated_at) VALUES (?,?,?,?,?,?,'','',?,?)
+                    """,
+                arguments: [
+                    c.shop.id, email, input.field("firstName").asString, input.field("lastName").asString,
+                    input.field("phone").asString, input.field("acceptsMarketing").asBool ?? false,
+                    c.now.timeIntervalSince1970, c.now.timeIntervalSince1970,
+                ])
             let id = c.db.lastInsertedRowID
             try CustomerCredentials.setPassword(c.db, customerID: id, password: password)
-            return CustomerRules.payload("CustomerCreatePayload", errors, ["customer": try CustomerRecord.find(c.db, id: id, shopID: c.shop.id)])
+            return CustomerRules.payload(
+                "CustomerCreatePayload", errors, ["customer": try CustomerRecord.find(c.db, id: id, shopID: c.shop.id)])
         }
 
         on("Mutation", "customerAccessTokenCreate") { _, args, c, _ in
             try c.require(StorefrontScope.writeCustomers, for: "customerAccessTokenCreate")
             let input = args.field("input")
             var errors = UserErrorList(codedType: "CustomerUserError")
-            guard let customer = try CustomerRecord.find(c.db, email: input.field("email").asString ?? "", shopID: c.shop.id),
-                  try CustomerCredentials.passwordMatches(c.db, customerID: customer.id, password: input.field("password").asString ?? "") else {
+            guard
+                let customer = try CustomerRecord.find(
+                    c.db, email: input.field("email").asString ?? "", shopID: c.shop.id),
+                try CustomerCredentials.passwordMatches(
+                    c.db, customerID: customer.id, password: input.field("password").asString ?? "")
+            else {
                 errors.add("UNIDENTIFIED_CUSTOMER", ["input"], "Unidentified customer")
                 return CustomerRules.payload("CustomerAccessTokenCreatePayload", errors, ["customerAccessToken": nil])
             }
-            let (token, expires) = try CustomerCredentials.issueAccessToken(c.db, customerID: customer.id,
-                                                                           lifetime: CustomerCredentials.tokenLifetime(c.shop), now: c.now)
-            return CustomerRules.payload("CustomerAccessTokenCreatePayload", errors,
-                                         ["customerAccessToken": CustomerCredentials.accessTokenObject(token, expires: expires, c)])
+            let (token, expires) = try CustomerCredentials.issueAccessToken(
+                c.db, customerID: customer.id,
+                lifetime: CustomerCredentials.tokenLifetime(c.shop), now: c.now)
+            return CustomerRules.payload(
+                "CustomerAccessTokenCreatePayload", errors,
+                ["customerAccessToken": CustomerCredentials.accessTokenObject(token, expires: expires, c)])
         }
 
         on("Mutation", "customerAccessTokenRenew") { _, args, c, _ in
             try c.require(StorefrontScope.writeCustomers, for: "customerAccessTokenRenew")
             let token = args.field("customerAccessToken").asString ?? ""
-            guard let found = try CustomerCredentials.findAccessToken(c.db, token: token, shopID: c.shop.id, now: c.now) else {
-                return GraphObject("CustomerAccessTokenRenewPayload", ["customerAccessToken": nil, "userErrors": Self.tokenMissing()])
+            guard let found = try CustomerCredentials.findAccessToken(c.db, token: token, shopID: c.shop.id, now: c.now)
+            else {
+                return GraphObject(
+                    "CustomerAccessTokenRenewPayload", ["customerAccessToken": nil, "userErrors": Self.tokenMissing()])
             }
             let expires = c.now.addingTimeInterval(CustomerCredentials.tokenLifetime(c.shop))
-            try c.db.execute(sql: "UPDATE storefront_customer_tokens SET expires_at = ? WHERE id = ?",
-                             arguments: [expires.timeIntervalSince1970, found.id])
-            return GraphObject("CustomerAccessTokenRenewPayload", [
-                "customerAccessToken": CustomerCredentials.accessTokenObject(token, expires: expires, c),
-                "userErrors": [(any Sendable)?](),
-            ])
+            try c.db.execute(
+                sql: "UPDATE storefront_customer_tokens SET expires_at = ? WHERE id = ?",
+                arguments: [expires.timeIntervalSince1970, found.id])
+            return GraphObject(
+                "CustomerAccessTokenRenewPayload",
+                [
+                    "customerAccessToken": CustomerCredentials.accessTokenObject(token, expires: expires, c),
+                    "userErrors": [(any Sendable)?](),
+                ])
         }
 
         on("Mutation", "customerAccessTokenDelete") { _, args, c, _ in
             try c.require(StorefrontScope.writeCustomers, for: "customerAccessTokenDelete")
             let token = args.field("customerAccessToken").asString ?? ""
-            guard let found = try CustomerCredentials.findAccessToken(c.db, token: token, shopID: c.shop.id, now: c.now) else {
-                return GraphObject("CustomerAccessTokenDeletePayload", ["deletedAccessToken": nil, "deletedCustomerAccessTokenId": nil,
-                                                                        "userErrors": Self.tokenMissing()])
+            guard let found = try CustomerCredentials.findAccessToken(c.db, token: token, shopID: c.shop.id, now: c.now)
+            else {
+                return GraphObject(
+                    "CustomerAccessTokenDeletePayload",
+                    [
+                        "deletedAccessToken": nil, "deletedCustomerAccessTokenId": nil,
+                        "userErrors": Self.tokenMissing(),
+                    ])
             }
             try c.db.execute(sql: "DELETE FROM storefront_customer_tokens WHERE id = ?", arguments: [found.id])
-            return GraphObject("CustomerAccessTokenDeletePayload", [
-                "deletedAccessToken": token, "deletedCustomerAccessTokenId": GlobalID("CustomerAccessToken", found.id).encoded,
-                "userErrors": [(any Sendable)?](),
-            ])
+            return GraphObject(
+                "CustomerAccessTokenDeletePayload",
+                [
+                    "deletedAccessToken": token,
+                    "deletedCustomerAccessTokenId": GlobalID("CustomerAccessToken", found.id).encoded,
+                    "userErrors": [(any Sendable)?](),
+                ])
         }
 
         on("Mutation", "customerUpdate") { _, args, c, _ in
             try c.require(StorefrontScope.writeCustomers, for: "customerUpdate")
             var errors = UserErrorList(codedType: "CustomerUserError")
             guard var customer = try Self.customer(args, c, &errors) else {
-                return CustomerRules.payload("CustomerUpdatePayload", errors, ["customer": nil, "customerAccessToken": nil])
+                return CustomerRules.payload(
+                    "CustomerUpdatePayload", errors, ["customer": nil, "customerAccessToken": nil])
             }
             let input = args.field("customer")
             if input.has("email") {
-                try CustomerRules.checkEmail(input.field("email").asString, prefix: ["customer"], shopID: c.shop.id,
-                                             exceptCustomer: customer.id, c, &errors)
+                try CustomerRules.checkEmail(
+                    input.field("email").asString, prefix: ["customer"], shopID: c.shop.id,
+                    exceptCustomer: customer.id, c, &errors)
             }
             let password = input.field("password").asString
             if let password { CustomerRules.checkPassword(password, field: ["customer", "password"], &errors) }
             if let phone = input.field("phone").asString {
-                try CustomerRules.checkPhone(phone, prefix: ["customer"], shopID: c.shop.id, exceptCustomer: customer.id, c, &errors)
+                try CustomerRules.checkPhone(
+                    phone, prefix: ["customer"], shopID: c.shop.id, exceptCustomer: customer.id, c, &errors)
             }
             for (field, label) in [("firstName", "First name"), ("lastName", "Last name")] {
-                if let name = input.field(field).asString { CustomerRules.checkName(name, field: field, label: label, prefix: ["customer"], &errors) }
+                if let name = input.field(field).asString {
+                    CustomerRules.checkName(name, field: field, label: label, prefix: ["customer"], &errors)
+                }
             }
             guard errors.isEmpty else {
-                return CustomerRules.payload("CustomerUpdatePayload", errors, ["customer": nil, "customerAccessToken": nil])
+                return CustomerRules.payload(
+                    "CustomerUpdatePayload", errors, ["customer": nil, "customerAccessToken": nil])
             }
             // Absent keeps, null clears (acceptsMarketing becomes false), a value replaces.
             if let email = input.field("email").asString { customer.email = email }
             if input.has("firstName") { customer.firstName = input.field("firstName").asString }
             if input.has("lastName") { customer.lastName = input.field("lastName").asString }
             if input.has("phone") { customer.phone = input.field("phone").asString }
-            if input.has("acceptsMarketing") { customer.acceptsMarketing = input.field("acceptsMarketing").asBool ?? false }
+            if input.has("acceptsMarketing") {
+                customer.acceptsMarketing = input.field("acceptsMarketing").asBool ?? false
+            }
             customer.updatedAt = c.now
             try customer.save(c.db)
             var newToken: GraphObject?
             if let password {
                 try CustomerCredentials.setPassword(c.db, customerID: customer.id, password: password)
                 try CustomerCredentials.revokeAll(c.db, customerID: customer.id)
-                let (token, expires) = try CustomerCredentials.issueAccessToken(c.db, customerID: customer.id,
-                                                                               lifetime: CustomerCredentials.tokenLifetime(c.shop), now: c.now)
+                let (token, expires) = try CustomerCredentials.issueAccessToken(
+                    c.db, customerID: customer.id,
+                    lifetime: CustomerCredentials.tokenLifetime(c.shop), now: c.now)
                 newToken = CustomerCredentials.accessTokenObject(token, expires: expires, c)
             }
-            return CustomerRules.payload("CustomerUpdatePayload", errors, ["customer": customer, "customerAccessToken": newToken])
+            return CustomerRules.payload(
+                "CustomerUpdatePayload", errors, ["customer": customer, "customerAccessToken": newToken])
         }
 
         on("Mutation", "customerRecover") { _, args, c, _ in
@@ -135,7 +175,8 @@ extension ResolverRegistry {
             var errors = UserErrorList(codedType: "CustomerUserError")
             let input = args.field("input")
             let fields = try CustomerTokenRedemption.redeem(
-                customerID: GlobalID.number(args.field("id").asString, type: "Customer"), token: input.field("resetToken").asString ?? "",
+                customerID: GlobalID.number(args.field("id").asString, type: "Customer"),
+                token: input.field("resetToken").asString ?? "",
                 password: input.field("password").asString ?? "", fields: .reset, c, &errors)
             return CustomerRules.payload("CustomerResetPayload", errors, fields)
         }
@@ -147,22 +188,31 @@ extension ResolverRegistry {
                 return CustomerRules.payload("CustomerAddressCreatePayload", errors, ["customerAddress": nil])
             }
             var values: [String: String] = [:]
-            for field in AddressRecord.fieldNames { if let value = args.field("address").field(field).asString { values[field] = value } }
+            for field in AddressRecord.fieldNames {
+                if let value = args.field("address").field(field).asString { values[field] = value }
+            }
             let normalised = CustomerRules.checkAddress(values, &errors)
-            guard errors.isEmpty else { return CustomerRules.payload("CustomerAddressCreatePayload", errors, ["customerAddress": nil]) }
+            guard errors.isEmpty else {
+                return CustomerRules.payload("CustomerAddressCreatePayload", errors, ["customerAddress": nil])
+            }
             let id = try AddressRecord(id: 0, customerID: customer.id, values: normalised, createdAt: c.now).save(c.db)
             if customer.defaultAddressID == nil { customer.defaultAddressID = id }
             customer.updatedAt = c.now
             try customer.save(c.db)
-            return CustomerRules.payload("CustomerAddressCreatePayload", errors,
-                                         ["customerAddress": AddressRecord(id: id, customerID: customer.id, values: normalised, createdAt: c.now)])
+            return CustomerRules.payload(
+                "CustomerAddressCreatePayload", errors,
+                [
+                    "customerAddress": AddressRecord(
+                        id: id, customerID: customer.id, values: normalised, createdAt: c.now)
+                ])
         }
 
         on("Mutation", "customerAddressUpdate") { _, args, c, _ in
             try c.require(StorefrontScope.writeCustomers, for: "customerAddressUpdate")
             var errors = UserErrorList(codedType: "CustomerUserError")
             guard let customer = try Self.customer(args, c, &errors),
-                  var address = try Self.ownedAddress(args.field("id").asString, customer, c, field: ["id"], &errors) else {
+                var address = try Self.ownedAddress(args.field("id").asString, customer, c, field: ["id"], &errors)
+            else {
                 return CustomerRules.payload("CustomerAddressUpdatePayload", errors, ["customerAddress": nil])
             }
             let input = args.field("address")
@@ -170,7 +220,9 @@ extension ResolverRegistry {
                 address.values[field] = input.field(field).asString
             }
             address.values = CustomerRules.checkAddress(address.values, &errors)
-            guard errors.isEmpty else { return CustomerRules.payload("CustomerAddressUpdatePayload", errors, ["customerAddress": nil]) }
+            guard errors.isEmpty else {
+                return CustomerRules.payload("CustomerAddressUpdatePayload", errors, ["customerAddress": nil])
+            }
             try address.save(c.db)
             return CustomerRules.payload("CustomerAddressUpdatePayload", errors, ["customerAddress": address])
         }
@@ -179,7 +231,8 @@ extension ResolverRegistry {
             try c.require(StorefrontScope.writeCustomers, for: "customerAddressDelete")
             var errors = UserErrorList(codedType: "CustomerUserError")
             guard var customer = try Self.customer(args, c, &errors),
-                  let address = try Self.ownedAddress(args.field("id").asString, customer, c, field: ["id"], &errors) else {
+                let address = try Self.ownedAddress(args.field("id").asString, customer, c, field: ["id"], &errors)
+            else {
                 return CustomerRules.payload("CustomerAddressDeletePayload", errors, ["deletedCustomerAddressId": nil])
             }
             try c.db.execute(sql: "DELETE FROM storefront_customer_addresses WHERE id = ?", arguments: [address.id])
@@ -188,14 +241,17 @@ extension ResolverRegistry {
             }
             customer.updatedAt = c.now
             try customer.save(c.db)
-            return CustomerRules.payload("CustomerAddressDeletePayload", errors, ["deletedCustomerAddressId": address.gid.encoded])
+            return CustomerRules.payload(
+                "CustomerAddressDeletePayload", errors, ["deletedCustomerAddressId": address.gid.encoded])
         }
 
         on("Mutation", "customerDefaultAddressUpdate") { _, args, c, _ in
             try c.require(StorefrontScope.writeCustomers, for: "customerDefaultAddressUpdate")
             var errors = UserErrorList(codedType: "CustomerUserError")
             guard var customer = try Self.customer(args, c, &errors),
-                  let address = try Self.ownedAddress(args.field("addressId").asString, customer, c, field: ["addressId"], &errors) else {
+                let address = try Self.ownedAddress(
+                    args.field("addressId").asString, customer, c, field: ["addressId"], &errors)
+            else {
                 return CustomerRules.payload("CustomerDefaultAddressUpdatePayload", errors, ["customer": nil])
             }
             customer.defaultAddressID = address.id
@@ -207,13 +263,20 @@ extension ResolverRegistry {
 
     /// U11.
     private static func tokenMissing() -> [(any Sendable)?] {
-        [GraphObject("UserError", ["field": graphList(["customerAccessToken"]), "message": "Access token does not exist"])]
+        [
+            GraphObject(
+                "UserError", ["field": graphList(["customerAccessToken"]), "message": "Access token does not exist"])
+        ]
     }
 
     /// U12: the customer of `customerAccessToken`, or an error entry.
-    private static func customer(_ args: Map, _ context: StorefrontRequestContext, _ errors: inout UserErrorList) throws -> CustomerRecord? {
-        if let customer = try CustomerRecord.find(context.db, accessToken: args.field("customerAccessToken").asString ?? "",
-                                                  shopID: context.shop.id, now: context.now) {
+    private static func customer(_ args: Map, _ context: StorefrontRequestContext, _ errors: inout UserErrorList) throws
+        -> CustomerRecord?
+    {
+        if let customer = try CustomerRecord.find(
+            context.db, accessToken: args.field("customerAccessToken").asString ?? "",
+            shopID: context.shop.id, now: context.now)
+        {
             return customer
         }
         errors.add("UNIDENTIFIED_CUSTOMER", ["customerAccessToken"], "Customer access token is invalid")
@@ -221,10 +284,13 @@ extension ResolverRegistry {
     }
 
     /// U22: an address of `customer` named by a MailingAddress ID.
-    private static func ownedAddress(_ id: String?, _ customer: CustomerRecord, _ context: StorefrontRequestContext,
-                                     field: [String], _ errors: inout UserErrorList) throws -> AddressRecord? {
+    private static func ownedAddress(
+        _ id: String?, _ customer: CustomerRecord, _ context: StorefrontRequestContext,
+        field: [String], _ errors: inout UserErrorList
+    ) throws -> AddressRecord? {
         if let number = GlobalID.number(id, type: "MailingAddress"),
-           let address = try customer.addresses(context.db).first(where: { $0.id == number }) {
+            let address = try customer.addresses(context.db).first(where: { $0.id == number })
+        {
             return address
         }
         errors.add("NOT_FOUND", field, "Address does not exist")
@@ -234,16 +300,20 @@ extension ResolverRegistry {
     /// Creates a single-use reset token and writes the "email" to the shop's outbox.
     private static func sendReset(_ customer: CustomerRecord, _ context: StorefrontRequestContext) throws {
         let token = RandomToken.hex(32)
-        try context.db.execute(sql: "INSERT INTO storefront_reset_tokens (token_hash, customer_id, expires_at) VALUES (?,?,?)",
-                               arguments: [HexDigest.sha256(token), customer.id,
-                                           context.now.addingTimeInterval(CustomerCredentials.resetLifetime).timeIntervalSince1970])
+        try context.db.execute(
+            sql: "INSERT INTO storefront_reset_tokens (token_hash, customer_id, expires_at) VALUES (?,?,?)",
+            arguments: [
+                HexDigest.sha256(token), customer.id,
+                context.now.addingTimeInterval(CustomerCredentials.resetLifetime).timeIntervalSince1970,
+            ])
         let email: JSONValue = [
             "to": .string(customer.email), "subject": "Reset your password", "resetToken": .string(token),
             "customerId": .string(customer.gid.encoded),
             "resetUrl": .string(context.url("/account/reset/\(customer.id)/\(token)")),
             "createdAt": .string(StorefrontFormat.dateTime(context.now)),
         ]
-        try context.db.execute(sql: "INSERT INTO storefront_emails (shop_id, body, created_at) VALUES (?,?,?)",
-                               arguments: [context.shop.id, email.serialized(), context.now.timeIntervalSince1970])
+        try context.db.execute(
+            sql: "INSERT INTO storefront_emails (shop_id, body, created_at) VALUES (?,?,?)",
+            arguments: [context.shop.id, email.serialized(), context.now.timeIntervalSince1970])
     }
 }

@@ -21,8 +21,9 @@ extension ResolverRegistry {
         }
         on("Customer", "addresses", as: customer) { u, args, c in
             let entries = try u.addresses(c.db).map { Connection.Entry(item: $0, id: $0.id, value: .number($0.id)) }
-            return try Connection.make(entries, order: SortOrder(key: "ID", descending: false, reverse: args.field("reverse").asBool ?? false),
-                                       args: args, connectionType: "MailingAddressConnection")
+            return try Connection.make(
+                entries, order: SortOrder(key: "ID", descending: false, reverse: args.field("reverse").asBool ?? false),
+                args: args, connectionType: "MailingAddressConnection")
         }
         on("Customer", "orders", as: customer) { u, args, c in
             let orders = try OrderRecord.forCustomer(c.db, customerID: u.id)
@@ -39,16 +40,22 @@ extension ResolverRegistry {
         on("MailingAddress", "countryCodeV2", as: address) { a, _, _ in a.values["country"] }
         on("MailingAddress", "provinceCode", as: address) { a, _, _ in Self.provinceCode(a) }
         on("MailingAddress", "name", as: address) { a, _, _ in
-            let name = [a.values["firstName"], a.values["lastName"]].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+            let name = [a.values["firstName"], a.values["lastName"]].compactMap { $0 }.filter { !$0.isEmpty }.joined(
+                separator: " ")
             return name.isEmpty ? nil : name
         }
         on("MailingAddress", "formattedArea", as: address) { a, _, _ in Self.formattedArea(a) }
         on("MailingAddress", "formatted", as: address) { a, args, _ in
             var lines: [String] = []
-            if args.field("withName").asBool == true, let name = [a.values["firstName"], a.values["lastName"]].compactMap({ $0 }).joined(separator: " ").nilIfEmpty {
+            if args.field("withName").asBool == true,
+                let name = [a.values["firstName"], a.values["lastName"]].compactMap({ $0 }).joined(separator: " ")
+                    .nilIfEmpty
+            {
                 lines.append(name)
             }
-            if args.field("withCompany").asBool ?? true, let company = a.values["company"]?.nilIfEmpty { lines.append(company) }
+            if args.field("withCompany").asBool ?? true, let company = a.values["company"]?.nilIfEmpty {
+                lines.append(company)
+            }
             if let line1 = a.values["address1"]?.nilIfEmpty { lines.append(line1) }
             if let line2 = a.values["address2"]?.nilIfEmpty { lines.append(line2) }
             let cityLine = [a.values["city"], Self.provinceCode(a) ?? a.values["province"], a.values["zip"]]

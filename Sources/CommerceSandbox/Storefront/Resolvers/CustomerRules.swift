@@ -3,8 +3,10 @@ import GraphQL
 
 /// The U1–U9 and U18–U21 checks of customer inputs (spec §4.7), shared by create, update and reset.
 enum CustomerRules {
-    static func checkEmail(_ email: String?, prefix: [String], shopID: Int64, exceptCustomer: Int64?,
-                           _ context: StorefrontRequestContext, _ errors: inout UserErrorList) throws {
+    static func checkEmail(
+        _ email: String?, prefix: [String], shopID: Int64, exceptCustomer: Int64?,
+        _ context: StorefrontRequestContext, _ errors: inout UserErrorList
+    ) throws {
         guard let email, !email.trimmingCharacters(in: .whitespaces).isEmpty else {
             errors.add("BLANK", prefix + ["email"], "Email can't be blank")
             return
@@ -13,7 +15,9 @@ enum CustomerRules {
             errors.add("INVALID", prefix + ["email"], "Email is invalid")
             return
         }
-        if let existing = try CustomerRecord.find(context.db, email: email, shopID: shopID), existing.id != exceptCustomer {
+        if let existing = try CustomerRecord.find(context.db, email: email, shopID: shopID),
+            existing.id != exceptCustomer
+        {
             errors.add("TAKEN", prefix + ["email"], "Email has already been taken")
         }
     }
@@ -31,19 +35,23 @@ enum CustomerRules {
     }
 
     /// U7–U8.
-    static func checkPhone(_ phone: String, prefix: [String], shopID: Int64, exceptCustomer: Int64?,
-                           _ context: StorefrontRequestContext, _ errors: inout UserErrorList) throws {
+    static func checkPhone(
+        _ phone: String, prefix: [String], shopID: Int64, exceptCustomer: Int64?,
+        _ context: StorefrontRequestContext, _ errors: inout UserErrorList
+    ) throws {
         guard InputRules.phoneIsValid(phone) else {
             errors.add("INVALID", prefix + ["phone"], "Phone is invalid")
             return
         }
-        let taken = try Int64.fetchOne(context.db, sql: "SELECT id FROM storefront_customers WHERE shop_id = ? AND phone = ? AND id IS NOT ?",
-                                       arguments: [shopID, phone, exceptCustomer])
+        let taken = try Int64.fetchOne(
+            context.db, sql: "SELECT id FROM storefront_customers WHERE shop_id = ? AND phone = ? AND id IS NOT ?",
+            arguments: [shopID, phone, exceptCustomer])
         if taken != nil { errors.add("TAKEN", prefix + ["phone"], "Phone has already been taken") }
     }
 
     /// U9 for `firstName` / `lastName`.
-    static func checkName(_ name: String, field: String, label: String, prefix: [String], _ errors: inout UserErrorList) {
+    static func checkName(_ name: String, field: String, label: String, prefix: [String], _ errors: inout UserErrorList)
+    {
         let lowered = name.lowercased()
         if lowered.contains("http://") || lowered.contains("https://") || lowered.contains("www.") {
             errors.add("CONTAINS_URL", prefix + [field], "\(label) cannot contain a URL")
@@ -74,7 +82,8 @@ enum CustomerRules {
                 errors.add("INVALID", ["address", "zip"], "Zip is not valid for \(name)")
             }
             if let province = values["province"], !province.isEmpty, Countries.requiresProvince(country),
-               Countries.provinceCode(province, country: country) == nil {
+                Countries.provinceCode(province, country: country) == nil
+            {
                 errors.add("INVALID", ["address", "province"], "Province is not valid for \(name)")
             }
         }

@@ -19,38 +19,52 @@ enum CustomerTokenRedemption {
         let tokenMessage: String
         let password: [String]
 
-        static let reset = Fields(customer: ["id"], token: ["input", "resetToken"],
-                                  tokenMessage: "Reset token is invalid or has expired", password: ["input", "password"])
-        static let activate = Fields(customer: ["id"], token: ["input", "activationToken"],
-                                     tokenMessage: "Activation token is invalid or has expired", password: ["input", "password"])
+        static let reset = Fields(
+            customer: ["id"], token: ["input", "resetToken"],
+            tokenMessage: "Reset token is invalid or has expired", password: ["input", "password"])
+        static let activate = Fields(
+            customer: ["id"], token: ["input", "activationToken"],
+            tokenMessage: "Activation token is invalid or has expired", password: ["input", "password"])
         static func byURL(_ argument: String, _ label: String) -> Fields {
-            Fields(customer: [argument], token: [argument], tokenMessage: "\(label) token is invalid or has expired", password: ["password"])
+            Fields(
+                customer: [argument], token: [argument], tokenMessage: "\(label) token is invalid or has expired",
+                password: ["password"])
         }
     }
 
     /// U15–U17 (or their activation forms), then the redemption. Returns the payload fields
     /// `customer` and `customerAccessToken` (both `nil` on any error).
-    static func redeem(customerID: Int64?, token: String, password: String, fields: Fields, _ c: StorefrontRequestContext,
-                       _ errors: inout UserErrorList) throws -> [String: (any Sendable)?] {
+    static func redeem(
+        customerID: Int64?, token: String, password: String, fields: Fields, _ c: StorefrontRequestContext,
+        _ errors: inout UserErrorList
+    ) throws -> [String: (any Sendable)?] {
         let failed: [String: (any Sendable)?] = ["customer": nil, "customerAccessToken": nil]
         guard let customerID, let customer = try CustomerRecord.find(c.db, id: customerID, shopID: c.shop.id) else {
             errors.add("UNIDENTIFIED_CUSTOMER", fields.customer, "Could not find customer")
             return failed
         }
         let hash = HexDigest.sha256(token)
-        let valid = try Row.fetchOne(c.db, sql: """
-            SELECT 1 FROM storefront_reset_tokens WHERE token_hash = ? AND customer_id = ? AND used_at IS NULL AND expires_at > ?
-            """, arguments: [hash, customer.id, c.now.timeIntervalSince1970]) != nil
+        let valid =
+            try Row.fetchOne(
+                c.db,
+                sql: """
+                    SELECT 1 FROM storefront_reset_tokens WHERE token_hash = ? AND customer_id = ? AND used_at IS NULL AND expires_at > ?
+                    """, arguments: [hash, customer.id, c.now.timeIntervalSince1970]) != nil
         if !valid { errors.add("TOKEN_INVALID", fields.token, fields.tokenMessage) }
         CustomerRules.checkPassword(password, field: fields.password, &errors)
         guard errors.isEmpty else { return failed }
-        try c.db.execute(sql: "UPDATE storefront_reset_tokens SET used_at = ? WHERE token_hash = ?",
-                         arguments: [c.now.timeIntervalSince1970, hash])
+        try c.db.execute(
+            sql: "UPDATE storefront_reset_tokens SET used_at = ? WHERE token_hash = ?",
+            arguments: [c.now.timeIntervalSince1970, hash])
         try CustomerCredentials.setPassword(c.db, customerID: customer.id, password: password)
         try CustomerCredentials.revokeAll(c.db, customerID: customer.id)
-        let (accessToken, expires) = try CustomerCredentials.issueAccessToken(c.db, customerID: customer.id,
-                                                                             lifetime: CustomerCredentials.tokenLifetime(c.shop), now: c.now)
-        return ["customer": customer, "customerAccessToken": CustomerCredentials.accessTokenObject(accessToken, expires: expires, c)]
+        let (accessToken, expires) = try CustomerCredentials.issueAccessToken(
+            c.db, customerID: customer.id,
+            lifetime: CustomerCredentials.tokenLifetime(c.shop), now: c.now)
+        return [
+            "customer": customer,
+            "customerAccessToken": CustomerCredentials.accessTokenObject(accessToken, expires: expires, c),
+        ]
     }
 
     /// The customer number and token of an emailed link `<base>/account/<action>/<customer id>/<token>`

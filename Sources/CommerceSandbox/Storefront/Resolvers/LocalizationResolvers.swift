@@ -8,10 +8,12 @@ extension ResolverRegistry {
         on("QueryRoot", "localization") { _, _, c, _ in
             let currency = StorefrontLocalization.currency(c.shop.currency)
             let available = c.shop.shipsTo.map { StorefrontLocalization.country($0, currency: currency) }
-            return GraphObject("Localization", [
-                "country": StorefrontLocalization.country(c.shop.country, currency: currency),
-                "availableCountries": graphList(available),
-            ])
+            return GraphObject(
+                "Localization",
+                [
+                    "country": StorefrontLocalization.country(c.shop.country, currency: currency),
+                    "availableCountries": graphList(available),
+                ])
         }
     }
 }
@@ -33,9 +35,11 @@ enum StorefrontLocalization {
     }
 
     static func country(_ code: String, currency: GraphObject) -> GraphObject {
-        GraphObject("Country", [
-            "isoCode": code, "name": Countries.name(for: code), "currency": currency,
-            "unitSystem": imperialCountries.contains(code) ? "IMPERIAL_SYSTEM" : "METRIC_SYSTEM",
-        ])
+        GraphObject(
+            "Country",
+            [
+                "isoCode": code, "name": Countries.name(for: code), "currency": currency,
+                "unitSystem": imperialCountries.contains(code) ? "IMPERIAL_SYSTEM" : "METRIC_SYSTEM",
+            ])
     }
 }

@@ -20,14 +20,18 @@ extension ResolverRegistry {
         on("Payment", "billingAddress", as: record) { p, _, _ in
             p.billingAddress.map { AddressRecord(id: 0, customerID: 0, values: $0, createdAt: p.createdAt) }
         }
-        on("Payment", "checkout", as: record) { p, _, c in try CheckoutRecord.find(c.db, token: p.checkoutToken, shopID: c.shop.id) }
+        on("Payment", "checkout", as: record) { p, _, c in
+            try CheckoutRecord.find(c.db, token: p.checkoutToken, shopID: c.shop.id)
+        }
         on("Payment", "creditCard", as: record) { p, _, _ in
             p.card.map { card in
-                GraphObject("CreditCard", [
-                    "brand": card.brand, "lastDigits": card.lastDigits, "firstDigits": nil,
-                    "maskedNumber": "•••• •••• •••• \(card.lastDigits)", "firstName": card.firstName,
-                    "lastName": card.lastName, "expiryMonth": card.month, "expiryYear": card.year,
-                ])
+                GraphObject(
+                    "CreditCard",
+                    [
+                        "brand": card.brand, "lastDigits": card.lastDigits, "firstDigits": nil,
+                        "maskedNumber": "•••• •••• •••• \(card.lastDigits)", "firstName": card.firstName,
+                        "lastName": card.lastName, "expiryMonth": card.month, "expiryYear": card.year,
+                    ])
             }
         }
         on("Payment", "ready", as: record) { p, _, c in try polled(p, c).ready }
@@ -41,10 +45,13 @@ extension ResolverRegistry {
             case .failure: status = "FAILURE"
             case .error: status = "ERROR"
             }
-            return GraphObject("Transaction", [
-                "amount": StorefrontFormat.money(cents: payment.amountCents), "amountV2": c.money(payment.amountCents),
-                "kind": "SALE", "status": status, "statusV2": status, "test": true,
-            ])
+            return GraphObject(
+                "Transaction",
+                [
+                    "amount": StorefrontFormat.money(cents: payment.amountCents),
+                    "amountV2": c.money(payment.amountCents),
+                    "kind": "SALE", "status": status, "statusV2": status, "test": true,
+                ])
         }
     }
 }

@@ -6,7 +6,10 @@ extension ResolverRegistry {
     mutating func registerQueryRoot() {
         on("QueryRoot", "shop") { _, _, c, _ in c.shop }
         on("QueryRoot", "publicApiVersions") { _, _, _, _ in
-            [GraphObject("ApiVersion", ["displayName": "2021-10", "handle": "2021-10", "supported": true]) as (any Sendable)?]
+            [
+                GraphObject("ApiVersion", ["displayName": "2021-10", "handle": "2021-10", "supported": true])
+                    as (any Sendable)?
+            ]
         }
         on("QueryRoot", "products") { _, args, c, _ in
             try c.require(StorefrontScope.readProducts, for: "products")
@@ -45,12 +48,13 @@ extension ResolverRegistry {
         }
         on("QueryRoot", "nodes") { _, args, c, info in
             let ids = args.field("ids").asList ?? []
-            return try graphList(ids.enumerated().map { index, id -> any Sendable in
-                if let node = try Self.node(id.asString ?? "", c, field: "nodes") { return node }
-                // The synchronous executor (no `info`) writes `null` for the placeholder itself.
-                if let info { c.nullEntries.append(NullListEntry.path(of: info, index: index)) }
-                return NullListEntry()
-            })
+            return try graphList(
+                ids.enumerated().map { index, id -> any Sendable in
+                    if let node = try Self.node(id.asString ?? "", c, field: "nodes") { return node }
+                    // The synchronous executor (no `info`) writes `null` for the placeholder itself.
+                    if let info { c.nullEntries.append(NullListEntry.path(of: info, index: index)) }
+                    return NullListEntry()
+                })
         }
         on("QueryRoot", "customer") { _, args, c, _ in
             try c.require(StorefrontScope.readCustomers, for: "customer")
@@ -103,7 +107,8 @@ extension ResolverRegistry {
         case "CartLine":
             try context.require(StorefrontScope.readCheckouts, for: field)
             guard let cartToken = gid.queryValue("cart"),
-                  let cart = try CartRecord.find(context.db, token: cartToken, shopID: context.shop.id, now: context.now) else { return nil }
+                let cart = try CartRecord.find(context.db, token: cartToken, shopID: context.shop.id, now: context.now)
+            else { return nil }
             return cart.lines.first { $0.token == gid.id }
         case "Checkout":
             try context.require(StorefrontScope.readCheckouts, for: field)
@@ -111,8 +116,9 @@ extension ResolverRegistry {
         case "CheckoutLineItem":
             try context.require(StorefrontScope.readCheckouts, for: field)
             guard let token = gid.queryValue("checkout"),
-                  let checkout = try CheckoutRecord.find(context.db, token: token, shopID: context.shop.id),
-                  let index = checkout.lineIndex(id) else { return nil }
+                let checkout = try CheckoutRecord.find(context.db, token: token, shopID: context.shop.id),
+                let index = checkout.lineIndex(id)
+            else { return nil }
             return CheckoutLineValue(checkout: checkout, line: checkout.lines[index])
         case "Payment":
             try context.require(StorefrontScope.readCheckouts, for: field)

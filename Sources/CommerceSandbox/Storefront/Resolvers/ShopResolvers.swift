@@ -15,18 +15,22 @@ extension ResolverRegistry {
             GraphObject("Domain", ["host": s.domain, "sslEnabled": true, "url": "https://\(s.domain)"])
         }
         on("Shop", "paymentSettings", as: shop) { s, _, c in
-            GraphObject("PaymentSettings", [
-                "acceptedCardBrands": graphList(["VISA", "MASTERCARD", "AMERICAN_EXPRESS"]),
-                "cardVaultUrl": c.url("/sessions"),
-                "countryCode": s.country,
-                "currencyCode": s.currency,
-                "enabledPresentmentCurrencies": graphList([s.currency]),
-                "shopifyPaymentsAccountId": nil,
-                "supportedDigitalWallets": graphList(["APPLE_PAY"]),
-            ])
+            GraphObject(
+                "PaymentSettings",
+                [
+                    "acceptedCardBrands": graphList(["VISA", "MASTERCARD", "AMERICAN_EXPRESS"]),
+                    "cardVaultUrl": c.url("/sessions"),
+                    "countryCode": s.country,
+                    "currencyCode": s.currency,
+                    "enabledPresentmentCurrencies": graphList([s.currency]),
+                    "shopifyPaymentsAccountId": nil,
+                    "supportedDigitalWallets": graphList(["APPLE_PAY"]),
+                ])
         }
         // Shop's catalog fields behave as the root fields of the same name.
-        for field in ["products", "collections", "productByHandle", "collectionByHandle", "productTags", "productTypes"] {
+        for field in [
+            "products", "collections", "productByHandle", "collectionByHandle", "productTags", "productTypes",
+        ] {
             if let root = resolvers["QueryRoot.\(field)"] { on("Shop", field, root) }
         }
     }

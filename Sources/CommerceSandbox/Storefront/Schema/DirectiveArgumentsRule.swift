@@ -8,12 +8,15 @@ enum DirectiveArgumentsRule {
     @Sendable static func rule(_ context: ValidationContext) -> Visitor {
         Visitor(enter: { node, _, _, _, _ in
             guard let directive = node as? Directive,
-                  let definition = context.schema.getDirective(name: directive.name.value) else { return .continue }
+                let definition = context.schema.getDirective(name: directive.name.value)
+            else { return .continue }
             let known = Set(definition.args.map(\.name))
             for argument in directive.arguments where !known.contains(argument.name.value) {
-                context.report(error: GraphQLError(
-                    message: "Unknown argument \"\(argument.name.value)\" on directive \"@\(directive.name.value)\".",
-                    nodes: [argument]))
+                context.report(
+                    error: GraphQLError(
+                        message:
+                            "Unknown argument \"\(argument.name.value)\" on directive \"@\(directive.name.value)\".",
+                        nodes: [argument]))
             }
             return .continue
         })

@@ -56,9 +56,10 @@ struct DocumentDepth {
             depths[fragments[position].name] = Self.depth(fragments[position].selectionSet, fragmentDepths: depths)
         }
         spreadNesting = (chain.max() ?? 0) + unresolved
-        selectionDepth = document.definitions.compactMap { definition in
-            (definition as? OperationDefinition).map { Self.depth($0.selectionSet, fragmentDepths: depths) }
-        }.max() ?? 0
+        selectionDepth =
+            document.definitions.compactMap { definition in
+                (definition as? OperationDefinition).map { Self.depth($0.selectionSet, fragmentDepths: depths) }
+            }.max() ?? 0
     }
 
     /// Field nesting of one selection set; a spread contributes its fragment's measured depth (0 if unknown).

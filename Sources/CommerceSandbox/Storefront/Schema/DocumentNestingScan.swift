@@ -20,8 +20,11 @@ enum DocumentNestingScan {
     }
 
     static func deepestNesting(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), hash = UInt8(ascii: "#")
-        let lineFeed = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
+        let quote = UInt8(ascii: "\"")
+        let backslash = UInt8(ascii: "\\")
+        let hash = UInt8(ascii: "#")
+        let lineFeed = UInt8(ascii: "\n")
+        let carriageReturn = UInt8(ascii: "\r")
         let count = bytes.count
         var index = 0
         var depth = 0
@@ -46,10 +49,12 @@ enum DocumentNestingScan {
                     var closed = false
                     while index < count {
                         if bytes[index] == backslash, index + 3 < count,
-                           bytes[index + 1] == quote, bytes[index + 2] == quote, bytes[index + 3] == quote {
+                            bytes[index + 1] == quote, bytes[index + 2] == quote, bytes[index + 3] == quote
+                        {
                             index += 4
                         } else if bytes[index] == quote, index + 2 < count,
-                                  bytes[index + 1] == quote, bytes[index + 2] == quote {
+                            bytes[index + 1] == quote, bytes[index + 2] == quote
+                        {
                             index += 3
                             closed = true
                             break

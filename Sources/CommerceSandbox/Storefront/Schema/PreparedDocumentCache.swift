@@ -64,7 +64,8 @@ final class PreparedDocumentCache: Sendable {
         state.withLock { state in
             state.clock += 1
             if state.entries[text] == nil, state.entries.count >= capacity,
-               let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
+                let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key
+            {
                 state.entries[oldest] = nil
             }
             state.entries[text] = Entry(prepared: prepared, lastUse: state.clock)

@@ -1,10 +1,13 @@
-import GraphQL
 import GRDB
+import GraphQL
 
 /// Resolves one field: `source` is the parent value, `args` the coerced arguments. `info` is `nil` when the
 /// synchronous query executor (``QueryExecutor``) runs the field: it builds no library resolve info.
-typealias FieldResolver = @Sendable (_ source: any Sendable, _ args: Map, _ context: StorefrontRequestContext,
-                                     _ info: GraphQLResolveInfo?) throws -> (any Sendable)?
+typealias FieldResolver =
+    @Sendable (
+        _ source: any Sendable, _ args: Map, _ context: StorefrontRequestContext,
+        _ info: GraphQLResolveInfo?
+    ) throws -> (any Sendable)?
 
 /// Resolvers by `Type.field` (spec §5.3). Anything not registered reads a ``GraphObject`` key or falls back.
 struct ResolverRegistry: Sendable {
@@ -15,8 +18,10 @@ struct ResolverRegistry: Sendable {
     }
 
     /// Registers a field of a record type: the resolver receives the parent already cast.
-    mutating func on<Source: Sendable>(_ type: String, _ field: String, as: Source.Type,
-                                       _ resolver: @escaping @Sendable (Source, Map, StorefrontRequestContext) throws -> (any Sendable)?) {
+    mutating func on<Source: Sendable>(
+        _ type: String, _ field: String, as: Source.Type,
+        _ resolver: @escaping @Sendable (Source, Map, StorefrontRequestContext) throws -> (any Sendable)?
+    ) {
         on(type, field) { source, args, context, _ in
             guard let typed = source as? Source else { return nil }
             return try resolver(typed, args, context)
@@ -50,8 +55,11 @@ struct ResolverRegistry: Sendable {
 
     /// The executable resolver of `Type.field` for GraphQLSwift: ``syncResolver(typeName:fieldName:type:mutationTypeName:)``
     /// behind the library's signature.
-    func resolver(typeName: String, fieldName: String, type: GraphQLOutputType, mutationTypeName: String) -> GraphQLFieldResolve {
-        let resolve = syncResolver(typeName: typeName, fieldName: fieldName, type: type, mutationTypeName: mutationTypeName)
+    func resolver(typeName: String, fieldName: String, type: GraphQLOutputType, mutationTypeName: String)
+        -> GraphQLFieldResolve
+    {
+        let resolve = syncResolver(
+            typeName: typeName, fieldName: fieldName, type: type, mutationTypeName: mutationTypeName)
         let standIn = NullListEntry.standIn(for: type)
         return { source, args, context, info in
             // Below a placeholder for a null list entry nothing is resolved; the writer drops it anyway.
@@ -66,10 +74,13 @@ struct ResolverRegistry: Sendable {
     /// The resolver of `Type.field` as both executors call it: the registered one with the §5.3 fallback
     /// and the C7 guard (no resolver failure ever becomes a 5xx; every error it throws is a
     /// ``StorefrontFieldError``).
-    func syncResolver(typeName: String, fieldName: String, type: GraphQLOutputType, mutationTypeName: String) -> FieldResolver {
+    func syncResolver(typeName: String, fieldName: String, type: GraphQLOutputType, mutationTypeName: String)
+        -> FieldResolver
+    {
         let registered = resolvers["\(typeName).\(fieldName)"]
-        let fallback = Self.fallback(typeName: typeName, fieldName: fieldName, type: type,
-                                     isMutation: typeName == mutationTypeName)
+        let fallback = Self.fallback(
+            typeName: typeName, fieldName: fieldName, type: type,
+            isMutation: typeName == mutationTypeName)
         return { source, args, context, info in
             do {
                 if let registered { return try registered(source, args, context, info) }
@@ -91,8 +102,10 @@ struct ResolverRegistry: Sendable {
     }
 
     /// Nullable → `null`; non-null list → `[]`; non-null connection → empty page; anything else → C8.
-    private static func fallback(typeName: String, fieldName: String, type: GraphQLOutputType,
-                                 isMutation: Bool) -> @Sendable () throws -> (any Sendable)? {
+    private static func fallback(
+        typeName: String, fieldName: String, type: GraphQLOutputType,
+        isMutation: Bool
+    ) -> @Sendable () throws -> (any Sendable)? {
         if isMutation { return { throw StorefrontFieldError.notImplemented(type: typeName, field: fieldName) } }
         guard let nonNull = type as? GraphQLNonNull else { return { nil } }
         if nonNull.ofType is GraphQLList { return { [(any Sendable)?]() } }

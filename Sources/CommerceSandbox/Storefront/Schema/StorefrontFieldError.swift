@@ -22,19 +22,22 @@ struct StorefrontFieldError: Error, CustomStringConvertible {
     /// C6.
     static func accessDenied(field: String, scope: String) -> StorefrontFieldError {
         let required = "`\(scope)` access scope."
-        return StorefrontFieldError(message: "Access denied for \(field) field. Required access: \(required)",
-                                    extensions: ["code": "ACCESS_DENIED", "requiredAccess": .string(required)])
+        return StorefrontFieldError(
+            message: "Access denied for \(field) field. Required access: \(required)",
+            extensions: ["code": "ACCESS_DENIED", "requiredAccess": .string(required)])
     }
 
     /// C7: a sandbox bug, reported without turning into a 5xx.
     static func internalError(requestID: String) -> StorefrontFieldError {
-        StorefrontFieldError(message: "Internal error. Request ID: \(requestID)",
-                             extensions: ["code": "INTERNAL_SERVER_ERROR", "requestId": .string(requestID)])
+        StorefrontFieldError(
+            message: "Internal error. Request ID: \(requestID)",
+            extensions: ["code": "INTERNAL_SERVER_ERROR", "requestId": .string(requestID)])
     }
 
     /// C8.
     static func notImplemented(type: String, field: String) -> StorefrontFieldError {
-        StorefrontFieldError(message: "\(type).\(field) is not implemented by the CommerceKit sandbox",
-                             extensions: ["code": "SANDBOX_NOT_IMPLEMENTED"])
+        StorefrontFieldError(
+            message: "\(type).\(field) is not implemented by the CommerceKit sandbox",
+            extensions: ["code": "SANDBOX_NOT_IMPLEMENTED"])
     }
 }

@@ -1,7 +1,7 @@
 import CommerceCore
 import Foundation
-import GraphQL
 import GRDB
+import GraphQL
 
 /// The executable 2021-10 schema, built once per sandbox from the bundled artefact, and the per-request
 /// pipeline: bracket-nesting pre-scan (G10) → parse (G1) → depth and spread nesting (G10) → subscriptions (G11) →
@@ -30,9 +30,13 @@ final class StorefrontGraphQL: Sendable {
 
     /// The artefact shipped as a SwiftPM resource.
     static func bundledArtefact() throws -> Data {
-        guard let url = Bundle.module.url(forResource: "storefront-2021-10.sandbox", withExtension: "json", subdirectory: "Resources")
-            ?? Bundle.module.url(forResource: "storefront-2021-10.sandbox", withExtension: "json") else {
-            throw StorefrontSchemaBuilder.BuildError.malformed("storefront-2021-10.sandbox.json is missing from the bundle")
+        guard
+            let url = Bundle.module.url(
+                forResource: "storefront-2021-10.sandbox", withExtension: "json", subdirectory: "Resources")
+                ?? Bundle.module.url(forResource: "storefront-2021-10.sandbox", withExtension: "json")
+        else {
+            throw StorefrontSchemaBuilder.BuildError.malformed(
+                "storefront-2021-10.sandbox.json is missing from the bundle")
         }
         return try Data(contentsOf: url)
     }
@@ -87,8 +91,10 @@ final class StorefrontGraphQL: Sendable {
     /// Queries run on one of the database's concurrent readers; mutations, and the rare query that turns
     /// out to need a write (a poll that advances a checkout's readiness, §5.14), run in one write transaction,
     /// which serialises them.
-    func run(_ request: Request, database: SandboxDatabase, catalogCache: CatalogCache? = nil,
-             makeContext: @escaping @Sendable (Database) throws -> StorefrontRequestContext) async throws -> Outcome {
+    func run(
+        _ request: Request, database: SandboxDatabase, catalogCache: CatalogCache? = nil,
+        makeContext: @escaping @Sendable (Database) throws -> StorefrontRequestContext
+    ) async throws -> Outcome {
         let document: Document
         let validationErrors: JSONValue?
         let plans: DocumentPlans?
@@ -101,19 +107,28 @@ final class StorefrontGraphQL: Sendable {
             plans = documentPlans
         }
         let operations = document.definitions.compactMap { $0 as? OperationDefinition }
-        let selected = request.operationName.flatMap { name in operations.first { $0.name?.value == name } } ?? operations.first
+        let selected =
+            request.operationName.flatMap { name in operations.first { $0.name?.value == name } } ?? operations.first
         if let selected, selected.operation == .subscription {
-            return Outcome(body: ["errors": [["message": "Subscriptions are not supported",
-                                              "locations": Self.locations(selected.loc, body: request.document)]]],
-                           operation: "subscription")
+            return Outcome(
+                body: [
+                    "errors": [
+                        [
+                            "message": "Subscriptions are not supported",
+                            "locations": Self.locations(selected.loc, body: request.document),
+                        ]
+                    ]
+                ],
+                operation: "subscription")
         }
         let operationType = selected.map { $0.operation == .mutation ? "mutation" : "query" }
         if let validationErrors {
             return Outcome(body: ["errors": validationErrors], operation: operationType)
         }
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else {
-            return Outcome(body: ["errors": [["message": "The Storefront sandbox needs macOS 15 or later to execute requests."]]],
-                           operation: operationType)
+            return Outcome(
+                body: ["errors": [["message": "The Storefront sandbox needs macOS 15 or later to execute requests."]]],
+                operation: operationType)
         }
         let documentBox = UncheckedBox(document)
         if operationType != "mutation" {
@@ -125,14 +140,17 @@ final class StorefrontGraphQL: Sendable {
                 if let catalogCache, let catalogGeneration { context.sharedCatalog = (catalogCache, catalogGeneration) }
                 // The synchronous executor first; the library from the start (fresh context) when it declines.
                 if self.synchronousQueries, let plans = plansBox.value,
-                   let text = FastQueryPath.answer(request, document: documentBox.value, plans: plans, schema: self.schema,
-                                                   table: self.fieldTable, context: context) {
+                    let text = FastQueryPath.answer(
+                        request, document: documentBox.value, plans: plans, schema: self.schema,
+                        table: self.fieldTable, context: context)
+                {
                     return context.neededWrite ? nil : .text(text)
                 }
                 if context.neededWrite { return nil }
                 let fresh = try makeContext(db)
                 if let catalogCache, let catalogGeneration { fresh.sharedCatalog = (catalogCache, catalogGeneration) }
-                return self.executeDocument(request, document: documentBox, context: fresh, readOnly: true).map(ReadAnswer.value)
+                return self.executeDocument(request, document: documentBox, context: fresh, readOnly: true).map(
+                    ReadAnswer.value)
             }
             switch answer {
             case .text(let text)?: return Outcome(text: text, operation: operationType)
@@ -149,13 +167,16 @@ final class StorefrontGraphQL: Sendable {
     /// Executes on the calling thread, inside the caller's transaction; `nil` when a read-only attempt
     /// reached a write and must be repeated on the writer.
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
-    private func executeDocument(_ request: Request, document: UncheckedBox<Document>, context: StorefrontRequestContext,
-                         readOnly: Bool) -> JSONValue? {
+    private func executeDocument(
+        _ request: Request, document: UncheckedBox<Document>, context: StorefrontRequestContext,
+        readOnly: Bool
+    ) -> JSONValue? {
         let schema = self.schema
         let result = InlineTaskExecutor.run {
             do {
-                return try await execute(schema: schema, documentAST: document.value, rootValue: (), context: context,
-                                         variableValues: request.variables, operationName: request.operationName)
+                return try await execute(
+                    schema: schema, documentAST: document.value, rootValue: (), context: context,
+                    variableValues: request.variables, operationName: request.operationName)
             } catch let error as GraphQLError {
                 return GraphQLResult(errors: [error])
             } catch {
@@ -183,15 +204,23 @@ final class StorefrontGraphQL: Sendable {
         if measure.selectionDepth > Self.maximumDepth { return .rejected(Self.depthExceeded(measure.selectionDepth)) }
         if measure.spreadNesting > DocumentNestingScan.maximumNesting {
             // Sandbox decision: validation and execution follow spreads recursively, so long chains are refused.
-            return .rejected(["errors": [[
-                "message": .string("Query nests fragment spreads \(measure.spreadNesting) deep, which exceeds the sandbox limit of \(DocumentNestingScan.maximumNesting)"),
-                "extensions": ["code": "MAX_DEPTH_EXCEEDED"],
-            ]]])
+            return .rejected([
+                "errors": [
+                    [
+                        "message": .string(
+                            "Query nests fragment spreads \(measure.spreadNesting) deep, which exceeds the sandbox limit of \(DocumentNestingScan.maximumNesting)"
+                        ),
+                        "extensions": ["code": "MAX_DEPTH_EXCEEDED"],
+                    ]
+                ]
+            ])
         }
-        let validationErrors = validate(schema: schema, ast: document, rules: specifiedRules + [DirectiveArgumentsRule.rule])
+        let validationErrors = validate(
+            schema: schema, ast: document, rules: specifiedRules + [DirectiveArgumentsRule.rule])
         guard !validationErrors.isEmpty else {
-            return .parsed(UncheckedBox(document), validationErrors: nil,
-                           plans: FastQueryPath.plans(for: document, schema: schema, table: fieldTable))
+            return .parsed(
+                UncheckedBox(document), validationErrors: nil,
+                plans: FastQueryPath.plans(for: document, schema: schema, table: fieldTable))
         }
         let rewriter = ValidationErrorRewriter(document: document, body: text, schema: schema)
         return .parsed(UncheckedBox(document), validationErrors: .array(rewriter.rewrite(validationErrors)))
@@ -199,10 +228,14 @@ final class StorefrontGraphQL: Sendable {
 
     /// The G10 body for a document `depth` levels deep.
     private static func depthExceeded(_ depth: Int) -> JSONValue {
-        ["errors": [[
-            "message": .string("Query has depth of \(depth), which exceeds max depth of \(maximumDepth)"),
-            "extensions": ["code": "MAX_DEPTH_EXCEEDED"],
-        ]]]
+        [
+            "errors": [
+                [
+                    "message": .string("Query has depth of \(depth), which exceeds max depth of \(maximumDepth)"),
+                    "extensions": ["code": "MAX_DEPTH_EXCEEDED"],
+                ]
+            ]
+        ]
     }
 
     private static func locations(_ loc: Location?, body: String) -> JSONValue {

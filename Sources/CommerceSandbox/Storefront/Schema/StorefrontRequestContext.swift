@@ -24,8 +24,10 @@ final class StorefrontRequestContext: @unchecked Sendable {
     /// Set when a resolver tried to write while the request ran on a read-only connection.
     var neededWrite = false
 
-    init(db: Database, shop: ShopRecord, grant: TokenGrant, now: Date, requestID: String,
-         publicURL: @escaping @Sendable (String) -> String) {
+    init(
+        db: Database, shop: ShopRecord, grant: TokenGrant, now: Date, requestID: String,
+        publicURL: @escaping @Sendable (String) -> String
+    ) {
         self.db = db
         self.shop = shop
         self.grant = grant
@@ -37,7 +39,8 @@ final class StorefrontRequestContext: @unchecked Sendable {
     /// The shop's catalog, read on first use (shared across read-only requests while it is unchanged).
     func catalog() throws -> CatalogSnapshot {
         if let cachedCatalog { return cachedCatalog }
-        let loaded = try sharedCatalog.map { try $0.cache.snapshot(db, shopID: shop.id, generation: $0.generation) }
+        let loaded =
+            try sharedCatalog.map { try $0.cache.snapshot(db, shopID: shop.id, generation: $0.generation) }
             ?? CatalogSnapshot.load(db, shopID: shop.id)
         cachedCatalog = loaded
         return loaded
@@ -46,7 +49,9 @@ final class StorefrontRequestContext: @unchecked Sendable {
     /// An absolute URL on the sandbox's public base.
     func url(_ path: String) -> String { publicURL(path) }
 
-    func dateTime(_ date: Date) -> String { StorefrontFormat.dateTime(date, fractional: shop.dateTimeFractionalSeconds) }
+    func dateTime(_ date: Date) -> String {
+        StorefrontFormat.dateTime(date, fractional: shop.dateTimeFractionalSeconds)
+    }
 
     func money(_ cents: Int64) -> GraphObject { StorefrontFormat.moneyV2(cents: cents, currency: shop.currency) }
 

@@ -20,8 +20,9 @@ enum StorefrontResponseWriter {
         // An error that carries a foreign Swift error is a sandbox failure: its text (a library's type
         // names, a Swift description) must never reach a client, so it takes the C7 shape.
         if let original = error.originalError, !(original is StorefrontFieldError), !(original is GraphQLError) {
-            return Self.error(GraphQLError(message: "", locations: error.locations, path: error.path),
-                              fieldError: .internalError(requestID: requestID))
+            return Self.error(
+                GraphQLError(message: "", locations: error.locations, path: error.path),
+                fieldError: .internalError(requestID: requestID))
         }
         return Self.error(error, fieldError: error.originalError as? StorefrontFieldError)
     }
@@ -30,12 +31,13 @@ enum StorefrontResponseWriter {
         var object: JSONObject = ["message": .string(fieldError?.message ?? error.message)]
         if !error.locations.isEmpty { object["locations"] = ValidationErrorRewriter.locations(error) }
         if !error.path.elements.isEmpty {
-            object["path"] = .array(error.path.elements.map { element in
-                switch element {
-                case .index(let index): .integer(Int64(index))
-                case .key(let key): .string(key)
-                }
-            })
+            object["path"] = .array(
+                error.path.elements.map { element in
+                    switch element {
+                    case .index(let index): .integer(Int64(index))
+                    case .key(let key): .string(key)
+                    }
+                })
         }
         if let fieldError, !fieldError.extensions.isEmpty {
             object["extensions"] = .object(fieldError.extensions)

@@ -9,7 +9,8 @@ import GraphQL
 /// type name a ``GraphValue`` carries, and every field gets the resolver `fieldResolver` hands out.
 struct StorefrontSchemaBuilder {
     /// Makes the resolver of `Type.field`; `type` is the field's declared output type.
-    typealias ResolverFactory = (_ typeName: String, _ fieldName: String, _ type: GraphQLOutputType) -> GraphQLFieldResolve
+    typealias ResolverFactory = (_ typeName: String, _ fieldName: String, _ type: GraphQLOutputType) ->
+        GraphQLFieldResolve
 
     enum BuildError: Error, CustomStringConvertible {
         case malformed(String)
@@ -39,16 +40,25 @@ struct StorefrontSchemaBuilder {
             if let named = try makeNamedType(type, name: name, table: table) { table.types[name] = named }
         }
         guard let queryName = schema["queryType"]?["name"]?.stringValue,
-              let query = table.types[queryName] as? GraphQLObjectType else {
+            let query = table.types[queryName] as? GraphQLObjectType
+        else {
             throw BuildError.malformed("queryType")
         }
         let mutation = schema["mutationType"]?["name"]?.stringValue.flatMap { table.types[$0] as? GraphQLObjectType }
-        var directives: [GraphQLDirective] = [GraphQLIncludeDirective, GraphQLSkipDirective, GraphQLDeprecatedDirective]
+        var directives: [GraphQLDirective] = [
+            GraphQLIncludeDirective, GraphQLSkipDirective, GraphQLDeprecatedDirective,
+        ]
         for directive in schema["directives"]?.arrayValue ?? [] {
-            guard let name = directive["name"]?.stringValue, !directives.contains(where: { $0.name == name }) else { continue }
-            let locations = (directive["locations"]?.arrayValue ?? []).compactMap { $0.stringValue.flatMap(DirectiveLocation.init) }
-            directives.append(try GraphQLDirective(name: name, locations: locations,
-                                                   args: try arguments(directive["args"], table: table)))
+            guard let name = directive["name"]?.stringValue, !directives.contains(where: { $0.name == name }) else {
+                continue
+            }
+            let locations = (directive["locations"]?.arrayValue ?? []).compactMap {
+                $0.stringValue.flatMap(DirectiveLocation.init)
+            }
+            directives.append(
+                try GraphQLDirective(
+                    name: name, locations: locations,
+                    args: try arguments(directive["args"], table: table)))
         }
         // Listing every type keeps the ones no root field reaches (validation must know them too).
         let all = types.compactMap { $0["name"]?.stringValue }.compactMap { table.types[$0] }
@@ -65,44 +75,57 @@ struct StorefrontSchemaBuilder {
             var values = GraphQLEnumValueMap()
             for value in type["enumValues"]?.arrayValue ?? [] {
                 guard let valueName = value["name"]?.stringValue else { continue }
-                values[valueName] = GraphQLEnumValue(value: .string(valueName),
-                                                     deprecationReason: value["deprecationReason"]?.stringValue)
+                values[valueName] = GraphQLEnumValue(
+                    value: .string(valueName),
+                    deprecationReason: value["deprecationReason"]?.stringValue)
             }
             return try GraphQLEnumType(name: name, values: values)
         case "INPUT_OBJECT":
             let fields = type["inputFields"]
-            return try GraphQLInputObjectType(name: name, fields: {
-                var map = InputObjectFieldMap()
-                for field in fields?.arrayValue ?? [] {
-                    guard let fieldName = field["name"]?.stringValue, let ref = field["type"] else { continue }
-                    map[fieldName] = InputObjectField(type: try table.inputType(ref),
-                                                      defaultValue: try Self.defaultValue(field["defaultValue"]))
-                }
-                return map
-            })
+            return try GraphQLInputObjectType(
+                name: name,
+                fields: {
+                    var map = InputObjectFieldMap()
+                    for field in fields?.arrayValue ?? [] {
+                        guard let fieldName = field["name"]?.stringValue, let ref = field["type"] else { continue }
+                        map[fieldName] = InputObjectField(
+                            type: try table.inputType(ref),
+                            defaultValue: try Self.defaultValue(field["defaultValue"]))
+                    }
+                    return map
+                })
         case "OBJECT":
-            let fields = type["fields"], interfaces = type["interfaces"]
+            let fields = type["fields"]
+            let interfaces = type["interfaces"]
             return try GraphQLObjectType(
                 name: name,
                 fields: { try self.fieldMap(typeName: name, fields, table: table) },
                 interfaces: {
-                    (interfaces?.arrayValue ?? []).compactMap { $0["name"]?.stringValue.flatMap { table.types[$0] as? GraphQLInterfaceType } }
+                    (interfaces?.arrayValue ?? []).compactMap {
+                        $0["name"]?.stringValue.flatMap { table.types[$0] as? GraphQLInterfaceType }
+                    }
                 },
-                isTypeOf: { source, _ in source is NullListEntry || (source as? any GraphValue)?.graphQLTypeName == name })
+                isTypeOf: { source, _ in source is NullListEntry || (source as? any GraphValue)?.graphQLTypeName == name
+                })
         case "INTERFACE":
-            let fields = type["fields"], interfaces = type["interfaces"]
+            let fields = type["fields"]
+            let interfaces = type["interfaces"]
             return try GraphQLInterfaceType(
                 name: name,
                 fields: { try self.fieldMap(typeName: name, fields, table: table) },
                 interfaces: {
-                    (interfaces?.arrayValue ?? []).compactMap { $0["name"]?.stringValue.flatMap { table.types[$0] as? GraphQLInterfaceType } }
+                    (interfaces?.arrayValue ?? []).compactMap {
+                        $0["name"]?.stringValue.flatMap { table.types[$0] as? GraphQLInterfaceType }
+                    }
                 },
                 resolveType: Self.resolveType)
         case "UNION":
             let possible = (type["possibleTypes"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
-            return try GraphQLUnionType(name: name, resolveType: Self.resolveType, types: {
-                possible.compactMap { table.types[$0] as? GraphQLObjectType }
-            })
+            return try GraphQLUnionType(
+                name: name, resolveType: Self.resolveType,
+                types: {
+                    possible.compactMap { table.types[$0] as? GraphQLObjectType }
+                })
         default:
             return nil
         }
@@ -121,9 +144,10 @@ struct StorefrontSchemaBuilder {
         for field in fields?.arrayValue ?? [] {
             guard let fieldName = field["name"]?.stringValue, let ref = field["type"] else { continue }
             let type = try table.outputType(ref)
-            map[fieldName] = GraphQLField(type: type, deprecationReason: field["deprecationReason"]?.stringValue,
-                                          args: try arguments(field["args"], table: table),
-                                          resolve: resolverFactory(typeName, fieldName, type))
+            map[fieldName] = GraphQLField(
+                type: type, deprecationReason: field["deprecationReason"]?.stringValue,
+                args: try arguments(field["args"], table: table),
+                resolve: resolverFactory(typeName, fieldName, type))
         }
         return map
     }
@@ -132,7 +156,8 @@ struct StorefrontSchemaBuilder {
         var map = GraphQLArgumentConfigMap()
         for arg in args?.arrayValue ?? [] {
             guard let argName = arg["name"]?.stringValue, let ref = arg["type"] else { continue }
-            map[argName] = GraphQLArgument(type: try table.inputType(ref), defaultValue: try Self.defaultValue(arg["defaultValue"]))
+            map[argName] = GraphQLArgument(
+                type: try table.inputType(ref), defaultValue: try Self.defaultValue(arg["defaultValue"]))
         }
         return map
     }
@@ -142,8 +167,9 @@ struct StorefrontSchemaBuilder {
         guard let text = literal?.stringValue else { return nil }
         let document = try parse(source: Source(body: "{f(a:\(text))}"))
         guard let operation = document.definitions.first as? OperationDefinition,
-              let field = operation.selectionSet.selections.first as? Field,
-              let value = field.arguments.first?.value else {
+            let field = operation.selectionSet.selections.first as? Field,
+            let value = field.arguments.first?.value
+        else {
             throw BuildError.malformed("default value \(text)")
         }
         return try valueFromASTUntyped(valueAST: value)
@@ -162,11 +188,14 @@ private final class TypeTable: @unchecked Sendable {
             }
             return GraphQLNonNull(type)
         case "LIST":
-            guard let inner = ref["ofType"] else { throw StorefrontSchemaBuilder.BuildError.malformed("LIST without ofType") }
+            guard let inner = ref["ofType"] else {
+                throw StorefrontSchemaBuilder.BuildError.malformed("LIST without ofType")
+            }
             return GraphQLList(try outputType(inner))
         default:
             guard let name = ref["name"]?.stringValue, let type = types[name] as? GraphQLOutputType else {
-                throw StorefrontSchemaBuilder.BuildError.malformed("unknown output type \(ref["name"]?.stringValue ?? "?")")
+                throw StorefrontSchemaBuilder.BuildError.malformed(
+                    "unknown output type \(ref["name"]?.stringValue ?? "?")")
             }
             return type
         }
@@ -180,11 +209,14 @@ private final class TypeTable: @unchecked Sendable {
             }
             return GraphQLNonNull(type)
         case "LIST":
-            guard let inner = ref["ofType"] else { throw StorefrontSchemaBuilder.BuildError.malformed("LIST without ofType") }
+            guard let inner = ref["ofType"] else {
+                throw StorefrontSchemaBuilder.BuildError.malformed("LIST without ofType")
+            }
             return GraphQLList(try inputType(inner))
         default:
             guard let name = ref["name"]?.stringValue, let type = types[name] as? GraphQLInputType else {
-                throw StorefrontSchemaBuilder.BuildError.malformed("unknown input type \(ref["name"]?.stringValue ?? "?")")
+                throw StorefrontSchemaBuilder.BuildError.malformed(
+                    "unknown input type \(ref["name"]?.stringValue ?? "?")")
             }
             return type
         }

@@ -15,7 +15,13 @@ enum SortValue: Sendable, Equatable {
     }
 
     init?(json: JSONValue) {
-        if let number = json.integerValue { self = .number(number) } else if let text = json.stringValue { self = .text(text) } else { return nil }
+        if let number = json.integerValue {
+            self = .number(number)
+        } else if let text = json.stringValue {
+            self = .text(text)
+        } else {
+            return nil
+        }
     }
 
     static func ascending(_ lhs: SortValue, _ rhs: SortValue) -> Bool? {
@@ -59,14 +65,21 @@ enum Connection {
     }
 
     static func empty(connectionType: String, edgeType: String) -> GraphObject {
-        GraphObject(connectionType, ["edges": [(any Sendable)?](), "nodes": [(any Sendable)?](),
-                                     "pageInfo": GraphObject("PageInfo", ["hasNextPage": false, "hasPreviousPage": false])])
+        GraphObject(
+            connectionType,
+            [
+                "edges": [(any Sendable)?](), "nodes": [(any Sendable)?](),
+                "pageInfo": GraphObject("PageInfo", ["hasNextPage": false, "hasPreviousPage": false]),
+            ])
     }
 
     /// Sorts `entries`, applies the page arguments in `args` (C1–C5) and builds the connection object.
-    static func make<Item: Sendable>(_ entries: [Entry<Item>], order: SortOrder, args: Map, connectionType: String) throws -> GraphObject {
+    static func make<Item: Sendable>(_ entries: [Entry<Item>], order: SortOrder, args: Map, connectionType: String)
+        throws -> GraphObject
+    {
         let edgeType = String(connectionType.dropLast("Connection".count)) + "Edge"
-        let first = args.field("first").asInt, last = args.field("last").asInt
+        let first = args.field("first").asInt
+        let last = args.field("last").asInt
         if first == nil && last == nil { throw StorefrontFieldError.missingPageSize }
         if first != nil && last != nil { throw StorefrontFieldError.bothPageSizes }
         let size = first ?? last ?? 0
@@ -74,7 +87,8 @@ enum Connection {
         if size < 0 { throw StorefrontFieldError.pageSizeNegative }
 
         let sorted = entries.sorted { order.precedes(($0.id, $0.value), ($1.id, $1.value)) }
-        var lower = 0, upper = sorted.count
+        var lower = 0
+        var upper = sorted.count
         if let after = args.field("after").asString {
             let position = try decodeCursor(after, sortKey: order.key)
             lower = sorted.firstIndex { order.precedes(position, ($0.id, $0.value)) } ?? sorted.count
@@ -84,7 +98,8 @@ enum Connection {
             upper = sorted.firstIndex { !order.precedes(($0.id, $0.value), position) } ?? sorted.count
         }
         upper = max(upper, lower)
-        let start: Int, end: Int
+        let start: Int
+        let end: Int
         if first != nil {
             start = lower
             end = min(upper, lower + size)
@@ -94,13 +109,17 @@ enum Connection {
         }
         let page = sorted[start..<end]
         let edges = page.map { entry -> (any Sendable)? in
-            GraphObject(edgeType, ["cursor": DeferredCursor(id: entry.id, value: entry.value, sortKey: order.key), "node": entry.item])
+            GraphObject(
+                edgeType,
+                ["cursor": DeferredCursor(id: entry.id, value: entry.value, sortKey: order.key), "node": entry.item])
         }
-        return GraphObject(connectionType, [
-            "edges": edges,
-            "nodes": page.map { $0.item as (any Sendable)? },
-            "pageInfo": GraphObject("PageInfo", ["hasNextPage": end < sorted.count, "hasPreviousPage": start > 0]),
-        ])
+        return GraphObject(
+            connectionType,
+            [
+                "edges": edges,
+                "nodes": page.map { $0.item as (any Sendable)? },
+                "pageInfo": GraphObject("PageInfo", ["hasNextPage": end < sorted.count, "hasPreviousPage": start > 0]),
+            ])
     }
 
     /// An edge's cursor, encoded only when a selection asks for it (most pages never do, and encoding is
@@ -120,8 +139,9 @@ enum Connection {
 
     static func decodeCursor(_ cursor: String, sortKey: String) throws -> (id: Int64, value: SortValue) {
         guard let data = Data(base64Encoded: cursor), let json = try? JSONValue.parse(data),
-              let id = json["last_id"]?.integerValue, let value = json["last_value"].flatMap(SortValue.init(json:)),
-              json["sort"]?.stringValue == sortKey else {
+            let id = json["last_id"]?.integerValue, let value = json["last_value"].flatMap(SortValue.init(json:)),
+            json["sort"]?.stringValue == sortKey
+        else {
             throw StorefrontFieldError.invalidCursor(cursor)
         }
         return (id, value)

@@ -15,7 +15,8 @@ enum Countries {
         "KY": "Kentucky", "LA": "Louisiana", "ME": "Maine", "MD": "Maryland", "MA": "Massachusetts", "MI": "Michigan",
         "MN": "Minnesota", "MS": "Mississippi", "MO": "Missouri", "MT": "Montana", "NE": "Nebraska", "NV": "Nevada",
         "NH": "New Hampshire", "NJ": "New Jersey", "NM": "New Mexico", "NY": "New York", "NC": "North Carolina",
-        "ND": "North Dakota", "OH": "Ohio", "OK": "Oklahoma", "OR": "Oregon", "PA": "Pennsylvania", "RI": "Rhode Island",
+        "ND": "North Dakota", "OH": "Ohio", "OK": "Oklahoma", "OR": "Oregon", "PA": "Pennsylvania",
+        "RI": "Rhode Island",
         "SC": "South Carolina", "SD": "South Dakota", "TN": "Tennessee", "TX": "Texas", "UT": "Utah", "VT": "Vermont",
         "VA": "Virginia", "WA": "Washington", "WV": "West Virginia", "WI": "Wisconsin", "WY": "Wyoming",
     ]
@@ -32,7 +33,8 @@ enum Countries {
         for region in Locale.Region.isoRegions {
             let code = region.identifier
             guard code.count == 2, code.allSatisfy({ $0.isASCII && $0.isLetter }), table[code] == nil,
-                  let name = english.localizedString(forRegionCode: code) else { continue }
+                let name = english.localizedString(forRegionCode: code)
+            else { continue }
             table[code] = name
         }
         return table

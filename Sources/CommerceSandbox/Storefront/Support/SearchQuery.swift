@@ -5,7 +5,13 @@ import Foundation
 /// terms, exact `field:value`, comparisons `:<` `:>` `:<=` `:>=`, exists `field:*`, negation with `-`/`NOT`,
 /// `AND` (or juxtaposition), `OR`, and parentheses. Parsing never fails: odd input degrades to free terms.
 struct SearchQuery: Sendable {
-    enum Comparison: String, Sendable { case equal = "", less = "<", greater = ">", lessOrEqual = "<=", greaterOrEqual = ">=" }
+    enum Comparison: String, Sendable {
+        case equal = ""
+        case less = "<"
+        case greater = ">"
+        case lessOrEqual = "<="
+        case greaterOrEqual = ">="
+    }
 
     indirect enum Node: Sendable {
         case all
@@ -108,7 +114,8 @@ struct SearchQuery: Sendable {
     // MARK: Tokens
 
     enum Token: Equatable {
-        case open, close, word(String)
+        case open, close
+        case word(String)
     }
 
     /// Splits on whitespace and parentheses; a quoted stretch (spaces and parentheses included) stays in its word.
@@ -127,9 +134,15 @@ struct SearchQuery: Sendable {
                 continue
             }
             switch character {
-            case "\"": word.append(character); quoted = true
-            case "(": flush(); tokens.append(.open)
-            case ")": flush(); tokens.append(.close)
+            case "\"":
+                word.append(character)
+                quoted = true
+            case "(":
+                flush()
+                tokens.append(.open)
+            case ")":
+                flush()
+                tokens.append(.close)
             case _ where character.isWhitespace: flush()
             default: word.append(character)
             }
@@ -161,7 +174,10 @@ struct SearchQuery: Sendable {
         mutating func parseTop() -> Node {
             var parts: [Node] = []
             while index < tokens.count {
-                if tokens[index] == .close { index += 1; continue } // a stray `)` is ignored
+                if tokens[index] == .close {
+                    index += 1
+                    continue
+                }  // a stray `)` is ignored
                 parts.append(parseOr())
             }
             if parts.isEmpty { return .all }
@@ -221,7 +237,7 @@ struct SearchQuery: Sendable {
                 depth += 1
                 let inner = parseOr()
                 depth -= 1
-                if index < tokens.count, tokens[index] == .close { index += 1 } // unbalanced `(` closes at the end
+                if index < tokens.count, tokens[index] == .close { index += 1 }  // unbalanced `(` closes at the end
                 return inner
             case .word(let word):
                 index += 1
@@ -238,7 +254,8 @@ struct SearchQuery: Sendable {
                 if fields.contains(name) {
                     var rest = String(word[word.index(after: colon)...])
                     var comparison = Comparison.equal
-                    for candidate in [Comparison.lessOrEqual, .greaterOrEqual, .less, .greater] where rest.hasPrefix(candidate.rawValue) {
+                    for candidate in [Comparison.lessOrEqual, .greaterOrEqual, .less, .greater]
+                    where rest.hasPrefix(candidate.rawValue) {
                         comparison = candidate
                         rest.removeFirst(candidate.rawValue.count)
                         break

@@ -7,7 +7,8 @@ enum StorefrontFormat {
     static func decimal(cents: Int64) -> String {
         let sign = cents < 0 ? "-" : ""
         let magnitude = abs(cents)
-        let whole = magnitude / 100, fraction = magnitude % 100
+        let whole = magnitude / 100
+        let fraction = magnitude % 100
         if fraction == 0 { return "\(sign)\(whole).0" }
         if fraction % 10 == 0 { return "\(sign)\(whole).\(fraction / 10)" }
         return "\(sign)\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
@@ -23,8 +24,11 @@ enum StorefrontFormat {
 
     /// Parses `"89"`, `"89.5"`, `"89.00"` into cents (rounded half-up past two digits); `nil` for anything else.
     static func cents(_ text: String) -> Int64? {
-        guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), text.first != "." else { return nil }
-        var scaled = decimal * 100, rounded = Decimal()
+        guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), text.first != "." else {
+            return nil
+        }
+        var scaled = decimal * 100
+        var rounded = Decimal()
         NSDecimalRound(&rounded, &scaled, 0, .plain)
         return Int64(truncating: rounded as NSNumber)
     }
