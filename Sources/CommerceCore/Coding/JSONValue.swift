@@ -79,7 +79,7 @@ public enum JSONValue: Sendable, Equatable, Hashable {
 ///
 /// Members live in one array in key order. Most objects on the wire have a handful of members, and a scan of
 /// a few keys is cheaper than hashing every key into a dictionary (which parsing each request body used to do);
-/// past ``indexThreshold`` members a key-to-position index keeps lookups constant-time, so a large object is not
+/// past 16 members a key-to-position index keeps lookups constant-time, so a large object is not
 /// quadratic to build.
 public struct JSONObject: Sendable, Equatable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
     private var members: [(key: String, value: JSONValue)] = []
