@@ -103,6 +103,11 @@ public struct JSONObject: Sendable, Equatable, Hashable, Sequence, ExpressibleBy
         for (key, value) in pairs { self[key] = value }
     }
 
+    /// Each key's position in `members`, for the index of a large object.
+    private func positions() -> [String: Int] {
+        Dictionary(uniqueKeysWithValues: members.indices.map { (members[$0].key, $0) })
+    }
+
     private func position(of key: String) -> Int? {
         if let index { return index[key] }
         return members.firstIndex { $0.key == key }
@@ -120,13 +125,13 @@ public struct JSONObject: Sendable, Equatable, Hashable, Sequence, ExpressibleBy
                     if index != nil {
                         index?[key] = members.count - 1
                     } else if members.count > Self.indexThreshold {
-                        index = Dictionary(uniqueKeysWithValues: members.indices.map { (members[$0].key, $0) })
+                        index = positions()
                     }
                 }
             } else if let position = position(of: key) {
                 members.remove(at: position)
                 if index != nil {
-                    index = Dictionary(uniqueKeysWithValues: members.indices.map { (members[$0].key, $0) })
+                    index = positions()
                 }
             }
         }
