@@ -1,22 +1,22 @@
 import GRDB
 
-/// An organisation as the Order API sees it after authentication: a `button_organizations` row.
-struct ButtonOrganization: Codable, Sendable, FetchableRecord, TableRecord {
+/// An organisation: a `button_organizations` row. The Order API reads it on every request to learn the caller's
+/// finalization window and pinned version.
+struct ButtonOrganization: Codable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "button_organizations"
 
     let id: String
     let name: String?
     let windowDays: Int
     let apiVersion: String
+    /// Epoch seconds.
+    let createdAt: Double
 
+    // Explicit keys rather than `SandboxRecord`'s snake-case strategy: this row is read on every Order API call.
     enum CodingKeys: String, CodingKey {
         case id, name
         case windowDays = "window_days"
         case apiVersion = "api_version"
-    }
-
-    /// Cached: every Order API request authenticates through this lookup.
-    static func fetch(_ db: Database, id: String) throws -> ButtonOrganization? {
-        try fetchOne(db.cachedStatement(sql: "SELECT * FROM button_organizations WHERE id = ?"), arguments: [id])
+        case createdAt = "created_at"
     }
 }

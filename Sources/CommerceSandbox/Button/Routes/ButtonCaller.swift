@@ -26,9 +26,8 @@ struct ButtonCredentials: Sendable {
     /// database visit the operation makes anyway, so authenticating costs no extra hand-off.
     func caller(in db: Database) throws -> ButtonCaller {
         guard !key.isEmpty,
-            let org = try String.fetchOne(
-                db.cachedStatement(sql: "SELECT org FROM button_api_keys WHERE key = ?"), arguments: [key]),
-            let organization = try ButtonOrganization.fetch(db, id: org)
+            let org = try ButtonAccountStore.organizationId(db, apiKey: key),
+            let organization = try ButtonAccountStore.organization(db, id: org)
         else { throw ButtonError.invalidKey }
         var version = organization.apiVersion
         if let requestedVersion {
