@@ -312,8 +312,6 @@ extension ResolverRegistry {
             "resetUrl": .string(context.url("/account/reset/\(customer.id)/\(token)")),
             "createdAt": .string(StorefrontFormat.dateTime(context.now)),
         ]
-        try context.db.execute(
-            sql: "INSERT INTO storefront_emails (shop_id, body, created_at) VALUES (?,?,?)",
-            arguments: [context.shop.id, email.serialized(), context.now.timeIntervalSince1970])
+        try StorefrontOutbox.send(context.db, shopID: context.shop.id, email, at: context.now)
     }
 }
