@@ -124,11 +124,7 @@ struct ATHMovilControlRoutes: Sendable {
                 throw SandboxPlainError(
                     status: 409, message: "phoneNumber: a test customer with this phone exists")
             }
-            let position =
-                try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position), 0) + 1 FROM athmovil_customer") ?? 1
-            try db.execute(
-                sql: "INSERT INTO athmovil_customer (phone, name, email, pin, position) VALUES (?, ?, ?, ?, ?)",
-                arguments: [customer.phoneNumber, customer.name, customer.email, customer.pin, position])
+            try ATHMovilStore.addCustomer(customer, db)
         }
         return .json(customer.json, status: 201)
     }
