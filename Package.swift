@@ -65,7 +65,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         // Apple Pay models and session; like the original, no dependency on Buy.
-        .target(name: "Pay", dependencies: ["CommerceCore", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "Pay", dependencies: [.product(name: "Logging", package: "swift-log")]),
         .target(
             name: "StorefrontCodegen",
             dependencies: [
@@ -94,7 +94,8 @@ let package = Package(
         .executableTarget(
             name: "commercekit",
             dependencies: [
-                "CommerceSandbox", "ButtonMerchant", "ButtonOrders", "StorefrontCodegen", "RezolvePartnerServer",
+                "CommerceSandbox", "CommerceCore", "ButtonMerchant", "ButtonOrders", "StorefrontCodegen",
+                "RezolvePartnerServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -116,7 +117,7 @@ let package = Package(
         .testTarget(
             name: "BuyTests",
             dependencies: ["Buy", "Pay", "CommerceCore", "CommerceTestSupport", "CommerceTesting", "StorefrontCodegen"]),
-        .testTarget(name: "PayTests", dependencies: ["Pay", "CommerceCore", "CommerceTesting"]),
+        .testTarget(name: "PayTests", dependencies: ["Pay"]),
         .testTarget(
             name: "RezolveSDKTests",
             dependencies: [
@@ -129,8 +130,12 @@ let package = Package(
         .testTarget(
             name: "CommerceSandboxTests",
             dependencies: [
-                "CommerceSandbox",
+                "CommerceSandbox", "CommerceCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GraphQL", package: "GraphQL"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -26,11 +26,6 @@ struct EmitContext {
 
     // MARK: Types
 
-    func isAbstract(_ name: String) -> Bool {
-        let kind = model.kind(of: name)
-        return kind == .interface || kind == .union
-    }
-
     /// The named type at the bottom of a reference.
     func namedType(_ ref: Introspection.TypeRef) -> String {
         if let inner = ref.ofType { return namedType(inner) }

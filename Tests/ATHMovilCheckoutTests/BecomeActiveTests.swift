@@ -106,10 +106,10 @@ struct BecomeActiveTests {
     @Test("a reply URL that arrives while the status fetch is in flight wins; the late status answer is dropped")
     func urlDuringStatusFetch() async throws {
         let gate = Gate()
-        let answered = LockedFlags()
+        let answered = Locked<[Bool]>([])
         let rig = TestRig { _ in
             await gate.wait()
-            answered.record(true)
+            answered.withLock { $0.append(true) }
             return .json(200, #"{"version":"3.0","status":"cancelled","total":20}"#)
         }
         let probe = HandlerProbe()
@@ -120,10 +120,10 @@ struct BecomeActiveTests {
         rig.session.url = Fixtures.currentReply(status: "completed")
         #expect(try #require(await probe.next()).name == "completed")
         await gate.open()
-        #expect(await eventually { answered.all == [true] })
+        #expect(await eventually { answered.current == [true] })
         // Let the session read the late answer, then check that nothing more was delivered.
         for _ in 0..<1_000 { await Task.yield() }
-        #expect(probe.mainThreadChecks.all == [true])
+        #expect(probe.mainThreadChecks.current == [true])
         #expect(!rig.session.hasPendingPayment)
     }
 

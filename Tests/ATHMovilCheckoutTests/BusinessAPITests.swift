@@ -32,10 +32,10 @@ struct BusinessAPITests {
 
     @Test("findPayment retries twice on 5xx with the documented waits, then gives up")
     func findRetries() async throws {
-        let waits = LockedDurations()
+        let clock = TestClock()
         let transport = InMemoryTransport(responses: [HTTPResponse(statusCode: 503)])
         let api = ATHMBusinessAPI(
-            environment: Self.sandbox, transport: transport, sleep: { waits.append($0) }, random: { 1 })
+            environment: Self.sandbox, transport: transport, sleep: clock.sleep, random: { 1 })
         do {
             _ = try await api.findPayment(ecommerceId: "e1", publicToken: "pub")
             Issue.record("expected an error")
@@ -44,7 +44,7 @@ struct BusinessAPITests {
             #expect(error.httpStatus == 503)
         }
         #expect(transport.requests.count == 3)
-        #expect(waits.all == [.milliseconds(750), .milliseconds(1250)])
+        #expect(clock.sleeps == [.milliseconds(750), .milliseconds(1250)])
     }
 
     @Test("unknown statuses are kept")
@@ -140,11 +140,4 @@ struct BusinessAPITests {
             #expect(error.httpStatus == 401)
         }
     }
-}
-
-final class LockedDurations: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [Duration] = []
-    func append(_ value: Duration) { lock.withLock { values.append(value) } }
-    var all: [Duration] { lock.withLock { values } }
 }

@@ -36,7 +36,7 @@ struct ReplyParsingTests {
         #expect(response.payment.netAmount == 19.5)
         #expect(response.payment.items.first?.name == "Test Item")
         #expect(response.payment.items.first?.price == 20)
-        #expect(probe.mainThreadChecks.all == [true])
+        #expect(probe.mainThreadChecks.current == [true])
         #expect(!rig.session.hasPendingPayment)
     }
 

@@ -39,7 +39,8 @@ enum HandlerEvent: Sendable {
 final class HandlerProbe: Sendable {
     let events: AsyncStream<HandlerEvent>
     private let continuation: AsyncStream<HandlerEvent>.Continuation
-    let mainThreadChecks: LockedFlags = LockedFlags()
+    /// One `true` per handler callback that ran on the main actor.
+    let mainThreadChecks = Locked<[Bool]>([])
 
     init() {
         (events, continuation) = AsyncStream.makeStream(of: HandlerEvent.self)
@@ -51,27 +52,27 @@ final class HandlerProbe: Sendable {
         return ATHMPaymentHandler(
             onCompleted: {
                 MainActor.assertIsolated()
-                checks.record(true)
+                checks.withLock { $0.append(true) }
                 continuation.yield(.completed($0))
             },
             onExpired: {
                 MainActor.assertIsolated()
-                checks.record(true)
+                checks.withLock { $0.append(true) }
                 continuation.yield(.expired($0))
             },
             onCancelled: {
                 MainActor.assertIsolated()
-                checks.record(true)
+                checks.withLock { $0.append(true) }
                 continuation.yield(.cancelled($0))
             },
             onFailed: {
                 MainActor.assertIsolated()
-                checks.record(true)
+                checks.withLock { $0.append(true) }
                 continuation.yield(.failed($0))
             },
             onException: {
                 MainActor.assertIsolated()
-                checks.record(true)
+                checks.withLock { $0.append(true) }
                 continuation.yield(.exception($0))
             })
     }
@@ -133,13 +134,6 @@ final class DictionaryProbe: Sendable {
 /// Carries a non-Sendable value out of a task in tests.
 struct Unchecked<Value>: @unchecked Sendable {
     let value: Value
-}
-
-final class LockedFlags: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [Bool] = []
-    func record(_ value: Bool) { lock.withLock { values.append(value) } }
-    var all: [Bool] { lock.withLock { values } }
 }
 
 /// A session of its own per test, wired to an in-memory transport, a recording opener and an in-memory token store.

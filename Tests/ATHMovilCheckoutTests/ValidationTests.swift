@@ -99,7 +99,7 @@ struct ValidationTests {
         #expect(error.errorDescription == "Error in request")
         #expect(rig.transport.requests.isEmpty)
         #expect(rig.opener.openedURLs.isEmpty)
-        #expect(probe.mainThreadChecks.all == [true])
+        #expect(probe.mainThreadChecks.current == [true])
     }
 
     @Test("the first broken rule wins: token before total")

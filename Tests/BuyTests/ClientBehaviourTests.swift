@@ -269,7 +269,7 @@ import Testing
 
     @Test func b12QueryTagIsStableAcrossBuilds() {
         let tags = Set(
-            (0..<100).map { _ in Graph.RequestBody(document: QuerySerializationTests.q7().description).queryTag })
+            (0..<100).map { _ in Graph.RequestBody(document: SpecDocuments.q7().description).queryTag })
         #expect(tags == ["8de8fcdadc637443342629a4a66eac6f7fc875a92805e2c048edb41c3bfc7c5a"])
     }
 

@@ -1,3 +1,4 @@
+import CommerceCore
 import Foundation
 import StorefrontCodegen
 import Testing
@@ -82,8 +83,9 @@ import Testing
     }
 
     @Test func objectsBuildersArgumentsAndNameHygiene() throws {
-        let warnings = WarningLog()
-        let files = try Self.generate(.init(apiVersion: "2099-01") { warnings.append($0) })
+        let warnings = Locked<[String]>([])
+        let files = try Self.generate(
+            .init(apiVersion: "2099-01") { warning in warnings.withLock { $0.append(warning) } })
         let item = Self.file(files, "Storefront/Item.swift")
         #expect(
             item.contains(
@@ -91,7 +93,7 @@ import Testing
             ))
         #expect(item.contains("public var `default`: Bool? {"))
         #expect(item.contains("public var typeName_: String? {"))
-        #expect(warnings.entries.contains { $0.contains("Item.typeName") })
+        #expect(warnings.current.contains { $0.contains("Item.typeName") })
         #expect(
             item.contains(
                 "@available(*, deprecated, message: \"Deprecated in Storefront API 2099-01.\")\n        public var oldName: String? {"
@@ -292,20 +294,5 @@ import Testing
         try Data((String(decoding: try Data(contentsOf: file), as: UTF8.self) + "\n").utf8).write(to: file)
         #expect(
             try StorefrontCodegen.sandboxArtefactDifferences(schema: schema, file: file) == ["changed: \(file.path)"])
-    }
-}
-
-final class WarningLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [String] = []
-    var entries: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return values
-    }
-    func append(_ value: String) {
-        lock.lock()
-        values.append(value)
-        lock.unlock()
     }
 }

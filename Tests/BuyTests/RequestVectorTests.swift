@@ -46,32 +46,32 @@ import Testing
                 "78861bf41052ea7b707067e8be89611a76deee0aea66f1d735eb95a8cff40fad"
             ),
             (
-                QuerySerializationTests.q7(), "8de8fcdadc637443342629a4a66eac6f7fc875a92805e2c048edb41c3bfc7c5a",
+                SpecDocuments.q7(), "8de8fcdadc637443342629a4a66eac6f7fc875a92805e2c048edb41c3bfc7c5a",
                 "d42ff7891c5150c12fb25c344f730945fce172ea25fb4101f53fef547c19ba15"
             ),
             (
-                QuerySerializationTests.q4(), "d35161130d5c66ca89334d967e3ea7fc17b71f6509ef02ac9af844772d9c013e",
+                SpecDocuments.q4(), "d35161130d5c66ca89334d967e3ea7fc17b71f6509ef02ac9af844772d9c013e",
                 "1d98661f44cdfde858d663c1099dcb5b3a5597f837606ac9866ce021cfee59bc"
             ),
             (
-                QuerySerializationTests.q6Prime(), "e475dcd5f79b6414a4fc499b0ff485ae6863daf23bdd155ec3dff337f453a17b",
+                SpecDocuments.q6Prime(), "e475dcd5f79b6414a4fc499b0ff485ae6863daf23bdd155ec3dff337f453a17b",
                 nil
             ),
             (
-                QuerySerializationTests.q8(), "dc617da9f8961fff21c8d9ef97c8ab376003f3fe3e8cef8a0ad332ef1b1b0a33",
+                SpecDocuments.q8(), "dc617da9f8961fff21c8d9ef97c8ab376003f3fe3e8cef8a0ad332ef1b1b0a33",
                 "d596c62f23bf06b6a2fcd7e60393ae024fe452febb95b014d4f6612b7a3af015"
             ),
             (
-                QuerySerializationTests.q10(), "28daa69f32f9ccfe8656dd100139a1d7ddf1b550951121d4fb0d39adfcf0e270",
+                SpecDocuments.q10(), "28daa69f32f9ccfe8656dd100139a1d7ddf1b550951121d4fb0d39adfcf0e270",
                 "38df5b07a06795ccf764bc30a1a547d86e1ff514e69c64d0bc61911be322fe61"
             ),
             (
-                QuerySerializationTests.q16(), "222ab4458376c8b31db4ef76b8b817f78c6b9bd9e5579432a92083d991205830",
+                SpecDocuments.q16(), "222ab4458376c8b31db4ef76b8b817f78c6b9bd9e5579432a92083d991205830",
                 "84d73c540b9248c5e24cc4689da40456de420622f31b35b7f9452230a0daf844"
             ),
-            (QuerySerializationTests.q23(), "87416cc09e2f0441bb7844b5adc19ec15513b055748339780722a1b73c815dd0", nil),
+            (SpecDocuments.q23(), "87416cc09e2f0441bb7844b5adc19ec15513b055748339780722a1b73c815dd0", nil),
             (
-                QuerySerializationTests.q28(), "f9f0252ac664936b146a51577d3d843b7994c59c3a0172d3a0ab1563886c6093",
+                SpecDocuments.q28(), "f9f0252ac664936b146a51577d3d843b7994c59c3a0172d3a0ab1563886c6093",
                 "eac70de79f0b5489483b190dc88ee5dd4550c9485931f7f13fae63b000198aab"
             ),
         ]
@@ -84,15 +84,15 @@ import Testing
 
     @Test func bodiesWithEscapes() {
         #expect(
-            text(body(QuerySerializationTests.q10()))
+            text(body(SpecDocuments.q10()))
                 == #"{"query":"query {node(id:\"IjoxNDg4MTc3MzEsImxhc3R\"){__typename,... on Collection{products(first:10,after:\"sdWUiOiIxNDg4MTc3M\"){pageInfo{hasNextPage},edges{cursor,node{id,title,productType,description}}}}}}"}"#
         )
         #expect(
-            text(body(QuerySerializationTests.q28()))
+            text(body(SpecDocuments.q28()))
                 == #"{"query":"query {products(first:10,query:\"updated_at:>\\\"2017-05-29T00:00:00Z\\\"\"){edges{node{id}}}}"}"#
         )
         #expect(
-            text(body(QuerySerializationTests.q4()))
+            text(body(SpecDocuments.q4()))
                 == #"{"query":"query {node__product:node(id:\"gid:\/\/shopify\/Product\/1\"){__typename,... on Product{id,title}},node__collection:node(id:\"gid:\/\/shopify\/Collection\/2\"){__typename,... on Collection{id,handle}},products(first:10,reverse:true,sortKey:BEST_SELLING,query:\"title:\\\"a\\\\b\\\"\\n\\u0009tag:é\"){edges{cursor,node{id,title,title__t2:title,priceRange{minVariantPrice{amount,currencyCode}}}},pageInfo{hasNextPage}}}"}"#
         )
         let node = Graph.RequestBody(document: #"query {node(id:"gid://shopify/Product/1"){__typename}}"#)
@@ -167,7 +167,7 @@ import Testing
         ])
         let client = makeClient(transport: transport)
         client.cachePolicy = .cacheOnly
-        let result = try await client.mutate(QuerySerializationTests.q23())
+        let result = try await client.mutate(SpecDocuments.q23())
         #expect(result.customerUpdate?.customer?.phone == nil)
         #expect(transport.requests.count == 1)
     }

@@ -10,10 +10,10 @@ import Testing
         #expect(await outbox.enqueue("opened", id: "e1"))
         #expect(await outbox.enqueue("viewed", id: "e2"))
         #expect(await outbox.enqueue("opened again", id: "e1") == false)
-        let delivered = LockedList()
-        let count = await outbox.flush { delivered.append($0.event) }
+        let delivered = Locked<[String]>([])
+        let count = await outbox.flush { record in delivered.withLock { $0.append(record.event) } }
         #expect(count == 2)
-        #expect(delivered.items == ["opened", "viewed"])
+        #expect(delivered.current == ["opened", "viewed"])
         #expect(await outbox.enqueue("late duplicate", id: "e2") == false)
     }
 
@@ -51,11 +51,4 @@ import Testing
         #expect(await second.enqueue("opened, replayed after the restart", id: "x") == false)
         #expect(await second.pending.isEmpty)
     }
-}
-
-final class LockedList: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [String] = []
-    func append(_ item: String) { lock.withLock { stored.append(item) } }
-    var items: [String] { lock.withLock { stored } }
 }

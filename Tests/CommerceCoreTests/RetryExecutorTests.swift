@@ -6,33 +6,26 @@ import Testing
 @Suite struct RetryExecutorTests {
     private let url = URL(fileURLWithPath: "/")
 
-    /// Records requested sleeps instead of waiting.
-    private final class SleepLog: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: [Duration] = []
-        func record(_ duration: Duration) { lock.withLock { stored.append(duration) } }
-        var durations: [Duration] { lock.withLock { stored } }
-    }
-
-    private func executor(_ policy: RetryPolicy, log: SleepLog, random: Double = 0.5) -> RetryExecutor {
-        RetryExecutor(policy: policy, sleep: { log.record($0) }, random: { random })
+    /// The clock records the requested sleeps instead of waiting.
+    private func executor(_ policy: RetryPolicy, clock: TestClock, random: Double = 0.5) -> RetryExecutor {
+        RetryExecutor(policy: policy, sleep: clock.sleep, random: { random })
     }
 
     @Test func retriesTransientStatusesOfIdempotentRequestsWithBackoff() async throws {
         let transport = InMemoryTransport(responses: [
             .init(statusCode: 503), .init(statusCode: 502), .init(statusCode: 200),
         ])
-        let log = SleepLog()
-        let outcome = await executor(.standard, log: log).run(HTTPRequest(method: .get, url: url), on: transport)
+        let clock = TestClock()
+        let outcome = await executor(.standard, clock: clock).run(HTTPRequest(method: .get, url: url), on: transport)
         #expect(try outcome.result.get().statusCode == 200)
         #expect(outcome.attempts == 3)
         #expect(outcome.hadAmbiguousAttempt)
-        #expect(log.durations == [.milliseconds(250), .milliseconds(500)])
+        #expect(clock.sleeps == [.milliseconds(250), .milliseconds(500)])
     }
 
     @Test func neverRetriesAPlainPost() async {
         let transport = InMemoryTransport(responses: [.init(statusCode: 503), .init(statusCode: 200)])
-        let outcome = await executor(.standard, log: SleepLog()).run(
+        let outcome = await executor(.standard, clock: TestClock()).run(
             HTTPRequest(method: .post, url: url), on: transport)
         #expect(outcome.attempts == 1)
         #expect(transport.requests.count == 1)
@@ -44,39 +37,42 @@ import Testing
             HTTPRequest(method: .post, url: url, allowsRetry: true),
         ] {
             let transport = InMemoryTransport(responses: [.init(statusCode: 500), .init(statusCode: 201)])
-            let outcome = await executor(.standard, log: SleepLog()).run(request, on: transport)
+            let outcome = await executor(.standard, clock: TestClock()).run(request, on: transport)
             #expect(outcome.attempts == 2)
         }
     }
 
     @Test func clientErrorsAreNotRetried() async {
         let transport = InMemoryTransport(responses: [.init(statusCode: 400), .init(statusCode: 200)])
-        let outcome = await executor(.standard, log: SleepLog()).run(HTTPRequest(method: .get, url: url), on: transport)
+        let outcome = await executor(.standard, clock: TestClock()).run(
+            HTTPRequest(method: .get, url: url), on: transport)
         #expect(outcome.attempts == 1)
         #expect(outcome.hadAmbiguousAttempt == false)
     }
 
     @Test func transportErrorsAreRetriedThenReported() async {
         let transport = InMemoryTransport { _ in throw TransportError.timedOut }
-        let outcome = await executor(.standard, log: SleepLog()).run(HTTPRequest(method: .get, url: url), on: transport)
+        let outcome = await executor(.standard, clock: TestClock()).run(
+            HTTPRequest(method: .get, url: url), on: transport)
         #expect(outcome.attempts == 3)
         #expect(throws: TransportError.timedOut) { try outcome.result.get() }
     }
 
     @Test func honoursRetryAfterUpToTheCap() async {
-        let log = SleepLog()
+        let clock = TestClock()
         let transport = InMemoryTransport(responses: [
             .init(statusCode: 429, headers: ["Retry-After": "2"]),
             .init(statusCode: 503, headers: ["Retry-After": "60"]),
             .init(statusCode: 200),
         ])
-        _ = await executor(.standard, log: log).run(HTTPRequest(method: .get, url: url), on: transport)
-        #expect(log.durations == [.seconds(2), .seconds(5)])
+        _ = await executor(.standard, clock: clock).run(HTTPRequest(method: .get, url: url), on: transport)
+        #expect(clock.sleeps == [.seconds(2), .seconds(5)])
     }
 
     @Test func throttlingIsRetriedButNotAmbiguous() async {
         let transport = InMemoryTransport(responses: [.init(statusCode: 429), .init(statusCode: 409)])
-        let outcome = await executor(.standard, log: SleepLog()).run(HTTPRequest(method: .get, url: url), on: transport)
+        let outcome = await executor(.standard, clock: TestClock()).run(
+            HTTPRequest(method: .get, url: url), on: transport)
         #expect(outcome.attempts == 2)
         #expect(outcome.hadAmbiguousAttempt == false)
     }

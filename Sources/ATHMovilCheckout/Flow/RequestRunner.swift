@@ -1,3 +1,4 @@
+import CommerceCore
 import Foundation
 
 /// What both request classes do with a payment attempt, so neither repeats the other.
@@ -32,18 +33,17 @@ enum RequestRunner {
 }
 
 /// The state both request classes share: the account, scheme and payment, plus the settable timeout and session.
-final class RequestSettings: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storedTimeout: TimeInterval = 600
-    private var storedSession: ATHMPaymentSession = .shared
+final class RequestSettings: Sendable {
+    private let storedTimeout = Locked<TimeInterval>(600)
+    private let storedSession = Locked(ATHMPaymentSession.shared)
 
     var timeout: TimeInterval {
-        get { lock.withLock { storedTimeout } }
-        set { lock.withLock { storedTimeout = newValue } }
+        get { storedTimeout.current }
+        set { storedTimeout.set(newValue) }
     }
 
     var session: ATHMPaymentSession {
-        get { lock.withLock { storedSession } }
-        set { lock.withLock { storedSession = newValue } }
+        get { storedSession.current }
+        set { storedSession.set(newValue) }
     }
 }

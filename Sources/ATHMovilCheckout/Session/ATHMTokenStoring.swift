@@ -32,17 +32,16 @@ public struct ATHMPersistentTokenStore: ATHMTokenStoring {
 }
 
 /// Keeps the token in memory only: for tests and for processes that must not write files.
-public final class ATHMInMemoryTokenStore: ATHMTokenStoring, @unchecked Sendable {
-    private let lock = NSLock()
-    private var token: String?
+public final class ATHMInMemoryTokenStore: ATHMTokenStoring {
+    private let token: Locked<String?>
 
     /// Creates a store, optionally already holding `token`.
-    public init(token: String? = nil) { self.token = token }
+    public init(token: String? = nil) { self.token = Locked(token) }
 
     /// The token held, or nil.
-    public func read() -> String? { lock.withLock { token } }
+    public func read() -> String? { token.current }
     /// Holds `token`, replacing any earlier one.
-    public func save(_ token: String) throws { lock.withLock { self.token = token } }
+    public func save(_ token: String) throws { self.token.set(token) }
     /// Drops the token held.
-    public func delete() { lock.withLock { token = nil } }
+    public func delete() { token.set(nil) }
 }

@@ -33,12 +33,13 @@ extension Graph {
         let configurationError: ConfigurationError?
         let now: @Sendable () -> Date
         let sleep: RetryExecutor.Sleep
-        private let policyBox = PolicyBox()
+        // Behind a lock so the client stays `Sendable` while the policy can still be set.
+        private let policy = Locked(CachePolicy.networkOnly)
 
         /// The cache policy for queries that do not pass their own; `.networkOnly` by default.
         public var cachePolicy: CachePolicy {
-            get { policyBox.get() }
-            set { policyBox.set(newValue) }
+            get { policy.current }
+            set { policy.set(newValue) }
         }
 
         /// Creates a client for a shop, as the seed shows. `apiKey` is the Storefront access token.
@@ -142,23 +143,5 @@ extension Graph {
         func cacheKey(for body: RequestBody) -> String {
             body.cacheKey(accessToken: apiKey, acceptLanguage: locale == nil ? nil : acceptLanguage)
         }
-    }
-}
-
-/// The client-wide cache policy behind a lock, so the client stays `Sendable`.
-private final class PolicyBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var policy = Graph.CachePolicy.networkOnly
-
-    func get() -> Graph.CachePolicy {
-        lock.lock()
-        defer { lock.unlock() }
-        return policy
-    }
-
-    func set(_ policy: Graph.CachePolicy) {
-        lock.lock()
-        defer { lock.unlock() }
-        self.policy = policy
     }
 }

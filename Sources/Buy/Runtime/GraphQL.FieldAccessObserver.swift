@@ -1,3 +1,4 @@
+import CommerceCore
 import Foundation
 import Logging
 
@@ -6,7 +7,7 @@ extension GraphQL {
     /// not select. The read itself returns a neutral value instead of trapping; this hook makes the
     /// mistake visible. The default logs a warning. Safe to set from any thread.
     public static var fieldAccessObserver: @Sendable (String, String) -> Void {
-        get { ObserverBox.shared.get() }
+        get { ObserverBox.shared.current }
         set { ObserverBox.shared.set(newValue) }
     }
 
@@ -15,24 +16,11 @@ extension GraphQL {
     }
 }
 
-private final class ObserverBox: @unchecked Sendable {
-    static let shared = ObserverBox()
+/// The observer every thread reads, behind a lock; it starts as a logged warning.
+private enum ObserverBox {
     private static let logger = Logger(label: "CommerceKit.Buy")
 
-    private let lock = NSLock()
-    private var observer: @Sendable (String, String) -> Void = { type, field in
+    static let shared = Locked<@Sendable (String, String) -> Void> { type, field in
         ObserverBox.logger.warning("Read \(type).\(field), which the query did not select; returning a neutral value.")
-    }
-
-    func get() -> @Sendable (String, String) -> Void {
-        lock.lock()
-        defer { lock.unlock() }
-        return observer
-    }
-
-    func set(_ observer: @escaping @Sendable (String, String) -> Void) {
-        lock.lock()
-        defer { lock.unlock() }
-        self.observer = observer
     }
 }

@@ -114,23 +114,21 @@ public struct URLSessionTransport: HTTPTransport {
 }
 
 /// Holds the data task so a Swift task cancellation can cancel it, whichever happens first.
-private final class TaskBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var task: URLSessionDataTask?
-    private var cancelled = false
+private final class TaskBox: Sendable {
+    private let state = Locked<(task: URLSessionDataTask?, cancelled: Bool)>((task: nil, cancelled: false))
 
     func set(_ task: URLSessionDataTask) {
-        lock.lock()
-        defer { lock.unlock() }
-        self.task = task
-        if cancelled { task.cancel() }
+        state.withLock { state in
+            state.task = task
+            if state.cancelled { task.cancel() }
+        }
     }
 
     func cancel() {
-        lock.lock()
-        defer { lock.unlock() }
-        cancelled = true
-        task?.cancel()
+        state.withLock { state in
+            state.cancelled = true
+            state.task?.cancel()
+        }
     }
 }
 

@@ -78,31 +78,15 @@ public struct ButtonService: SandboxService {
         }
     }
 
-    public func seed(_ db: Database) throws {
-        try Self.seed(db, windowDays: context.options.buttonFinalizationDays, now: clock.now())
-    }
-
     /// Creates org-sandbox / sk-sandbox / app-sandbox when missing (also after `reset`).
-    static func seed(_ db: Database, windowDays: Int, now: Date) throws {
-        let stamp = now.timeIntervalSince1970
-        try db.execute(
-            sql: """
-                INSERT OR IGNORE INTO button_organizations (id, name, window_days, api_version, created_at) VALUES (?, ?, ?, ?, ?)
-                """, arguments: [seedOrganization, "Sandbox organisation", windowDays, pinnedAPIVersion, stamp])
-        try db.execute(
-            sql: "INSERT OR IGNORE INTO button_api_keys (key, org, created_at) VALUES (?, ?, ?)",
-            arguments: [seedAPIKey, seedOrganization, stamp])
-        try db.execute(
-            sql:
-                "INSERT OR IGNORE INTO button_applications (app_id, org, auto_registered, created_at) VALUES (?, ?, 0, ?)",
-            arguments: [seedApplication, seedOrganization, stamp])
+    public func seed(_ db: Database) throws {
+        try ButtonAccountStore.seed(db, windowDays: context.options.buttonFinalizationDays, now: clock.now())
     }
 
     public func credentials(_ db: Database) throws -> JSONValue {
         let window =
-            try Int.fetchOne(
-                db, sql: "SELECT window_days FROM button_organizations WHERE id = ?",
-                arguments: [Self.seedOrganization]) ?? context.options.buttonFinalizationDays
+            try ButtonAccountStore.organization(db, id: Self.seedOrganization)?.windowDays
+            ?? context.options.buttonFinalizationDays
         return [
             "organization_id": .string(Self.seedOrganization),
             "api_key": .string(Self.seedAPIKey),

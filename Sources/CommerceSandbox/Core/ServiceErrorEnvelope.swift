@@ -50,6 +50,11 @@ struct SandboxPlainError: ServiceErrorEnvelope {
     var headers: HTTPHeaders = [:]
 
     var body: JSONValue { ["error": .string(message)] }
+
+    /// 400 naming the field first, `{"error":"<field>: <problem>"}`: the control routes' answer to a bad body.
+    static func field(_ field: String, _ problem: String) -> SandboxPlainError {
+        SandboxPlainError(status: 400, message: "\(field): \(problem)")
+    }
 }
 
 extension SandboxRouter.Fallback {

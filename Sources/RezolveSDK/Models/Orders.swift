@@ -25,7 +25,15 @@ public struct OrderHistory: Sendable, Decodable {
 
 /// An order's state as Rezolve reports it; values CommerceKit does not know are kept as text.
 public enum OrderStatus: Sendable, Equatable, Decodable {
-    case pending, preCanceled, cancelled, complete
+    /// Bought (by card, cash or an external payment) and waiting for the merchant to complete it.
+    case pending
+    /// Cancelled by the merchant (`pre-canceled`); it becomes ``cancelled`` next.
+    case preCanceled
+    /// Cancelled for good, by the merchant or because an external payment was rejected (Rezolve writes
+    /// `cancelled` or `canceled`).
+    case cancelled
+    /// Completed by the merchant; Acts and free orders are complete as soon as they are bought.
+    case complete
     /// A status CommerceKit does not know, kept as the server's text (empty when the reply has none).
     case unknown(String)
 

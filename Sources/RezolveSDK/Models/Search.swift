@@ -10,17 +10,28 @@ public enum SearchOrder: String, Sendable, Encodable {
 
 /// What a merchant search ranks by: distance from the given location, or relevance to the query.
 public enum MerchantSearchOrderBy: String, Sendable, Encodable {
-    case location, score
+    /// Nearest to the search's location first; needs a location.
+    case location
+    /// Best match for the query first.
+    case score
 }
 
 /// What a product search ranks by: relevance to the query, or price.
 public enum ProductSearchOrderBy: String, Sendable, Encodable {
-    case score, price
+    /// Best match for the query first.
+    case score
+    /// By price, in the search's order direction.
+    case price
 }
 
 /// Which products a search returns.
 public enum SearchResultType: String, Sendable, Encodable {
-    case products, acts, all
+    /// Only products that are not Acts.
+    case products
+    /// Only products shown as Acts.
+    case acts
+    /// Products and Acts together.
+    case all
 }
 
 /// A merchant search. Without a query every merchant matches; ordering by location needs a location.

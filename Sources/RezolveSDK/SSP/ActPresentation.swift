@@ -6,7 +6,14 @@ public struct ActPresentation: Sendable, Equatable {
     /// The four places an Act can appear: its detail page, the screen after submitting, the activity list and an
     /// activity's detail.
     public enum Screen: String, Sendable, CaseIterable {
-        case detail, postPurchase, activityList, activityDetail
+        /// The Act's own page, where the user fills it in.
+        case detail
+        /// The screen shown after the Act was submitted.
+        case postPurchase
+        /// The list of the user's past activity.
+        case activityList
+        /// One entry of that list, opened.
+        case activityDetail
     }
 
     /// The screen these rules are for.

@@ -48,6 +48,17 @@ public enum RezolveEventReport {
     /// How an engagement was reached: an image or audio watermark, a QR code, a barcode, entering a geozone, or a touch
     /// trigger.
     public enum RezolveEventReportType: String, Sendable, Equatable, CaseIterable {
-        case scanImage, scanAudio, qrCode, barcode, geozone, touch
+        /// An image watermark the camera recognised.
+        case scanImage
+        /// An audio watermark the microphone recognised.
+        case scanAudio
+        /// A QR code.
+        case qrCode
+        /// A product barcode.
+        case barcode
+        /// The device entered a geozone.
+        case geozone
+        /// The user tapped a touch trigger in the app.
+        case touch
     }
 }

@@ -55,6 +55,34 @@ struct PaytronixRouterHarness: RouterTestSupport {
         ).body
     }
 
+    /// A valid `enrollment/createAndRegister` body for an anonymous guest with a unique phone and these devices.
+    static func enrollmentBody(
+        username: String = "jane.doe", phone: String = "6175550100",
+        devices: [JSONValue] = [PaytronixRouterHarness.device()]
+    ) -> JSONValue {
+        [
+            "authentication": "anonymous", "merchantId": 777777, "cardTemplateCode": 0,
+            "enforceUniqueFields": ["mobilePhone"],
+            "setUserFields": [
+                "style": "typed", "username": [.string(username)], "password": ["s3cret-pass"],
+                "mobilePhone": [.string(phone)],
+            ],
+            "setAccountFields": [
+                "style": "typed", "favoriteStore": [["code": "123"]], "externalAccounts": .array(devices),
+            ],
+        ]
+    }
+
+    /// The reply to a request with one invalid field: the field's message, under `errorsByField` too.
+    static func fieldFailure(_ field: String, _ message: String, code: String = "enrollment.field_validation")
+        -> JSONValue
+    {
+        [
+            "result": "failure", "errorCode": .string(code), "errorMessage": .string(message),
+            "errorsByField": [field: [.string(message)]],
+        ]
+    }
+
     static let detail = "os=iOS|osversion=17.5|device=iPhone|merchantId=777777|integrator=examplecompany|version=12.0"
     static let tokenHex = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
 

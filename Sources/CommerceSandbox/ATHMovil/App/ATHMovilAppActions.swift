@@ -14,33 +14,33 @@ enum ATHMovilAppAction: String, Sendable, CaseIterable {
     /// (§5.2, §5.7). The JSON control routes pass `nil`: the phone is optional and defaults to the first
     /// test customer.
     static func customer(for business: ATHMovilBusiness, phone: String?, pin: String?, _ db: Database)
-        throws(ATHMovilControlFailure) -> ATHMovilCustomer
+        throws(SandboxPlainError) -> ATHMovilCustomer
     {
         if business.isDummy { return .simulated }
         if let pin {
             guard let phone, !phone.trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw ATHMovilControlFailure.badField("customerPhone", "enter the phone number of a test customer")
+                throw SandboxPlainError.field("customerPhone", "enter the phone number of a test customer")
             }
-            guard !pin.isEmpty else { throw ATHMovilControlFailure.badField("pin", "enter the customer's PIN") }
+            guard !pin.isEmpty else { throw SandboxPlainError.field("pin", "enter the customer's PIN") }
         }
         do {
             if let phone, !phone.trimmingCharacters(in: .whitespaces).isEmpty {
                 guard let customer = try ATHMovilStore.customer(phone: phone, db) else {
-                    throw ATHMovilControlFailure.badField("customerPhone", "no test customer has this phone number")
+                    throw SandboxPlainError.field("customerPhone", "no test customer has this phone number")
                 }
                 if let pin, pin != customer.pin {
-                    throw ATHMovilControlFailure.badField("pin", "does not match the customer's PIN")
+                    throw SandboxPlainError.field("pin", "does not match the customer's PIN")
                 }
                 return customer
             }
             guard let first = try ATHMovilStore.customers(db).first else {
-                throw ATHMovilControlFailure.badField("customerPhone", "no test customers exist; create one first")
+                throw SandboxPlainError.field("customerPhone", "no test customers exist; create one first")
             }
             return first
-        } catch let failure as ATHMovilControlFailure {
+        } catch let failure as SandboxPlainError {
             throw failure
         } catch {
-            throw ATHMovilControlFailure(status: 400, message: "customerPhone: \(error)")
+            throw SandboxPlainError(status: 400, message: "customerPhone: \(error)")
         }
     }
 
@@ -75,7 +75,7 @@ enum ATHMovilAppAction: String, Sendable, CaseIterable {
             ecommerce.state = .failed
             ecommerce.updatedAt = now
         default:
-            throw ATHMovilControlFailure.state(ecommerce.state)
+            throw SandboxPlainError.paymentState(ecommerce.state)
         }
         let url = Self.callbackURL(for: ecommerce, now: now)
         ecommerce.callbacks.append(url)

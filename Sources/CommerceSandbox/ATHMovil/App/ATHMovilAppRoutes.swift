@@ -62,7 +62,7 @@ struct ATHMovilAppRoutes: Sendable {
         enum Outcome: Sendable {
             case redirect(String)
             case missing
-            case refused(ATHMovilEcommerce, ATHMovilBusiness, ATHMovilControlFailure)
+            case refused(ATHMovilEcommerce, ATHMovilBusiness, SandboxPlainError)
         }
         let outcome = try await context.database.write { db -> Outcome in
             guard var ecommerce = try ATHMovilStore.ecommerce(id: id, now: now, db),
@@ -74,7 +74,7 @@ struct ATHMovilAppRoutes: Sendable {
                     on: &ecommerce, business: business, customerPhone: form["customerPhone"],
                     pin: action == .complete ? pin : nil, now: now, db)
                 return .redirect(url)
-            } catch let failure as ATHMovilControlFailure {
+            } catch let failure as SandboxPlainError {
                 return .refused(ecommerce, business, failure)
             }
         }

@@ -20,8 +20,6 @@ struct ATHMovilEcommerce: Sendable, Equatable {
             case .cancelled, .failed, .expired: "CANCEL"
             }
         }
-
-        var isTerminal: Bool { self != .open && self != .confirm }
     }
 
     /// How the payment reached the service.

@@ -58,38 +58,38 @@ struct ATHMovilBody {
 struct ATHMovilControlBody {
     let object: JSONObject
 
-    init(_ request: SandboxRequest, allowEmpty: Bool = true) throws(ATHMovilControlFailure) {
+    init(_ request: SandboxRequest, allowEmpty: Bool = true) throws(SandboxPlainError) {
         if request.body.isEmpty, allowEmpty {
             object = [:]
             return
         }
-        guard let value = try? request.jsonBody() else { throw .badField("body", "is not valid JSON") }
-        guard let object = value.objectValue else { throw .badField("body", "must be a JSON object") }
+        guard let value = try? request.jsonBody() else { throw .field("body", "is not valid JSON") }
+        guard let object = value.objectValue else { throw .field("body", "must be a JSON object") }
         self.object = object
     }
 
-    func string(_ key: String) throws(ATHMovilControlFailure) -> String? {
+    func string(_ key: String) throws(SandboxPlainError) -> String? {
         guard let value = object[key], !value.isNull else { return nil }
-        guard let text = value.stringValue else { throw .badField(key, "must be a string") }
+        guard let text = value.stringValue else { throw .field(key, "must be a string") }
         return text
     }
 
-    func bool(_ key: String) throws(ATHMovilControlFailure) -> Bool? {
+    func bool(_ key: String) throws(SandboxPlainError) -> Bool? {
         guard let value = object[key], !value.isNull else { return nil }
-        guard let flag = value.boolValue else { throw .badField(key, "must be true or false") }
+        guard let flag = value.boolValue else { throw .field(key, "must be true or false") }
         return flag
     }
 
-    func number(_ key: String) throws(ATHMovilControlFailure) -> Double? {
+    func number(_ key: String) throws(SandboxPlainError) -> Double? {
         guard let value = object[key], !value.isNull else { return nil }
-        guard let number = value.doubleValue, number.isFinite else { throw .badField(key, "must be a number") }
+        guard let number = value.doubleValue, number.isFinite else { throw .field(key, "must be a number") }
         return number
     }
 
-    func integer(_ key: String) throws(ATHMovilControlFailure) -> Int? {
+    func integer(_ key: String) throws(SandboxPlainError) -> Int? {
         guard let value = object[key], !value.isNull else { return nil }
         guard let integer = value.integerValue, let fitted = Int(exactly: integer) else {
-            throw .badField(key, "must be an integer")
+            throw .field(key, "must be an integer")
         }
         return fitted
     }

@@ -72,18 +72,13 @@ struct ATHMovilFailure: ServiceErrorEnvelope, Equatable {
         status: 400, errorcode: "BTRA_0007", message: "TransactionId does not exist")
 }
 
-/// An error answer of the JSON control routes: `{"error":"…"}` with 400, 404 or 409.
-struct ATHMovilControlFailure: ServiceErrorEnvelope {
-    let status: Int
-    let message: String
+/// The answers of ATH Móvil's JSON control routes that name a payment, in the sandbox's plain envelope
+/// (`{"error":"…"}`; a bad field is ``SandboxPlainError/field(_:_:)``).
+extension SandboxPlainError {
+    static let paymentNotFound = SandboxPlainError(status: 404, message: "payment not found")
 
-    var body: JSONValue { ["error": .string(message)] }
-
-    static func badField(_ field: String, _ problem: String) -> ATHMovilControlFailure {
-        ATHMovilControlFailure(status: 400, message: "\(field): \(problem)")
-    }
-    static let paymentNotFound = ATHMovilControlFailure(status: 404, message: "payment not found")
-    static func state(_ state: ATHMovilEcommerce.State) -> ATHMovilControlFailure {
-        ATHMovilControlFailure(status: 409, message: "payment is \(state.rawValue)")
+    /// 409: the payment's state does not allow the action.
+    static func paymentState(_ state: ATHMovilEcommerce.State) -> SandboxPlainError {
+        SandboxPlainError(status: 409, message: "payment is \(state.rawValue)")
     }
 }

@@ -45,10 +45,10 @@ struct ATHMovilControlRoutes: Sendable {
             forPrefix: p + "/",
             .init(
                 notFound: { request in
-                    ATHMovilControlFailure(status: 404, message: "No route for \(request.method) \(request.path)")
+                    SandboxPlainError(status: 404, message: "No route for \(request.method) \(request.path)")
                 },
                 methodNotAllowed: { request, _ in
-                    ATHMovilControlFailure(
+                    SandboxPlainError(
                         status: 405, message: "Method \(request.method) is not allowed on \(request.path)")
                 }))
     }
@@ -57,7 +57,7 @@ struct ATHMovilControlRoutes: Sendable {
         -> SandboxRouter.Handler
     {
         { request in
-            do { return try await body(request) } catch let failure as ATHMovilControlFailure {
+            do { return try await body(request) } catch let failure as SandboxPlainError {
                 return failure.response
             }
         }
@@ -73,13 +73,13 @@ struct ATHMovilControlRoutes: Sendable {
     @Sendable func createBusiness(_ request: SandboxRequest) async throws -> SandboxResponse {
         let body = try ATHMovilControlBody(request)
         guard let name = try body.string("name"), !name.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw ATHMovilControlFailure.badField("name", "is required")
+            throw SandboxPlainError.field("name", "is required")
         }
         let rate = try body.number("feeRate") ?? ATHMovilFees.defaultRate
-        guard (0...1).contains(rate) else { throw ATHMovilControlFailure.badField("feeRate", "must be from 0 to 1") }
+        guard (0...1).contains(rate) else { throw SandboxPlainError.field("feeRate", "must be from 0 to 1") }
         let minimum = try body.number("feeMinimum") ?? Double(ATHMovilFees.defaultMinimumCents) / 100
         guard minimum >= 0, minimum < 10_000 else {
-            throw ATHMovilControlFailure.badField("feeMinimum", "must be from 0 to 9999.99")
+            throw SandboxPlainError.field("feeMinimum", "must be from 0 to 9999.99")
         }
         let isActive = try body.bool("isActive") ?? true
         let isNonProfit = try body.bool("isNonProfit") ?? false
@@ -109,26 +109,22 @@ struct ATHMovilControlRoutes: Sendable {
     @Sendable func createCustomer(_ request: SandboxRequest) async throws -> SandboxResponse {
         let body = try ATHMovilControlBody(request)
         guard let name = try body.string("name"), !name.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw ATHMovilControlFailure.badField("name", "is required")
+            throw SandboxPlainError.field("name", "is required")
         }
         guard let phone = try body.string("phoneNumber").flatMap(ATHMovilCustomer.formattedPhone) else {
-            throw ATHMovilControlFailure.badField("phoneNumber", "must hold 10 digits, e.g. (787) 555-0199")
+            throw SandboxPlainError.field("phoneNumber", "must hold 10 digits, e.g. (787) 555-0199")
         }
         let pin = try body.string("pin") ?? "1234"
         guard pin.count == 4, pin.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-            throw ATHMovilControlFailure.badField("pin", "must be 4 digits")
+            throw SandboxPlainError.field("pin", "must be 4 digits")
         }
         let customer = ATHMovilCustomer(name: name, phoneNumber: phone, email: try body.string("email") ?? "", pin: pin)
         try await context.database.write { db in
             guard try ATHMovilStore.customer(phone: phone, db) == nil else {
-                throw ATHMovilControlFailure(
+                throw SandboxPlainError(
                     status: 409, message: "phoneNumber: a test customer with this phone exists")
             }
-            let position =
-                try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position), 0) + 1 FROM athmovil_customer") ?? 1
-            try db.execute(
-                sql: "INSERT INTO athmovil_customer (phone, name, email, pin, position) VALUES (?, ?, ?, ?, ?)",
-                arguments: [customer.phoneNumber, customer.name, customer.email, customer.pin, position])
+            try ATHMovilStore.addCustomer(customer, db)
         }
         return .json(customer.json, status: 201)
     }
@@ -138,7 +134,7 @@ struct ATHMovilControlRoutes: Sendable {
     /// Opens a link like the page does and reports the payment: `{ecommerceId, flow, status}`.
     @Sendable func appOpen(_ request: SandboxRequest) async throws -> SandboxResponse {
         let body = try ATHMovilControlBody(request, allowEmpty: false)
-        guard let url = try body.string("url") else { throw ATHMovilControlFailure.badField("url", "is required") }
+        guard let url = try body.string("url") else { throw SandboxPlainError.field("url", "is required") }
         let (ecommerce, _) = try await open(url: url)
         return .json([
             "ecommerceId": .string(ecommerce.id), "flow": .string(ecommerce.flow.rawValue),
@@ -150,10 +146,10 @@ struct ATHMovilControlRoutes: Sendable {
     @Sendable func appRespond(_ request: SandboxRequest) async throws -> SandboxResponse {
         let body = try ATHMovilControlBody(request, allowEmpty: false)
         guard let actionName = try body.string("action") else {
-            throw ATHMovilControlFailure.badField("action", "is required")
+            throw SandboxPlainError.field("action", "is required")
         }
         guard let action = ATHMovilAppAction(rawValue: actionName) else {
-            throw ATHMovilControlFailure.badField("action", "must be complete, cancel, fail or expire")
+            throw SandboxPlainError.field("action", "must be complete, cancel, fail or expire")
         }
         let id: String
         if let given = try body.string("ecommerceId") {
@@ -161,7 +157,7 @@ struct ATHMovilControlRoutes: Sendable {
         } else if let url = try body.string("url") {
             id = try await open(url: url).0.id
         } else {
-            throw ATHMovilControlFailure.badField("ecommerceId", "or url is required")
+            throw SandboxPlainError.field("ecommerceId", "or url is required")
         }
         return try await respond(action, ecommerceId: id, customerPhone: try body.string("customerPhone"))
     }
@@ -170,8 +166,8 @@ struct ATHMovilControlRoutes: Sendable {
         let (kind, data): (ATHMovilAppLink.Kind, JSONObject)
         switch ATHMovilAppLink.parse(url: url) {
         case .success(let parsed): (kind, data) = parsed
-        case .failure(.invalid(let problem)): throw ATHMovilControlFailure.badField("url", problem)
-        case .failure(.notFound): throw ATHMovilControlFailure.paymentNotFound
+        case .failure(.invalid(let problem)): throw SandboxPlainError.field("url", problem)
+        case .failure(.notFound): throw SandboxPlainError.paymentNotFound
         }
         let now = context.clock.now()
         do {
@@ -180,12 +176,12 @@ struct ATHMovilControlRoutes: Sendable {
             }
             switch opened {
             case .payment(let ecommerce, let business): return (ecommerce, business)
-            case .inactiveBusiness: throw ATHMovilControlFailure.badField("url", "publicToken names no active business")
+            case .inactiveBusiness: throw SandboxPlainError.field("url", "publicToken names no active business")
             }
         } catch ATHMovilAppLink.Problem.invalid(let problem) {
-            throw ATHMovilControlFailure.badField("url", problem)
+            throw SandboxPlainError.field("url", problem)
         } catch ATHMovilAppLink.Problem.notFound {
-            throw ATHMovilControlFailure.paymentNotFound
+            throw SandboxPlainError.paymentNotFound
         }
     }
 
@@ -197,7 +193,7 @@ struct ATHMovilControlRoutes: Sendable {
             guard var ecommerce = try ATHMovilStore.ecommerce(id: ecommerceId, now: now, db),
                 let business = try ATHMovilStore.business(number: ecommerce.businessNumber, db)
             else {
-                throw ATHMovilControlFailure.paymentNotFound
+                throw SandboxPlainError.paymentNotFound
             }
             let url = try action.perform(
                 on: &ecommerce, business: business, customerPhone: customerPhone, pin: nil,
@@ -220,13 +216,13 @@ struct ATHMovilControlRoutes: Sendable {
             return ATHMovilWire.record(
                 ecommerce, business: try ATHMovilStore.business(number: ecommerce.businessNumber, db))
         }
-        guard let record else { throw ATHMovilControlFailure.paymentNotFound }
+        guard let record else { throw SandboxPlainError.paymentNotFound }
         return .json(record)
     }
 
     @Sendable func paymentByTrace(_ request: SandboxRequest) async throws -> SandboxResponse {
         guard let traceId = request.query["traceId"], !traceId.isEmpty else {
-            throw ATHMovilControlFailure.badField("traceId", "query parameter is required")
+            throw SandboxPlainError.field("traceId", "query parameter is required")
         }
         let now = context.clock.now()
         let record = try await context.database.write { db -> JSONValue? in
@@ -235,14 +231,14 @@ struct ATHMovilControlRoutes: Sendable {
             return ATHMovilWire.record(
                 ecommerce, business: try ATHMovilStore.business(number: ecommerce.businessNumber, db))
         }
-        guard let record else { throw ATHMovilControlFailure.paymentNotFound }
+        guard let record else { throw SandboxPlainError.paymentNotFound }
         return .json(record)
     }
 
     @Sendable func advanceClock(_ request: SandboxRequest) async throws -> SandboxResponse {
         let body = try ATHMovilControlBody(request, allowEmpty: false)
         guard let seconds = try body.number("seconds"), seconds >= 0, seconds <= SandboxClock.maximumMove else {
-            throw ATHMovilControlFailure.badField(
+            throw SandboxPlainError.field(
                 "seconds", "must be a number of seconds from 0 to 3155760000 (100 years)")
         }
         try await context.moveClock(.advance(seconds: seconds))
@@ -263,14 +259,14 @@ struct ATHMovilControlRoutes: Sendable {
     @Sendable func addFault(_ request: SandboxRequest) async throws -> SandboxResponse {
         let body = try ATHMovilControlBody(request, allowEmpty: false)
         guard let route = try body.string("route"), let path = Self.faultPaths[route] else {
-            throw ATHMovilControlFailure.badField(
+            throw SandboxPlainError.field(
                 "route", "must be one of \(Self.faultPaths.keys.sorted().joined(separator: ", "))")
         }
         let count = try body.integer("count") ?? 1
-        guard count >= 1 else { throw ATHMovilControlFailure.badField("count", "must be 1 or more") }
+        guard count >= 1 else { throw SandboxPlainError.field("count", "must be 1 or more") }
         let status = try body.integer("status") ?? 500
         guard (400...599).contains(status) else {
-            throw ATHMovilControlFailure.badField("status", "must be from 400 to 599")
+            throw SandboxPlainError.field("status", "must be from 400 to 599")
         }
         let errorcode = try body.string("errorcode") ?? "BTRA_9999"
         let dropConnection = try body.bool("dropConnection") ?? false

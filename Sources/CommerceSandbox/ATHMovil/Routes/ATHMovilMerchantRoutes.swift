@@ -81,14 +81,9 @@ struct ATHMovilMerchantRoutes: Sendable {
 
             let refundReference = ATHMovilStore.newReference(business: business)
             let daily = try ATHMovilStore.nextDailyNumber(businessNumber: business.number, now: now, db)
-            try db.execute(
-                sql: """
-                    INSERT INTO athmovil_refund (reference_number, ecommerce_id, business_number, amount_cents, message,
-                                                 daily_transaction_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    refundReference, payment.id, business.number, cents, message, daily, now.timeIntervalSince1970,
-                ])
+            try ATHMovilStore.recordRefund(
+                reference: refundReference, ecommerceId: payment.id, businessNumber: business.number, cents: cents,
+                message: message, dailyNumber: daily, now: now, db)
             payment.refundedCents += cents
             payment.updatedAt = now
             try payment.save(db)

@@ -14,15 +14,6 @@ struct ATHMovilPaymentRoutes: Sendable {
         router.post(Self.base + "/updatePhoneNumber", handler: ATHMovilService.answering(updatePhoneNumber))
     }
 
-    /// Validated `/payment` input, in the payment service's order of checks.
-    private struct PaymentInput: Sendable {
-        let token: String
-        let totalCents: Int64, subtotalCents: Int64, taxCents: Int64
-        let metadata1: String, metadata2: String, phone: String, env: String
-        let items: [ATHMovilEcommerce.Item]
-        let timeout: Int64
-    }
-
     @Sendable func createPayment(_ request: SandboxRequest) async throws -> SandboxResponse {
         let body = try ATHMovilBody(request)
         // Type checks come first: a field of the wrong JSON type is "Invalid format" whatever else is wrong.

@@ -36,6 +36,14 @@ enum ATHMovilStore {
             .map(ATHMovilCustomer.init(row:))
     }
 
+    /// Adds a test customer after the existing ones.
+    static func addCustomer(_ customer: ATHMovilCustomer, _ db: Database) throws {
+        let position = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position), 0) + 1 FROM athmovil_customer") ?? 1
+        try db.execute(
+            sql: "INSERT INTO athmovil_customer (phone, name, email, pin, position) VALUES (?, ?, ?, ?, ?)",
+            arguments: [customer.phoneNumber, customer.name, customer.email, customer.pin, position])
+    }
+
     static func secret(_ db: Database) throws -> String {
         try String.fetchOne(db, sql: "SELECT secret FROM athmovil_secret WHERE id = 1") ?? ""
     }
@@ -142,6 +150,19 @@ enum ATHMovilStore {
         ecommerce.feeCents = fee
         ecommerce.netCents = net
         try ecommerce.save(db)
+    }
+
+    /// Records a completed refund of a payment (the caller lowers the payment's refundable amount).
+    static func recordRefund(
+        reference: String, ecommerceId: String, businessNumber: String, cents: Int64, message: String,
+        dailyNumber: Int64, now: Date, _ db: Database
+    ) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO athmovil_refund (reference_number, ecommerce_id, business_number, amount_cents, message,
+                                             daily_transaction_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [reference, ecommerceId, businessNumber, cents, message, dailyNumber, now.timeIntervalSince1970])
     }
 
     /// Deletes every payment, refund and daily counter (businesses and customers stay).

@@ -27,16 +27,10 @@ extension ButtonService {
             let orgId = "org-" + RandomToken.hex(16)
             let key = "sk-" + RandomToken.hex(32)
             let app = "app-" + RandomToken.hex(16)
-            try db.execute(
-                sql:
-                    "INSERT INTO button_organizations (id, name, window_days, api_version, created_at) VALUES (?, ?, ?, ?, ?)",
-                arguments: [orgId, name, window, version, now])
-            try db.execute(
-                sql: "INSERT INTO button_api_keys (key, org, created_at) VALUES (?, ?, ?)",
-                arguments: [key, orgId, now])
-            try db.execute(
-                sql: "INSERT INTO button_applications (app_id, org, auto_registered, created_at) VALUES (?, ?, 0, ?)",
-                arguments: [app, orgId, now])
+            try ButtonAccountStore.create(
+                db,
+                ButtonOrganization(id: orgId, name: name, windowDays: window, apiVersion: version, createdAt: now),
+                apiKey: key, applicationId: app)
             return [
                 "organization_id": .string(orgId), "api_key": .string(key), "application_id": .string(app),
                 "finalization_window_days": .integer(Int64(window)), "name": .from(name),
@@ -86,33 +80,22 @@ extension ButtonService {
         guard failures.isEmpty, let window else { throw ButtonError.invalid(failures) }
         let object = try await database.write { db -> JSONValue in
             _ = try Self.organizationJSON(db, orgId)  // 404 when unknown
-            try db.execute(
-                sql: "UPDATE button_organizations SET window_days = ? WHERE id = ?", arguments: [window, orgId])
+            try ButtonAccountStore.setWindowDays(db, organizationId: orgId, days: window)
             return try Self.organizationJSON(db, orgId)
         }
         return ButtonEnvelope.object(object)
     }
 
     static func organizationJSON(_ db: Database, _ orgId: String) throws -> JSONValue {
-        guard let org = try ButtonOrganization.fetch(db, id: orgId) else {
+        guard let org = try ButtonAccountStore.organization(db, id: orgId) else {
             throw ButtonError.notFound("Organization \(orgId) not found")
         }
-        let keys = try String.fetchAll(
-            db, sql: "SELECT key FROM button_api_keys WHERE org = ? ORDER BY created_at, key", arguments: [orgId])
-        let apps = try Row.fetchAll(
-            db, sql: "SELECT * FROM button_applications WHERE org = ? ORDER BY created_at, app_id",
-            arguments: [orgId])
+        let keys = try ButtonAccountStore.apiKeys(db, organizationId: orgId)
+        let apps = try ButtonAccountStore.applications(db, organizationId: orgId)
         return [
             "organization_id": .string(org.id), "name": .from(org.name),
             "finalization_window_days": .integer(Int64(org.windowDays)), "api_version": .string(org.apiVersion),
-            "api_keys": .array(keys.map(JSONValue.string)),
-            "applications": .array(
-                apps.map {
-                    [
-                        "application_id": .string($0["app_id"]),
-                        "auto_registered": .bool($0["auto_registered"]),
-                    ]
-                }),
+            "api_keys": .array(keys.map(JSONValue.string)), "applications": .array(apps.map(\.controlObject)),
         ]
     }
 
@@ -130,21 +113,17 @@ extension ButtonService {
         }
         let now = clock.now().timeIntervalSince1970
         let object = try await database.write { [appId] db -> JSONValue in
-            guard try ButtonOrganization.fetch(db, id: orgId) != nil else {
+            guard try ButtonAccountStore.organization(db, id: orgId) != nil else {
                 throw ButtonError.notFound("Organization \(orgId) not found")
             }
-            if let owner = try String.fetchOne(
-                db, sql: "SELECT org FROM button_applications WHERE app_id = ?", arguments: [appId])
-            {
-                guard owner == orgId else {
+            if let existing = try ButtonAccountStore.application(db, id: appId) {
+                guard existing.org == orgId else {
                     throw ButtonError.conflict(
                         "application_exists", "Application \(appId) belongs to another organization")
                 }
             } else {
-                try db.execute(
-                    sql:
-                        "INSERT INTO button_applications (app_id, org, auto_registered, created_at) VALUES (?, ?, 0, ?)",
-                    arguments: [appId, orgId, now])
+                try ButtonAccountStore.addApplication(
+                    db, ButtonApplication(appId: appId, org: orgId, autoRegistered: false, createdAt: now))
             }
             return ["application_id": .string(appId), "organization_id": .string(orgId)]
         }
@@ -155,8 +134,7 @@ extension ButtonService {
         guard let appId = body["application_id"]?.stringValue, !appId.isEmpty else {
             throw ButtonError.invalid(field: "application_id", "application_id is required")
         }
-        guard try Row.fetchOne(db, sql: "SELECT 1 FROM button_applications WHERE app_id = ?", arguments: [appId]) != nil
-        else {
+        guard try ButtonAccountStore.application(db, id: appId) != nil else {
             throw ButtonError.notFound("Application \(appId) not found")
         }
         return appId
@@ -165,9 +143,7 @@ extension ButtonService {
     /// A fresh `srctok-` + 16 hex token, unique.
     static func newToken(_ db: Database) throws -> String {
         var token = "srctok-" + RandomToken.hex(16)
-        while try Row.fetchOne(db, sql: "SELECT 1 FROM button_attribution_tokens WHERE btn_ref = ?", arguments: [token])
-            != nil
-        {
+        while try ButtonAccountStore.tokenExists(db, btnRef: token) {
             token = "srctok-" + RandomToken.hex(16)
         }
         return token
@@ -188,10 +164,8 @@ extension ButtonService {
             let appId = try Self.requireApplication(db, body)
             let token = try Self.newToken(db)
             let linked = url.map { Self.appendingToken($0, token) }
-            try db.execute(
-                sql:
-                    "INSERT INTO button_attribution_tokens (btn_ref, app_id, source, url, created_at) VALUES (?, ?, 'control', ?, ?)",
-                arguments: [token, appId, linked, now])
+            try ButtonAccountStore.issue(
+                db, ButtonAttributionToken(btnRef: token, appId: appId, source: "control", url: linked, createdAt: now))
             return ["btn_ref": .string(token), "url": .from(linked), "application_id": .string(appId)]
         }
         return ButtonEnvelope.object(object)

@@ -135,14 +135,11 @@ extension ButtonService {
         let window = context.options.buttonFinalizationDays
         let now = clock.now()
         try await database.write { db in
-            for table in [
-                "button_order_versions", "button_orders", "button_app_orders", "button_app_events", "button_activity",
-                "button_sessions", "button_attribution_tokens", "button_deferred_links", "button_applications",
-                "button_api_keys", "button_organizations",
-            ] {
-                try db.execute(sql: "DELETE FROM \(table)")
-            }
-            try Self.seed(db, windowDays: window, now: now)
+            try ButtonOrderStore.deleteAll(db)
+            try ButtonMobileStore.deleteAll(db)
+            try ButtonDeferredLinkStore.deleteAll(db)
+            try ButtonAccountStore.deleteAll(db)
+            try ButtonAccountStore.seed(db, windowDays: window, now: now)
         }
     }
 }

@@ -67,10 +67,11 @@ extension ButtonService {
             let appId = try Self.requireApplication(db, body)
             let token = try givenRef ?? Self.newToken(db)
             // A link's token counts as issued by this sandbox to the app (attribution "sandbox").
-            try db.execute(
-                sql: """
-                    INSERT OR IGNORE INTO button_attribution_tokens (btn_ref, app_id, source, url, created_at) VALUES (?, ?, 'deferred_link', ?, ?)
-                    """, arguments: [token, appId, action, now.timeIntervalSince1970])
+            try ButtonAccountStore.issueIfMissing(
+                db,
+                ButtonAttributionToken(
+                    btnRef: token, appId: appId, source: "deferred_link", url: action,
+                    createdAt: now.timeIntervalSince1970))
             let link = ButtonDeferredLink(
                 id: "ddl-" + RandomToken.hex(16), appId: appId, action: action, btnRef: token,
                 matchUserAgent: userAgent, matchIp: ip,

@@ -10,7 +10,7 @@ extension ButtonService {
         let now = clock.now()
         let orders = try await database.write { db -> [JSONValue] in
             try ButtonOrderStore.sweep(db, now: now)
-            guard try ButtonOrganization.fetch(db, id: orgId) != nil else {
+            guard try ButtonAccountStore.organization(db, id: orgId) != nil else {
                 throw ButtonError.notFound("Organization \(orgId) not found")
             }
             return try ButtonOrderStore.orders(db, org: orgId, status: status).map {
@@ -29,7 +29,7 @@ extension ButtonService {
         let now = clock.now()
         let order = try await database.write { db -> JSONValue in
             try ButtonOrderStore.sweep(db, now: now)
-            guard try ButtonOrganization.fetch(db, id: orgId) != nil else {
+            guard try ButtonAccountStore.organization(db, id: orgId) != nil else {
                 throw ButtonError.notFound("Organization \(orgId) not found")
             }
             guard let order = try ButtonOrderStore.find(db, org: orgId, id: orderId) else {
@@ -51,86 +51,40 @@ extension ButtonService {
     }
 
     func listEvents(_ request: SandboxRequest) async throws -> SandboxResponse {
-        let query = request.query
-        let rows = try await database.read { db -> [JSONValue] in
-            var sql = "SELECT * FROM button_app_events WHERE 1 = 1"
-            var arguments: [any DatabaseValueConvertible] = []
-            if let app = query["application_id"], !app.isEmpty {
-                sql += " AND app_id = ?"
-                arguments.append(app)
-            }
-            if let name = query["name"], !name.isEmpty {
-                sql += " AND name = ?"
-                arguments.append(name)
-            }
-            return try Row.fetchAll(db, sql: sql + " ORDER BY id DESC", arguments: StatementArguments(arguments)).map {
-                row in
-                var object: JSONObject = [
-                    "id": .integer(row["id"]), "application_id": .string(row["app_id"]),
-                    "session_id": .from(row["session_id"] as String?),
-                    "received_at": ButtonColumn.date(row["received_at"]),
-                ]
-                for (key, value) in ButtonColumn.json(row["event"]).objectValue ?? JSONObject() where object[key] == nil
-                {
-                    object[key] = value
-                }
-                return .object(object)
-            }
+        let app = request.query["application_id"].flatMap { $0.isEmpty ? nil : $0 }
+        let name = request.query["name"].flatMap { $0.isEmpty ? nil : $0 }
+        let rows = try await database.read { db in
+            try ButtonMobileStore.events(db, appId: app, name: name).map(\.controlObject)
         }
         return ButtonEnvelope.objects(rows)
     }
 
     func listActivity(_ request: SandboxRequest) async throws -> SandboxResponse {
         let app = request.query["application_id"].flatMap { $0.isEmpty ? nil : $0 }
-        let rows = try await database.read { db -> [JSONValue] in
-            let rows =
-                try app.map {
-                    try Row.fetchAll(
-                        db, sql: "SELECT * FROM button_activity WHERE app_id = ? ORDER BY id DESC", arguments: [$0])
-                } ?? Row.fetchAll(db, sql: "SELECT * FROM button_activity ORDER BY id DESC")
-            return rows.map { row in
-                [
-                    "id": .integer(row["id"]), "application_id": .string(row["app_id"]), "name": .string(row["name"]),
-                    "btn_ref": .from(row["btn_ref"] as String?), "session_id": .from(row["session_id"] as String?),
-                    "received_at": ButtonColumn.date(row["received_at"]), "body": ButtonColumn.json(row["body"]),
-                ]
-            }
+        let rows = try await database.read { db in
+            try ButtonMobileStore.activity(db, appId: app).map(\.controlObject)
         }
         return ButtonEnvelope.objects(rows)
     }
 
     func listSessions(_ request: SandboxRequest) async throws -> SandboxResponse {
         let app = request.query["application_id"].flatMap { $0.isEmpty ? nil : $0 }
-        let rows = try await database.read { db -> [JSONValue] in
-            let rows =
-                try app.map {
-                    try Row.fetchAll(
-                        db, sql: "SELECT * FROM button_sessions WHERE app_id = ? ORDER BY created_at", arguments: [$0])
-                } ?? Row.fetchAll(db, sql: "SELECT * FROM button_sessions ORDER BY created_at")
-            return rows.map(Self.sessionJSON)
+        let rows = try await database.read { db in
+            try ButtonMobileStore.sessions(db, appId: app).map(\.controlObject)
         }
         return ButtonEnvelope.objects(rows)
     }
 
-    static func sessionJSON(_ row: Row) -> JSONValue {
-        [
-            "session_id": .string(row["session_id"]), "application_id": .string(row["app_id"]),
-            "status": .string(row["status"]),
-            "created_at": ButtonColumn.date(row["created_at"]), "last_seen_at": ButtonColumn.date(row["last_seen_at"]),
-        ]
-    }
-
+    /// Marks the session `expiring`: the app's next request answers `session_id: null` once (rule 5.3.6).
     func expireSession(_ request: SandboxRequest) async throws -> SandboxResponse {
         let id = request.parameter("session_id")
         let session = try await database.write { db -> JSONValue in
-            try db.execute(sql: "UPDATE button_sessions SET status = 'expiring' WHERE session_id = ?", arguments: [id])
-            guard
-                let row = try Row.fetchOne(
-                    db, sql: "SELECT * FROM button_sessions WHERE session_id = ?", arguments: [id])
-            else {
+            guard var session = try ButtonMobileStore.session(db, id: id) else {
                 throw ButtonError.notFound("Session \(id) not found")
             }
-            return Self.sessionJSON(row)
+            session.status = "expiring"
+            try ButtonMobileStore.save(db, session)
+            return session.controlObject
         }
         return ButtonEnvelope.object(session)
     }

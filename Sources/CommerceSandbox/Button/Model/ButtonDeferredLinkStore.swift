@@ -11,6 +11,11 @@ enum ButtonDeferredLinkStore {
             arguments: [now.timeIntervalSince1970])
     }
 
+    /// Empties the table (reset).
+    static func deleteAll(_ db: Database) throws {
+        _ = try ButtonDeferredLink.deleteAll(db)
+    }
+
     static func insert(_ db: Database, _ link: ButtonDeferredLink) throws {
         try link.insert(db)
     }

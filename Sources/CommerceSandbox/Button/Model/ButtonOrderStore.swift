@@ -144,10 +144,7 @@ enum ButtonOrderStore {
     static func classify(_ db: Database, btnRef: String?) throws -> (attribution: String?, application: String?) {
         guard let btnRef else { return (nil, nil) }
         if ButtonFormats.isTestToken(btnRef) { return ("test", nil) }
-        if let app = try String.fetchOne(
-            db.cachedStatement(sql: "SELECT app_id FROM button_attribution_tokens WHERE btn_ref = ?"),
-            arguments: [btnRef])
-        {
+        if let app = try ButtonAccountStore.tokenApplication(db, btnRef: btnRef) {
             return ("sandbox", app)
         }
         return ("unknown", nil)
@@ -197,12 +194,13 @@ enum ButtonOrderStore {
         object["versions"] = .array(
             versions.enumerated().map { index, version in version.inspectionObject(number: index + 1) })
         object["ignored_fields"] = ButtonColumn.json(order.ignoredFields)
-        let signal = try ButtonAppOrder.fetchOne(
-            db,
-            sql: """
-                SELECT a.* FROM button_app_orders a JOIN button_applications p ON p.app_id = a.app_id
-                WHERE p.org = ? AND a.order_id = ? ORDER BY a.received_at DESC LIMIT 1
-                """, arguments: [order.org, order.orderId])
+        // The latest signal any of the organisation's apps sent for this order id.
+        let apps = try ButtonAccountStore.applications(db, organizationId: order.org).map(\.appId)
+        let signal = try ButtonAppOrder.filter(
+            apps.contains(Column(ButtonAppOrder.CodingKeys.appId))
+                && Column(ButtonAppOrder.CodingKeys.orderId) == order.orderId
+        )
+        .order(Column(ButtonAppOrder.CodingKeys.receivedAt).desc).fetchOne(db)
         object["app_signal"] = signal?.inspectionObject ?? .null
         return .object(object)
     }
@@ -226,5 +224,16 @@ extension ButtonOrderStore {
             return .object(object)
         }
         return (items, total)
+    }
+}
+
+// MARK: - Reset
+
+extension ButtonOrderStore {
+    /// Empties the order tables.
+    static func deleteAll(_ db: Database) throws {
+        _ = try ButtonOrderVersion.deleteAll(db)
+        _ = try ButtonStoredOrder.deleteAll(db)
+        _ = try ButtonAppOrder.deleteAll(db)
     }
 }

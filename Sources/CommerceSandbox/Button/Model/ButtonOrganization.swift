@@ -1,31 +1,23 @@
 import GRDB
 
-/// An organisation as the Order API sees it after authentication: a `button_organizations` row.
-struct ButtonOrganization: Codable, Sendable, FetchableRecord, TableRecord {
+/// An organisation: a `button_organizations` row. The Order API reads it on every request to learn the caller's
+/// finalization window and pinned version.
+struct ButtonOrganization: Codable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "button_organizations"
 
     let id: String
     let name: String?
     let windowDays: Int
     let apiVersion: String
+    /// Epoch seconds.
+    let createdAt: Double
 
+    // Explicit keys rather than `SandboxRecord`'s snake-case strategy: this row is read on every Order API call.
     enum CodingKeys: String, CodingKey {
         case id, name
         case windowDays = "window_days"
         case apiVersion = "api_version"
+        case createdAt = "created_at"
     }
 
-    /// Cached: every Order API request authenticates through this lookup.
-    static func fetch(_ db: Database, id: String) throws -> ButtonOrganization? {
-        try fetchOne(db.cachedStatement(sql: "SELECT * FROM button_organizations WHERE id = ?"), arguments: [id])
-    }
-
-    /// The organisation an API key belongs to, in one cached lookup (A2 on every Order API request).
-    static func fetch(_ db: Database, apiKey: String) throws -> ButtonOrganization? {
-        try fetchOne(
-            db.cachedStatement(
-                sql: """
-                    SELECT o.* FROM button_api_keys k JOIN button_organizations o ON o.id = k.org WHERE k.key = ?
-                    """), arguments: [apiKey])
-    }
 }

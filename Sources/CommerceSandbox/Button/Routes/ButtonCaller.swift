@@ -25,7 +25,7 @@ struct ButtonCredentials: Sendable {
     /// A2 (the key names an organisation) then H1 (a requested version is a date label), inside the
     /// database visit the operation makes anyway, so authenticating costs no extra hand-off.
     func caller(in db: Database) throws -> ButtonCaller {
-        guard !key.isEmpty, let organization = try ButtonOrganization.fetch(db, apiKey: key) else {
+        guard !key.isEmpty, let organization = try ButtonAccountStore.organization(db, apiKey: key) else {
             throw ButtonError.invalidKey
         }
         var version = organization.apiVersion

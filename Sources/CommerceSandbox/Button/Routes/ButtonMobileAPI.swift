@@ -82,38 +82,26 @@ extension ButtonService {
 
     /// Rule 5.3.5: unknown but well-formed application ids join org-sandbox on first use.
     static func registerIfUnknown(_ db: Database, appId: String, now: Date) throws {
-        try db.execute(
-            sql: """
-                INSERT OR IGNORE INTO button_applications (app_id, org, auto_registered, created_at) VALUES (?, ?, 1, ?)
-                """, arguments: [appId, seedOrganization, now.timeIntervalSince1970])
+        try ButtonAccountStore.addApplicationIfMissing(
+            db,
+            ButtonApplication(
+                appId: appId, org: seedOrganization, autoRegistered: true, createdAt: now.timeIntervalSince1970))
     }
 
     /// Rule 5.3.6: echo a known session, answer an expiring one once with `null` (and delete it), else start a new one.
     static func resolveSession(_ db: Database, body: JSONObject, appId: String, now: Date) throws -> JSONValue {
-        let stamp = now.timeIntervalSince1970
         if let sessionId = body["session_id"]?.stringValue,
-            let status = try String.fetchOne(
-                db, sql: "SELECT status FROM button_sessions WHERE session_id = ?", arguments: [sessionId])
+            var session = try ButtonMobileStore.session(db, id: sessionId)
         {
-            if status == "expiring" {
-                try db.execute(sql: "DELETE FROM button_sessions WHERE session_id = ?", arguments: [sessionId])
+            if session.status == "expiring" {
+                try ButtonMobileStore.delete(db, session)
                 return .null
             }
-            try db.execute(
-                sql: "UPDATE button_sessions SET last_seen_at = ? WHERE session_id = ?", arguments: [stamp, sessionId])
+            session.lastSeenAt = now.timeIntervalSince1970
+            try ButtonMobileStore.save(db, session)
             return .string(sessionId)
         }
-        var sessionId = "sess-" + RandomToken.hex(24)
-        while try Row.fetchOne(db, sql: "SELECT 1 FROM button_sessions WHERE session_id = ?", arguments: [sessionId])
-            != nil
-        {
-            sessionId = "sess-" + RandomToken.hex(24)
-        }
-        try db.execute(
-            sql: """
-                INSERT INTO button_sessions (session_id, app_id, status, created_at, last_seen_at) VALUES (?, ?, 'active', ?, ?)
-                """, arguments: [sessionId, appId, stamp, stamp])
-        return .string(sessionId)
+        return .string(try ButtonMobileStore.startSession(db, appId: appId, now: now).sessionId)
     }
 
     // MARK: - Deferred deep links
@@ -226,16 +214,13 @@ extension ButtonService {
 
     static func storeEvents(_ db: Database, _ call: ButtonMobileCall) throws -> JSONValue {
         for event in call.body["events"]?.arrayValue ?? [] {
-            try db.execute(
-                sql: """
-                    INSERT INTO button_app_events (app_id, name, source, source_token, session_id, event, received_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    call.applicationId, event["name"]?.stringValue ?? "", event["source"]?.stringValue,
-                    event["source_token"]?.stringValue, call.session.stringValue, event.serialized(),
-                    call.now.timeIntervalSince1970,
-                ])
+            try ButtonMobileStore.record(
+                db,
+                ButtonAppEvent(
+                    appId: call.applicationId, name: event["name"]?.stringValue ?? "",
+                    source: event["source"]?.stringValue, sourceToken: event["source_token"]?.stringValue,
+                    sessionId: call.session.stringValue, event: event.serialized(),
+                    receivedAt: call.now.timeIntervalSince1970))
         }
         return .null
     }
@@ -249,15 +234,12 @@ extension ButtonService {
     }
 
     static func storeActivity(_ db: Database, _ call: ButtonMobileCall) throws -> JSONValue {
-        try db.execute(
-            sql: """
-                INSERT INTO button_activity (app_id, name, btn_ref, session_id, body, received_at) VALUES (?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                call.applicationId, call.body["activity_data"]?["name"]?.stringValue ?? "",
-                ButtonRequest.present(call.body["btn_ref"])?.stringValue, call.session.stringValue,
-                JSONValue.object(call.body).serialized(), call.now.timeIntervalSince1970,
-            ])
+        try ButtonMobileStore.record(
+            db,
+            ButtonActivity(
+                appId: call.applicationId, name: call.body["activity_data"]?["name"]?.stringValue ?? "",
+                btnRef: ButtonRequest.present(call.body["btn_ref"])?.stringValue, sessionId: call.session.stringValue,
+                body: JSONValue.object(call.body).serialized(), receivedAt: call.now.timeIntervalSince1970))
         return .null
     }
 }

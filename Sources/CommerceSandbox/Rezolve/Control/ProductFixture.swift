@@ -10,12 +10,10 @@ import Foundation
 ///  "customOptions":[{"optionId":4,"title":"Engraving","type":"field","isRequire":true,"priceMinor":0}]}
 /// ```
 enum ProductFixture {
-    typealias Failure = RezolveControlRoutes.Failure
-
     static let customOptionTypes = ["field", "area", "drop_down", "radio", "checkbox", "multiple"]
 
     /// The product the body describes; the merchant and category are checked against the database by the caller.
-    static func product(from body: JSONObject) throws(Failure) -> RZProduct {
+    static func product(from body: JSONObject) throws(SandboxPlainError) -> RZProduct {
         let id = try integer(body, "id", within: 1...Int64(Int32.max))
         guard let merchantId = body["merchantId"]?.stringValue, !merchantId.isEmpty else {
             throw .field("merchantId", "must be a non-empty string")
@@ -43,7 +41,7 @@ enum ProductFixture {
             imageWidth: 800, imageHeight: 800, options: [], variants: [], customOptions: options)
     }
 
-    private static func customOption(_ item: JSONValue, field: String, sortOrder: Int) throws(Failure)
+    private static func customOption(_ item: JSONValue, field: String, sortOrder: Int) throws(SandboxPlainError)
         -> RZProduct.CustomOption
     {
         guard case .object(let option) = item else { throw .field(field, "must be an object") }
@@ -84,7 +82,7 @@ enum ProductFixture {
     private static func integer(
         _ body: JSONObject, _ field: String, within range: ClosedRange<Int64>,
         prefix: String = ""
-    ) throws(Failure) -> Int64 {
+    ) throws(SandboxPlainError) -> Int64 {
         guard let value = try optionalInteger(body, field, within: range, prefix: prefix) else {
             throw .field(prefix + field, "is required")
         }
@@ -94,7 +92,7 @@ enum ProductFixture {
     private static func optionalInteger(
         _ body: JSONObject, _ field: String, within range: ClosedRange<Int64>,
         prefix: String = ""
-    ) throws(Failure) -> Int64? {
+    ) throws(SandboxPlainError) -> Int64? {
         guard let value = body[field], !value.isNull else { return nil }
         guard case .integer(let number) = value, range.contains(number) else {
             throw .field(prefix + field, "must be an integer from \(range.lowerBound) to \(range.upperBound)")

@@ -13,7 +13,7 @@ struct RezolveControlPlaneRoutes: Sendable {
             p + "/clock/advance",
             handler: controlled { body in
                 guard let seconds = body["seconds"]?.doubleValue, SandboxClock.isAcceptableMove(seconds) else {
-                    throw RezolveControlRoutes.Failure.field(
+                    throw SandboxPlainError.field(
                         "seconds", "must be a number of seconds above 0 and at most 100 years")
                 }
                 return .json(.object(try await context.moveClock(.advance(seconds: seconds))))
@@ -24,7 +24,7 @@ struct RezolveControlPlaneRoutes: Sendable {
                 guard let epoch = body["epochSeconds"]?.doubleValue, epoch.isFinite,
                     (0...253_402_300_799).contains(epoch)
                 else {
-                    throw RezolveControlRoutes.Failure.field(
+                    throw SandboxPlainError.field(
                         "epochSeconds", "must be seconds since 1970 up to the year 9999")
                 }
                 let frozen = body["frozen"]?.boolValue ?? true
@@ -46,10 +46,10 @@ struct RezolveControlPlaneRoutes: Sendable {
         }
         router.get(p + "/customers/:entityId/private-key") { request in
             // Without --unsafe-debug-keys the route does not exist, as far as a client can tell.
-            guard context.options.unsafeDebugKeys else { return RezolveControlRoutes.Failure.notFound.response }
+            guard context.options.unsafeDebugKeys else { return RezolveControlRoutes.notFound.response }
             let id = request.parameter("entityId")
             let customer = try await context.database.read { db in try RZCustomer.fetchOne(db, key: id) }
-            guard let customer else { return RezolveControlRoutes.Failure.notFound.response }
+            guard let customer else { return RezolveControlRoutes.notFound.response }
             return .json(["entity_id": .string(customer.entityId), "private_key": .string(customer.privateKeyPem)])
         }
         router.post(p + "/reset") { _ in
@@ -62,25 +62,25 @@ struct RezolveControlPlaneRoutes: Sendable {
     /// other statuses its generic code 6 body (the service's fault renderer).
     static func rule(from body: JSONObject) throws -> FaultRule {
         guard let prefix = body["pathPrefix"]?.stringValue, prefix.hasPrefix("/"), !prefix.hasPrefix("/sandbox/") else {
-            throw RezolveControlRoutes.Failure.field("pathPrefix", "must be a vendor path starting with /")
+            throw SandboxPlainError.field("pathPrefix", "must be a vendor path starting with /")
         }
         var method: HTTPMethod?
         if let value = body["method"], value != .null {
             guard let text = value.stringValue, !text.isEmpty else {
-                throw RezolveControlRoutes.Failure.field("method", "must be an HTTP method")
+                throw SandboxPlainError.field("method", "must be an HTTP method")
             }
             method = HTTPMethod(rawValue: text.uppercased())
         }
         let count = body["count"]?.integerValue ?? 1
         guard (1...Int64(FaultRule.maximumCount)).contains(count) else {
-            throw RezolveControlRoutes.Failure.field("count", "must be from 1 to \(FaultRule.maximumCount)")
+            throw SandboxPlainError.field("count", "must be from 1 to \(FaultRule.maximumCount)")
         }
         let status = body["status"]?.integerValue ?? 503
         guard (400...599).contains(status) else {
-            throw RezolveControlRoutes.Failure.field("status", "must be from 400 to 599")
+            throw SandboxPlainError.field("status", "must be from 400 to 599")
         }
         if let value = body["dropAfterCommit"], value != .null, value.boolValue == nil {
-            throw RezolveControlRoutes.Failure.field("dropAfterCommit", "must be a boolean")
+            throw SandboxPlainError.field("dropAfterCommit", "must be a boolean")
         }
         let drops = body["dropAfterCommit"]?.boolValue ?? false
         // The external callback answers with no body at all (§3.5.10), faults included: JSON null asks
@@ -106,9 +106,9 @@ struct RezolveControlPlaneRoutes: Sendable {
         { request in
             do {
                 let object = request.body.isEmpty ? [:] : (try? request.jsonBody())?.objectValue
-                guard let object else { throw RezolveControlRoutes.Failure.field("body", "must be a JSON object") }
+                guard let object else { throw SandboxPlainError.field("body", "must be a JSON object") }
                 return try await body(object)
-            } catch let failure as RezolveControlRoutes.Failure {
+            } catch let failure as SandboxPlainError {
                 return failure.response
             }
         }

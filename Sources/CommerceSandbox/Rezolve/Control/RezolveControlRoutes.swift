@@ -8,15 +8,12 @@ import GRDB
 struct RezolveControlRoutes: Sendable {
     let endpoint: RezolveEndpoint
 
-    struct Failure: ServiceErrorEnvelope {
-        let status: Int
-        let message: String
-        var body: JSONValue { ["error": .string(message)] }
-        static func field(_ field: String, _ problem: String) -> Failure {
-            Failure(status: 400, message: "\(field): \(problem)")
-        }
-        static let notFound = Failure(status: 404, message: "not found")
-    }
+    /// The control routes answer in the sandbox's plain envelope. The name stays for the geozone routes, which
+    /// are being reworked at the same time; new code says `SandboxPlainError`.
+    typealias Failure = SandboxPlainError
+
+    /// The 404 of every control route, `{"error":"not found"}`.
+    static let notFound = SandboxPlainError(status: 404, message: "not found")
 
     func register(on router: SandboxRouter) {
         let p = "/sandbox/rezolve"
@@ -41,7 +38,7 @@ struct RezolveControlRoutes: Sendable {
                     try RezolveCommerceStore.settleDueCallbacks(now: now, db)
                     return try RZExternalPayment.fetchOne(db, key: id)
                 }
-                guard let payment else { throw Failure.notFound }
+                guard let payment else { throw Self.notFound }
                 return .json([
                     "payment_id": .string(payment.id), "order_id": .string(String(payment.orderId)),
                     "state": .string(payment.state), "reason": .from(payment.reason),
@@ -63,8 +60,9 @@ struct RezolveControlRoutes: Sendable {
         router.fallback(
             forPrefix: p + "/",
             .init(
-                notFound: { _ in Failure.notFound },
-                methodNotAllowed: { request, _ in Failure(status: 405, message: "method \(request.method) not allowed")
+                notFound: { _ in Self.notFound },
+                methodNotAllowed: { request, _ in
+                    SandboxPlainError(status: 405, message: "method \(request.method) not allowed")
                 }))
     }
 
@@ -72,14 +70,14 @@ struct RezolveControlRoutes: Sendable {
         -> SandboxRouter.Handler
     {
         { request in
-            do { return try await body(request) } catch let failure as Failure { return failure.response }
+            do { return try await body(request) } catch let failure as SandboxPlainError { return failure.response }
         }
     }
 
     func object(_ request: SandboxRequest) throws -> JSONObject {
         if request.body.isEmpty { return [:] }
         guard case .object(let object)? = try? JSONValue.parse(request.body) else {
-            throw Failure.field("body", "must be a JSON object")
+            throw SandboxPlainError.field("body", "must be a JSON object")
         }
         return object
     }
@@ -87,7 +85,7 @@ struct RezolveControlRoutes: Sendable {
     private func optionalString(_ body: JSONObject, _ field: String) throws -> String? {
         guard let value = body[field], !value.isNull else { return nil }
         guard let text = value.stringValue, !text.isEmpty else {
-            throw Failure.field(field, "must be a non-empty string")
+            throw SandboxPlainError.field(field, "must be a non-empty string")
         }
         return text
     }
@@ -113,10 +111,10 @@ struct RezolveControlRoutes: Sendable {
     @Sendable func createCustomer(_ request: SandboxRequest) async throws -> SandboxResponse {
         let body = try object(request)
         guard let partnerEntityId = try optionalString(body, "partnerEntityId") else {
-            throw Failure.field("partnerEntityId", "is required")
+            throw SandboxPlainError.field("partnerEntityId", "is required")
         }
         guard let email = try optionalString(body, "email"), RezolveFieldRules.isEmail(email) else {
-            throw Failure.field("email", "must be an e-mail address")
+            throw SandboxPlainError.field("email", "must be an e-mail address")
         }
         let entityId = try optionalString(body, "entityId") ?? RezolveWire.newId()
         let partnerId = try optionalString(body, "partnerId") ?? RezolveSeedData.partnerId
@@ -129,12 +127,12 @@ struct RezolveControlRoutes: Sendable {
             dateCreated: now, dateUpdated: now)
         try await endpoint.database.write { db in
             guard try RZPartner.fetchOne(db, key: partnerId) != nil else {
-                throw Failure.field("partnerId", "unknown partner")
+                throw SandboxPlainError.field("partnerId", "unknown partner")
             }
             guard try RZCustomer.fetchOne(db, key: entityId) == nil,
                 try RezolveCustomerStore.customer(partnerId: partnerId, partnerEntityId: partnerEntityId, db) == nil
             else {
-                throw Failure(status: 409, message: "customer already exists")
+                throw SandboxPlainError(status: 409, message: "customer already exists")
             }
             try customer.insert(db)
         }
@@ -150,15 +148,15 @@ struct RezolveControlRoutes: Sendable {
         let product = try ProductFixture.product(from: try object(request))
         try await endpoint.database.write { db in
             guard try RZMerchant.fetchOne(db, key: product.merchantId) != nil else {
-                throw Failure.field("merchantId", "unknown merchant")
+                throw SandboxPlainError.field("merchantId", "unknown merchant")
             }
             guard let category = try RZCategory.fetchOne(db, key: product.categoryId),
                 category.merchantId == product.merchantId
             else {
-                throw Failure.field("categoryId", "not a category of merchant \(product.merchantId)")
+                throw SandboxPlainError.field("categoryId", "not a category of merchant \(product.merchantId)")
             }
             guard try RZProduct.fetchOne(db, key: product.id) == nil else {
-                throw Failure(status: 409, message: "product \(product.id) already exists")
+                throw SandboxPlainError(status: 409, message: "product \(product.id) already exists")
             }
             try product.insert(db)
         }
@@ -174,16 +172,16 @@ struct RezolveControlRoutes: Sendable {
         let body = try object(request)
         guard let target = body["status"]?.stringValue, ["complete", "pre-canceled", "cancelled"].contains(target)
         else {
-            throw Failure.field("status", "must be complete, pre-canceled or cancelled")
+            throw SandboxPlainError.field("status", "must be complete, pre-canceled or cancelled")
         }
         let id = Int64(request.parameter("orderId"))
         let order = try await endpoint.database.write { db -> RZOrder in
-            guard let id, var order = try RZOrder.fetchOne(db, key: id), order.isListed else { throw Failure.notFound }
+            guard let id, var order = try RZOrder.fetchOne(db, key: id), order.isListed else { throw Self.notFound }
             let allowed =
                 (order.state == "pending" && target != "cancelled")
                 || (order.state == "pre-canceled" && target == "cancelled")
             guard allowed else {
-                throw Failure(status: 409, message: "order is \(order.state); cannot become \(target)")
+                throw SandboxPlainError(status: 409, message: "order is \(order.state); cannot become \(target)")
             }
             order.state = target
             try order.update(db)
@@ -200,7 +198,8 @@ struct RezolveControlRoutes: Sendable {
         func number(_ field: String, within range: ClosedRange<Int64>) throws -> Int64? {
             guard let value = body[field] else { return nil }
             guard let number = value.integerValue, range.contains(number) else {
-                throw Failure.field(field, "must be an integer from \(range.lowerBound) to \(range.upperBound)")
+                throw SandboxPlainError.field(
+                    field, "must be an integer from \(range.lowerBound) to \(range.upperBound)")
             }
             return number
         }

@@ -6,7 +6,6 @@ import GRDB
 /// `GET /sandbox/rezolve/acts/{actId}/submissions`. Same envelope as the other Rezolve control routes.
 struct SspControlRoutes: Sendable {
     let endpoint: RezolveEndpoint
-    private typealias Failure = RezolveControlRoutes.Failure
     private var control: RezolveControlRoutes { RezolveControlRoutes(endpoint: endpoint) }
     private var wire: SspWire { SspWire(context: endpoint.context) }
 
@@ -22,7 +21,7 @@ struct SspControlRoutes: Sendable {
                     guard try RZAct.fetchOne(db, key: id) != nil else { return nil }
                     return try SspStore.submissions(actId: id, db)
                 }
-                guard let submissions else { throw Failure.notFound }
+                guard let submissions else { throw RezolveControlRoutes.notFound }
                 return .json(["submissions": .array(submissions.map { wire.submission($0, withAnswers: true) })])
             })
     }
@@ -39,11 +38,11 @@ struct SspControlRoutes: Sendable {
     @Sendable func addEngagement(_ request: SandboxRequest) async throws -> SandboxResponse {
         let body = try control.object(request)
         guard let id = body["id"]?.stringValue, !id.isEmpty, id.count <= 200 else {
-            throw Failure.field("id", "must be a non-empty string of at most 200 characters")
+            throw SandboxPlainError.field("id", "must be a non-empty string of at most 200 characters")
         }
         var isActive = true
         if let value = body["isActive"], value != .null {
-            guard let flag = value.boolValue else { throw Failure.field("isActive", "must be a boolean") }
+            guard let flag = value.boolValue else { throw SandboxPlainError.field("isActive", "must be a boolean") }
             isActive = flag
         }
         let product = try Self.item(body["product"], field: "product")
@@ -53,14 +52,14 @@ struct SspControlRoutes: Sendable {
         var actId = inlineAct?["id"]?.stringValue
         if actId == nil, let value = body["actId"], value != .null {
             guard let text = value.stringValue, !text.isEmpty else {
-                throw Failure.field("actId", "must be a non-empty string")
+                throw SandboxPlainError.field("actId", "must be a non-empty string")
             }
             actId = text
         }
         var payoffs: JSONValue = []
         if let value = body["payoffs"], value != .null {
             guard value.arrayValue?.allSatisfy({ $0.objectValue != nil }) == true else {
-                throw Failure.field("payoffs", "must be an array of objects")
+                throw SandboxPlainError.field("payoffs", "must be an array of objects")
             }
             payoffs = value
         }
@@ -72,7 +71,7 @@ struct SspControlRoutes: Sendable {
         try await endpoint.database.write { db in
             if let act { try SspStore.insertAct(.object(act), now: now, db) }
             if let linkedActId, try RZAct.fetchOne(db, key: linkedActId) == nil {
-                throw Failure.field("actId", "unknown act \(linkedActId)")
+                throw SandboxPlainError.field("actId", "unknown act \(linkedActId)")
             }
             try record.save(db)
         }
@@ -85,25 +84,25 @@ struct SspControlRoutes: Sendable {
 
     private static func act(_ value: JSONValue, field: String?) throws -> JSONObject {
         do { return try SspActRules.normalize(value) } catch {
-            throw Failure.field(field.map { "\($0).\(error.field)" } ?? error.field, error.message)
+            throw SandboxPlainError.field(field.map { "\($0).\(error.field)" } ?? error.field, error.message)
         }
     }
 
     /// A product or category payload: an object of optional strings plus `images` (strings), all keys present.
     private static func item(_ value: JSONValue?, field: String) throws -> JSONValue? {
         guard let value, value != .null else { return nil }
-        guard let object = value.objectValue else { throw Failure.field(field, "must be an object or null") }
+        guard let object = value.objectValue else { throw SandboxPlainError.field(field, "must be an object or null") }
         var item: JSONObject = [:]
         for key in ["id", "merchantId", "title", "subtitle", "description", "customUrl", "thumbnailUrl"] {
             let entry = object[key] ?? .null
             guard entry == .null || entry.stringValue != nil else {
-                throw Failure.field("\(field).\(key)", "must be a string")
+                throw SandboxPlainError.field("\(field).\(key)", "must be a string")
             }
             item[key] = entry
         }
         let images = object["images"] ?? []
         guard images.arrayValue?.allSatisfy({ $0.stringValue != nil }) == true else {
-            throw Failure.field("\(field).images", "must be an array of strings")
+            throw SandboxPlainError.field("\(field).images", "must be an array of strings")
         }
         item["images"] = images
         return .object(item)

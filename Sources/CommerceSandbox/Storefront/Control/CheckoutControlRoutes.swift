@@ -11,7 +11,7 @@ struct CheckoutControlRoutes: Sendable {
         router.get("/sandbox/storefront/checkouts/:token") { request in
             let token = request.parameter("token")
             let checkout = try await context.database.read { db -> CheckoutRecord? in
-                guard let shopID = try Self.shopID(db, token: token) else { return nil }
+                guard let shopID = try CheckoutRecord.shopID(db, token: token) else { return nil }
                 return try CheckoutRecord.find(db, token: token, shopID: shopID)
             }
             guard let checkout else { return StorefrontControlRoutes.notFound("Unknown checkout \(token)") }
@@ -36,7 +36,8 @@ struct CheckoutControlRoutes: Sendable {
             let now = context.clock.now()
             let publicURL: @Sendable (String) -> String = { [context] path in context.publicURL(path: path) }
             let answer: SandboxResponse? = try await context.database.write { db in
-                guard let shopID = try Self.shopID(db, token: token), let shop = try ShopRecord.find(db, id: shopID),
+                guard let shopID = try CheckoutRecord.shopID(db, token: token),
+                    let shop = try ShopRecord.find(db, id: shopID),
                     let checkout = try CheckoutRecord.find(db, token: token, shopID: shopID)
                 else { return nil }
                 switch try WebCheckoutCompletion.complete(
@@ -50,10 +51,6 @@ struct CheckoutControlRoutes: Sendable {
             }
             return answer ?? StorefrontControlRoutes.notFound("Unknown checkout \(token)")
         }
-    }
-
-    private static func shopID(_ db: Database, token: String) throws -> Int64? {
-        try Int64.fetchOne(db, sql: "SELECT shop_id FROM storefront_checkouts WHERE token = ?", arguments: [token])
     }
 
     private static func errorJSON(_ entry: WebCheckoutCompletion.Refusal) -> JSONValue {

@@ -70,23 +70,10 @@ struct StorefrontCatalogControlRoutes: Sendable {
             }
             let changesInventory = body["inventory"] != nil
             let variant: JSONValue? = try await context.database.write { db in
-                guard
-                    try Int.fetchOne(
-                        db, sql: "SELECT COUNT(*) FROM storefront_variants WHERE id = ?", arguments: [variantID]) == 1
-                else {
-                    return nil
-                }
+                guard try VariantRecord.find(db, id: variantID) != nil else { return nil }
                 // Like sales and stock changes from orders, these leave the product's updatedAt alone (§5.5).
-                if let price {
-                    try db.execute(
-                        sql: "UPDATE storefront_variants SET price_cents = ? WHERE id = ?",
-                        arguments: [price, variantID])
-                }
-                if changesInventory {
-                    try db.execute(
-                        sql: "UPDATE storefront_variants SET inventory = ? WHERE id = ?",
-                        arguments: [inventory, variantID])
-                }
+                if let price { try VariantRecord.setPrice(db, id: variantID, cents: price) }
+                if changesInventory { try VariantRecord.setInventory(db, id: variantID, inventory) }
                 return try Self.variantJSON(db, id: variantID)
             }
             guard let variant else { return StorefrontControlRoutes.notFound("Unknown variant \(reference)") }
@@ -113,9 +100,7 @@ struct StorefrontCatalogControlRoutes: Sendable {
                     return (false, shop.discountCodes)
                 }
                 let all = shop.discountCodes + [code]
-                try db.execute(
-                    sql: "UPDATE storefront_shops SET discount_codes = ? WHERE id = ?",
-                    arguments: [JSONValue.array(all.map(JSONValue.string)).serialized(), shopID])
+                try ShopRecord.setDiscountCodes(db, id: shopID, all)
                 return (true, all)
             }
             guard let codes else { return StorefrontControlRoutes.notFound("Unknown shop \(shopID)") }
@@ -127,9 +112,7 @@ struct StorefrontCatalogControlRoutes: Sendable {
 
     /// The variant as the PATCH route answers it.
     static func variantJSON(_ db: Database, id: Int64) throws -> JSONValue? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM storefront_variants WHERE id = ?", arguments: [id])
-        else { return nil }
-        let variant = VariantRecord(row: row)
+        guard let variant = try VariantRecord.find(db, id: id) else { return nil }
         return [
             "id": .string(variant.gid.encoded), "productId": .string(GlobalID("Product", variant.productID).encoded),
             "title": .string(variant.title), "sku": .string(variant.sku),

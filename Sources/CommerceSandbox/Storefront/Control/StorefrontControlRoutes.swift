@@ -57,11 +57,7 @@ struct StorefrontControlRoutes: Sendable {
         router.get("/sandbox/storefront/shops") { _ in
             let shops: [JSONValue] = try await context.database.read { db in
                 try ShopRecord.all(db).map { shop in
-                    let tokens = try Row.fetchAll(
-                        db, sql: "SELECT * FROM storefront_tokens WHERE shop_id = ? ORDER BY created_at, token",
-                        arguments: [shop.id]
-                    ).map(Self.tokenJSON)
-                    return Self.shopJSON(shop, tokens: tokens)
+                    Self.shopJSON(shop, tokens: try TokenGrant.controlObjects(db, shopID: shop.id))
                 }
             }
             return .json(.array(shops))
@@ -112,12 +108,7 @@ struct StorefrontControlRoutes: Sendable {
             let now = context.clock.now()
             let newShop = shop
             let created: (Int64, String)? = try await context.database.write { db in
-                if try Int.fetchOne(
-                    db, sql: "SELECT COUNT(*) FROM storefront_shops WHERE domain = ?", arguments: [newShop.domain]) ?? 0
-                    > 0
-                {
-                    return nil
-                }
+                if try ShopRecord.domainTaken(db, newShop.domain) { return nil }
                 let id = try ShopFactory.create(db, newShop, now: now)
                 return (id, try ShopFactory.issueToken(db, shopID: id, now: now))
             }
@@ -165,14 +156,9 @@ struct StorefrontControlRoutes: Sendable {
 
         router.delete("/sandbox/storefront/tokens/:token") { request in
             let token = request.parameter("token")
-            let now = context.clock.now().timeIntervalSince1970
-            let changed = try await context.database.write { db in
-                try db.execute(
-                    sql: "UPDATE storefront_tokens SET revoked_at = COALESCE(revoked_at, ?) WHERE token = ?",
-                    arguments: [now, token])
-                return db.changesCount
-            }
-            return changed > 0 ? SandboxResponse(status: 204) : Self.notFound("Unknown token")
+            let now = context.clock.now()
+            let changed = try await context.database.write { db in try TokenGrant.revoke(db, token: token, at: now) }
+            return changed ? SandboxResponse(status: 204) : Self.notFound("Unknown token")
         }
 
         router.put("/sandbox/storefront/shops/:id/state") { request in
@@ -182,11 +168,8 @@ struct StorefrontControlRoutes: Sendable {
                 return Self.invalid("state", "state must be \"active\", \"frozen\" or \"locked\"")
             }
             let id = Int64(request.parameter("id")) ?? -1
-            let changed = try await context.database.write { db in
-                try db.execute(sql: "UPDATE storefront_shops SET state = ? WHERE id = ?", arguments: [state, id])
-                return db.changesCount
-            }
-            return changed > 0 ? SandboxResponse(status: 204) : Self.notFound("Unknown shop \(request.parameter("id"))")
+            let changed = try await context.database.write { db in try ShopRecord.setState(db, id: id, state) }
+            return changed ? SandboxResponse(status: 204) : Self.notFound("Unknown shop \(request.parameter("id"))")
         }
 
         router.put("/sandbox/storefront/shops/:id/simulation") { request in
@@ -204,9 +187,7 @@ struct StorefrontControlRoutes: Sendable {
                 }
                 // failNext lives in the sandbox's fault injector, not in the stored settings.
                 merged["failNext"] = nil
-                try db.execute(
-                    sql: "UPDATE storefront_shops SET simulation = ? WHERE id = ?",
-                    arguments: [JSONValue.object(merged).serialized(), id])
+                try ShopRecord.setSimulation(db, id: id, merged)
                 return .success(merged)
             }
             switch result {
@@ -225,10 +206,7 @@ struct StorefrontControlRoutes: Sendable {
             let id = Int64(request.parameter("id")) ?? -1
             let emails: [JSONValue]? = try await context.database.read { db in
                 guard try ShopRecord.find(db, id: id) != nil else { return nil }
-                return try String.fetchAll(
-                    db, sql: "SELECT body FROM storefront_emails WHERE shop_id = ? ORDER BY id DESC", arguments: [id]
-                )
-                .compactMap { try? JSONValue.parse($0) }
+                return try StorefrontOutbox.emails(db, shopID: id)
             }
             guard let emails else { return Self.notFound("Unknown shop \(request.parameter("id"))") }
             return .json(.array(emails))
@@ -286,15 +264,6 @@ struct StorefrontControlRoutes: Sendable {
             "id": .integer(shop.id), "name": .string(shop.name), "domain": .string(shop.domain),
             "currencyCode": .string(shop.currency),
             "countryCode": .string(shop.country), "state": .string(shop.state), "tokens": .array(tokens),
-        ]
-    }
-
-    static func tokenJSON(_ row: Row) -> JSONValue {
-        let scopes: String = row["scopes"]
-        let revokedAt: Double? = row["revoked_at"]
-        return [
-            "token": .string(row["token"]), "scopes": .array(scopes.split(separator: " ").map { .string(String($0)) }),
-            "revoked": .bool(revokedAt != nil),
         ]
     }
 }

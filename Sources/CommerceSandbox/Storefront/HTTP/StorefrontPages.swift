@@ -28,8 +28,7 @@ struct StorefrontPages: Sendable {
             let now = context.clock.now()
             let page: String? = try await context.database.read { db in
                 guard
-                    let shopID = try Int64.fetchOne(
-                        db, sql: "SELECT shop_id FROM storefront_carts WHERE token = ?", arguments: [token]),
+                    let shopID = try CartRecord.shopID(db, token: token),
                     let cart = try CartRecord.find(db, token: token, shopID: shopID, now: now)
                 else { return nil }
                 let catalog = try CatalogSnapshot.load(db, shopID: shopID)

@@ -23,6 +23,11 @@ struct CartRecord: GraphValue {
 
     var gid: GlobalID { GlobalID("Cart", token) }
 
+    /// The shop a cart belongs to, for pages that know only the token.
+    static func shopID(_ db: Database, token: String) throws -> Int64? {
+        try Int64.fetchOne(db, sql: "SELECT shop_id FROM storefront_carts WHERE token = ?", arguments: [token])
+    }
+
     static func find(_ db: Database, token: String, shopID: Int64, now: Date) throws -> CartRecord? {
         guard
             let row = try Row.fetchOne(

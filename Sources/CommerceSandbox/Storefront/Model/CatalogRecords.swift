@@ -53,6 +53,20 @@ extension VariantRecord {
         priceCents = row["price_cents"]
         inventory = row["inventory"]
     }
+
+    static func find(_ db: Database, id: Int64) throws -> VariantRecord? {
+        try Row.fetchOne(db, sql: "SELECT * FROM storefront_variants WHERE id = ?", arguments: [id])
+            .map(VariantRecord.init(row:))
+    }
+
+    static func setPrice(_ db: Database, id: Int64, cents: Int64) throws {
+        try db.execute(sql: "UPDATE storefront_variants SET price_cents = ? WHERE id = ?", arguments: [cents, id])
+    }
+
+    /// `nil` stops tracking stock.
+    static func setInventory(_ db: Database, id: Int64, _ inventory: Int64?) throws {
+        try db.execute(sql: "UPDATE storefront_variants SET inventory = ? WHERE id = ?", arguments: [inventory, id])
+    }
 }
 
 /// A product or collection image. The file served is a tiny placeholder; the reported size is 800×800.

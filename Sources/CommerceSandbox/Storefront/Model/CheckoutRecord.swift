@@ -79,6 +79,11 @@ struct CheckoutRecord: GraphValue, Codable {
         updatedAt = now
     }
 
+    /// The shop a checkout belongs to, for routes that know only the token.
+    static func shopID(_ db: Database, token: String) throws -> Int64? {
+        try Int64.fetchOne(db, sql: "SELECT shop_id FROM storefront_checkouts WHERE token = ?", arguments: [token])
+    }
+
     static func find(_ db: Database, token: String, shopID: Int64) throws -> CheckoutRecord? {
         guard
             let body = try String.fetchOne(

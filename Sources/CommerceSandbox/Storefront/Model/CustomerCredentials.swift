@@ -57,6 +57,17 @@ enum CustomerCredentials {
         return (row["id"], row["customer_id"])
     }
 
+    /// Renews an access token found with ``findAccessToken(_:token:shopID:now:)``.
+    static func extendAccessToken(_ db: Database, id: Int64, until expires: Date) throws {
+        try db.execute(
+            sql: "UPDATE storefront_customer_tokens SET expires_at = ? WHERE id = ?",
+            arguments: [expires.timeIntervalSince1970, id])
+    }
+
+    static func deleteAccessToken(_ db: Database, id: Int64) throws {
+        try db.execute(sql: "DELETE FROM storefront_customer_tokens WHERE id = ?", arguments: [id])
+    }
+
     static func revokeAll(_ db: Database, customerID: Int64) throws {
         try db.execute(sql: "DELETE FROM storefront_customer_tokens WHERE customer_id = ?", arguments: [customerID])
     }

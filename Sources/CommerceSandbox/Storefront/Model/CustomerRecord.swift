@@ -62,6 +62,30 @@ struct CustomerRecord: GraphValue {
         ).map(CustomerRecord.init(row:))
     }
 
+    /// Stores a new customer without a password (the caller sets it next) and returns its id.
+    static func create(
+        _ db: Database, shopID: Int64, email: String, firstName: String?, lastName: String?, phone: String?,
+        acceptsMarketing: Bool, now: Date
+    ) throws -> Int64 {
+        try db.execute(
+            sql: """
+                INSERT INTO storefront_customers (shop_id, email, first_name, last_name, phone, accepts_marketing, password_salt,
+                    password_hash, created_at, updated_at) VALUES (?,?,?,?,?,?,'','',?,?)
+                """,
+            arguments: [
+                shopID, email, firstName, lastName, phone, acceptsMarketing, now.timeIntervalSince1970,
+                now.timeIntervalSince1970,
+            ])
+        return db.lastInsertedRowID
+    }
+
+    /// Whether another customer of the shop (not `exceptCustomer`) has this phone number.
+    static func phoneTaken(_ db: Database, _ phone: String, shopID: Int64, exceptCustomer: Int64?) throws -> Bool {
+        try Int64.fetchOne(
+            db, sql: "SELECT id FROM storefront_customers WHERE shop_id = ? AND phone = ? AND id IS NOT ?",
+            arguments: [shopID, phone, exceptCustomer]) != nil
+    }
+
     func save(_ db: Database) throws {
         try db.execute(
             sql: """
@@ -140,5 +164,9 @@ struct AddressRecord: GraphValue {
                     first_name = ?, last_name = ?, phone = ?, province = ?, zip = ? WHERE id = ?
                 """, arguments: arguments + [id])
         return id
+    }
+
+    func delete(_ db: Database) throws {
+        try db.execute(sql: "DELETE FROM storefront_customer_addresses WHERE id = ?", arguments: [id])
     }
 }

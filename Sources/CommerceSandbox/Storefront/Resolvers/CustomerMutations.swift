@@ -26,17 +26,10 @@ extension ResolverRegistry {
             guard errors.isEmpty, let email else {
                 return CustomerRules.payload("CustomerCreatePayload", errors, ["customer": nil])
             }
-            try c.db.execute(
-                sql: """
-                    INSERT INTO storefront_customers (shop_id, email, first_name, last_name, phone, accepts_marketing, password_salt,
-                        password_hash, created_at, updated_at) VALUES (?,?,?,?,?,?,'','',?,?)
-                    """,
-                arguments: [
-                    c.shop.id, email, input.field("firstName").asString, input.field("lastName").asString,
-                    input.field("phone").asString, input.field("acceptsMarketing").asBool ?? false,
-                    c.now.timeIntervalSince1970, c.now.timeIntervalSince1970,
-                ])
-            let id = c.db.lastInsertedRowID
+            let id = try CustomerRecord.create(
+                c.db, shopID: c.shop.id, email: email, firstName: input.field("firstName").asString,
+                lastName: input.field("lastName").asString, phone: input.field("phone").asString,
+                acceptsMarketing: input.field("acceptsMarketing").asBool ?? false, now: c.now)
             try CustomerCredentials.setPassword(c.db, customerID: id, password: password)
             return CustomerRules.payload(
                 "CustomerCreatePayload", errors, ["customer": try CustomerRecord.find(c.db, id: id, shopID: c.shop.id)])
@@ -72,9 +65,7 @@ extension ResolverRegistry {
                     "CustomerAccessTokenRenewPayload", ["customerAccessToken": nil, "userErrors": Self.tokenMissing()])
             }
             let expires = c.now.addingTimeInterval(CustomerCredentials.tokenLifetime(c.shop))
-            try c.db.execute(
-                sql: "UPDATE storefront_customer_tokens SET expires_at = ? WHERE id = ?",
-                arguments: [expires.timeIntervalSince1970, found.id])
+            try CustomerCredentials.extendAccessToken(c.db, id: found.id, until: expires)
             return GraphObject(
                 "CustomerAccessTokenRenewPayload",
                 [
@@ -95,7 +86,7 @@ extension ResolverRegistry {
                         "userErrors": Self.tokenMissing(),
                     ])
             }
-            try c.db.execute(sql: "DELETE FROM storefront_customer_tokens WHERE id = ?", arguments: [found.id])
+            try CustomerCredentials.deleteAccessToken(c.db, id: found.id)
             return GraphObject(
                 "CustomerAccessTokenDeletePayload",
                 [
@@ -235,7 +226,7 @@ extension ResolverRegistry {
             else {
                 return CustomerRules.payload("CustomerAddressDeletePayload", errors, ["deletedCustomerAddressId": nil])
             }
-            try c.db.execute(sql: "DELETE FROM storefront_customer_addresses WHERE id = ?", arguments: [address.id])
+            try address.delete(c.db)
             if customer.defaultAddressID == address.id {
                 customer.defaultAddressID = try customer.addresses(c.db).first?.id
             }
@@ -300,20 +291,13 @@ extension ResolverRegistry {
     /// Creates a single-use reset token and writes the "email" to the shop's outbox.
     private static func sendReset(_ customer: CustomerRecord, _ context: StorefrontRequestContext) throws {
         let token = RandomToken.hex(32)
-        try context.db.execute(
-            sql: "INSERT INTO storefront_reset_tokens (token_hash, customer_id, expires_at) VALUES (?,?,?)",
-            arguments: [
-                HexDigest.sha256(token), customer.id,
-                context.now.addingTimeInterval(CustomerCredentials.resetLifetime).timeIntervalSince1970,
-            ])
+        try CustomerResetTokens.issue(context.db, token: token, customerID: customer.id, now: context.now)
         let email: JSONValue = [
             "to": .string(customer.email), "subject": "Reset your password", "resetToken": .string(token),
             "customerId": .string(customer.gid.encoded),
             "resetUrl": .string(context.url("/account/reset/\(customer.id)/\(token)")),
             "createdAt": .string(StorefrontFormat.dateTime(context.now)),
         ]
-        try context.db.execute(
-            sql: "INSERT INTO storefront_emails (shop_id, body, created_at) VALUES (?,?,?)",
-            arguments: [context.shop.id, email.serialized(), context.now.timeIntervalSince1970])
+        try StorefrontOutbox.send(context.db, shopID: context.shop.id, email, at: context.now)
     }
 }

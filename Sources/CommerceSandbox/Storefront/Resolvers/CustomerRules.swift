@@ -43,10 +43,9 @@ enum CustomerRules {
             errors.add("INVALID", prefix + ["phone"], "Phone is invalid")
             return
         }
-        let taken = try Int64.fetchOne(
-            context.db, sql: "SELECT id FROM storefront_customers WHERE shop_id = ? AND phone = ? AND id IS NOT ?",
-            arguments: [shopID, phone, exceptCustomer])
-        if taken != nil { errors.add("TAKEN", prefix + ["phone"], "Phone has already been taken") }
+        if try CustomerRecord.phoneTaken(context.db, phone, shopID: shopID, exceptCustomer: exceptCustomer) {
+            errors.add("TAKEN", prefix + ["phone"], "Phone has already been taken")
+        }
     }
 
     /// U9 for `firstName` / `lastName`.

@@ -43,19 +43,11 @@ enum CustomerTokenRedemption {
             errors.add("UNIDENTIFIED_CUSTOMER", fields.customer, "Could not find customer")
             return failed
         }
-        let hash = HexDigest.sha256(token)
-        let valid =
-            try Row.fetchOne(
-                c.db,
-                sql: """
-                    SELECT 1 FROM storefront_reset_tokens WHERE token_hash = ? AND customer_id = ? AND used_at IS NULL AND expires_at > ?
-                    """, arguments: [hash, customer.id, c.now.timeIntervalSince1970]) != nil
+        let valid = try CustomerResetTokens.isValid(c.db, token: token, customerID: customer.id, now: c.now)
         if !valid { errors.add("TOKEN_INVALID", fields.token, fields.tokenMessage) }
         CustomerRules.checkPassword(password, field: fields.password, &errors)
         guard errors.isEmpty else { return failed }
-        try c.db.execute(
-            sql: "UPDATE storefront_reset_tokens SET used_at = ? WHERE token_hash = ?",
-            arguments: [c.now.timeIntervalSince1970, hash])
+        try CustomerResetTokens.markUsed(c.db, token: token, now: c.now)
         try CustomerCredentials.setPassword(c.db, customerID: customer.id, password: password)
         try CustomerCredentials.revokeAll(c.db, customerID: customer.id)
         let (accessToken, expires) = try CustomerCredentials.issueAccessToken(

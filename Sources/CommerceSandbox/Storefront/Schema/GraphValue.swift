@@ -33,7 +33,6 @@ extension Map {
     }
     var asList: [Map]? { if case .array(let value) = self { value } else { nil } }
     var isAbsent: Bool { if case .undefined = self { true } else { false } }
-    var isExplicitNull: Bool { if case .null = self { true } else { false } }
 
     /// A key of an input object; `.undefined` when the key is absent.
     func field(_ key: String) -> Map {

@@ -122,12 +122,3 @@ public final class Sandbox: Sendable {
         return logger
     }
 }
-
-public enum SandboxError: Error, CustomStringConvertible {
-    case couldNotStart(String)
-    public var description: String {
-        switch self {
-        case .couldNotStart(let reason): "The sandbox could not start: \(reason)"
-        }
-    }
-}
