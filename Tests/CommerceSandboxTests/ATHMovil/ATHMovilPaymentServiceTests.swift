@@ -209,6 +209,8 @@ struct ATHMovilPaymentServiceTests {
     @Test("expiry by the shared clock: OPEN expires after the timeout, authorization then says so")
     func expiry() async throws {
         let rig = try ATHMovilRig()
+        // Frozen, as in confirmGrace: only the advance below may move time past the payment's timeout.
+        try await rig.call(.post, "/sandbox/clock", json: ["frozen": true])
         let (id, token) = try await rig.createPayment(timeout: 60)
         try await rig.call(.post, "/sandbox/athmovil/clock/advance", json: ["seconds": 61])
         #expect(try await rig.find(id).json["data"]?["ecommerceStatus"] == "CANCEL")
