@@ -20,4 +20,21 @@ struct ButtonOrganization: Codable, Sendable, FetchableRecord, PersistableRecord
         case createdAt = "created_at"
     }
 
+    /// Read by column name rather than through the keyed `Codable` decoder, as this row is decoded on every
+    /// Order API request; writes still go through `Codable`.
+    init(row: Row) throws {
+        id = row["id"]
+        name = row["name"]
+        windowDays = row["window_days"]
+        apiVersion = row["api_version"]
+        createdAt = row["created_at"]
+    }
+
+    init(id: String, name: String?, windowDays: Int, apiVersion: String, createdAt: Double) {
+        self.id = id
+        self.name = name
+        self.windowDays = windowDays
+        self.apiVersion = apiVersion
+        self.createdAt = createdAt
+    }
 }
