@@ -59,8 +59,43 @@ enum RezolveGeozoneStore {
         return [seq, box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude]
     }
 
-    /// The query of spec §5.9: the R*Tree keeps only zones whose box meets the query circle's box, then the
-    /// exact test `distance ≤ query radius + zone radius` and the validity window decide.
+    /// The query of spec §5.9: every zone with `distance ≤ query radius + zone radius` that is valid some time
+    /// in the next `minutesFurther`, counted, and the `limit` nearest (ties by id) returned.
+    ///
+    /// `grids`' in-memory grid answers when it was built from exactly the state this read transaction sees
+    /// (same change count); otherwise the R*Tree does, and `grids` starts building the next grid in the
+    /// background. Both give the full scan's answer. Without `grids` the R*Tree always answers.
+    static func triggered(
+        _ query: GeozoneQuery, now: Double, grids: GeozoneGridCache? = nil, _ db: Database
+    ) throws -> GeozoneMatches {
+        try answer(query, now: now, grids: grids, db).matches
+    }
+
+    /// ``triggered(_:now:grids:_:)`` and which index answered.
+    static func answer(
+        _ query: GeozoneQuery, now: Double, grids: GeozoneGridCache?, _ db: Database
+    ) throws -> (matches: GeozoneMatches, path: GeozoneAnswerPath) {
+        guard let grids else { return (try rtreeTriggered(query, now: now, db), .rtree) }
+        guard let changeCount = try GeozoneGridRows.changeCount(db), let grid = grids.grid(matching: changeCount)
+        else {
+            grids.record(.rtree)
+            return (try rtreeTriggered(query, now: now, db), .rtree)
+        }
+        var nearest = NearestGridZones(limit: query.limit)
+        grid.collect(query, now: now, into: &nearest)
+        var zones: [TriggeredGeozone] = []
+        for contender in nearest.contenders {
+            // The grid shows this very state, so every zone it ranked is there.
+            guard let zone = try load(grid.seq(of: contender.zone), db) else { continue }
+            zones.append(TriggeredGeozone(zone: zone, proximity: contender.proximity, isValidNow: contender.isValidNow))
+        }
+        zones.sort { ($0.proximity, $0.zone.id) < ($1.proximity, $1.zone.id) }
+        grids.record(.grid)
+        return (GeozoneMatches(zones: Array(zones.prefix(query.limit)), total: nearest.total), .grid)
+    }
+
+    /// The R*Tree path: the index keeps only zones whose box meets the query circle's box, then the exact test
+    /// `distance ≤ query radius + zone radius` and the validity window decide.
     ///
     /// The prefilter never loses a match: when the two circles overlap, some point lies in both, and each box
     /// contains its circle, so the boxes overlap too.
@@ -68,7 +103,7 @@ enum RezolveGeozoneStore {
     /// Ranking reads only the numbers it needs (id, centre, radius, validity) and keeps the `limit` nearest in a
     /// bounded heap; whole zones are loaded for those alone. At a 5 km radius a query matches thousands of zones,
     /// and decoding every one of them used to cost more than a full scan.
-    static func triggered(_ query: GeozoneQuery, now: Double, _ db: Database) throws -> GeozoneMatches {
+    private static func rtreeTriggered(_ query: GeozoneQuery, now: Double, _ db: Database) throws -> GeozoneMatches {
         let boxes = GeoBoundingBox.covering(center: query.center, radiusMeters: query.radiusMeters)
         let condition = boxes.map { _ in "(r.max_lat >= ? AND r.min_lat <= ? AND r.max_lon >= ? AND r.min_lon <= ?)" }
             .joined(separator: " OR ")
@@ -90,33 +125,28 @@ enum RezolveGeozoneStore {
             var isValidNow = true
             if (row[5] as String) == "Scheduled" {
                 // Only scheduled zones need their periods, and only once they are close enough to matter.
-                let periods = try validityPeriods(row[6])
+                let periods = try RZGeozone.validityPeriods(row[6])
                 guard RZGeozone.isValid(periods, within: horizon, of: now) else { continue }
                 isValidNow = RZGeozone.isValid(periods, at: now)
             }
             nearest.offer(RankedGeozone(proximity: proximity, id: row[1], seq: row[0], isValidNow: isValidNow))
         }
-        let ranked = nearest.nearestFirst
-        let zonesBySeq = try Dictionary(
-            RZGeozone.fetchAll(db, keys: ranked.map(\.seq)).compactMap { zone in
-                zone.seq.map { ($0, zone) }
-            }, uniquingKeysWith: { first, _ in first })
-        let zones = ranked.compactMap { match in
-            zonesBySeq[match.seq].map {
-                TriggeredGeozone(zone: $0, proximity: match.proximity, isValidNow: match.isValidNow)
-            }
+        var zones: [TriggeredGeozone] = []
+        for match in nearest.nearestFirst {
+            guard let zone = try load(match.seq, db) else { continue }
+            zones.append(TriggeredGeozone(zone: zone, proximity: match.proximity, isValidNow: match.isValidNow))
         }
         return GeozoneMatches(zones: zones, total: nearest.total)
     }
 
-    /// Decodes a `validity_periods` column the way the record itself stores it.
-    private static func validityPeriods(_ text: String) throws -> [GeozoneValidityPeriod] {
-        try RZGeozone.databaseJSONDecoder(for: "validity_periods").decode(
-            [GeozoneValidityPeriod].self, from: Data(text.utf8))
+    /// One zone by key, through a statement prepared once per connection.
+    private static func load(_ seq: Int64, _ db: Database) throws -> RZGeozone? {
+        let statement = try db.cachedStatement(sql: "SELECT * FROM \(RezolveGeozoneSchema.table) WHERE seq = ?")
+        return try Row.fetchOne(statement, arguments: [seq]).map(RZGeozone.init(row:))
     }
 
     /// The exact filter, proximity order (ties by id, so the answer is stable) and the limit. Given every zone,
-    /// this is the full scan the R*Tree path is tested against.
+    /// this is the full scan both the grid and the R*Tree are tested against.
     static func select(_ candidates: [RZGeozone], _ query: GeozoneQuery, now: Double) -> GeozoneMatches {
         let horizon = Double(query.minutesFurther) * 60
         var matches: [TriggeredGeozone] = []
