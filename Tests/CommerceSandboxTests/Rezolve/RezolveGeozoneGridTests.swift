@@ -128,6 +128,32 @@ import Testing
         #expect(try await read() == before + 3)
     }
 
+    /// A build whose chunks saw different states keeps nothing: a zone written between two chunks makes the
+    /// rows read so far belong to another state than the rest.
+    @Test func rowsReadAcrossAWriteAreDropped() async throws {
+        let rig = try RezolveRig()
+        let database = rig.context.database
+        let zones = (0..<(GeozoneGridRows.chunkSize + 10)).map { number in
+            RezolveGeozoneIndexTests.zone(
+                number, GeoPoint(latitude: 10 + Double(number) * 1e-4, longitude: 20), radius: 10, scheduledFrom: nil)
+        }
+        _ = try await insert(zones, rig)
+        let whole = try #require(try await GeozoneGridRows.read(database.writer))
+        #expect(whole.rows.seqs.count == zones.count + 5)
+        let written = Locked(false)
+        let torn = try await GeozoneGridRows.read(database.writer) {
+            guard !written.withLock({ $0 }) else { return }
+            written.set(true)
+            try await database.write { db in
+                _ = try RezolveGeozoneStore.insert(
+                    RezolveGeozoneIndexTests.zone(
+                        -1, GeoPoint(latitude: 0, longitude: 0), radius: 10, scheduledFrom: nil), db)
+            }
+        }
+        #expect(written.current)
+        #expect(torn == nil)
+    }
+
     /// A table the grid cannot show (a hand-edited latitude out of range) stays with the R*Tree, and is read
     /// once, not again on every query.
     @Test func aTableTheGridCannotShowStaysWithTheRtree() async throws {

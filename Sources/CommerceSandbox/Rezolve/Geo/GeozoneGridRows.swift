@@ -8,7 +8,7 @@ import GRDB
 /// take. Every chunk also reads the change count: the chunks add up to one state exactly when they all saw the
 /// same count, because every committed change to the table raises it. Otherwise the rows are thrown away.
 struct GeozoneGridRows: Sendable {
-    static let chunkSize = 8_192
+    static let chunkSize = 4_096
 
     var latitudes: [Double] = []
     var longitudes: [Double] = []
@@ -19,8 +19,10 @@ struct GeozoneGridRows: Sendable {
     var schedules: [[GeozoneValidityPeriod]?] = []
 
     /// The current zones and the change count they belong to, or `nil` when the table changed while it was
-    /// being read (the caller tries again later).
-    static func read(_ reader: any DatabaseReader) async throws -> (rows: GeozoneGridRows, changeCount: Int64)? {
+    /// being read (the caller tries again later). `betweenChunks` runs after each chunk (tests write there).
+    static func read(
+        _ reader: any DatabaseReader, betweenChunks: @Sendable () async throws -> Void = {}
+    ) async throws -> (rows: GeozoneGridRows, changeCount: Int64)? {
         var rows = GeozoneGridRows()
         var changeCount: Int64?
         var after = Int64.min
@@ -32,6 +34,7 @@ struct GeozoneGridRows: Sendable {
             rows.append(chunk.rows)
             guard chunk.rows.seqs.count == chunkSize, let last = chunk.rows.seqs.last else { break }
             after = last
+            try await betweenChunks()
         }
         guard let changeCount else { return nil }
         return (rows, changeCount)
