@@ -83,11 +83,13 @@ enum RezolveGeozoneStore {
         }
         var nearest = NearestGridZones(limit: query.limit)
         grid.collect(query, now: now, into: &nearest)
-        var zones: [TriggeredGeozone] = []
-        for contender in nearest.contenders {
-            // The grid shows this very state, so every zone it ranked is there.
-            guard let zone = try load(grid.seq(of: contender.zone), db) else { continue }
-            zones.append(TriggeredGeozone(zone: zone, proximity: contender.proximity, isValidNow: contender.isValidNow))
+        let contenders = nearest.contenders
+        // The grid shows this very state, so every zone it ranked is there.
+        let loaded = try load(contenders.map { grid.seq(of: $0.zone) }, db)
+        var zones = contenders.compactMap { contender in
+            loaded[grid.seq(of: contender.zone)].map {
+                TriggeredGeozone(zone: $0, proximity: contender.proximity, isValidNow: contender.isValidNow)
+            }
         }
         zones.sort { ($0.proximity, $0.zone.id) < ($1.proximity, $1.zone.id) }
         grids.record(.grid)
@@ -131,18 +133,34 @@ enum RezolveGeozoneStore {
             }
             nearest.offer(RankedGeozone(proximity: proximity, id: row[1], seq: row[0], isValidNow: isValidNow))
         }
-        var zones: [TriggeredGeozone] = []
-        for match in nearest.nearestFirst {
-            guard let zone = try load(match.seq, db) else { continue }
-            zones.append(TriggeredGeozone(zone: zone, proximity: match.proximity, isValidNow: match.isValidNow))
+        let ranked = nearest.nearestFirst
+        let loaded = try load(ranked.map(\.seq), db)
+        let zones = ranked.compactMap { match in
+            loaded[match.seq].map {
+                TriggeredGeozone(zone: $0, proximity: match.proximity, isValidNow: match.isValidNow)
+            }
         }
         return GeozoneMatches(zones: zones, total: nearest.total)
     }
 
-    /// One zone by key, through a statement prepared once per connection.
-    private static func load(_ seq: Int64, _ db: Database) throws -> RZGeozone? {
-        let statement = try db.cachedStatement(sql: "SELECT * FROM \(RezolveGeozoneSchema.table) WHERE seq = ?")
-        return try Row.fetchOne(statement, arguments: [seq]).map(RZGeozone.init(row:))
+    /// The zones with these keys, in one cached statement whatever their number (the keys travel as one JSON
+    /// array), each row read by position.
+    private static func load(_ seqs: [Int64], _ db: Database) throws -> [Int64: RZGeozone] {
+        guard !seqs.isEmpty else { return [:] }
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT \(RZGeozone.selectedColumns) FROM \(RezolveGeozoneSchema.table)
+                WHERE seq IN (SELECT value FROM json_each(?))
+                """)
+        let keys = "[" + seqs.map(String.init).joined(separator: ",") + "]"
+        var zones: [Int64: RZGeozone] = [:]
+        zones.reserveCapacity(seqs.count)
+        let rows = try Row.fetchCursor(statement, arguments: [keys])
+        while let row = try rows.next() {
+            let zone = try RZGeozone(selected: row)
+            if let seq = zone.seq { zones[seq] = zone }
+        }
+        return zones
     }
 
     /// The exact filter, proximity order (ties by id, so the answer is stable) and the limit. Given every zone,
