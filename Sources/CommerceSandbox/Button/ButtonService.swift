@@ -10,6 +10,8 @@ import GRDB
 public struct ButtonService: SandboxService {
     public let name = "button"
     let context: SandboxContext
+    /// Who each Order API key was last time, so a create is judged before the writer is taken.
+    let callerHints = ButtonCallerHints()
 
     /// The seeded organisation, key and application (§5.2).
     static let seedOrganization = "org-sandbox"

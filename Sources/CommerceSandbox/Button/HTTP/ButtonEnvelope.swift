@@ -8,6 +8,14 @@ enum ButtonEnvelope {
         .json(["meta": ["status": "ok"], "object": value], headers: headers)
     }
 
+    /// The same envelope around an object that is already JSON text, so a stored state is not rendered twice.
+    static func object(serialized object: String, headers: HTTPHeaders = [:]) -> SandboxResponse {
+        var all = headers
+        all["Content-Type"] = "application/json; charset=utf-8"
+        let text = #"{"meta":{"status":"ok"},"object":"# + object + "}"
+        return SandboxResponse(status: 200, headers: all, body: Data(text.utf8))
+    }
+
     static func objects(_ values: [JSONValue], headers: HTTPHeaders = [:]) -> SandboxResponse {
         .json(["meta": ["status": "ok"], "objects": .array(values)], headers: headers)
     }

@@ -53,17 +53,6 @@ enum ButtonOrderStore {
             arguments: [org, orderId]) != nil
     }
 
-    /// A `btnorder-` id no stored order has.
-    static func unusedButtonOrderId(_ db: Database) throws -> String {
-        var id = "btnorder-" + RandomToken.hex(16)
-        while try Bool.fetchOne(
-            db.cachedStatement(sql: "SELECT 1 FROM button_orders WHERE button_order_id = ?"), arguments: [id]) != nil
-        {
-            id = "btnorder-" + RandomToken.hex(16)
-        }
-        return id
-    }
-
     static func isButtonOrderId(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         let prefix = Array("btnorder-".utf8)
@@ -73,6 +62,34 @@ enum ButtonOrderStore {
 
     /// Stores a new order and sets its `seq`. Create-order is the benchmarked route, so this keeps one cached
     /// statement fed from the record rather than encoding it and building the INSERT on every request.
+    /// What storing a new order found.
+    enum Insertion {
+        case inserted
+        /// The organisation already has an order with this merchant id (S2).
+        case orderIdTaken
+        /// Another order already has this Button id (a random 64-bit draw: practically never).
+        case buttonOrderIdTaken
+    }
+
+    /// Stores a new order unless one of its ids is taken. The table's unique keys decide, so the common case
+    /// costs no lookup before the insert; only a refused insert asks which id it was.
+    static func insertNew(_ db: Database, _ order: inout ButtonStoredOrder) throws -> Insertion {
+        do {
+            try insert(db, &order)
+            return .inserted
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+            // The failed statement alone is undone (SQLite's ABORT): the transaction goes on.
+            if try exists(db, org: order.org, orderId: order.orderId) { return .orderIdTaken }
+            if try isButtonOrderIdTaken(db, order.buttonOrderId) { return .buttonOrderIdTaken }
+            throw error
+        }
+    }
+
+    static func isButtonOrderIdTaken(_ db: Database, _ id: String) throws -> Bool {
+        try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT 1 FROM button_orders WHERE button_order_id = ?"), arguments: [id]) != nil
+    }
+
     static func insert(_ db: Database, _ order: inout ButtonStoredOrder) throws {
         try db.cachedStatement(
             sql: """

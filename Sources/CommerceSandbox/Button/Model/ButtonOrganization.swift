@@ -19,4 +19,13 @@ struct ButtonOrganization: Codable, Sendable, FetchableRecord, TableRecord {
     static func fetch(_ db: Database, id: String) throws -> ButtonOrganization? {
         try fetchOne(db.cachedStatement(sql: "SELECT * FROM button_organizations WHERE id = ?"), arguments: [id])
     }
+
+    /// The organisation an API key belongs to, in one cached lookup (A2 on every Order API request).
+    static func fetch(_ db: Database, apiKey: String) throws -> ButtonOrganization? {
+        try fetchOne(
+            db.cachedStatement(
+                sql: """
+                    SELECT o.* FROM button_api_keys k JOIN button_organizations o ON o.id = k.org WHERE k.key = ?
+                    """), arguments: [apiKey])
+    }
 }

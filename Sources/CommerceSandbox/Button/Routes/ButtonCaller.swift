@@ -25,11 +25,9 @@ struct ButtonCredentials: Sendable {
     /// A2 (the key names an organisation) then H1 (a requested version is a date label), inside the
     /// database visit the operation makes anyway, so authenticating costs no extra hand-off.
     func caller(in db: Database) throws -> ButtonCaller {
-        guard !key.isEmpty,
-            let org = try String.fetchOne(
-                db.cachedStatement(sql: "SELECT org FROM button_api_keys WHERE key = ?"), arguments: [key]),
-            let organization = try ButtonOrganization.fetch(db, id: org)
-        else { throw ButtonError.invalidKey }
+        guard !key.isEmpty, let organization = try ButtonOrganization.fetch(db, apiKey: key) else {
+            throw ButtonError.invalidKey
+        }
         var version = organization.apiVersion
         if let requestedVersion {
             let label = requestedVersion.trimmingCharacters(in: .whitespaces)

@@ -88,51 +88,66 @@ extension ButtonService {
         let now = clock.now()
         // Parsed before the visit, reported inside it: an unauthenticated request hears 401 whatever its body.
         let parsed = Result { try ButtonRequest.requireObjectBody(request) }
-        let answer = try await database.write { db -> ButtonAnswer<JSONValue> in
+        // Judged before the visit too, for the caller these credentials were last time (see ButtonOrderDraft).
+        let hinted = callerHints.caller(for: credentials).flatMap { caller in
+            (try? parsed.get()).map { ButtonOrderDraft(body: $0, caller: caller, now: now) }
+        }
+        let answer = try await database.write { db -> ButtonAnswer<String> in
             let caller = try credentials.caller(in: db)
             return ButtonAnswer(
-                value: try caller.answering { try Self.insertOrder(db, try parsed.get(), caller, now: now) },
+                value: try caller.answering {
+                    let draft: ButtonOrderDraft
+                    if let hinted, hinted.fits(caller) {
+                        draft = hinted
+                    } else {
+                        draft = ButtonOrderDraft(body: try parsed.get(), caller: caller, now: now)
+                    }
+                    return try Self.insertOrder(db, draft, try parsed.get(), now: now)
+                },
                 caller: caller)
         }
-        return ButtonEnvelope.object(answer.value, headers: answer.caller.headers)
+        callerHints.remember(answer.caller, for: credentials)
+        return ButtonEnvelope.object(serialized: answer.value, headers: answer.caller.headers)
     }
 
-    /// Validates and stores a new order; returns its public object.
-    private static func insertOrder(_ db: Database, _ body: JSONObject, _ caller: ButtonCaller, now: Date) throws
-        -> JSONValue
+    /// Stores a judged create (S2 and the refusals first); returns the new order's public object as JSON text.
+    private static func insertOrder(_ db: Database, _ judged: ButtonOrderDraft, _ body: JSONObject, now: Date)
+        throws -> String
     {
-        var failures = ButtonOrderValidatorBridge.failures(
-            body, pathOrderId: nil, requiresPurchaseDate: caller.requiresPurchaseDate)
-        let finalization = finalizationDate(body, now: now, failures: &failures)
-        let org = caller.organization
+        var draft = judged
         try ButtonOrderStore.sweep(db, now: now)
-        // S2 comes before the field rules (table order), whenever the id itself is usable.
-        if let orderId = body["order_id"]?.stringValue, !failures.contains(where: { $0.field == "order_id" }),
-            try ButtonOrderStore.exists(db, org: org.id, orderId: orderId)
-        {
-            throw ButtonError.conflict("order_exists", "Order \(orderId) already exists")
+        guard draft.failures.isEmpty else {
+            // S2 comes before the field rules (table order), whenever the id itself is usable.
+            if let orderId = draft.usableOrderId,
+                try ButtonOrderStore.exists(db, org: draft.caller.organization.id, orderId: orderId)
+            {
+                throw ButtonError.conflict("order_exists", "Order \(orderId) already exists")
+            }
+            throw ButtonError.invalid(draft.failures)
         }
-        guard failures.isEmpty else { throw ButtonError.invalid(failures) }
-        let orderId = body["order_id"]?.stringValue ?? ""
-        let buttonOrderId = try ButtonOrderStore.unusedButtonOrderId(db)
-        let btnRef = ButtonRequest.present(body["btn_ref"])?.stringValue
-        let finalizationDate = finalization ?? now.addingTimeInterval(Double(org.windowDays) * 86_400)
-        let current = orderState(
-            body, previous: nil, buttonOrderId: buttonOrderId, orderId: orderId,
-            btnRef: btnRef, finalizationDate: finalizationDate, now: now)
-        let (attribution, attributionApp) = try ButtonOrderStore.classify(db, btnRef: btnRef)
-        let ignored = ButtonOrderFields.serialized(ButtonOrderFields.ignored(in: body))
+        let (attribution, attributionApp) = try ButtonOrderStore.classify(db, btnRef: draft.btnRef)
         let stamp = now.timeIntervalSince1970
-        var order = ButtonStoredOrder(
-            org: org.id, orderId: orderId, buttonOrderId: buttonOrderId, current: current.serialized(),
-            status: "open", finalizationDate: finalizationDate.timeIntervalSince1970, btnRef: btnRef,
-            attribution: attribution, attributionApp: attributionApp, ignoredFields: ignored,
-            createdAt: stamp, updatedAt: stamp)
-        try ButtonOrderStore.insert(db, &order)
-        try recordVersion(db, order: order, kind: "create", body: body, apiVersion: caller.apiVersion, now: now)
-        // A finalization date at or before now was refused (O10), so the new order is open: the stored state
-        // is already the public object (`ButtonStoredOrder.publicObject` would only copy its `open` status back in).
-        return current
+        while true {
+            var order = ButtonStoredOrder(
+                org: draft.caller.organization.id, orderId: draft.orderId ?? "", buttonOrderId: draft.buttonOrderId,
+                current: draft.stateText, status: "open",
+                finalizationDate: draft.finalizationDate.timeIntervalSince1970,
+                btnRef: draft.btnRef, attribution: attribution, attributionApp: attributionApp,
+                ignoredFields: draft.ignoredFields, createdAt: stamp, updatedAt: stamp)
+            switch try ButtonOrderStore.insertNew(db, &order) {
+            case .orderIdTaken:
+                throw ButtonError.conflict("order_exists", "Order \(order.orderId) already exists")
+            case .buttonOrderIdTaken:
+                draft = ButtonOrderDraft(body: body, caller: draft.caller, now: now)
+            case .inserted:
+                try recordVersion(
+                    db, order: order, kind: "create", body: draft.bodyText, apiVersion: draft.caller.apiVersion,
+                    now: now)
+                // A finalization date at or before now was refused (O10), so the new order is open: the stored
+                // state is already the public object (`publicObject` would only copy its `open` status back in).
+                return draft.stateText
+            }
+        }
     }
 
     private func getOrder(_ request: SandboxRequest, _ credentials: ButtonCredentials) async throws -> SandboxResponse {
@@ -227,7 +242,9 @@ extension ButtonService {
         order.ignoredFields = ButtonOrderFields.serialized(ButtonOrderFields.ignored(in: body))
         order.updatedAt = now.timeIntervalSince1970
         try ButtonOrderStore.save(db, order)
-        try recordVersion(db, order: order, kind: "update", body: body, apiVersion: caller.apiVersion, now: now)
+        try recordVersion(
+            db, order: order, kind: "update", body: JSONValue.object(body).serialized(), apiVersion: caller.apiVersion,
+            now: now)
         // A new date at or before now was refused (O10), and S3/S4 let only open orders through: it stays open,
         // so the stored state is the public object.
         return current
@@ -326,14 +343,14 @@ extension ButtonService {
 
     /// Keeps the body of a create or update for the inspection route.
     static func recordVersion(
-        _ db: Database, order: ButtonStoredOrder, kind: String, body: JSONObject, apiVersion: String,
+        _ db: Database, order: ButtonStoredOrder, kind: String, body: String, apiVersion: String,
         now: Date
     ) throws {
         guard let seq = order.seq else { return }
         try ButtonOrderStore.recordVersion(
             db,
             ButtonOrderVersion(
-                orderSeq: seq, kind: kind, body: JSONValue.object(body).serialized(),
+                orderSeq: seq, kind: kind, body: body,
                 ignoredFields: order.ignoredFields,
                 apiVersion: apiVersion, receivedAt: now.timeIntervalSince1970))
     }

@@ -1,0 +1,92 @@
+import CommerceCore
+import Foundation
+
+/// A create-order body judged before the writer is taken.
+///
+/// Everything here depends only on the body, the clock and the caller (its organisation's finalization window
+/// and the effective API version), none of it on stored orders. So it is worked out on the request's own task,
+/// in parallel with the batch the single writer is committing, and the writer is left with what needs the
+/// database: authentication, the sweep, S2, the attribution lookup and the two inserts.
+///
+/// The request cannot know its caller before the writer authenticates it, so the draft is built for the caller
+/// the same credentials were last time (``ButtonCallerHints``). The writer compares that with the caller it
+/// authenticated and builds the draft again when they differ, so a stale hint costs time, never an answer.
+struct ButtonOrderDraft: Sendable {
+    /// The caller the body was judged for.
+    let caller: ButtonCaller
+    /// The rule failures in table order (field rules, S5, O10); S2 is the writer's, as it needs the database.
+    let failures: [(field: String, message: String)]
+    /// The merchant's `order_id`, when the body has one as a string.
+    let orderId: String?
+    let buttonOrderId: String
+    let btnRef: String?
+    let finalizationDate: Date
+    /// The stored state, which is also the public object of the new (open) order, as JSON text.
+    let stateText: String
+    /// The body as received, kept for the inspection route.
+    let bodyText: String
+    let ignoredFields: String
+
+    /// Judges `body` for `caller` at `now`; the Button order id is drawn here and checked when it is stored.
+    init(body: JSONObject, caller: ButtonCaller, now: Date, buttonOrderId: String = ButtonOrderDraft.newButtonOrderId())
+    {
+        var failures = ButtonOrderValidatorBridge.failures(
+            body, pathOrderId: nil, requiresPurchaseDate: caller.requiresPurchaseDate)
+        let finalization = ButtonService.finalizationDate(body, now: now, failures: &failures)
+        self.caller = caller
+        self.failures = failures
+        self.orderId = body["order_id"]?.stringValue
+        self.buttonOrderId = buttonOrderId
+        self.btnRef = ButtonRequest.present(body["btn_ref"])?.stringValue
+        self.finalizationDate =
+            finalization ?? now.addingTimeInterval(Double(caller.organization.windowDays) * 86_400)
+        guard failures.isEmpty else {
+            // Refused: nothing will be stored, so nothing more is worth building.
+            (stateText, bodyText, ignoredFields) = ("", "", "")
+            return
+        }
+        self.stateText = ButtonService.orderState(
+            body, previous: nil, buttonOrderId: buttonOrderId, orderId: orderId ?? "",
+            btnRef: btnRef, finalizationDate: finalizationDate, now: now
+        ).serialized()
+        self.bodyText = JSONValue.object(body).serialized()
+        self.ignoredFields = ButtonOrderFields.serialized(ButtonOrderFields.ignored(in: body))
+    }
+
+    /// Whether this draft judged the body exactly as it would be judged for `caller`.
+    func fits(_ other: ButtonCaller) -> Bool {
+        caller.apiVersion == other.apiVersion && caller.organization.id == other.organization.id
+            && caller.organization.windowDays == other.organization.windowDays
+    }
+
+    /// The merchant's order id when the rules found nothing wrong with it, so S2 may look it up.
+    var usableOrderId: String? {
+        failures.contains(where: { $0.field == "order_id" }) ? nil : orderId
+    }
+
+    static func newButtonOrderId() -> String { "btnorder-" + RandomToken.hex(16) }
+}
+
+/// The caller each set of Order API credentials authenticated as last time, so a create can be judged before
+/// the writer authenticates it again (see ``ButtonOrderDraft``). Only a hint: never an answer on its own.
+final class ButtonCallerHints: Sendable {
+    private let callers = Locked<[Key: ButtonCaller]>([:])
+    /// Plenty for the keys of one sandbox; past it the hints start over rather than grow without bound.
+    private static let capacity = 256
+
+    private struct Key: Hashable {
+        let key: String
+        let requestedVersion: String?
+    }
+
+    func caller(for credentials: ButtonCredentials) -> ButtonCaller? {
+        callers.withLock { $0[Key(key: credentials.key, requestedVersion: credentials.requestedVersion)] }
+    }
+
+    func remember(_ caller: ButtonCaller, for credentials: ButtonCredentials) {
+        callers.withLock {
+            if $0.count >= Self.capacity { $0.removeAll(keepingCapacity: true) }
+            $0[Key(key: credentials.key, requestedVersion: credentials.requestedVersion)] = caller
+        }
+    }
+}
