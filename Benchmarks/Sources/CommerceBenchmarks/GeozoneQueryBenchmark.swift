@@ -2,14 +2,15 @@ import CommerceCore
 @_spi(Benchmarks) import CommerceSandbox
 import Foundation
 
-/// The sandbox's triggered-zones query (R*Tree prefilter + exact haversine, validity, order, limit) over
-/// `zoneCount` zones (1,000,000 in a full run) around a city, against a full scan of the same table in the
-/// same run. Progress lines are written as they happen (`say`), so a long run can be watched.
+/// The sandbox's triggered-zones query over `zoneCount` zones (1,000,000 in a full run) around a city, through
+/// both of its indexes — the in-memory grid (when current) and the R*Tree (while the grid is behind) — against
+/// a full scan of the same table in the same run, plus the grid's background build time and size. Progress
+/// lines are written as they happen (`say`), so a long run can be watched.
 struct GeozoneQueryBenchmark {
     let quick: Bool
     let zoneCount: Int
 
-    func run() throws {
+    func run() async throws {
         let spread = 30_000.0
         let city = GeoPoint(latitude: 40.7580, longitude: -73.9855)
         let clock = ContinuousClock()
@@ -20,6 +21,21 @@ struct GeozoneQueryBenchmark {
             say("  \(built) zones in \(format((clock.now - buildStart).seconds, 1)) s")
         }
         let buildTime = clock.now - buildStart
+
+        // What a sandbox does in the background after the first query that finds the grid behind.
+        let residentBefore = Self.residentBytes()
+        let gridStart = clock.now
+        guard let grid = try await index.buildGrid() else { throw BenchmarkFailure("the grid was not built") }
+        let gridTime = clock.now - gridStart
+        let perZone = Double(grid.byteCount) / Double(max(1, grid.zoneCount))
+        say(
+            "  grid of \(grid.zoneCount) zones built in the background in \(format(gridTime.seconds, 2)) s:"
+                + " arrays \(format(Double(grid.byteCount) / 1_048_576, 1)) MiB (\(format(perZone, 1)) bytes per zone)")
+        if let residentBefore, let residentAfter = Self.residentBytes() {
+            say(
+                "  resident memory grew by \(format(Double(residentAfter - residentBefore) / 1_048_576, 1)) MiB over the build"
+            )
+        }
 
         var generator = SystemRandomNumberGenerator()
         let metresPerDegree = GeoPoint.earthRadiusMeters * Double.pi / 180
@@ -35,17 +51,16 @@ struct GeozoneQueryBenchmark {
         say(
             "Geozone query: \(zoneCount) zones within \(Int(spread / 1000)) km of a city, radii 50–300 m (built in \(format(buildTime.seconds, 1)) s)"
         )
-        say("  radius   matches  indexed p50 ms  p99 ms   full scan p50 ms  ratio scan/indexed")
+        say("  radius   matches  grid p50 ms  p99 ms  R*Tree p50 ms  p99 ms  full scan p50 ms  scan/grid  scan/R*Tree")
         for radius in [200.0, 1_000.0, 5_000.0] {
             let queries = quick ? 200 : 1_000
-            var indexed: [Duration] = []
-            var matches: [Int] = []
             let centres = (0..<queries).map { _ in randomCentre() }
-            for centre in centres.prefix(20) { _ = try index.indexedQuery(center: centre, radiusMeters: radius) }  // warm-up
-            for centre in centres {
-                let began = clock.now
-                matches.append(try index.indexedQuery(center: centre, radiusMeters: radius))
-                indexed.append(clock.now - began)
+            let (byGrid, matches) = try measure(index, centres, radius, throughGrid: true)
+            // The R*Tree is slow at 5 km (tens of ms a query): fewer of them keep the run short.
+            let rtreeCentres = Array(centres.prefix(radius >= 5_000 ? queries / 5 : queries))
+            let (byRtree, rtreeMatches) = try measure(index, rtreeCentres, radius, throughGrid: false)
+            guard rtreeMatches == Array(matches.prefix(rtreeCentres.count)) else {
+                throw BenchmarkFailure("the grid and the R*Tree counted different zones at \(radius) m")
             }
             var scans: [Duration] = []
             for (offset, centre) in centres.prefix(quick ? 3 : 7).enumerated() {
@@ -56,14 +71,46 @@ struct GeozoneQueryBenchmark {
                     throw BenchmarkFailure("indexed query found \(matches[offset]) zones, full scan \(scanned)")
                 }
             }
-            let fast = LatencyStats(latencies: indexed, elapsed: .zero)
-            let slow = LatencyStats(latencies: scans, elapsed: .zero)
+            let scan = LatencyStats(latencies: scans, elapsed: .zero).percentile(0.5)
             let medianMatches = matches.sorted()[matches.count / 2]
             say(
-                "  \(String(Int(radius)).leftPad(5)) m  \(String(medianMatches).leftPad(7))  \(format(fast.percentile(0.5).milliseconds, 3).leftPad(14))"
-                    + "  \(format(fast.percentile(0.99).milliseconds, 3).leftPad(6))   \(format(slow.percentile(0.5).milliseconds, 1).leftPad(16))"
-                    + "  \(format(slow.percentile(0.5).seconds / fast.percentile(0.5).seconds, 0).leftPad(18))")
+                "  \(String(Int(radius)).leftPad(5)) m  \(String(medianMatches).leftPad(7))"
+                    + "  \(format(byGrid.percentile(0.5).milliseconds, 3).leftPad(11))  \(format(byGrid.percentile(0.99).milliseconds, 3).leftPad(6))"
+                    + "  \(format(byRtree.percentile(0.5).milliseconds, 3).leftPad(13))  \(format(byRtree.percentile(0.99).milliseconds, 3).leftPad(6))"
+                    + "  \(format(scan.milliseconds, 1).leftPad(16))"
+                    + "  \(format(scan.seconds / byGrid.percentile(0.5).seconds, 0).leftPad(9))"
+                    + "  \(format(scan.seconds / byRtree.percentile(0.5).seconds, 0).leftPad(11))")
         }
         say("")
+    }
+
+    /// The process's resident memory (Linux: `/proc/self/statm`), else `nil`.
+    private static func residentBytes() -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    /// Times one query per centre (after a warm-up), through the grid or the R*Tree, checking which answered.
+    private func measure(
+        _ index: GeozoneBenchmarkIndex, _ centres: [GeoPoint], _ radius: Double, throughGrid: Bool
+    ) throws -> (LatencyStats, [Int]) {
+        let clock = ContinuousClock()
+        for centre in centres.prefix(20) {
+            _ = try index.indexedQuery(center: centre, radiusMeters: radius, throughGrid: throughGrid)
+        }
+        var latencies: [Duration] = []
+        var matches: [Int] = []
+        for centre in centres {
+            let began = clock.now
+            let answer = try index.indexedQuery(center: centre, radiusMeters: radius, throughGrid: throughGrid)
+            latencies.append(clock.now - began)
+            guard answer.byGrid == throughGrid else {
+                throw BenchmarkFailure("the query was answered by the \(answer.byGrid ? "grid" : "R*Tree")")
+            }
+            matches.append(answer.total)
+        }
+        return (LatencyStats(latencies: latencies, elapsed: .zero), matches)
     }
 }

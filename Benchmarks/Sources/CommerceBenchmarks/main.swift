@@ -8,6 +8,6 @@ say("CommerceKit benchmarks (\(quick ? "quick" : "full") run, release build expe
 if options.runs("throughput") { try await SandboxThroughputBenchmark(quick: quick).run() }
 if options.runs("buy") { try BuyBenchmarks(quick: quick).run() }
 if options.runs("geozone") {
-    try GeozoneQueryBenchmark(quick: quick, zoneCount: options.geozones ?? (quick ? 100_000 : 1_000_000)).run()
+    try await GeozoneQueryBenchmark(quick: quick, zoneCount: options.geozones ?? (quick ? 100_000 : 1_000_000)).run()
 }
 if options.runs("nearby") { try await NearbyEngineBenchmark(quick: quick).run() }

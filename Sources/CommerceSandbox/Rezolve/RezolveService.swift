@@ -8,6 +8,8 @@ import GRDB
 public struct RezolveService: SandboxService {
     public let name = "rezolve"
     let context: SandboxContext
+    /// The geozone query's in-memory grid, built in the background; one per sandbox database.
+    let geozoneGrids: GeozoneGridCache
 
     /// The vendor path prefixes Rezolve owns. ATH Móvil (`/api/business-transaction/`) and Storefront
     /// (`/api/{YYYY-MM}/…`) share `/api/`, so only the versioned core prefixes are claimed.
@@ -18,6 +20,7 @@ public struct RezolveService: SandboxService {
 
     public init(context: SandboxContext) {
         self.context = context
+        self.geozoneGrids = GeozoneGridCache(reader: context.database.writer)
     }
 
     public func registerMigrations(_ migrator: inout DatabaseMigrator) {
@@ -77,7 +80,7 @@ public struct RezolveService: SandboxService {
         SspActRoutes(endpoint: endpoint).register(on: router)
         SspControlRoutes(endpoint: endpoint).register(on: router)
         RezolveStaticRoutes().register(on: router)
-        RezolveGeozoneRoutes(endpoint: endpoint).register(on: router)
+        RezolveGeozoneRoutes(endpoint: endpoint, grids: geozoneGrids).register(on: router)
         RezolveControlRoutes(endpoint: endpoint).register(on: router)
         RezolveControlPlaneRoutes(context: context).register(on: router)
         RezolveStatePages(context: context).register(on: router)

@@ -2,11 +2,20 @@ import CommerceCore
 import Foundation
 import GRDB
 
-/// The geozone table and its R*Tree outside a running sandbox, for the benchmark harness: the real migration,
-/// the real index rows and the real query (`RezolveGeozoneStore`), against a lean full scan of the same table.
+/// The geozone table, its R*Tree and its in-memory grid outside a running sandbox, for the benchmark harness:
+/// the real migrations, the real index rows, the real background grid build and the real query
+/// (`RezolveGeozoneStore`), against a lean full scan of the same table.
 @_spi(Benchmarks)
 public final class GeozoneBenchmarkIndex: Sendable {
     private let database: SandboxDatabase
+    private let grids: GeozoneGridCache
+
+    /// What a finished grid build holds.
+    public struct GridReport: Sendable {
+        public let zoneCount: Int
+        /// The bytes the grid's arrays hold.
+        public let byteCount: Int
+    }
 
     /// `zoneCount` Always-valid zones placed uniformly within `spreadMeters` of `center`, radii 50–300 m,
     /// from a fixed seed so runs compare. `progress` hears how many rows are in after each batch.
@@ -18,6 +27,7 @@ public final class GeozoneBenchmarkIndex: Sendable {
         progress: (Int) -> Void = { _ in }
     ) throws {
         database = try SandboxDatabase()
+        grids = GeozoneGridCache(reader: database.writer)
         try database.migrate { RezolveGeozoneSchema.register(&$0) }
         var generator = SeededRandomGenerator(seed: seed)
         let metresPerDegree = GeoPoint.earthRadiusMeters * Double.pi / 180
@@ -52,11 +62,26 @@ public final class GeozoneBenchmarkIndex: Sendable {
         if zoneCount % batch != 0 { progress(zoneCount) }
     }
 
-    /// The sandbox's query path: R*Tree prefilter, exact distance, validity, proximity order, limit 100.
-    /// Returns how many zones matched.
-    public func indexedQuery(center: GeoPoint, radiusMeters: Double) throws -> Int {
+    /// Builds the grid of the current table as a query would start it (in the background), and waits for
+    /// it. `nil` if no grid came of it.
+    public func buildGrid() async throws -> GridReport? {
+        let changeCount = try await database.read { db in try GeozoneGridRows.changeCount(db) }
+        guard let changeCount else { return nil }
+        _ = grids.grid(matching: changeCount)
+        await grids.settle()
+        return grids.grid(matching: changeCount).map { GridReport(zoneCount: $0.zoneCount, byteCount: $0.byteCount) }
+    }
+
+    /// The sandbox's query path (exact distance, validity, proximity order, limit 100, the winners loaded from
+    /// SQLite), through the grid when `throughGrid` and it is current, else through the R*Tree. Returns how
+    /// many zones matched and whether the grid answered.
+    public func indexedQuery(center: GeoPoint, radiusMeters: Double, throughGrid: Bool) throws -> (
+        total: Int, byGrid: Bool
+    ) {
         let query = GeozoneQuery(center: center, radiusMeters: radiusMeters, minutesFurther: 40, limit: 100)
-        return try database.writer.read { db in try RezolveGeozoneStore.triggered(query, now: 0, db).total }
+        let grids = throughGrid ? grids : nil
+        let answer = try database.writer.read { db in try RezolveGeozoneStore.answer(query, now: 0, grids: grids, db) }
+        return (answer.matches.total, answer.path == .grid)
     }
 
     /// The best a scan can do: read every zone's centre and radius (no record decoding) and test the distance.

@@ -6,6 +6,8 @@ import GRDB
 /// and the control route `POST /sandbox/rezolve/geozones` that adds a zone for a test (§5.11).
 struct RezolveGeozoneRoutes: Sendable {
     let endpoint: RezolveEndpoint
+    /// The query's in-memory grid of this sandbox's zones (the R*Tree answers while it is behind).
+    let grids: GeozoneGridCache
 
     func register(on router: SandboxRouter) {
         router.get(
@@ -14,7 +16,7 @@ struct RezolveGeozoneRoutes: Sendable {
                 let query = try GeozoneQueryParser.parse(request.query)
                 let now = endpoint.now
                 let matches = try await endpoint.database.read { db in
-                    try RezolveGeozoneStore.triggered(query, now: now.timeIntervalSince1970, db)
+                    try RezolveGeozoneStore.triggered(query, now: now.timeIntervalSince1970, grids: grids, db)
                 }
                 return .json(GeozoneWire.page(matches, limit: query.limit, now: now))
             })

@@ -2,10 +2,14 @@ import GRDB
 
 /// Geo engagements (spec §3.5.11, §5.10): `rz_geozone` holds each zone and the engagement it belongs to;
 /// `rz_geozone_rtree` is SQLite's R*Tree module over each zone's bounding box, keyed by the zone's `seq`, so
-/// the triggered-zones query reads only the zones near the query centre.
+/// the triggered-zones query reads only the zones near the query centre. `rz_geozone_change_count` counts the
+/// zone table's changes, so the in-memory ``GeozoneGrid`` knows whether it still shows the table.
 enum RezolveGeozoneSchema {
     static let table = "rz_geozone"
     static let rtree = "rz_geozone_rtree"
+    /// One row, `changes`, raised by triggers on every insert, update and delete of `rz_geozone`. Never reset:
+    /// the count only grows, so a grid tagged with an older count can never look current again.
+    static let changeCountTable = "rz_geozone_change_count"
     /// Deleted on reset, before the catalogue tables.
     static let tables = [rtree, table]
 
@@ -34,6 +38,22 @@ enum RezolveGeozoneSchema {
             }
             // Fails loudly if the linked SQLite lacks the R*Tree module, rather than silently scanning.
             try db.execute(sql: "CREATE VIRTUAL TABLE \(rtree) USING rtree(seq, min_lat, max_lat, min_lon, max_lon)")
+        }
+        // Only adds the counter; the R*Tree stays the persistent index. Triggers rather than the store's own
+        // bookkeeping, so every writer counts: the store, reset, seed, a test's raw SQL, another process.
+        migrator.registerMigration("rezolve-5-geozone-change-count") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE \(changeCountTable) (id INTEGER PRIMARY KEY CHECK (id = 1), changes INTEGER NOT NULL);
+                    INSERT INTO \(changeCountTable) (id, changes) VALUES (1, 0);
+                    """)
+            for event in ["INSERT", "UPDATE", "DELETE"] {
+                try db.execute(
+                    sql: """
+                        CREATE TRIGGER \(table)_counts_\(event.lowercased()) AFTER \(event) ON \(table)
+                        BEGIN UPDATE \(changeCountTable) SET changes = changes + 1 WHERE id = 1; END
+                        """)
+            }
         }
     }
 }

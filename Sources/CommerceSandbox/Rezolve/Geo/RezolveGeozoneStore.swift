@@ -59,8 +59,45 @@ enum RezolveGeozoneStore {
         return [seq, box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude]
     }
 
-    /// The query of spec §5.9: the R*Tree keeps only zones whose box meets the query circle's box, then the
-    /// exact test `distance ≤ query radius + zone radius` and the validity window decide.
+    /// The query of spec §5.9: every zone with `distance ≤ query radius + zone radius` that is valid some time
+    /// in the next `minutesFurther`, counted, and the `limit` nearest (ties by id) returned.
+    ///
+    /// `grids`' in-memory grid answers when it was built from exactly the state this read transaction sees
+    /// (same change count); otherwise the R*Tree does, and `grids` starts building the next grid in the
+    /// background. Both give the full scan's answer. Without `grids` the R*Tree always answers.
+    static func triggered(
+        _ query: GeozoneQuery, now: Double, grids: GeozoneGridCache? = nil, _ db: Database
+    ) throws -> GeozoneMatches {
+        try answer(query, now: now, grids: grids, db).matches
+    }
+
+    /// ``triggered(_:now:grids:_:)`` and which index answered.
+    static func answer(
+        _ query: GeozoneQuery, now: Double, grids: GeozoneGridCache?, _ db: Database
+    ) throws -> (matches: GeozoneMatches, path: GeozoneAnswerPath) {
+        guard let grids else { return (try rtreeTriggered(query, now: now, db), .rtree) }
+        guard let changeCount = try GeozoneGridRows.changeCount(db), let grid = grids.grid(matching: changeCount)
+        else {
+            grids.record(.rtree)
+            return (try rtreeTriggered(query, now: now, db), .rtree)
+        }
+        var nearest = NearestGridZones(limit: query.limit)
+        grid.collect(query, now: now, into: &nearest)
+        let contenders = nearest.contenders
+        // The grid shows this very state, so every zone it ranked is there.
+        let loaded = try load(contenders.map { grid.seq(of: $0.zone) }, db)
+        var zones = contenders.compactMap { contender in
+            loaded[grid.seq(of: contender.zone)].map {
+                TriggeredGeozone(zone: $0, proximity: contender.proximity, isValidNow: contender.isValidNow)
+            }
+        }
+        zones.sort { ($0.proximity, $0.zone.id) < ($1.proximity, $1.zone.id) }
+        grids.record(.grid)
+        return (GeozoneMatches(zones: Array(zones.prefix(query.limit)), total: nearest.total), .grid)
+    }
+
+    /// The R*Tree path: the index keeps only zones whose box meets the query circle's box, then the exact test
+    /// `distance ≤ query radius + zone radius` and the validity window decide.
     ///
     /// The prefilter never loses a match: when the two circles overlap, some point lies in both, and each box
     /// contains its circle, so the boxes overlap too.
@@ -68,7 +105,7 @@ enum RezolveGeozoneStore {
     /// Ranking reads only the numbers it needs (id, centre, radius, validity) and keeps the `limit` nearest in a
     /// bounded heap; whole zones are loaded for those alone. At a 5 km radius a query matches thousands of zones,
     /// and decoding every one of them used to cost more than a full scan.
-    static func triggered(_ query: GeozoneQuery, now: Double, _ db: Database) throws -> GeozoneMatches {
+    private static func rtreeTriggered(_ query: GeozoneQuery, now: Double, _ db: Database) throws -> GeozoneMatches {
         let boxes = GeoBoundingBox.covering(center: query.center, radiusMeters: query.radiusMeters)
         let condition = boxes.map { _ in "(r.max_lat >= ? AND r.min_lat <= ? AND r.max_lon >= ? AND r.min_lon <= ?)" }
             .joined(separator: " OR ")
@@ -90,33 +127,44 @@ enum RezolveGeozoneStore {
             var isValidNow = true
             if (row[5] as String) == "Scheduled" {
                 // Only scheduled zones need their periods, and only once they are close enough to matter.
-                let periods = try validityPeriods(row[6])
+                let periods = try RZGeozone.validityPeriods(row[6])
                 guard RZGeozone.isValid(periods, within: horizon, of: now) else { continue }
                 isValidNow = RZGeozone.isValid(periods, at: now)
             }
             nearest.offer(RankedGeozone(proximity: proximity, id: row[1], seq: row[0], isValidNow: isValidNow))
         }
         let ranked = nearest.nearestFirst
-        let zonesBySeq = try Dictionary(
-            RZGeozone.fetchAll(db, keys: ranked.map(\.seq)).compactMap { zone in
-                zone.seq.map { ($0, zone) }
-            }, uniquingKeysWith: { first, _ in first })
+        let loaded = try load(ranked.map(\.seq), db)
         let zones = ranked.compactMap { match in
-            zonesBySeq[match.seq].map {
+            loaded[match.seq].map {
                 TriggeredGeozone(zone: $0, proximity: match.proximity, isValidNow: match.isValidNow)
             }
         }
         return GeozoneMatches(zones: zones, total: nearest.total)
     }
 
-    /// Decodes a `validity_periods` column the way the record itself stores it.
-    private static func validityPeriods(_ text: String) throws -> [GeozoneValidityPeriod] {
-        try RZGeozone.databaseJSONDecoder(for: "validity_periods").decode(
-            [GeozoneValidityPeriod].self, from: Data(text.utf8))
+    /// The zones with these keys, in one cached statement whatever their number (the keys travel as one JSON
+    /// array), each row read by position.
+    private static func load(_ seqs: [Int64], _ db: Database) throws -> [Int64: RZGeozone] {
+        guard !seqs.isEmpty else { return [:] }
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT \(RZGeozone.selectedColumns) FROM \(RezolveGeozoneSchema.table)
+                WHERE seq IN (SELECT value FROM json_each(?))
+                """)
+        let keys = "[" + seqs.map(String.init).joined(separator: ",") + "]"
+        var zones: [Int64: RZGeozone] = [:]
+        zones.reserveCapacity(seqs.count)
+        let rows = try Row.fetchCursor(statement, arguments: [keys])
+        while let row = try rows.next() {
+            let zone = try RZGeozone(selected: row)
+            if let seq = zone.seq { zones[seq] = zone }
+        }
+        return zones
     }
 
     /// The exact filter, proximity order (ties by id, so the answer is stable) and the limit. Given every zone,
-    /// this is the full scan the R*Tree path is tested against.
+    /// this is the full scan both the grid and the R*Tree are tested against.
     static func select(_ candidates: [RZGeozone], _ query: GeozoneQuery, now: Double) -> GeozoneMatches {
         let horizon = Double(query.minutesFurther) * 60
         var matches: [TriggeredGeozone] = []
