@@ -8,10 +8,6 @@ import GRDB
 struct RezolveControlRoutes: Sendable {
     let endpoint: RezolveEndpoint
 
-    /// The control routes answer in the sandbox's plain envelope. The name stays for the geozone routes, which
-    /// are being reworked at the same time; new code says `SandboxPlainError`.
-    typealias Failure = SandboxPlainError
-
     /// The 404 of every control route, `{"error":"not found"}`.
     static let notFound = SandboxPlainError(status: 404, message: "not found")
 

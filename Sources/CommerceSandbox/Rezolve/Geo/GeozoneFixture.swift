@@ -10,7 +10,7 @@ import Foundation
 ///  "validityPeriods":[{"fromSeconds":1800,"toSeconds":86400}],"dwellTime":null,"engagementId":null}
 /// ```
 enum GeozoneFixture {
-    typealias Failure = RezolveControlRoutes.Failure
+    typealias Failure = SandboxPlainError
 
     static let maximumZoneRadius = 100_000.0
     static let relatedTypes = ["Product", "Category", "Act", "Url"]

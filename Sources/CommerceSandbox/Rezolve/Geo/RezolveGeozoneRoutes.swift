@@ -23,7 +23,7 @@ struct RezolveGeozoneRoutes: Sendable {
         router.post(
             "/sandbox/rezolve/geozones",
             handler: { request in
-                do { return try await addZone(request) } catch let failure as RezolveControlRoutes.Failure {
+                do { return try await addZone(request) } catch let failure as SandboxPlainError {
                     return failure.response
                 }
             })
@@ -31,13 +31,13 @@ struct RezolveGeozoneRoutes: Sendable {
 
     @Sendable func addZone(_ request: SandboxRequest) async throws -> SandboxResponse {
         guard case .object(let body)? = try? JSONValue.parse(request.body) else {
-            throw RezolveControlRoutes.Failure.field("body", "must be a JSON object")
+            throw SandboxPlainError.field("body", "must be a JSON object")
         }
         let now = endpoint.now
         let zone = try GeozoneFixture.zone(from: body, now: now.timeIntervalSince1970)
         let stored = try await endpoint.database.write { db in
             guard try RZGeozone.filter(Column("id") == zone.id).fetchCount(db) == 0 else {
-                throw RezolveControlRoutes.Failure(status: 409, message: "geozone \(zone.id) already exists")
+                throw SandboxPlainError(status: 409, message: "geozone \(zone.id) already exists")
             }
             return try RezolveGeozoneStore.insert(zone, db)
         }
