@@ -17,11 +17,18 @@ for _ in $(seq 1 100); do
   sleep 0.2
 done
 wrk -t2 -c8 -d2s "$URL/sandbox/ping" >/dev/null   # warm-up
-echo "== GET /sandbox/ping (no-op ceiling)"
-PING=$(wrk -t2 -c8 -d"$DURATION" --latency "$URL/sandbox/ping" | tee /dev/stderr | awk '/Requests\/sec/ {print $2}')
-echo "== POST /v1/order (durable SQLite, WAL)"
-ORDER=$(wrk -t2 -c8 -d"$DURATION" --latency -s Benchmarks/wrk/create-order.lua "$URL" | tee /dev/stderr | awk '/Requests\/sec/ {print $2}')
-echo "== POST /api/2021-10/graphql.json (Storefront: shop + 10 products x 3 variants, one document)"
-STOREFRONT=$(wrk -t2 -c8 -d"$DURATION" --latency -s Benchmarks/wrk/storefront-products.lua "$URL" | tee /dev/stderr | awk '/Requests\/sec/ {print $2}')
+# Each wrk summary is printed whole, then its req/s kept (tee to /dev/stderr would truncate a redirected file).
+measure() {
+  local summary
+  summary=$(wrk -t2 -c8 -d"$DURATION" --latency "$@")
+  echo "$summary" >&2
+  echo "$summary" | awk '/Requests\/sec/ {print $2}'
+}
+echo "== GET /sandbox/ping (no-op ceiling)" >&2
+PING=$(measure "$URL/sandbox/ping")
+echo "== POST /v1/order (durable SQLite, WAL)" >&2
+ORDER=$(measure -s Benchmarks/wrk/create-order.lua "$URL")
+echo "== POST /api/2021-10/graphql.json (Storefront: shop + 10 products x 3 variants, one document)" >&2
+STOREFRONT=$(measure -s Benchmarks/wrk/storefront-products.lua "$URL")
 awk -v o="$ORDER" -v p="$PING" 'BEGIN { printf "create-order / no-op throughput ratio: %.3f\n", o / p }'
 awk -v s="$STOREFRONT" -v p="$PING" 'BEGIN { printf "storefront products query / no-op throughput ratio: %.3f\n", s / p }'
