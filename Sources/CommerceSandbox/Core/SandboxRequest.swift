@@ -29,8 +29,12 @@ public struct SandboxRequest: Sendable {
         self.remoteAddress = remoteAddress
     }
 
-    /// The path with percent-escapes decoded.
-    public var path: String { rawPath.removingPercentEncoding ?? rawPath }
+    /// The path with percent-escapes decoded. Most paths have none, and Foundation's decoder is a bridged
+    /// string copy, so those are returned as they are.
+    public var path: String {
+        guard rawPath.utf8.contains(UInt8(ascii: "%")) else { return rawPath }
+        return rawPath.removingPercentEncoding ?? rawPath
+    }
 
     /// Query items, decoded (`+` is a space, as HTML forms send it).
     public var query: [String: String] {

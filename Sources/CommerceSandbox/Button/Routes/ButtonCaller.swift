@@ -11,15 +11,28 @@ struct ButtonCredentials: Sendable {
     /// A1: a Basic `Authorization` header whose username is the key (a password, if any, is ignored);
     /// an undecodable one is an invalid key (A2).
     init(_ request: SandboxRequest) throws {
-        guard let header = request.headers["Authorization"]?.trimmingCharacters(in: .whitespaces),
-            header.count >= 6, header.prefix(6).lowercased() == "basic "
+        // Read on the header's UTF-8 bytes: every Order API request passes here, and Foundation's trimming
+        // and substring calls bridged through NSString at about a tenth of the route's own time.
+        guard let header = request.headers["Authorization"] else { throw ButtonError.missingKey }
+        let bytes = Self.trimmingSpaces(header.utf8[...])
+        let scheme = Array("basic ".utf8)
+        guard bytes.count >= scheme.count,
+            zip(bytes.prefix(scheme.count), scheme).allSatisfy({ $0 | 0x20 == $1 })
         else { throw ButtonError.missingKey }
-        let encoded = header.dropFirst(6).trimmingCharacters(in: .whitespaces)
-        guard let data = Data(base64Encoded: encoded), let decoded = String(data: data, encoding: .utf8) else {
-            throw ButtonError.invalidKey
-        }
-        key = String(decoded.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+        let encoded = Self.trimmingSpaces(bytes.dropFirst(scheme.count))
+        guard let data = Data(base64Encoded: Data(encoded)), let decoded = String(validating: data, as: UTF8.self)
+        else { throw ButtonError.invalidKey }
+        key = String(decoded.utf8.split(separator: UInt8(ascii: ":"), maxSplits: 1, omittingEmptySubsequences: false)
+            .first.flatMap { Substring($0) }.map(String.init) ?? "")
         requestedVersion = request.headers["X-Button-API-Version"]
+    }
+
+    /// Without leading and trailing spaces and tabs (HTTP's optional whitespace).
+    private static func trimmingSpaces(_ bytes: Substring.UTF8View) -> Substring.UTF8View {
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) })
+        else { return bytes[bytes.endIndex...] }
+        return bytes[first...last]
     }
 
     /// A2 (the key names an organisation) then H1 (a requested version is a date label), inside the
