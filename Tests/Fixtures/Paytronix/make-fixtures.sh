@@ -14,6 +14,10 @@ openssl req -x509 -newkey rsa:2048 -noenc -keyout other.key -out other.crt -days
 openssl pkcs12 -export -inkey dev.key  -in dev.crt  -passout pass:sandbox-pass -out dev-aes.p12
 openssl pkcs12 -export -legacy -inkey dev.key -in dev.crt -passout pass:sandbox-pass -out dev-legacy.p12
 openssl pkcs12 -export -inkey prod.key -in prod.crt -passout pass:sandbox-pass -out prod-aes.p12
+# Less common but accepted algorithms, read by our own PKCS#12 code (PKCS12ContentsTests).
+openssl pkcs12 -export -macalg sha224 -inkey dev.key -in dev.crt -passout pass:sandbox-pass -out dev-sha224mac.p12
+openssl pkcs12 -export -legacy -certpbe PBE-SHA1-RC2-128 -keypbe PBE-SHA1-RC2-128 -inkey dev.key -in dev.crt \
+  -passout pass:sandbox-pass -out dev-rc2-128.p12
 openssl pkcs12 -export -inkey dev.key  -in dev.crt -certfile other.crt -passout pass:sandbox-pass -out dev-chain.p12
 openssl pkcs12 -export -nokeys -in dev.crt -passout pass:sandbox-pass -out dev-nokey.p12
 openssl pkcs12 -export -nocerts -inkey other.key -certfile dev.crt -passout pass:sandbox-pass -out dev-mismatch.p12
