@@ -14,7 +14,8 @@ enum CertificatePublicKey {
         let raw = Array(spki.encodedBytes)
         guard let oid = try? spki.element(0).element(0).objectIdentifier else { return raw }
         // Each parser only sees its own algorithm's keys: `_RSA.Signing.PublicKey(derRepresentation:)` frees its
-        // key twice, and so stops the process, when the bytes are not an RSA key (swift-crypto 3.x).
+        // BoringSSL key twice when BoringSSL refuses the bytes (swift-crypto 3.x); given an EC key it aborted the
+        // process. RSA keys are built from their modulus and exponent instead, which fails cleanly.
         switch oid {
         case PKCS12PrivateKey.rsaOID:
             return rsaKey(spki).map { Array($0.derRepresentation) } ?? raw
@@ -29,8 +30,8 @@ enum CertificatePublicKey {
     }
 
     /// Whether swift-certificates can be given this certificate without risk. It reads an RSA key with
-    /// `_RSA.Signing.PublicKey(derRepresentation:)`, which stops the process on a key BoringSSL refuses (see
-    /// above); such a key is found here first, through the modulus and exponent, which fail safely.
+    /// `_RSA.Signing.PublicKey(derRepresentation:)`, which frees its key twice on a key BoringSSL refuses (see
+    /// above); such a key is found here first, through the modulus and exponent, which fail cleanly.
     static func isSafeToParse(_ certificateDER: [UInt8]) -> Bool {
         guard let spki = spkiNode(of: certificateDER[...]),
             (try? spki.element(0).element(0).objectIdentifier) == PKCS12PrivateKey.rsaOID
