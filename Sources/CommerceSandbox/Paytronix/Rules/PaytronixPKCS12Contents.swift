@@ -1,6 +1,4 @@
-import Crypto
 import SwiftASN1
-import _CryptoExtras
 
 /// Opens a PKCS#12 file with its password and reports what it holds: the private key, if any, and every
 /// certificate (RFC 7292).

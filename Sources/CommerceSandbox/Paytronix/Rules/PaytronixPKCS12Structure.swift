@@ -3,7 +3,7 @@ import SwiftASN1
 
 /// What the outer, unencrypted layers of a PKCS#12 file say (RFC 7292): container version, integrity mode,
 /// MAC parameters and the algorithms protecting each part. Read without the password and without any
-/// cryptography, so the upload route can name an unsupported algorithm before BoringSSL tries it.
+/// cryptography, so the upload route can name an unsupported algorithm before `PKCS12Contents` tries it.
 ///
 /// The DER is parsed by SwiftASN1 (`DER.parse`), which rejects anything that is not DER (indefinite or
 /// non-minimal lengths, trailing bytes, nesting deeper than 50); every parse error becomes U7 `notPKCS12`.
