@@ -13,7 +13,7 @@ struct PKCS12PrivateKey {
     static let rsaOID: ASN1ObjectIdentifier = [1, 2, 840, 113549, 1, 1, 1]
     static let ecOID: ASN1ObjectIdentifier = [1, 2, 840, 10045, 2, 1]
     static let algorithmNames: [ASN1ObjectIdentifier: String] = [
-        [1, 3, 101, 112]: "Ed25519", [1, 3, 101, 113]: "Ed448", [1, 3, 101, 110]: "X25519", [1, 3, 101, 111]: "X448",
+        [1, 3, 101, 112]: "Ed25519", [1, 3, 101, 113]: "Ed448", [1, 3, 101, 110]: "X25519",
         [1, 2, 840, 10040, 4, 1]: "DSA", [1, 2, 840, 113549, 1, 1, 10]: "RSASSA-PSS",
     ]
     /// Curve names as people write them (U15's message), by namedCurve OID.

@@ -115,7 +115,7 @@ struct DES {
     ]
     private static let rotations: [UInt32] = [1, 1, 2, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2, 2, 2, 1]
 
-    /// S1…S8, each four rows of sixteen.
+    /// The eight S-boxes, each four rows of sixteen.
     private static let substitutionBoxes: [[UInt8]] = [
         [
             14, 4, 13, 1, 2, 15, 11, 8, 3, 10, 6, 12, 5, 9, 0, 7, 0, 15, 7, 4, 14, 2, 13, 1, 10, 6, 12, 11, 9, 5, 3, 8,
