@@ -24,6 +24,7 @@ struct PKCS12MutationTests {
         var authenticatedSafe: Range<Int>
         var mac: Range<Int>
         var salt: [UInt8]
+        var iterations = 1
 
         init(_ pfx: [UInt8]) throws {
             let items = TestDER.children(pfx[...])
@@ -36,6 +37,9 @@ struct PKCS12MutationTests {
             let digestInfo = TestDER.elements(try Self.at(macData, 0).content)
             mac = try Self.at(digestInfo, 1).content.indices
             salt = Array(try Self.at(macData, 1).content)
+            if let count = macData?.dropFirst(2).first {
+                iterations = count.content.reduce(0) { $0 << 8 | Int($1) }
+            }
         }
 
         private static func at(_ elements: [TestDER.Element]?, _ index: Int) throws -> TestDER.Element {
@@ -45,20 +49,31 @@ struct PKCS12MutationTests {
         }
     }
 
-    @Test(arguments: ["dev-plain.p12", "dev-ec256-plain.p12"])
-    func damagedContentsGetASpecError(_ fixture: String) throws {
+    /// Flips one byte at every `stride`-th position of the authenticated safe, writes a fresh MAC, and runs the
+    /// validator; returns how often each answer came.
+    static func outcomes(_ fixture: String, stride step: Int) throws -> [String: Int] {
         let original = [UInt8](try PaytronixRouterHarness.fixture(fixture))
         let layout = try Layout(original)
-        // The MAC key is the PKCS#12 KDF's (purpose 3, SHA-256, one iteration); computing it with the code under
-        // test is fine here, since the test is about what happens after the MAC, and the untouched file must pass.
+        // The MAC key comes from the code under test; that is fine here, as the test is about what happens after the
+        // MAC, and the untouched file must still pass. SHA-1 MACs are 20 bytes, SHA-256 ones 32 (the fixtures').
+        let password = PKCS12KeyDerivation.bmpPassword("sandbox-pass")
+        let sha1 = layout.mac.count == 20
         let key = SymmetricKey(
-            data: PKCS12KeyDerivation.derive(
-                SHA256.self, purpose: .mac, password: PKCS12KeyDerivation.bmpPassword("sandbox-pass"),
-                salt: layout.salt[...], iterations: 1, count: 32))
+            data: sha1
+                ? PKCS12KeyDerivation.derive(
+                    Insecure.SHA1.self, purpose: .mac, password: password, salt: layout.salt[...],
+                    iterations: layout.iterations, count: 20)
+                : PKCS12KeyDerivation.derive(
+                    SHA256.self, purpose: .mac, password: password, salt: layout.salt[...],
+                    iterations: layout.iterations, count: 32))
         func remac(_ bytes: [UInt8]) -> [UInt8] {
             var result = bytes
-            let code = HMAC<SHA256>.authenticationCode(for: bytes[layout.authenticatedSafe], using: key)
-            result.replaceSubrange(layout.mac, with: Array(code))
+            let content = bytes[layout.authenticatedSafe]
+            let code =
+                sha1
+                ? Array(HMAC<Insecure.SHA1>.authenticationCode(for: content, using: key))
+                : Array(HMAC<SHA256>.authenticationCode(for: content, using: key))
+            result.replaceSubrange(layout.mac, with: code)
             return result
         }
         let validator = PushPackageValidator(
@@ -66,20 +81,37 @@ struct PKCS12MutationTests {
         #expect(try validator.validate(remac(original), password: "sandbox-pass")["privateKey"] != nil)
         var generator = SystemRandomNumberGenerator()
         var outcomes: [String: Int] = [:]
-        for index in layout.authenticatedSafe {
+        for index in Swift.stride(
+            from: layout.authenticatedSafe.lowerBound, to: layout.authenticatedSafe.upperBound, by: step)
+        {
             var damaged = original
             damaged[index] ^= UInt8.random(in: 1...255, using: &generator)
             do {
                 _ = try validator.validate(remac(damaged), password: "sandbox-pass")
                 outcomes["accepted", default: 0] += 1
             } catch {
-                #expect(Self.codes.contains(error.code), "byte \(index): \(error.code) \(error.message)")
+                #expect(Self.codes.contains(error.code), "\(fixture) byte \(index): \(error.code) \(error.message)")
                 outcomes[error.code, default: 0] += 1
             }
         }
-        // Damage in the key and certificate must reach the checks behind the MAC, not stop at it.
+        // Damage must reach the checks behind the MAC, not stop at it.
         #expect(outcomes["push.wrong_password"] == nil)
+        return outcomes
+    }
+
+    /// Key and certificate in the clear: the damage reaches swift-crypto and swift-certificates directly.
+    @Test(arguments: ["dev-plain.p12", "dev-ec256-plain.p12"])
+    func damagedClearContentsGetASpecError(_ fixture: String) throws {
+        let outcomes = try Self.outcomes(fixture, stride: 1)
         #expect(outcomes.keys.contains("push.invalid_certificate") || outcomes.keys.contains("push.key_mismatch"))
+    }
+
+    /// Encrypted parts (AES-256 and PBKDF2; 3DES and RC2-40 with the PKCS#12 KDF): damaged ciphertext decrypts to
+    /// garbage, which must be U12 (or a later check, when the garbage still parses), never a trap.
+    @Test(arguments: [("dev-aes.p12", 5), ("dev-legacy.p12", 23)])
+    func damagedCiphertextGetsASpecError(_ fixture: String, stride: Int) throws {
+        let outcomes = try Self.outcomes(fixture, stride: stride)
+        #expect(outcomes["push.decrypt_failed", default: 0] > 0)
     }
 
     /// A certificate whose RSA public exponent BoringSSL refuses (65536 is even; 1 is too small) although the DER is
