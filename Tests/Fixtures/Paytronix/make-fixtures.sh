@@ -14,6 +14,10 @@ openssl req -x509 -newkey rsa:2048 -noenc -keyout other.key -out other.crt -days
 openssl pkcs12 -export -inkey dev.key  -in dev.crt  -passout pass:sandbox-pass -out dev-aes.p12
 openssl pkcs12 -export -legacy -inkey dev.key -in dev.crt -passout pass:sandbox-pass -out dev-legacy.p12
 openssl pkcs12 -export -inkey prod.key -in prod.crt -passout pass:sandbox-pass -out prod-aes.p12
+# Less common but accepted algorithms, read by our own PKCS#12 code (PKCS12ContentsTests).
+openssl pkcs12 -export -macalg sha224 -inkey dev.key -in dev.crt -passout pass:sandbox-pass -out dev-sha224mac.p12
+openssl pkcs12 -export -legacy -certpbe PBE-SHA1-RC2-128 -keypbe PBE-SHA1-RC2-128 -inkey dev.key -in dev.crt \
+  -passout pass:sandbox-pass -out dev-rc2-128.p12
 openssl pkcs12 -export -inkey dev.key  -in dev.crt -certfile other.crt -passout pass:sandbox-pass -out dev-chain.p12
 openssl pkcs12 -export -nokeys -in dev.crt -passout pass:sandbox-pass -out dev-nokey.p12
 openssl pkcs12 -export -nocerts -inkey other.key -certfile dev.crt -passout pass:sandbox-pass -out dev-mismatch.p12
@@ -35,6 +39,11 @@ for curve in P-256 P-521; do
     -days 3650 -subj "$DEV_SUBJECT" -addext "1.2.840.113635.100.6.3.1=DER:0500"
   openssl pkcs12 -export -inkey "ec$name.key" -in "ec$name.crt" -passout pass:sandbox-pass -out "dev-ec$name.p12"  # accepted / U15
 done
+# Key and certificate in the clear, MAC iteration count 1: PKCS12MutationTests damages them and writes a new MAC.
+openssl pkcs12 -export -keypbe NONE -certpbe NONE -nomaciter -inkey dev.key -in dev.crt -passout pass:sandbox-pass \
+  -out dev-plain.p12
+openssl pkcs12 -export -keypbe NONE -certpbe NONE -nomaciter -inkey ec256.key -in ec256.crt \
+  -passout pass:sandbox-pass -out dev-ec256-plain.p12
 openssl req -new -key dev.key -subj "$DEV_SUBJECT" -out v1.csr
 openssl x509 -req -in v1.csr -key dev.key -days 3650 -out v1.crt                                                 # no extensions: X.509 v1
 openssl pkcs12 -export -inkey dev.key -in v1.crt -passout pass:sandbox-pass -out dev-v1.p12                      # U16

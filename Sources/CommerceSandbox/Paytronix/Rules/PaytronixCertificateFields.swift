@@ -3,12 +3,16 @@ import SwiftASN1
 import X509
 
 /// The X.509 fields the push-package checks read from a certificate, parsed by swift-certificates
-/// (`Certificate(derEncoded:)`): whether it is v3, subject and issuer as RFC 4514 strings, the subject's `UID`,
-/// and which of Apple's APNs environment extensions are present.
+/// (`Certificate(derEncoded:)`): whether it is v3, subject and issuer as RFC 4514 strings, serial number and
+/// validity, the subject's `UID`, and which of Apple's APNs environment extensions are present.
 struct CertificateFields {
     var isVersion3: Bool
     var subject: String
     var issuer: String
+    /// The serial number's magnitude, big-endian, without DER's sign byte (as the reply has always shown it).
+    var serialNumber: [UInt8]
+    var notBefore: Date
+    var notAfter: Date
     var uid: String?
     var apnsEnvironments: [String]
 
@@ -23,12 +27,19 @@ struct CertificateFields {
         [2, 5, 4, 9]: "STREET", uidOID: "UID", [0, 9, 2342, 19_200_300, 100, 1, 25]: "DC",
     ]
 
-    /// Throws whatever swift-certificates throws for bytes that are not an X.509 certificate (U16).
+    struct UnusablePublicKey: Error {}
+
+    /// Throws whatever swift-certificates throws for bytes that are not an X.509 certificate (U16), and
+    /// `UnusablePublicKey` for an RSA key it must not be given (`CertificatePublicKey.isSafeToParse`).
     init(der: [UInt8]) throws {
+        guard CertificatePublicKey.isSafeToParse(der) else { throw UnusablePublicKey() }
         let certificate = try Certificate(derEncoded: der)
         isVersion3 = certificate.version == .v3
         issuer = Self.rfc4514(certificate.issuer)
         subject = Self.rfc4514(certificate.subject)
+        serialNumber = Self.magnitude(certificate.serialNumber.bytes)
+        notBefore = certificate.notValidBefore
+        notAfter = certificate.notValidAfter
         uid = nil
         for rdn in certificate.subject {
             for attribute in rdn where attribute.type == Self.uidOID {
@@ -42,6 +53,21 @@ struct CertificateFields {
             }
         }
         apnsEnvironments = environments
+    }
+
+    /// The absolute value of a two's-complement INTEGER's content bytes, with no leading zero bytes.
+    static func magnitude(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        var value = Array(bytes)
+        if let first = value.first, first & 0x80 != 0 {
+            // Negative (which RFC 5280 forbids, but some certificates carry): negate, i.e. invert and add one.
+            var carry = true
+            for index in value.indices.reversed() {
+                value[index] = ~value[index] &+ (carry ? 1 : 0)
+                carry = carry && value[index] == 0
+            }
+        }
+        let significant = value.drop { $0 == 0 }
+        return significant.isEmpty ? [0] : Array(significant)
     }
 
     /// RFC 4514: relative names in reverse order, `+` inside one, special characters escaped.

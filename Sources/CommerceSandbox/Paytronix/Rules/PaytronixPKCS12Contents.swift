@@ -1,13 +1,13 @@
-import CNIOBoringSSL
-import CNIOBoringSSLShims
-import Foundation
+import SwiftASN1
 
-/// Opens a PKCS#12 file with BoringSSL's parser (the one inside swift-nio-ssl) and reports what it holds.
+/// Opens a PKCS#12 file with its password and reports what it holds: the private key, if any, and every
+/// certificate (RFC 7292).
 ///
-/// `NIOSSLPKCS12Bundle` stops the process when a file holds no private key, or a key that matches none of its
-/// certificates; two of the mistakes the upload route must report. So the file is first opened here through
-/// `PKCS12_get_key_and_certs`, which verifies the MAC with the password, decrypts every part and returns the
-/// key and *all* certificates without any such trap. Only a file that passes is handed to `NIOSSLPKCS12Bundle`.
+/// The file has passed `PKCS12Structure` already, so the outer layers and algorithms are known to be usable. This
+/// reader checks the MAC first (so a wrong password is always U11), then decrypts each protected part and walks
+/// the bags, including nested SafeContents. It never stops at the first key: a second one is U13, and a file with
+/// no key, or a key no certificate is for, is reported rather than refused (U13, U17). Those two cases are why
+/// this is ours rather than `NIOSSLPKCS12Bundle`, which stops the process on both.
 struct PKCS12Contents {
     enum KeyType: Equatable {
         case rsa(bits: Int)
@@ -28,91 +28,167 @@ struct PKCS12Contents {
         case notPKCS12
     }
 
+    static let x509CertificateOID: ASN1ObjectIdentifier = [1, 2, 840, 113549, 1, 9, 22, 1]
+
     static func open(_ bytes: [UInt8], password: String) throws(Failure) -> PKCS12Contents {
-        // Password bytes must not contain NUL: BoringSSL reads them as a C string.
-        guard !password.utf8.contains(0) else { throw .wrongPassword }
-        guard let stack = CNIOBoringSSLShims_sk_X509_new_null() else { throw .decryptFailed("out of memory") }
-        defer { CNIOBoringSSLShims_sk_X509_pop_free(stack, X509_free) }
-        var key: OpaquePointer?
-        ERR_clear_error()
-        let ok = bytes.withUnsafeBufferPointer { buffer -> Int32 in
-            var input = CBS()
-            CBS_init(&input, buffer.baseAddress, buffer.count)
-            return password.withCString { PKCS12_get_key_and_certs(&key, stack, &input, $0) }
+        var reader = Reader(password: password)
+        // PFX { version, authSafe ContentInfo { data, [0] OCTET STRING }, macData }, as PKCS12Structure read it.
+        let authenticatedSafe: ArraySlice<UInt8>
+        let macData: [ASN1Node]
+        do {
+            let pfx = try DER.parse(bytes).elements()
+            guard let content = try pfx.at(1).element(1).element(0).octets else { throw Failure.notPKCS12 }
+            authenticatedSafe = content
+            macData = try pfx.at(2).elements()
+        } catch {
+            throw .notPKCS12
         }
-        defer { if let key { EVP_PKEY_free(key) } }
-        guard ok == 1 else {
-            let packed = ERR_get_error()
-            ERR_clear_error()
-            switch (ERR_GET_LIB(packed), ERR_GET_REASON(packed)) {
-            case (Int32(ERR_LIB_PKCS8), 108): throw .wrongPassword
-            case (Int32(ERR_LIB_PKCS8), 113): throw .multipleKeys
-            case (Int32(ERR_LIB_PKCS8), 100), (Int32(ERR_LIB_PKCS8), 101): throw .notPKCS12
-            default:
-                let reason = ERR_reason_error_string(packed).map { String(cString: $0) } ?? "error \(packed)"
-                throw .decryptFailed(reason)
-            }
-        }
+        try reader.checkMAC(macData, content: authenticatedSafe)
+        try reader.readAuthenticatedSafe(authenticatedSafe)
+        return reader.contents
+    }
+
+    /// The walk's state: the password and what has been found so far.
+    private struct Reader {
+        let password: String
         var contents = PKCS12Contents(
-            hasKey: key != nil, keyType: nil, certificatesDER: [], keySPKI: nil, certificateSPKIs: [])
-        if let key {
-            contents.keyType = keyType(of: key)
-            contents.keySPKI = spki(of: key)
+            hasKey: false, keyType: nil, certificatesDER: [], keySPKI: nil, certificateSPKIs: [])
+
+        init(password: String) {
+            self.password = password
         }
-        for index in 0..<CNIOBoringSSLShims_sk_X509_num(stack) {
-            guard let certificate = CNIOBoringSSLShims_sk_X509_value(stack, index) else { continue }
-            contents.certificatesDER.append(der(of: certificate))
-            if let publicKey = X509_get_pubkey(certificate) {
-                contents.certificateSPKIs.append(spki(of: publicKey))
-                EVP_PKEY_free(publicKey)
-            } else {
-                contents.certificateSPKIs.append(nil)
+
+        /// MacData { mac DigestInfo { digestAlgorithm, digest OCTET STRING }, macSalt OCTET STRING, iterations }.
+        func checkMAC(_ macData: [ASN1Node], content: ArraySlice<UInt8>) throws(Failure) {
+            let verified: Bool?
+            do {
+                let digestInfo = try macData.at(0).elements()
+                let digest = try digestInfo.at(0).element(0).objectIdentifier.flatMap {
+                    PKCS12Structure.digestNames[$0]
+                }
+                let iterations = macData.count > 2 ? try macData.at(2).integer : 1
+                guard let digest, let expected = try digestInfo.at(1).octets, let salt = try macData.at(1).octets,
+                    let iterations, PKCS12Structure.iterationRange.contains(iterations)
+                else { throw Failure.notPKCS12 }
+                verified = PKCS12MACCheck.verify(
+                    digest: digest, password: password, salt: salt, iterations: iterations, content: content,
+                    expected: expected)
+                guard verified != nil else { throw Failure.decryptFailed("MAC digest \(digest) is not supported") }
+            } catch let failure as Failure {
+                throw failure
+            } catch {
+                throw .notPKCS12
+            }
+            guard verified == true else { throw .wrongPassword }
+        }
+
+        /// AuthenticatedSafe: SEQUENCE OF ContentInfo, each `data` (SafeContents in the clear) or `encryptedData`.
+        mutating func readAuthenticatedSafe(_ bytes: ArraySlice<UInt8>) throws(Failure) {
+            let contentInfos: [ASN1Node]
+            do {
+                contentInfos = try DER.parse(bytes).elements()
+            } catch {
+                throw .notPKCS12
+            }
+            for contentInfo in contentInfos {
+                let safeContents: ASN1Node
+                let type: ASN1ObjectIdentifier?
+                do {
+                    type = try contentInfo.element(0).objectIdentifier
+                    if type == PKCS12Structure.dataOID {
+                        guard let octets = try contentInfo.element(1).element(0).octets else { throw Failure.notPKCS12 }
+                        safeContents = try DER.parse(octets)
+                    } else if type == PKCS12Structure.encryptedDataOID {
+                        safeContents = try decryptedSafeContents(contentInfo)
+                    } else {
+                        continue
+                    }
+                } catch let failure as Failure {
+                    throw failure
+                } catch {
+                    throw .notPKCS12
+                }
+                try readSafeContents(safeContents, decrypted: type == PKCS12Structure.encryptedDataOID)
             }
         }
-        return contents
-    }
 
-    private static func keyType(of key: OpaquePointer) -> KeyType {
-        switch EVP_PKEY_id(key) {
-        case EVP_PKEY_RSA:
-            return .rsa(bits: Int(EVP_PKEY_bits(key)))
-        case EVP_PKEY_EC:
-            let curve =
-                EVP_PKEY_get0_EC_KEY(key).flatMap { EC_KEY_get0_group($0) }.map { EC_GROUP_get_curve_name($0) } ?? 0
-            switch curve {
-            case NID_X9_62_prime256v1: return .ec(curve: "P-256")
-            case NID_secp384r1: return .ec(curve: "P-384")
-            // Named as people name curves (U15's message), not by BoringSSL's internal number.
-            case NID_secp224r1: return .other("EC P-224")
-            case NID_secp521r1: return .other("EC P-521")
-            default: return .other("EC \(OBJ_nid2sn(curve).map { String(cString: $0) } ?? "curve \(curve)")")
+        /// [0] EncryptedData { version, EncryptedContentInfo { data, algorithm, [0] IMPLICIT ciphertext } }.
+        private func decryptedSafeContents(_ contentInfo: ASN1Node) throws -> ASN1Node {
+            let encryptedContentInfo = try contentInfo.element(1).element(0).element(1)
+            let algorithm = try encryptedContentInfo.element(1)
+            guard case .primitive(let ciphertext) = try encryptedContentInfo.element(2).content else {
+                throw Failure.notPKCS12
             }
-        case EVP_PKEY_ED25519:
-            return .other("Ed25519")
-        case let other:
-            return .other(OBJ_nid2sn(other).map { String(cString: $0) } ?? "key type \(other)")
+            let plaintext = try decrypt(ciphertext, algorithm: algorithm)
+            // Garbage that happened to end in valid padding is still a failed decryption, not a malformed file.
+            do {
+                return try DER.parse(plaintext)
+            } catch {
+                throw Failure.decryptFailed("the decrypted content is not SafeContents")
+            }
         }
-    }
 
-    private static func spki(of key: OpaquePointer) -> [UInt8]? {
-        let length = i2d_PUBKEY(key, nil)
-        guard length > 0 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(length))
-        let written = bytes.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            var cursor = buffer.baseAddress
-            return i2d_PUBKEY(key, &cursor)
+        private func decrypt(_ ciphertext: ArraySlice<UInt8>, algorithm: ASN1Node) throws(Failure) -> [UInt8] {
+            do {
+                return try PKCS12Decryption.decrypt(ciphertext, algorithm: algorithm, password: password)
+            } catch {
+                switch error {
+                case .badPadding: throw .decryptFailed("bad padding")
+                case .unusable(let what): throw .decryptFailed("cannot use \(what)")
+                }
+            }
         }
-        return written == length ? bytes : nil
-    }
 
-    private static func der(of certificate: OpaquePointer) -> [UInt8] {
-        let length = i2d_X509(certificate, nil)
-        guard length > 0 else { return [] }
-        var bytes = [UInt8](repeating: 0, count: Int(length))
-        _ = bytes.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            var cursor = buffer.baseAddress
-            return i2d_X509(certificate, &cursor)
+        /// SafeContents: SEQUENCE OF SafeBag { bagId, [0] bagValue, bagAttributes? }. Errors inside content that
+        /// was decrypted (here or by an enclosing part) are `decryptFailed`; in the clear they are `notPKCS12`.
+        private mutating func readSafeContents(_ safeContents: ASN1Node, decrypted: Bool, depth: Int = 0)
+            throws(Failure)
+        {
+            do {
+                guard depth < 8 else { throw Failure.notPKCS12 }
+                for bag in try safeContents.elements() {
+                    let value = try bag.element(1).element(0)
+                    switch PKCS12Structure.BagType(try bag.element(0).objectIdentifier) {
+                    case .key:
+                        try addKey(privateKeyInfo: value.encodedBytes, decrypted: decrypted)
+                    case .shroudedKey:
+                        guard !contents.hasKey else { throw Failure.multipleKeys }
+                        // EncryptedPrivateKeyInfo { encryptionAlgorithm, encryptedData OCTET STRING }
+                        guard let ciphertext = try value.element(1).octets else { throw Failure.notPKCS12 }
+                        let plaintext = try decrypt(ciphertext, algorithm: try value.element(0))
+                        try addKey(privateKeyInfo: plaintext[...], decrypted: true)
+                    case .certificate:
+                        // CertBag { certId, [0] certValue }; only X.509 certificates count, others are skipped.
+                        guard try value.element(0).objectIdentifier == PKCS12Contents.x509CertificateOID else {
+                            continue
+                        }
+                        guard let der = try value.element(1).element(0).octets else { throw Failure.notPKCS12 }
+                        contents.certificatesDER.append(Array(der))
+                        contents.certificateSPKIs.append(CertificatePublicKey.subjectPublicKeyInfo(of: der))
+                    case .safeContents:
+                        try readSafeContents(value, decrypted: decrypted, depth: depth + 1)
+                    case .crl, .secret, nil:
+                        continue
+                    }
+                }
+            } catch let failure as Failure {
+                throw failure == .notPKCS12 && decrypted ? .decryptFailed("malformed decrypted content") : failure
+            } catch {
+                throw decrypted ? .decryptFailed("malformed decrypted content") : .notPKCS12
+            }
         }
-        return bytes
+
+        private mutating func addKey(privateKeyInfo: ArraySlice<UInt8>, decrypted: Bool) throws(Failure) {
+            guard !contents.hasKey else { throw .multipleKeys }
+            let key: PKCS12PrivateKey
+            do {
+                key = try PKCS12PrivateKey(privateKeyInfo: privateKeyInfo)
+            } catch {
+                throw decrypted ? .decryptFailed("the private key does not parse") : .notPKCS12
+            }
+            contents.hasKey = true
+            contents.keyType = key.type
+            contents.keySPKI = key.subjectPublicKeyInfo
+        }
     }
 }

@@ -3,7 +3,7 @@ import SwiftASN1
 
 /// What the outer, unencrypted layers of a PKCS#12 file say (RFC 7292): container version, integrity mode,
 /// MAC parameters and the algorithms protecting each part. Read without the password and without any
-/// cryptography, so the upload route can name an unsupported algorithm before BoringSSL tries it.
+/// cryptography, so the upload route can name an unsupported algorithm before `PKCS12Contents` tries it.
 ///
 /// The DER is parsed by SwiftASN1 (`DER.parse`), which rejects anything that is not DER (indefinite or
 /// non-minimal lengths, trailing bytes, nesting deeper than 50); every parse error becomes U7 `notPKCS12`.
@@ -203,48 +203,5 @@ struct PKCS12Structure {
             parts[0] = 2
         }
         return parts.map(String.init).joined(separator: ".")
-    }
-}
-
-/// Reading parsed DER by position; every mismatch is an error or `nil`, never a trap.
-private struct MalformedDER: Error {}
-
-extension ASN1Node {
-    /// The elements inside a constructed element (of any tag).
-    fileprivate func elements() throws(MalformedDER) -> [ASN1Node] {
-        guard case .constructed(let nodes) = content else { throw MalformedDER() }
-        return Array(nodes)
-    }
-
-    fileprivate func element(_ index: Int) throws(MalformedDER) -> ASN1Node {
-        try elements().at(index)
-    }
-
-    /// The value of an OBJECT IDENTIFIER element.
-    fileprivate var objectIdentifier: ASN1ObjectIdentifier? {
-        try? ASN1ObjectIdentifier(derEncoded: self)
-    }
-
-    /// The value of an INTEGER element that fits in an `Int`.
-    fileprivate var integer: Int? {
-        try? Int(derEncoded: self)
-    }
-
-    /// The content of a (primitive, as DER requires) OCTET STRING element.
-    fileprivate var octets: ArraySlice<UInt8>? {
-        (try? ASN1OctetString(derEncoded: self))?.bytes
-    }
-
-    fileprivate var isSequence: Bool {
-        guard identifier == .sequence, case .constructed = content else { return false }
-        return true
-    }
-}
-
-extension Array where Element == ASN1Node {
-    /// The element at `index`, or `MalformedDER` instead of a trap.
-    fileprivate func at(_ index: Int) throws(MalformedDER) -> ASN1Node {
-        guard indices.contains(index) else { throw MalformedDER() }
-        return self[index]
     }
 }

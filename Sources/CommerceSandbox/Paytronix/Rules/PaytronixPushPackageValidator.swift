@@ -1,14 +1,16 @@
 import CommerceCore
 import Crypto
 import Foundation
-import NIOSSL
 
 /// Validates an uploaded APNs `.p12` push package (spec §4.7 U7–U21) and describes it.
 ///
-/// The outer structure is read without the password (`PKCS12Structure`, on SwiftASN1); the password check,
-/// decryption, key and certificate extraction are BoringSSL's (`PKCS12Contents`, then `NIOSSLPKCS12Bundle`); the
-/// certificate's version, subject, issuer and extensions are read with swift-certificates (`CertificateFields`).
-/// Nothing here implements a cipher, KDF or MAC.
+/// The outer structure is read without the password (`PKCS12Structure`, on SwiftASN1). The password check,
+/// decryption and extraction of key and certificates are `PKCS12Contents`: swift-crypto's SHA-2, HMAC, PBKDF2 and
+/// AES-CBC, with our own PKCS#12 KDF (RFC 7292 Appendix B), `TripleDES` and `RC2` for the legacy ciphers, which
+/// swift-crypto lacks. It replaced `NIOSSLPKCS12Bundle`, which stops the process on a file with no key or a key
+/// no certificate is for (U13, U17), and BoringSSL's C API, which is internal to swift-nio-ssl. The certificate's
+/// version, subject, issuer, serial number, validity and extensions are read with swift-certificates
+/// (`CertificateFields`).
 struct PushPackageValidator {
     let appIdentifier: String
     let environment: String
@@ -30,7 +32,7 @@ struct PushPackageValidator {
             case .iterationsOutOfRange: throw fail("push.unsupported_algorithm", "Iteration count out of range")
             }
         }
-        // U11–U14 with BoringSSL.
+        // U11–U14: password, decryption, one key, one certificate.
         let contents: PKCS12Contents
         do {
             contents = try PKCS12Contents.open(bytes, password: password)
@@ -67,33 +69,17 @@ struct PushPackageValidator {
             fields = try CertificateFields(der: certificateDER)
         } catch {
             // swift-certificates also parses the certificate's public key and refuses what swift-crypto does not
-            // take (RSA under 2048 bits, EC curves other than P-256/384/521, DSA, …). BoringSSL has read this
-            // certificate already, and the package's own key passed U15, so such a certificate is not for that key:
-            // that is U17, as it was when the certificate was read without swift-certificates.
-            guard keyMatches else { throw keyMismatch() }
+            // take (RSA under 2048 bits, EC curves other than P-256/384/521, DSA, …). When the public key can still be
+            // found in it, such a certificate is not for the package's own key (which passed U15): that is U17.
+            if case .some(.some) = contents.certificateSPKIs.first, !keyMatches { throw keyMismatch() }
             throw fail("push.invalid_certificate", "The certificate could not be parsed")
         }
         guard fields.isVersion3 else { throw fail("push.invalid_certificate", "The certificate could not be parsed") }
         // U17: the certificate carries the package's own public key.
-        guard keyMatches, let keySPKI = contents.keySPKI else { throw keyMismatch() }
-        // Safe now: one key and one certificate for it, which is what NIOSSLPKCS12Bundle requires.
-        let bundle: NIOSSLPKCS12Bundle
-        do {
-            bundle = try NIOSSLPKCS12Bundle(buffer: bytes, passphrase: Array(password.utf8))
-        } catch {
-            throw fail("push.decrypt_failed", "A protected part of the file could not be decrypted with this password")
-        }
-        guard bundle.certificateChain.count == 1, let certificate = bundle.certificateChain.first else {
-            throw fail(
-                "push.certificate_count",
-                "Expected exactly one certificate (no chain), found \(bundle.certificateChain.count)")
-        }
-        guard let certificateSPKI = try? certificate.extractPublicKey().toSPKIBytes(), certificateSPKI == keySPKI else {
-            throw keyMismatch()
-        }
+        guard keyMatches else { throw keyMismatch() }
         // U18–U19 on the sandbox clock.
-        let notBefore = Date(timeIntervalSince1970: TimeInterval(certificate.notValidBefore))
-        let notAfter = Date(timeIntervalSince1970: TimeInterval(certificate.notValidAfter))
+        let notBefore = fields.notBefore
+        let notAfter = fields.notAfter
         guard notBefore <= now else {
             throw fail(
                 "push.certificate_not_yet_valid", "The certificate is not valid before \(ISO8601.format(notBefore))")
@@ -118,7 +104,6 @@ struct PushPackageValidator {
                 "The certificate is for \(fields.apnsEnvironments.joined(separator: ", ")), not \(environment)")
         }
 
-        let derForFingerprint = (try? certificate.toDERBytes()) ?? certificateDER
         return [
             "fileSha256": .string(HexDigest.sha256(Data(bytes))),
             "mac": ["digest": .string(structure.macDigest), "iterations": .integer(Int64(structure.macIterations))],
@@ -129,9 +114,9 @@ struct PushPackageValidator {
             "privateKey": .object(keyDescription),
             "certificate": [
                 "subject": .string(fields.subject), "issuer": .string(fields.issuer),
-                "serialNumber": .string(HexDigest.hex(certificate.serialNumber)),
+                "serialNumber": .string(HexDigest.hex(fields.serialNumber)),
                 "notBefore": .string(ISO8601.format(notBefore)), "notAfter": .string(ISO8601.format(notAfter)),
-                "sha256Fingerprint": .string(HexDigest.sha256(Data(derForFingerprint))),
+                "sha256Fingerprint": .string(HexDigest.sha256(Data(certificateDER))),
                 "uid": .from(fields.uid), "apnsEnvironments": .array(fields.apnsEnvironments.map(JSONValue.string)),
             ],
             "warnings": .array(warnings.map(JSONValue.string)),
