@@ -22,8 +22,9 @@ struct ButtonCredentials: Sendable {
         let encoded = Self.trimmingSpaces(bytes.dropFirst(scheme.count))
         guard let data = Data(base64Encoded: Data(encoded)), let decoded = String(validating: data, as: UTF8.self)
         else { throw ButtonError.invalidKey }
-        key = String(decoded.utf8.split(separator: UInt8(ascii: ":"), maxSplits: 1, omittingEmptySubsequences: false)
-            .first.flatMap { Substring($0) }.map(String.init) ?? "")
+        key = String(
+            decoded.utf8.split(separator: UInt8(ascii: ":"), maxSplits: 1, omittingEmptySubsequences: false)
+                .first.flatMap { Substring($0) }.map(String.init) ?? "")
         requestedVersion = request.headers["X-Button-API-Version"]
     }
 
