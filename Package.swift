@@ -42,6 +42,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
             ]),
         // Test doubles for apps' own tests as well as ours: an in-memory transport and a hand-moved clock.
         .target(name: "CommerceTesting", dependencies: ["CommerceCore"]),
@@ -120,6 +121,7 @@ let package = Package(
             name: "RezolveSDKTests",
             dependencies: [
                 "RezolveSDK", "CommerceCore", "CommerceTesting",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
         .testTarget(

@@ -1,5 +1,6 @@
 import CommerceCore
 import CommerceTesting
+import Crypto
 import Foundation
 import Testing
 import _CryptoExtras
@@ -27,6 +28,21 @@ struct CardEncryptionTests {
         #expect(throws: RezolveError.encryption("the customer's public key is not a usable RSA key")) {
             _ = try CardEncryptor(publicKeyPEM: "-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----\n")
         }
+    }
+
+    /// Keys that are well-formed but not usable RSA-2048+ keys are refused with the same error,
+    /// and never reach swift-crypto's PEM initialiser (which frees its key twice on such input).
+    @Test func aKeyOfAnotherKindOrSizeIsAnEncryptionError() throws {
+        let refusal = RezolveError.encryption("the customer's public key is not a usable RSA key")
+        let small = try _RSA.Signing.PrivateKey(unsafeKeySize: .init(bitCount: 1024)).publicKey.pemRepresentation
+        let pkcs1 = try _RSA.Encryption.PublicKey(pemRepresentation: Fixture.publicKeyPEM).pkcs1PEMRepresentation
+        for pem in [P256.Signing.PrivateKey().publicKey.pemRepresentation, small, ""] {
+            #expect(throws: refusal, "\(pem.prefix(40))") { _ = try CardEncryptor(publicKeyPEM: pem) }
+        }
+        // The PKCS#1 form of a usable key is taken, as swift-crypto's own PEM initialiser takes it.
+        #expect(try Self.decrypt(try CardEncryptor(publicKeyPEM: pkcs1).encrypt("4111")) == "4111")
+        #expect(RSAPublicKeyNumbers(pem: Fixture.publicKeyPEM)?.bitCount == 2048)
+        #expect(RSAPublicKeyNumbers(pem: small)?.bitCount == 1024)
     }
 
     static let cardAnswer =

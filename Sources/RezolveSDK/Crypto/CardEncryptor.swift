@@ -1,3 +1,4 @@
+import CommerceCore
 import Foundation
 import _CryptoExtras
 
@@ -10,9 +11,13 @@ public struct CardEncryptor {
 
     /// - Parameter publicKeyPEM: a PEM `PUBLIC KEY` (SubjectPublicKeyInfo) as `GET …/publickey` returns it.
     public init(publicKeyPEM: String) throws(RezolveError) {
-        do { key = try _RSA.Encryption.PublicKey(pemRepresentation: publicKeyPEM) } catch {
-            throw .encryption("the customer's public key is not a usable RSA key")
-        }
+        // The key comes from the server, so it is read by `RSAPublicKeyNumbers` and built from its numbers:
+        // swift-crypto's PEM initialiser frees its key twice on a well-formed key BoringSSL refuses (an EC key,
+        // say), which could abort the app. Like that initialiser, keys under 2048 bits are refused.
+        guard let numbers = RSAPublicKeyNumbers(pem: publicKeyPEM), numbers.bitCount >= 2048,
+            let key = try? _RSA.Encryption.PublicKey(n: numbers.modulus, e: numbers.exponent)
+        else { throw .encryption("the customer's public key is not a usable RSA key") }
+        self.key = key
     }
 
     /// Removes spaces and dashes, then encrypts the remaining characters.

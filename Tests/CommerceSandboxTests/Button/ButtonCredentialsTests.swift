@@ -38,7 +38,9 @@ import Testing
 
     @Test func theSchemeIsCaseInsensitiveAndSpacesAndTabsAroundAreIgnored() throws {
         let token = basic("sk-sandbox:")
-        for header in ["basic \(token)", "BASIC \(token)", " \tBasic \(token)\t ", "Basic   \(token)", "bAsIc \t\(token)"] {
+        for header in [
+            "basic \(token)", "BASIC \(token)", " \tBasic \(token)\t ", "Basic   \(token)", "bAsIc \t\(token)",
+        ] {
             #expect(try credentials(header).key == "sk-sandbox", "\(header)")
         }
     }
@@ -48,7 +50,9 @@ import Testing
     }
 
     @Test func noBasicHeaderIsAMissingKey() {
-        for header in [nil, "", "Basic", "Basic \t ", "Bearer sk-sandbox", "Basi c2stc2FuZGJveDo=", "Basicc2stc2FuZGJveDo="] {
+        for header in [
+            nil, "", "Basic", "Basic \t ", "Bearer sk-sandbox", "Basi c2stc2FuZGJveDo=", "Basicc2stc2FuZGJveDo=",
+        ] {
             #expect(refusal(header) == ButtonError.missingKey.message, "\(header ?? "no header")")
         }
     }

@@ -1,3 +1,4 @@
+import CommerceCore
 import Crypto
 import SwiftASN1
 import _CryptoExtras
@@ -48,13 +49,9 @@ enum CertificatePublicKey {
         return spki
     }
 
-    /// SubjectPublicKeyInfo { algorithm, BIT STRING { RSAPublicKey { modulus INTEGER, publicExponent INTEGER } } }
+    /// The certificate's RSA key built from its numbers (`RSAPublicKeyNumbers`), or `nil` when BoringSSL refuses it.
     private static func rsaKey(_ spki: ASN1Node) -> _RSA.Signing.PublicKey? {
-        guard let bits = try? ASN1BitString(derEncoded: spki.element(1)), bits.paddingBits == 0,
-            let numbers = try? DER.parse(bits.bytes).elements(), numbers.count == 2,
-            let modulus = numbers[0].integerBytes, let exponent = numbers[1].integerBytes,
-            modulus.first.map({ $0 & 0x80 == 0 }) == true, exponent.first.map({ $0 & 0x80 == 0 }) == true
-        else { return nil }
-        return try? _RSA.Signing.PublicKey(n: Array(modulus), e: Array(exponent))
+        guard let numbers = RSAPublicKeyNumbers(subjectPublicKeyInfo: spki) else { return nil }
+        return try? _RSA.Signing.PublicKey(n: numbers.modulus, e: numbers.exponent)
     }
 }
