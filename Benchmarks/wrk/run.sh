@@ -2,7 +2,8 @@
 # Measures a release `commercekit serve` with wrk (Debian package `wrk`; install it yourself, this script
 # installs nothing): the no-op GET /sandbox/ping, then POST /v1/order with unique ids and the Storefront
 # products query (storefront-products.lua), same server, same run,
-# 8 connections on 2 threads. Prints wrk's summaries and the throughput ratio.
+# 8 connections on 2 threads, in ROUNDS (default 3) alternating rounds. Prints wrk's summaries, each round's
+# throughput ratios and the ratios of the medians.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 DURATION=${DURATION:-10s}
@@ -24,11 +25,22 @@ measure() {
   echo "$summary" >&2
   echo "$summary" | awk '/Requests\/sec/ {print $2}'
 }
-echo "== GET /sandbox/ping (no-op ceiling)" >&2
-PING=$(measure "$URL/sandbox/ping")
-echo "== POST /v1/order (durable SQLite, WAL)" >&2
-ORDER=$(measure -s Benchmarks/wrk/create-order.lua "$URL")
-echo "== POST /api/2021-10/graphql.json (Storefront: shop + 10 products x 3 variants, one document)" >&2
-STOREFRONT=$(measure -s Benchmarks/wrk/storefront-products.lua "$URL")
-awk -v o="$ORDER" -v p="$PING" 'BEGIN { printf "create-order / no-op throughput ratio: %.3f\n", o / p }'
-awk -v s="$STOREFRONT" -v p="$PING" 'BEGIN { printf "storefront products query / no-op throughput ratio: %.3f\n", s / p }'
+# The no-op ceiling itself moves by several per cent from one 10 s run to the next on a shared machine, so the
+# three routes are measured in ROUNDS alternating rounds; each round's ratios are printed, then the ratios of
+# the medians.
+ROUNDS=${ROUNDS:-3}
+PINGS=(); ORDERS=(); STOREFRONTS=()
+for round in $(seq 1 "$ROUNDS"); do
+  echo "== round $round: GET /sandbox/ping (no-op ceiling)" >&2
+  PINGS+=("$(measure "$URL/sandbox/ping")")
+  echo "== round $round: POST /v1/order (durable SQLite, WAL)" >&2
+  ORDERS+=("$(measure -s Benchmarks/wrk/create-order.lua "$URL")")
+  echo "== round $round: POST /api/2021-10/graphql.json (Storefront: shop + 10 products x 3 variants, one document)" >&2
+  STOREFRONTS+=("$(measure -s Benchmarks/wrk/storefront-products.lua "$URL")")
+  awk -v r="$round" -v p="${PINGS[-1]}" -v o="${ORDERS[-1]}" -v s="${STOREFRONTS[-1]}" \
+    'BEGIN { printf "round %d: no-op %.0f req/s, create-order %.0f (%.3fx), storefront %.0f (%.3fx)\n", r, p, o, o / p, s, s / p }'
+done
+median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+PING=$(median "${PINGS[@]}"); ORDER=$(median "${ORDERS[@]}"); STOREFRONT=$(median "${STOREFRONTS[@]}")
+awk -v o="$ORDER" -v p="$PING" 'BEGIN { printf "create-order / no-op throughput ratio (medians of the rounds): %.3f\n", o / p }'
+awk -v s="$STOREFRONT" -v p="$PING" 'BEGIN { printf "storefront products query / no-op throughput ratio (medians of the rounds): %.3f\n", s / p }'
