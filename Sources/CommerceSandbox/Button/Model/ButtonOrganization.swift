@@ -2,7 +2,7 @@ import GRDB
 
 /// An organisation: a `button_organizations` row. The Order API reads it on every request to learn the caller's
 /// finalization window and pinned version.
-struct ButtonOrganization: Codable, Sendable, FetchableRecord, PersistableRecord {
+struct ButtonOrganization: Encodable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "button_organizations"
 
     let id: String
@@ -20,8 +20,8 @@ struct ButtonOrganization: Codable, Sendable, FetchableRecord, PersistableRecord
         case createdAt = "created_at"
     }
 
-    /// Read by column name rather than through the keyed `Codable` decoder, as this row is decoded on every
-    /// Order API request; writes still go through `Codable`.
+    /// The one way a row is read: by column name, as this row is decoded on every Order API request. Only
+    /// writes go through `Encodable`, so there is no second, `Decodable` reading path.
     init(row: Row) throws {
         id = row["id"]
         name = row["name"]
