@@ -20,7 +20,8 @@ package struct RSAPublicKeyNumbers: Sendable, Equatable {
         guard case .constructed(let parts) = node.content, node.identifier == .sequence else { return nil }
         let items = Array(parts)
         guard items.count == 2, case .constructed(let algorithm) = items[0].content,
-            let oidNode = Array(algorithm).first, (try? ASN1ObjectIdentifier(derEncoded: oidNode)) == Self.rsaEncryption,
+            let oidNode = Array(algorithm).first,
+            (try? ASN1ObjectIdentifier(derEncoded: oidNode)) == Self.rsaEncryption,
             let bits = try? ASN1BitString(derEncoded: items[1]), bits.paddingBits == 0,
             let key = try? DER.parse(bits.bytes)
         else { return nil }
