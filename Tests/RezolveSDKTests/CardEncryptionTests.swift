@@ -45,6 +45,24 @@ struct CardEncryptionTests {
         #expect(RSAPublicKeyNumbers(pem: small)?.bitCount == 1024)
     }
 
+    /// The numbers the encryptor builds its key from are the key's own, and a key of another algorithm has none.
+    /// (The double free this avoids is silent most of the time, so no test can observe it directly; this checks
+    /// the reading it is replaced with.)
+    @Test func rsaPublicKeyNumbersAreTheKeysOwn() throws {
+        let key = try _RSA.Encryption.PublicKey(pemRepresentation: Fixture.publicKeyPEM)
+        let primitives = try key.getKeyPrimitives()
+        let numbers = try #require(RSAPublicKeyNumbers(pem: Fixture.publicKeyPEM))
+        #expect(numbers.modulus == Array(primitives.modulus.drop(while: { $0 == 0 })))
+        #expect(numbers.exponent == Array(primitives.publicExponent.drop(while: { $0 == 0 })))
+        #expect(RSAPublicKeyNumbers(pem: key.pkcs1PEMRepresentation) == numbers)
+        #expect(RSAPublicKeyNumbers(subjectPublicKeyInfoDER: Array(key.derRepresentation)) == numbers)
+        #expect(
+            RSAPublicKeyNumbers(subjectPublicKeyInfoDER: Array(P256.Signing.PrivateKey().publicKey.derRepresentation))
+                == nil)
+        #expect(RSAPublicKeyNumbers(subjectPublicKeyInfoDER: Array(key.derRepresentation) + [0]) == nil)
+        #expect(RSAPublicKeyNumbers(pem: "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n") == nil)
+    }
+
     static let cardAnswer =
         #"{"id":"card-1","short_name":"Visa","type":"credit","brand":"visa","name_on_card":"Ana","pan4":"1111","pan6":"411111","expires_on":"1230","valid_from":"0124","address_id":"A1"}"#
 
