@@ -1,3 +1,4 @@
+import CommerceCore
 import Crypto
 import SwiftASN1
 import _CryptoExtras
@@ -10,7 +11,7 @@ struct PKCS12PrivateKey {
     /// other algorithms); U15 refuses all of those before U17 looks at this.
     var subjectPublicKeyInfo: [UInt8]?
 
-    static let rsaOID: ASN1ObjectIdentifier = [1, 2, 840, 113549, 1, 1, 1]
+    static let rsaOID = RSAPublicKeyNumbers.rsaEncryption
     static let ecOID: ASN1ObjectIdentifier = [1, 2, 840, 10045, 2, 1]
     static let algorithmNames: [ASN1ObjectIdentifier: String] = [
         [1, 3, 101, 112]: "Ed25519", [1, 3, 101, 113]: "Ed448", [1, 3, 101, 110]: "X25519",
