@@ -67,8 +67,11 @@ package struct RSAPublicKeyNumbers: Sendable, Equatable {
     }
 
     /// The modulus's length in bits.
-    package var bitCount: Int {
-        guard let first = modulus.first else { return 0 }
-        return (modulus.count - 1) * 8 + (8 - first.leadingZeroBitCount)
+    package var bitCount: Int { Self.bitLength(modulus[...]) }
+
+    /// Bits of a positive big-endian integer's magnitude, ignoring leading zero bytes.
+    package static func bitLength(_ bytes: ArraySlice<UInt8>) -> Int {
+        guard let first = bytes.firstIndex(where: { $0 != 0 }) else { return 0 }
+        return (bytes.endIndex - first - 1) * 8 + (8 - bytes[first].leadingZeroBitCount)
     }
 }

@@ -91,18 +91,4 @@ struct PKCS12ContentsTests {
             _ = try? PKCS12Contents.open(damaged, password: "sandbox-pass")
         }
     }
-
-    /// Reports how long `open` takes on the two fixtures (the upload route runs it once per upload).
-    @Test func openingIsFast() throws {
-        for fixture in ["dev-aes.p12", "dev-legacy.p12"] {
-            let bytes = [UInt8](try PaytronixRouterHarness.fixture(fixture))
-            let clock = ContinuousClock()
-            let rounds = 5
-            let elapsed = try clock.measure {
-                for _ in 0..<rounds { _ = try PKCS12Contents.open(bytes, password: "sandbox-pass") }
-            }
-            print("PKCS12Contents.open(\(fixture)): \(elapsed / rounds) per call")
-            #expect(elapsed / rounds < .seconds(2))
-        }
-    }
 }

@@ -33,7 +33,7 @@ struct PKCS12PrivateKey {
         case Self.rsaOID:
             // RSAPrivateKey { version, modulus INTEGER, … }: the size is the modulus's bit length.
             guard let modulus = try DER.parse(keyOctets).element(1).integerBytes else { throw MalformedDER() }
-            type = .rsa(bits: Self.bitLength(modulus))
+            type = .rsa(bits: RSAPublicKeyNumbers.bitLength(modulus))
             subjectPublicKeyInfo = (try? _RSA.Signing.PrivateKey(derRepresentation: der)).map {
                 Array($0.publicKey.derRepresentation)
             }
@@ -79,11 +79,5 @@ struct PKCS12PrivateKey {
             return try node.element(0).objectIdentifier
         }
         return nil
-    }
-
-    /// Bits of a positive INTEGER's magnitude, ignoring leading zero bytes.
-    static func bitLength(_ bytes: ArraySlice<UInt8>) -> Int {
-        guard let first = bytes.firstIndex(where: { $0 != 0 }) else { return 0 }
-        return (bytes.endIndex - first - 1) * 8 + (8 - bytes[first].leadingZeroBitCount)
     }
 }
