@@ -9,6 +9,16 @@ import Testing
 struct PaytronixExternalAccountRuleTests {
     typealias H = PaytronixRouterHarness
 
+    /// `enrollment/editExternalAccounts` adding `accounts` to the guest account of `sam` (password `secret-1`).
+    static func add(_ accounts: [JSONValue], in sandbox: H) async throws -> (status: Int, body: JSONValue) {
+        try await sandbox.rest(
+            "enrollment/editExternalAccounts",
+            [
+                "authentication": "guest", "merchantId": 777777, "username": "sam", "password": "secret-1",
+                "operation": "add", "externalAccounts": .array(accounts),
+            ])
+    }
+
     @Test(arguments: [JSONValue.null, "replace", "ADD", 1])
     func x1Operation(operation: JSONValue) async throws {
         let sandbox = try H()
@@ -104,13 +114,7 @@ struct PaytronixExternalAccountRuleTests {
         try await sandbox.guest("sam")
         guard case .object(var device) = H.device() else { return }
         device[key] = value == .null ? JSONValue?.none : value
-        let edit = try await sandbox.rest(
-            "enrollment/editExternalAccounts",
-            [
-                "authentication": "guest", "merchantId": 777777, "username": "sam", "password": "secret-1",
-                "operation": "add",
-                "externalAccounts": [.object(device)],
-            ])
+        let edit = try await Self.add([.object(device)], in: sandbox)
         #expect(edit.status == 400)
         #expect(edit.body == H.fieldFailure("externalAccounts[0].\(field)", message))
         let create = try await sandbox.rest(
@@ -130,22 +134,17 @@ struct PaytronixExternalAccountRuleTests {
     @Test func externalAccountErrorsAreCollectedAndExtraKeysKept() async throws {
         let sandbox = try H()
         let guest = try await sandbox.guest("sam")
-        let (status, body) = try await sandbox.rest(
-            "enrollment/editExternalAccounts",
+        let (status, body) = try await Self.add(
             [
-                "authentication": "guest", "merchantId": 777777, "username": "sam", "password": "secret-1",
-                "operation": "add",
-                "externalAccounts": [
-                    [
-                        "appIdentifier": "app", "accountCode": .string(H.tokenHex),
-                        "integrationDetail": .string(H.detail), "integration": "x",
-                    ],
-                    [
-                        "appIdentifier": "com.example.pushapp", "accountCode": "12",
-                        "integrationDetail": .string(H.detail), "integration": "sandbox-ios",
-                    ],
+                [
+                    "appIdentifier": "app", "accountCode": .string(H.tokenHex),
+                    "integrationDetail": .string(H.detail), "integration": "x",
                 ],
-            ])
+                [
+                    "appIdentifier": "com.example.pushapp", "accountCode": "12",
+                    "integrationDetail": .string(H.detail), "integration": "sandbox-ios",
+                ],
+            ], in: sandbox)
         #expect(status == 400)
         #expect(
             body == [
@@ -162,13 +161,7 @@ struct PaytronixExternalAccountRuleTests {
         let detail = H.detail + "|build=42"
         guard case .object(var device) = H.device(detail: detail) else { return }
         device["pushKitToken"] = "ignored"
-        let ok = try await sandbox.rest(
-            "enrollment/editExternalAccounts",
-            [
-                "authentication": "guest", "merchantId": 777777, "username": "sam", "password": "secret-1",
-                "operation": "add",
-                "externalAccounts": [.object(device)],
-            ])
+        let ok = try await Self.add([.object(device)], in: sandbox)
         #expect(ok.status == 200)
         let account = try await sandbox.call(
             .get, "/sandbox/paytronix/accounts/\(guest["printedCardNumber"]?.stringValue ?? "")"
@@ -189,14 +182,7 @@ struct PaytronixExternalAccountRuleTests {
         #expect(try await devices() == [H.device()])
         let newDetail = H.detail.replacingOccurrences(of: "osversion=17.5", with: "osversion=18.0")
         func add(_ code: String, detail: String = H.detail) async throws -> Int {
-            try await sandbox.rest(
-                "enrollment/editExternalAccounts",
-                [
-                    "authentication": "guest", "merchantId": 777777, "username": "sam", "password": "secret-1",
-                    "operation": "add",
-                    "externalAccounts": [H.device(code, detail: detail)],
-                ]
-            ).status
+            try await Self.add([H.device(code, detail: detail)], in: sandbox).status
         }
         #expect(try await add(H.tokenHex.uppercased(), detail: newDetail) == 200)
         #expect(try await devices() == [H.device(detail: newDetail)])

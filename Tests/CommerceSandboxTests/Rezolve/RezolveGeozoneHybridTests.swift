@@ -14,6 +14,17 @@ import Testing
         try #require(rig.context.services.compactMap { $0 as? RezolveService }.first?.geozoneGrids)
     }
 
+    /// Creates zone `geo-added` (50 m) through the control route; its status.
+    private func addZone(_ rig: RezolveRig, latitude: Double, longitude: Double) async throws -> Int {
+        try await rig.call(
+            .post, "/sandbox/rezolve/geozones",
+            json: [
+                "id": "geo-added", "latitude": .double(latitude), "longitude": .double(longitude), "radiusInMeters": 50,
+                "relatedItem": ["type": "Product", "itemIdInfo": "10", "title": "Gift card"],
+            ]
+        ).status
+    }
+
     /// Zone ids the query finds within `radius` metres of a point, with a fresh bearer (reset revokes them).
     private func ids(
         _ rig: RezolveRig, latitude: Double = 40.6782, longitude: Double = -73.9442, radius: Int = 10
@@ -45,13 +56,7 @@ import Testing
         #expect(try await ids(rig) == ["geo-brooklyn"])
         #expect(grids.answers == [.rtree: 1, .grid: 1])
 
-        let created = try await rig.call(
-            .post, "/sandbox/rezolve/geozones",
-            json: [
-                "id": "geo-added", "latitude": 40.6783, "longitude": -73.9442, "radiusInMeters": 50,
-                "relatedItem": ["type": "Product", "itemIdInfo": "10", "title": "Gift card"],
-            ])
-        #expect(created.status == 201)
+        #expect(try await addZone(rig, latitude: 40.6783, longitude: -73.9442) == 201)
         // The grid is behind the table now: the R*Tree answers, with the new zone, without waiting for a build.
         #expect(try await ids(rig) == ["geo-brooklyn", "geo-added"])
         #expect(grids.answers == [.rtree: 2, .grid: 1])
@@ -66,13 +71,7 @@ import Testing
     @Test func resetAndSeedAreFollowedByBothIndexes() async throws {
         let rig = try RezolveRig()
         let grids = try grids(rig)
-        let created = try await rig.call(
-            .post, "/sandbox/rezolve/geozones",
-            json: [
-                "id": "geo-added", "latitude": 40.7580, "longitude": -73.9855, "radiusInMeters": 50,
-                "relatedItem": ["type": "Product", "itemIdInfo": "10", "title": "Gift card"],
-            ])
-        #expect(created.status == 201)
+        #expect(try await addZone(rig, latitude: 40.7580, longitude: -73.9855) == 201)
         _ = try await ids(rig)
         await grids.settle()
         let manhattan = ["geo-manhattan-a", "geo-manhattan-b", "geo-manhattan-dup"]
