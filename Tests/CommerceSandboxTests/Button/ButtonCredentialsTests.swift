@@ -52,6 +52,7 @@ import Testing
     @Test func noBasicHeaderIsAMissingKey() {
         for header in [
             nil, "", "Basic", "Basic \t ", "Bearer sk-sandbox", "Basi c2stc2FuZGJveDo=", "Basicc2stc2FuZGJveDo=",
+            "Basic\u{0}c2stc2FuZGJveDo=",
         ] {
             #expect(refusal(header) == ButtonError.missingKey.message, "\(header ?? "no header")")
         }

@@ -17,14 +17,13 @@ struct ButtonCredentials: Sendable {
         let bytes = Self.trimmingSpaces(header.utf8[...])
         let scheme = Array("basic ".utf8)
         guard bytes.count >= scheme.count,
-            zip(bytes.prefix(scheme.count), scheme).allSatisfy({ $0 | 0x20 == $1 })
+            // ASCII letters compare without case (0x20 is the case bit); the space must be a space.
+            zip(bytes.prefix(scheme.count), scheme).allSatisfy({ $1 == 0x20 ? $0 == 0x20 : $0 | 0x20 == $1 })
         else { throw ButtonError.missingKey }
         let encoded = Self.trimmingSpaces(bytes.dropFirst(scheme.count))
         guard let data = Data(base64Encoded: Data(encoded)), let decoded = String(validating: data, as: UTF8.self)
         else { throw ButtonError.invalidKey }
-        key = String(
-            decoded.utf8.split(separator: UInt8(ascii: ":"), maxSplits: 1, omittingEmptySubsequences: false)
-                .first.flatMap { Substring($0) }.map(String.init) ?? "")
+        key = String(decoded.prefix { $0 != ":" })
         requestedVersion = request.headers["X-Button-API-Version"]
     }
 
