@@ -30,52 +30,7 @@ public struct ButtonService: SandboxService {
     var database: SandboxDatabase { context.database }
 
     public func registerMigrations(_ migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("button-1-schema") { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE button_organizations (
-                        id TEXT PRIMARY KEY, name TEXT, window_days INTEGER NOT NULL, api_version TEXT NOT NULL,
-                        created_at REAL NOT NULL);
-                    CREATE TABLE button_api_keys (key TEXT PRIMARY KEY, org TEXT NOT NULL, created_at REAL NOT NULL);
-                    CREATE TABLE button_applications (
-                        app_id TEXT PRIMARY KEY, org TEXT NOT NULL, auto_registered INTEGER NOT NULL DEFAULT 0,
-                        created_at REAL NOT NULL);
-                    CREATE TABLE button_orders (
-                        seq INTEGER PRIMARY KEY AUTOINCREMENT,
-                        org TEXT NOT NULL, order_id TEXT NOT NULL, button_order_id TEXT NOT NULL UNIQUE,
-                        current TEXT NOT NULL, status TEXT NOT NULL, finalization_date REAL NOT NULL,
-                        btn_ref TEXT, attribution TEXT, attribution_app TEXT, ignored_fields TEXT NOT NULL DEFAULT '[]',
-                        created_at REAL NOT NULL, updated_at REAL NOT NULL, finalized_at REAL, deleted_at REAL,
-                        UNIQUE (org, order_id));
-                    CREATE INDEX button_orders_open ON button_orders (status, finalization_date);
-                    CREATE INDEX button_orders_btn_ref ON button_orders (org, btn_ref);
-                    CREATE TABLE button_order_versions (
-                        id INTEGER PRIMARY KEY AUTOINCREMENT, order_seq INTEGER NOT NULL, kind TEXT NOT NULL,
-                        body TEXT NOT NULL, ignored_fields TEXT NOT NULL, api_version TEXT NOT NULL, received_at REAL NOT NULL);
-                    CREATE INDEX button_order_versions_order ON button_order_versions (order_seq);
-                    CREATE TABLE button_app_orders (
-                        app_id TEXT NOT NULL, order_id TEXT NOT NULL, btn_ref TEXT, body TEXT NOT NULL,
-                        report_count INTEGER NOT NULL, first_received_at REAL NOT NULL, received_at REAL NOT NULL,
-                        PRIMARY KEY (app_id, order_id));
-                    CREATE TABLE button_app_events (
-                        id INTEGER PRIMARY KEY AUTOINCREMENT, app_id TEXT NOT NULL, name TEXT NOT NULL, source TEXT,
-                        source_token TEXT, session_id TEXT, event TEXT NOT NULL, received_at REAL NOT NULL);
-                    CREATE TABLE button_activity (
-                        id INTEGER PRIMARY KEY AUTOINCREMENT, app_id TEXT NOT NULL, name TEXT NOT NULL, btn_ref TEXT,
-                        session_id TEXT, body TEXT NOT NULL, received_at REAL NOT NULL);
-                    CREATE TABLE button_sessions (
-                        session_id TEXT PRIMARY KEY, app_id TEXT NOT NULL, status TEXT NOT NULL,
-                        created_at REAL NOT NULL, last_seen_at REAL NOT NULL);
-                    CREATE TABLE button_attribution_tokens (
-                        btn_ref TEXT PRIMARY KEY, app_id TEXT NOT NULL, source TEXT NOT NULL, url TEXT,
-                        created_at REAL NOT NULL);
-                    CREATE TABLE button_deferred_links (
-                        seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, app_id TEXT NOT NULL,
-                        action TEXT NOT NULL, btn_ref TEXT NOT NULL, match_user_agent TEXT, match_ip TEXT,
-                        expires_at REAL NOT NULL, status TEXT NOT NULL, created_at REAL NOT NULL,
-                        consumed_at REAL, consumed_by TEXT);
-                    """)
-        }
+        ButtonSchema.register(&migrator)
     }
 
     /// Creates org-sandbox / sk-sandbox / app-sandbox when missing (also after `reset`).

@@ -167,7 +167,9 @@ struct ButtonOrderHTTPTests {
                 "button_order_id", "order_id", "total", "currency", "purchase_date", "finalization_date", "btn_ref",
                 "customer_order_id", "customer", "line_items", "status", "session_id", "ifa",
             ])
-        #expect(ButtonOrderStore.isButtonOrderId(object["button_order_id"]?.stringValue ?? ""))
+        let buttonOrderId = object["button_order_id"]?.stringValue ?? ""
+        #expect(buttonOrderId.hasPrefix("btnorder-") && buttonOrderId.utf8.count == 25)
+        #expect(buttonOrderId.dropFirst(9).allSatisfy { "0123456789abcdef".contains($0) })
         #expect(object["purchase_date"] == "2017-07-01T00:00:00.250Z")
         #expect(object["btn_ref"] == .null)
         #expect(

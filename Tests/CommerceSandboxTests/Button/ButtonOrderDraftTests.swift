@@ -21,32 +21,53 @@ import Testing
         #expect(wrapped.headers == rendered.headers)
     }
 
-    /// The table's unique keys tell a taken merchant id from a taken Button id, and a refused insert leaves the
-    /// transaction usable (the route then answers 409, or draws another Button id).
-    @Test func insertTellsWhichIdIsTaken() async throws {
+    /// A merchant id the organisation already used is refused by the table's unique key, and the refused insert
+    /// leaves the transaction usable: the next order is stored in it, with the next number and its own id.
+    @Test func aTakenMerchantIdIsRefusedAndTheBatchGoesOn() async throws {
         let rig = try RouterTestRig()
         let outcomes = try await rig.context.database.write { db -> [ButtonOrderStore.Insertion] in
-            func order(_ orderId: String, _ buttonOrderId: String) -> ButtonStoredOrder {
-                ButtonStoredOrder(
-                    org: ButtonService.seedOrganization, orderId: orderId, buttonOrderId: buttonOrderId,
-                    current: "{}", status: "open", finalizationDate: 0, btnRef: nil, attribution: nil,
-                    attributionApp: nil, ignoredFields: "[]", createdAt: 0, updatedAt: 0)
+            try ["d-1", "d-1", "d-2"].map { orderId in
+                let (sequence, buttonOrderId) = try ButtonOrderStore.nextIdentity(db)
+                return try ButtonOrderStore.insertNew(
+                    db,
+                    ButtonStoredOrder(
+                        seq: sequence, org: ButtonService.seedOrganization, orderId: orderId,
+                        buttonOrderId: buttonOrderId, current: "{}", status: "open", finalizationDate: 0, btnRef: nil,
+                        attribution: nil, attributionApp: nil, ignoredFields: "[]", createdAt: 0, updatedAt: 0))
             }
-            var orders = [
-                order("d-1", "btnorder-00000000000000a1"),
-                order("d-1", "btnorder-00000000000000a2"),  // the merchant id again
-                order("d-2", "btnorder-00000000000000a1"),  // the Button id again
-                order("d-3", "btnorder-00000000000000a3"),
-            ]
-            var outcomes: [ButtonOrderStore.Insertion] = []
-            for index in orders.indices { outcomes.append(try ButtonOrderStore.insertNew(db, &orders[index])) }
-            return outcomes
         }
-        #expect(outcomes == [.inserted, .orderIdTaken, .buttonOrderIdTaken, .inserted])
+        #expect(outcomes == [.inserted, .orderIdTaken, .inserted])
         let stored = try await rig.context.database.read { db in
-            try String.fetchAll(db, sql: "SELECT order_id FROM button_orders ORDER BY seq")
+            try Row.fetchAll(db, sql: "SELECT seq, order_id, button_order_id FROM button_orders ORDER BY seq").map {
+                row -> (Int64, String, String) in (row["seq"], row["order_id"], row["button_order_id"])
+            }
         }
-        #expect(stored == ["d-1", "d-3"])
+        #expect(stored.map(\.0) == [1, 2])
+        #expect(stored.map(\.1) == ["d-1", "d-2"])
+        #expect(Set(stored.map(\.2)).count == 2)
+    }
+
+    /// The state a draft leaves for the writer, with the id put in front, is byte for byte the whole state
+    /// serialized: what a create stores and answers does not depend on where the id was given.
+    @Test func theSplicedStateIsTheWholeStateSerialized() throws {
+        let body: JSONObject = [
+            "order_id": "o/1 \"quoted\" \\ x", "total": 5000, "currency": "USD",
+            "purchase_date": "2026-01-01T00:00:00Z", "btn_ref": "srctok-0123456789abcdef",
+            "line_items": [["identifier": "sku-é", "total": 5000, "quantity": 1]],
+            "customer": ["id": "c-1"], "advertising_id": "ifa-1",
+        ]
+        let organization = ButtonOrganization(
+            id: ButtonService.seedOrganization, name: nil, windowDays: 30, apiVersion: "2018-02-13", createdAt: 0)
+        let caller = ButtonCaller(organization: organization, apiVersion: "2018-02-13")
+        let now = Date(timeIntervalSince1970: 1_767_225_600)
+        let draft = ButtonOrderDraft(body: body, caller: caller, now: now)
+        #expect(draft.failures.isEmpty)
+        let id = "btnorder-0f1e2d3c4b5a6978"
+        let whole = ButtonService.orderState(
+            body, previous: nil, buttonOrderId: id, orderId: "o/1 \"quoted\" \\ x", btnRef: draft.btnRef,
+            finalizationDate: draft.finalizationDate, now: now)
+        #expect(draft.stateText(buttonOrderId: id) == JSONValue.object(whole).serialized())
+        #expect(try JSONValue.parse(Data(draft.stateText(buttonOrderId: id).utf8)) == .object(whole))
     }
 
     /// A second request with another requested API version is judged for that version, not for the hint the

@@ -41,10 +41,21 @@ enum ButtonOrderStore {
         {
             return order
         }
-        guard isButtonOrderId(id) else { return nil }
+        if let sequence = try idCipher(db).sequence(forId: id),
+            let order = try ButtonStoredOrder.fetchOne(
+                db.cachedStatement(
+                    sql: "SELECT * FROM button_orders WHERE seq = ? AND org = ? AND button_order_id = ?"),
+                arguments: [sequence, org, id])
+        {
+            return order
+        }
+        // An id drawn at random before button-2-order-storage.
         return try ButtonStoredOrder.fetchOne(
-            db, sql: "SELECT * FROM button_orders WHERE org = ? AND button_order_id = ?",
-            arguments: [org, id])
+            db,
+            sql: """
+                SELECT button_orders.* FROM button_order_legacy_ids JOIN button_orders USING (seq)
+                WHERE button_order_legacy_ids.button_order_id = ? AND org = ?
+                """, arguments: [id, org])
     }
 
     static func exists(_ db: Database, org: String, orderId: String) throws -> Bool {
@@ -53,56 +64,81 @@ enum ButtonOrderStore {
             arguments: [org, orderId]) != nil
     }
 
-    static func isButtonOrderId(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        let prefix = Array("btnorder-".utf8)
-        return bytes.count == prefix.count + 16 && bytes.starts(with: prefix)
-            && bytes[prefix.count...].allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    // MARK: Button order ids
+
+    /// The cipher under this database's key (see ``ButtonOrderIdCipher``).
+    static func idCipher(_ db: Database) throws -> ButtonOrderIdCipher {
+        guard let key = try Data.fetchOne(db.cachedStatement(sql: "SELECT key FROM button_order_id_key")) else {
+            throw DatabaseError(message: "button_order_id_key has no key")
+        }
+        return ButtonOrderIdCipher(key: key)
     }
 
-    /// Stores a new order and sets its `seq`. Create-order is the benchmarked route, so this keeps one cached
-    /// statement fed from the record rather than encoding it and building the INSERT on every request.
+    /// Draws a new cipher key: at creation, and after a reset, so that numbers used again give new ids.
+    static func replaceIdKey(_ db: Database) throws {
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO button_order_id_key (id, key) VALUES (1, ?)",
+            arguments: [ButtonOrderIdCipher.newKey()])
+    }
+
+    /// The sequence number and Button order id of the next order. The number is one past the highest stored
+    /// (the single writer is the only one inserting); one whose id a legacy order already has is skipped. One
+    /// cached statement reads the key, the number and whether any legacy id exists, as every create runs this.
+    static func nextIdentity(_ db: Database) throws -> (sequence: Int64, buttonOrderId: String) {
+        guard
+            let row = try Row.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT key, (SELECT IFNULL(MAX(seq), 0) + 1 FROM button_orders),
+                            EXISTS (SELECT 1 FROM button_order_legacy_ids)
+                        FROM button_order_id_key
+                        """))
+        else { throw DatabaseError(message: "button_order_id_key has no key") }
+        let cipher = ButtonOrderIdCipher(key: row[0])
+        var sequence: Int64 = row[1]
+        let hasLegacyIds: Bool = row[2]
+        while true {
+            let id = cipher.id(forSequence: sequence)
+            guard hasLegacyIds,
+                try Bool.fetchOne(
+                    db.cachedStatement(sql: "SELECT 1 FROM button_order_legacy_ids WHERE button_order_id = ?"),
+                    arguments: [id]) != nil
+            else { return (sequence, id) }
+            sequence += 1
+        }
+    }
+
     /// What storing a new order found.
     enum Insertion {
         case inserted
         /// The organisation already has an order with this merchant id (S2).
         case orderIdTaken
-        /// Another order already has this Button id (a random 64-bit draw: practically never).
-        case buttonOrderIdTaken
     }
 
-    /// Stores a new order unless one of its ids is taken. The table's unique keys decide, so the common case
-    /// costs no lookup before the insert; only a refused insert asks which id it was.
-    static func insertNew(_ db: Database, _ order: inout ButtonStoredOrder) throws -> Insertion {
+    /// Stores a new order (its `seq` and Button order id from ``nextIdentity(_:)``) unless the organisation
+    /// already has its merchant id. The table's unique key decides, so the common case costs no lookup before
+    /// the insert. Create-order is the benchmarked route, so this keeps one cached statement fed from the record
+    /// rather than encoding it and building the INSERT on every request.
+    static func insertNew(_ db: Database, _ order: ButtonStoredOrder) throws -> Insertion {
         do {
-            try insert(db, &order)
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO button_orders (seq, org, order_id, button_order_id, current, status, finalization_date,
+                        btn_ref, attribution, attribution_app, ignored_fields, created_at, updated_at, finalized_at,
+                        deleted_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """
+            ).execute(arguments: [
+                order.seq, order.org, order.orderId, order.buttonOrderId, order.current, order.status,
+                order.finalizationDate, order.btnRef, order.attribution, order.attributionApp,
+                order.ignoredFields, order.createdAt, order.updatedAt, order.finalizedAt, order.deletedAt,
+            ])
             return .inserted
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
             // The failed statement alone is undone (SQLite's ABORT): the transaction goes on.
             if try exists(db, org: order.org, orderId: order.orderId) { return .orderIdTaken }
-            if try isButtonOrderIdTaken(db, order.buttonOrderId) { return .buttonOrderIdTaken }
             throw error
         }
-    }
-
-    static func isButtonOrderIdTaken(_ db: Database, _ id: String) throws -> Bool {
-        try Bool.fetchOne(
-            db.cachedStatement(sql: "SELECT 1 FROM button_orders WHERE button_order_id = ?"), arguments: [id]) != nil
-    }
-
-    static func insert(_ db: Database, _ order: inout ButtonStoredOrder) throws {
-        try db.cachedStatement(
-            sql: """
-                INSERT INTO button_orders (org, order_id, button_order_id, current, status, finalization_date, btn_ref,
-                    attribution, attribution_app, ignored_fields, created_at, updated_at, finalized_at, deleted_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """
-        ).execute(arguments: [
-            order.org, order.orderId, order.buttonOrderId, order.current, order.status,
-            order.finalizationDate, order.btnRef, order.attribution, order.attributionApp,
-            order.ignoredFields, order.createdAt, order.updatedAt, order.finalizedAt, order.deletedAt,
-        ])
-        order.seq = db.lastInsertedRowID
     }
 
     /// Writes back an order read with ``find(_:org:id:)`` and changed.
@@ -128,11 +164,13 @@ enum ButtonOrderStore {
             arguments: [org, status])
     }
 
-    /// Keeps a body an order was created or updated with (cached for the same reason as ``insert(_:_:)``).
+    /// Keeps a body an order was created or updated with as the order's next version number (cached for the same
+    /// reason as ``insertNew(_:_:)``).
     static func recordVersion(_ db: Database, _ version: ButtonOrderVersion) throws {
         try db.cachedStatement(
             sql: """
-                INSERT INTO button_order_versions (order_seq, kind, body, ignored_fields, api_version, received_at) VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO button_order_versions (order_seq, number, kind, body, ignored_fields, api_version, received_at)
+                VALUES (?1, (SELECT IFNULL(MAX(number), 0) + 1 FROM button_order_versions WHERE order_seq = ?1), ?2, ?3, ?4, ?5, ?6)
                 """
         ).execute(arguments: [
             version.orderSeq, version.kind, version.body, version.ignoredFields, version.apiVersion,
@@ -189,7 +227,7 @@ enum ButtonOrderStore {
         object["finalized_at"] = ButtonColumn.date(order.finalizedAt)
         object["deleted_at"] = ButtonColumn.date(order.deletedAt)
         let versions = try ButtonOrderVersion.fetchAll(
-            db, sql: "SELECT * FROM button_order_versions WHERE order_seq = ? ORDER BY id",
+            db, sql: "SELECT * FROM button_order_versions WHERE order_seq = ? ORDER BY number",
             arguments: [order.seq])
         object["versions"] = .array(
             versions.enumerated().map { index, version in version.inspectionObject(number: index + 1) })
@@ -230,10 +268,12 @@ extension ButtonOrderStore {
 // MARK: - Reset
 
 extension ButtonOrderStore {
-    /// Empties the order tables.
+    /// Empties the order tables and draws a new Button order id key.
     static func deleteAll(_ db: Database) throws {
         _ = try ButtonOrderVersion.deleteAll(db)
         _ = try ButtonStoredOrder.deleteAll(db)
         _ = try ButtonAppOrder.deleteAll(db)
+        try db.execute(sql: "DELETE FROM button_order_legacy_ids")
+        try replaceIdKey(db)
     }
 }

@@ -2,13 +2,14 @@ import CommerceCore
 import GRDB
 
 /// One body an order was created or updated with, kept for the inspection route (§5.4): a
-/// `button_order_versions` row.
+/// `button_order_versions` row, keyed by the order and its number.
 struct ButtonOrderVersion: Codable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "button_order_versions"
 
-    var id: Int64?
     /// The `seq` of the order in `button_orders`.
     var orderSeq: Int64
+    /// 1 for the body the order was created with, then one more per update; given when stored.
+    var number: Int64?
     /// `create` or `update`.
     var kind: String
     /// The request body as JSON text.
@@ -18,7 +19,7 @@ struct ButtonOrderVersion: Codable, Sendable, FetchableRecord, PersistableRecord
     var receivedAt: Double
 
     enum CodingKeys: String, CodingKey {
-        case id, kind, body
+        case number, kind, body
         case orderSeq = "order_seq"
         case ignoredFields = "ignored_fields"
         case apiVersion = "api_version"

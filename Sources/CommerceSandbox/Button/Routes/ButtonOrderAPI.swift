@@ -102,7 +102,7 @@ extension ButtonService {
                     } else {
                         draft = ButtonOrderDraft(body: try parsed.get(), caller: caller, now: now)
                     }
-                    return try Self.insertOrder(db, draft, try parsed.get(), now: now)
+                    return try Self.insertOrder(db, draft, now: now)
                 },
                 caller: caller)
         }
@@ -111,10 +111,7 @@ extension ButtonService {
     }
 
     /// Stores a judged create (S2 and the refusals first); returns the new order's public object as JSON text.
-    private static func insertOrder(_ db: Database, _ judged: ButtonOrderDraft, _ body: JSONObject, now: Date)
-        throws -> String
-    {
-        var draft = judged
+    private static func insertOrder(_ db: Database, _ draft: ButtonOrderDraft, now: Date) throws -> String {
         try ButtonOrderStore.sweep(db, now: now)
         guard draft.failures.isEmpty else {
             // S2 comes before the field rules (table order), whenever the id itself is usable.
@@ -126,27 +123,23 @@ extension ButtonService {
             throw ButtonError.invalid(draft.failures)
         }
         let (attribution, attributionApp) = try ButtonOrderStore.classify(db, btnRef: draft.btnRef)
+        let (sequence, buttonOrderId) = try ButtonOrderStore.nextIdentity(db)
         let stamp = now.timeIntervalSince1970
-        while true {
-            var order = ButtonStoredOrder(
-                org: draft.caller.organization.id, orderId: draft.orderId ?? "", buttonOrderId: draft.buttonOrderId,
-                current: draft.stateText, status: "open",
-                finalizationDate: draft.finalizationDate.timeIntervalSince1970,
-                btnRef: draft.btnRef, attribution: attribution, attributionApp: attributionApp,
-                ignoredFields: draft.ignoredFields, createdAt: stamp, updatedAt: stamp)
-            switch try ButtonOrderStore.insertNew(db, &order) {
-            case .orderIdTaken:
-                throw ButtonError.conflict("order_exists", "Order \(order.orderId) already exists")
-            case .buttonOrderIdTaken:
-                draft = ButtonOrderDraft(body: body, caller: draft.caller, now: now)
-            case .inserted:
-                try recordVersion(
-                    db, order: order, kind: "create", body: draft.bodyText, apiVersion: draft.caller.apiVersion,
-                    now: now)
-                // A finalization date at or before now was refused (O10), so the new order is open: the stored
-                // state is already the public object (`publicObject` would only copy its `open` status back in).
-                return draft.stateText
-            }
+        let order = ButtonStoredOrder(
+            seq: sequence, org: draft.caller.organization.id, orderId: draft.orderId ?? "",
+            buttonOrderId: buttonOrderId, current: draft.stateText(buttonOrderId: buttonOrderId), status: "open",
+            finalizationDate: draft.finalizationDate.timeIntervalSince1970,
+            btnRef: draft.btnRef, attribution: attribution, attributionApp: attributionApp,
+            ignoredFields: draft.ignoredFields, createdAt: stamp, updatedAt: stamp)
+        switch try ButtonOrderStore.insertNew(db, order) {
+        case .orderIdTaken:
+            throw ButtonError.conflict("order_exists", "Order \(order.orderId) already exists")
+        case .inserted:
+            try recordVersion(
+                db, order: order, kind: "create", body: draft.bodyText, apiVersion: draft.caller.apiVersion, now: now)
+            // A finalization date at or before now was refused (O10), so the new order is open: the stored
+            // state is already the public object (`publicObject` would only copy its `open` status back in).
+            return order.current
         }
     }
 
@@ -230,9 +223,10 @@ extension ButtonService {
         let previous = ButtonColumn.json(order.current).objectValue ?? JSONObject()
         let btnRef = storedRef ?? bodyRef
         let finalizationDate = finalization ?? Date(timeIntervalSince1970: order.finalizationDate)
-        let current = orderState(
-            body, previous: previous, buttonOrderId: order.buttonOrderId, orderId: orderId,
-            btnRef: btnRef, finalizationDate: finalizationDate, now: now)
+        let current = JSONValue.object(
+            orderState(
+                body, previous: previous, buttonOrderId: order.buttonOrderId, orderId: orderId,
+                btnRef: btnRef, finalizationDate: finalizationDate, now: now))
         if storedRef == nil, btnRef != nil {
             (order.attribution, order.attributionApp) = try ButtonOrderStore.classify(db, btnRef: btnRef)
         }
@@ -313,7 +307,7 @@ extension ButtonService {
     static func orderState(
         _ body: JSONObject, previous: JSONObject?, buttonOrderId: String, orderId: String, btnRef: String?,
         finalizationDate: Date, now: Date
-    ) -> JSONValue {
+    ) -> JSONObject {
         let purchaseDate: JSONValue
         if let text = ButtonRequest.present(body["purchase_date"])?.stringValue, let date = ISO8601.parse(text) {
             purchaseDate = .string(ButtonDates.format(date))
@@ -338,7 +332,7 @@ extension ButtonService {
             "session_id": .null,
             "ifa": ifa,
         ]
-        return .object(object)
+        return object
     }
 
     /// Keeps the body of a create or update for the inspection route.

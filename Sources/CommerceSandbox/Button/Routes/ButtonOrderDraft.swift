@@ -18,37 +18,36 @@ struct ButtonOrderDraft: Sendable {
     let failures: [(field: String, message: String)]
     /// The merchant's `order_id`, when the body has one as a string.
     let orderId: String?
-    let buttonOrderId: String
     let btnRef: String?
     let finalizationDate: Date
-    /// The stored state, which is also the public object of the new (open) order, as JSON text.
-    let stateText: String
+    /// The stored state without its first member, `button_order_id`, as JSON text: the id is the writer's
+    /// to give (``ButtonOrderIdCipher``), and ``stateText(buttonOrderId:)`` puts it in front.
+    private let stateWithoutId: String
     /// The body as received, kept for the inspection route.
     let bodyText: String
     let ignoredFields: String
 
-    /// Judges `body` for `caller` at `now`; the Button order id is drawn here and checked when it is stored.
-    init(body: JSONObject, caller: ButtonCaller, now: Date, buttonOrderId: String = ButtonOrderDraft.newButtonOrderId())
-    {
+    /// Judges `body` for `caller` at `now`.
+    init(body: JSONObject, caller: ButtonCaller, now: Date) {
         var failures = ButtonOrderValidatorBridge.failures(
             body, pathOrderId: nil, requiresPurchaseDate: caller.requiresPurchaseDate)
         let finalization = ButtonService.finalizationDate(body, now: now, failures: &failures)
         self.caller = caller
         self.failures = failures
         self.orderId = body["order_id"]?.stringValue
-        self.buttonOrderId = buttonOrderId
         self.btnRef = ButtonRequest.present(body["btn_ref"])?.stringValue
         self.finalizationDate =
             finalization ?? now.addingTimeInterval(Double(caller.organization.windowDays) * 86_400)
         guard failures.isEmpty else {
             // Refused: nothing will be stored, so nothing more is worth building.
-            (stateText, bodyText, ignoredFields) = ("", "", "")
+            (stateWithoutId, bodyText, ignoredFields) = ("", "", "")
             return
         }
-        self.stateText = ButtonService.orderState(
-            body, previous: nil, buttonOrderId: buttonOrderId, orderId: orderId ?? "",
-            btnRef: btnRef, finalizationDate: finalizationDate, now: now
-        ).serialized()
+        var state = ButtonService.orderState(
+            body, previous: nil, buttonOrderId: "", orderId: orderId ?? "", btnRef: btnRef,
+            finalizationDate: finalizationDate, now: now)
+        state["button_order_id"] = nil
+        self.stateWithoutId = JSONValue.object(state).serialized()
         self.bodyText = JSONValue.object(body).serialized()
         self.ignoredFields = ButtonOrderFields.serialized(ButtonOrderFields.ignored(in: body))
     }
@@ -64,5 +63,9 @@ struct ButtonOrderDraft: Sendable {
         failures.contains(where: { $0.field == "order_id" }) ? nil : orderId
     }
 
-    static func newButtonOrderId() -> String { "btnorder-" + RandomToken.hex(16) }
+    /// The stored state, which is also the public object of the new (open) order, as JSON text: the same text as
+    /// serializing the whole state, whose first member is the id (an id needs no escaping).
+    func stateText(buttonOrderId: String) -> String {
+        #"{"button_order_id":""# + buttonOrderId + #"","# + stateWithoutId.dropFirst()
+    }
 }
