@@ -106,8 +106,12 @@ let package = Package(
 
         // Helpers more than one test target needs (never a product).
         .target(name: "CommerceTestSupport", dependencies: ["Buy", "Pay"], path: "Tests/CommerceTestSupport"),
-        .testTarget(name: "CommerceCoreTests", dependencies: ["CommerceCore", "CommerceTesting"]),
-        .testTarget(name: "ButtonMerchantTests", dependencies: ["ButtonMerchant", "CommerceCore", "CommerceTesting"]),
+        .testTarget(
+            name: "CommerceCoreTests", dependencies: ["CommerceCore", "CommerceTesting", "CommerceTestSupport"]),
+        .testTarget(name: "CommerceTestSupportTests", dependencies: ["CommerceTestSupport"]),
+        .testTarget(
+            name: "ButtonMerchantTests",
+            dependencies: ["ButtonMerchant", "CommerceCore", "CommerceTesting", "CommerceTestSupport"]),
         .testTarget(name: "ButtonOrdersTests", dependencies: ["ButtonOrders", "CommerceCore", "CommerceTesting"]),
         .testTarget(
             name: "ATHMovilCheckoutTests",
@@ -130,7 +134,7 @@ let package = Package(
         .testTarget(
             name: "CommerceSandboxTests",
             dependencies: [
-                "CommerceSandbox", "CommerceCore",
+                "CommerceSandbox", "CommerceCore", "CommerceTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GraphQL", package: "GraphQL"),

@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceTestSupport
 import CommerceTesting
 import Foundation
 import Testing
@@ -9,17 +10,11 @@ import Testing
 /// without seeing them.
 @Suite("Client details: persistence, headers, retries, defaults")
 struct ClientDetailsTests {
-    /// A fresh directory for file-backed stores, removed by the caller.
-    private static func temporaryDirectory() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent(
-            "athm-client-\(UUID().uuidString)", isDirectory: true)
-    }
-
     @Test(
         "ATHMPersistentTokenStore keeps the token under athm_checkout/authToken in an owner-only file that outlives the process"
     )
     func persistentTokenStore() throws {
-        let directory = Self.temporaryDirectory()
+        let directory = TestDirectories.path("athm-client")
         defer { try? FileManager.default.removeItem(at: directory) }
         let tokens = ATHMPersistentTokenStore(
             store: try PersistentStore(directory: directory, namespace: "athm_checkout"))
@@ -43,7 +38,7 @@ struct ClientDetailsTests {
     #if !canImport(UIKit)
     @Test("off iOS the deviceID header is a UUID created once and kept under athm_checkout/deviceID")
     func deviceIDPersists() async throws {
-        let directory = Self.temporaryDirectory()
+        let directory = TestDirectories.path("athm-client")
         defer { try? FileManager.default.removeItem(at: directory) }
 
         func sentDeviceID() async throws -> String? {

@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceTestSupport
 import CommerceTesting
 import Foundation
 import Testing
@@ -10,8 +11,7 @@ extension ButtonMerchantTests {
     /// ``PersistentStore``, and the production facade opens exactly that store.
     @Suite struct PersistenceTests {
         @Test func tokenAndSessionSurviveARestart() async throws {
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "ck-button-\(UUID().uuidString)")
+            let directory = TestDirectories.path("ck-button")
             let firstLaunch = Harness(
                 store: try PersistentStore(directory: directory, namespace: ButtonStore.namespace),
                 transport: InMemoryTransport(responses: [mobileOK(session: "sess-kept")]))

@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceTestSupport
 import CommerceTesting
 import Foundation
 import Testing
@@ -15,7 +16,7 @@ import Testing
         queue.setSpecific(key: Self.queueKey, value: "callbacks")
         return Graph.Client(
             shopDomain: "shoes.myshopify.com", apiKey: "tok", locale: nil, environment: .production,
-            transport: transport, cacheDirectory: temporaryDirectory(), callbackQueue: queue,
+            transport: transport, cacheDirectory: TestDirectories.make("BuyTests"), callbackQueue: queue,
             now: { Date() }, sleep: { _ in try Task.checkCancellation() })
     }
 
@@ -83,7 +84,7 @@ import Testing
     }
 
     @Test func itemsLeavingMemoryAreStillReadFromDisk() throws {
-        let directory = temporaryDirectory()
+        let directory = TestDirectories.make("BuyTests")
         let cache = Graph.Cache(directory: directory)
         for index in 0...200 {
             cache.set(Graph.CacheItem(hash: "key-\(index)", data: Data("\(index)".utf8), timestamp: Double(index)))
@@ -94,7 +95,7 @@ import Testing
     }
 
     @Test func diskTierIsTrimmedFrom20MiBTo16MiBOldestFirst() throws {
-        let directory = temporaryDirectory()
+        let directory = TestDirectories.make("BuyTests")
         defer { try? FileManager.default.removeItem(at: directory) }
         let cache = Graph.Cache(directory: directory)
         let mebibyte = 1024 * 1024

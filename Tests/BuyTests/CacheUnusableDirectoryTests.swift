@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceTestSupport
 import CommerceTesting
 import Foundation
 import Testing
@@ -10,7 +11,7 @@ import Testing
 @Suite struct CacheUnusableDirectoryTests {
     /// A regular file, used as (or as a parent of) the cache directory, so no directory can be created.
     private static func regularFile() throws -> URL {
-        let file = temporaryDirectory().appendingPathComponent("not-a-directory")
+        let file = TestDirectories.make("BuyTests").appendingPathComponent("not-a-directory")
         try Data("plain file".utf8).write(to: file)
         return file
     }

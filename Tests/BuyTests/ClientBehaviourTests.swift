@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceTestSupport
 import CommerceTesting
 import Foundation
 import Testing
@@ -7,7 +8,8 @@ import Testing
 
 /// Spec §6.4 and §3.5–§3.6: cache policies, retry handlers and task lifecycle, over an in-memory transport.
 @Suite struct ClientBehaviourTests {
-    private func primed(clock: TestClock, directory: URL = temporaryDirectory(), locale: Locale? = nil) async throws
+    private func primed(clock: TestClock, directory: URL = TestDirectories.make("BuyTests"), locale: Locale? = nil)
+        async throws
         -> (Graph.Client, InMemoryTransport)
     {
         let transport = InMemoryTransport(responses: [shopResponse("Cached")])
@@ -31,7 +33,7 @@ import Testing
 
     @Test func b2CacheFirstExpiredItemIsDeletedAndNetworkUsed() async throws {
         let clock = TestClock()
-        let directory = temporaryDirectory()
+        let directory = TestDirectories.make("BuyTests")
         let (client, transport) = try await primed(clock: clock, directory: directory)
         clock.advance(60)
         let result = try await client.query(shopNameQuery(), cachePolicy: .cacheFirst(expireIn: 60))
@@ -198,7 +200,7 @@ import Testing
     }
 
     @Test func b10LocaleSeparatesCacheEntries() async throws {
-        let directory = temporaryDirectory()
+        let directory = TestDirectories.make("BuyTests")
         let clock = TestClock()
         _ = try await primed(clock: clock, directory: directory, locale: Locale(identifier: "en_US"))
         let french = makeClient(
@@ -213,7 +215,7 @@ import Testing
     }
 
     @Test func b11PurgeRemovesBothTiersAndTheDirectory() async throws {
-        let directory = temporaryDirectory()
+        let directory = TestDirectories.make("BuyTests")
         let (client, _) = try await primed(clock: TestClock(), directory: directory)
         let shopDirectory = try #require(client.cache.directory)
         #expect(FileManager.default.fileExists(atPath: shopDirectory.path))
@@ -279,7 +281,7 @@ import Testing
         queue.setSpecific(key: key, value: 7)
         let client = Graph.Client(
             shopDomain: "shoes.myshopify.com", apiKey: "tok", environment: .production,
-            transport: InMemoryTransport(responses: [shopResponse()]), cacheDirectory: temporaryDirectory(),
+            transport: InMemoryTransport(responses: [shopResponse()]), cacheDirectory: TestDirectories.make("BuyTests"),
             callbackQueue: queue)
         let onQueue: Bool = await withCheckedContinuation { continuation in
             client.queryGraphWith(shopNameQuery(), cachePolicy: .cacheOnly) { _, _ in

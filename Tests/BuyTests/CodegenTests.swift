@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceTestSupport
 import Foundation
 import StorefrontCodegen
 import Testing
@@ -282,9 +283,7 @@ import Testing
     /// What `codegen storefront --check --sandbox-artefact <file>` reports for the artefact.
     @Test func sandboxArtefactCheckReportsMissingAndChangedFiles() throws {
         let schema = Data(Self.fixture.utf8)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "ArtefactCheck-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = TestDirectories.make("ArtefactCheck")
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("storefront.sandbox.json")
         #expect(

@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceTestSupport
 import CommerceTesting
 import Foundation
 import Testing
@@ -132,7 +133,7 @@ import Testing
         let transport = InMemoryTransport(responses: [shopResponse()])
         let client = Graph.Client(
             shopDomain: "testshop.myshopify.com", apiKey: "tok", locale: Locale(identifier: "zh_CN"),
-            environment: .production, transport: transport, cacheDirectory: temporaryDirectory())
+            environment: .production, transport: transport, cacheDirectory: TestDirectories.make("BuyTests"))
         #expect(client.cachePolicy == .networkOnly)
         _ = try await client.query(shopNameQuery())
         let request = try #require(transport.requests.first)
@@ -154,7 +155,7 @@ import Testing
         let sandbox = Graph.Client(
             shopDomain: "sandbox-shoes.myshopify.com", apiKey: "tok",
             environment: .custom(baseURL: try #require(URL(string: "http://127.0.0.1:8080"))),
-            transport: transport, cacheDirectory: temporaryDirectory())
+            transport: transport, cacheDirectory: TestDirectories.make("BuyTests"))
         _ = try await sandbox.query(shopNameQuery())
         let request = try #require(transport.requests.last)
         #expect(request.url.absoluteString == "http://127.0.0.1:8080/api/2021-10/graphql")

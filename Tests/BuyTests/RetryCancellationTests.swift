@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceTestSupport
 import CommerceTesting
 import Foundation
 import Testing
@@ -12,7 +13,8 @@ import Testing
         Graph.Client(
             shopDomain: "sandbox-shoes.myshopify.com", apiKey: "tok",
             environment: .custom(baseURL: URL(string: "http://127.0.0.1:9")!), transport: transport,
-            cacheDirectory: temporaryDirectory(), callbackQueue: DispatchQueue(label: "RetryCancellationTests"))
+            cacheDirectory: TestDirectories.make("BuyTests"),
+            callbackQueue: DispatchQueue(label: "RetryCancellationTests"))
     }
 
     @Test func cancelDuringTheRetryWaitSendsNothingMoreAndNeverCallsBack() async throws {

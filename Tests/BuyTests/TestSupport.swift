@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceTestSupport
 import CommerceTesting
 import Foundation
 
@@ -20,18 +21,11 @@ final class Counter: @unchecked Sendable {
     }
 }
 
-/// A fresh temporary directory per test.
-func temporaryDirectory() -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "BuyTests-\(UUID().uuidString)", isDirectory: true)
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
-
 /// A client over an in-memory transport, a hand-moved clock and a sleep that returns at once.
 func makeClient(
     transport: InMemoryTransport, clock: TestClock = TestClock(), locale: Locale? = nil,
-    shopDomain: String = "shoes.myshopify.com", apiKey: String = "tok", cacheDirectory: URL = temporaryDirectory(),
+    shopDomain: String = "shoes.myshopify.com", apiKey: String = "tok",
+    cacheDirectory: URL = TestDirectories.make("BuyTests"),
     sleep: @escaping RetryExecutor.Sleep = { _ in try Task.checkCancellation() }
 ) -> Graph.Client {
     Graph.Client(

@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceTestSupport
 import Foundation
 import Testing
 
@@ -31,7 +32,7 @@ import Testing
     }
 
     @Test func pendingEventsSurviveARestart() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ck-outbox-\(UUID().uuidString)")
+        let directory = TestDirectories.path("ck-outbox")
         let first = EventOutbox<String>(
             store: try PersistentStore(directory: directory, namespace: "o"), name: "events")
         await first.enqueue("queued before restart", id: "x")
@@ -41,7 +42,7 @@ import Testing
     }
 
     @Test func deliveredIdsStayDeduplicatedAfterARestart() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ck-outbox-\(UUID().uuidString)")
+        let directory = TestDirectories.path("ck-outbox")
         let first = EventOutbox<String>(
             store: try PersistentStore(directory: directory, namespace: "o"), name: "events")
         await first.enqueue("opened", id: "x")

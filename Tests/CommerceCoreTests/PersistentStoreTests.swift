@@ -1,14 +1,11 @@
 import CommerceCore
+import CommerceTestSupport
 import Foundation
 import Testing
 
 @Suite struct PersistentStoreTests {
-    private func temporaryDirectory() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("ck-store-\(UUID().uuidString)")
-    }
-
     @Test func valuesSurviveReopening() throws {
-        let directory = temporaryDirectory()
+        let directory = TestDirectories.path("ck-store")
         let store = try PersistentStore(directory: directory, namespace: "button-merchant")
         store.set("srctok-1", forKey: "com.usebutton.attribution-token")
         store.set(true, forKey: "com.usebutton.post-install-fetched")
@@ -21,7 +18,7 @@ import Testing
     }
 
     @Test func fileIsPrivateToItsOwner() throws {
-        let store = try PersistentStore(directory: temporaryDirectory(), namespace: "secrets")
+        let store = try PersistentStore(directory: TestDirectories.path("ck-store"), namespace: "secrets")
         store.set("x", forKey: "k")
         let path = try #require(store.fileURL?.path)
         let permissions = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
@@ -31,7 +28,7 @@ import Testing
     @Test func aWriteReplacesTheFileInsteadOfRewritingItInPlace() throws {
         // Writing in place would keep a pre-existing file's mode and inode; the atomic rename replaces both,
         // so a reader never sees a half-written file and the result is private whatever was there before.
-        let directory = temporaryDirectory()
+        let directory = TestDirectories.path("ck-store")
         let store = try PersistentStore(directory: directory, namespace: "ns")
         store.set("first", forKey: "k")
         let path = try #require(store.fileURL?.path)
@@ -50,7 +47,7 @@ import Testing
     }
 
     @Test func leftoverTemporaryFileFromACrashIsIgnored() throws {
-        let directory = temporaryDirectory()
+        let directory = TestDirectories.path("ck-store")
         let store = try PersistentStore(directory: directory, namespace: "ns")
         store.set("committed", forKey: "k")
         // A crash between writing the temporary file and renaming it leaves a half-written sibling behind.
@@ -60,7 +57,7 @@ import Testing
     }
 
     @Test func unreadableFileIsMovedAsideNotFatal() throws {
-        let directory = temporaryDirectory()
+        let directory = TestDirectories.path("ck-store")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try Data("not json".utf8).write(to: directory.appendingPathComponent("ns.json"))
         let store = try PersistentStore(directory: directory, namespace: "ns")

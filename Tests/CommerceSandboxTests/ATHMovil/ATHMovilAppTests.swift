@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceTestSupport
 import Foundation
 import Testing
 
@@ -241,7 +242,7 @@ struct ATHMovilAppTests {
 
     @Test("state survives a restart (same database file)")
     func restart() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("athm-\(UUID().uuidString)")
+        let directory = TestDirectories.path("athm")
         defer { try? FileManager.default.removeItem(at: directory) }
         let options = SandboxOptions(port: 0, dataDirectory: directory, inMemory: false)
         let id: String

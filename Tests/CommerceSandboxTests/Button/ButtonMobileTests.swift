@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceTestSupport
 import Foundation
 import Testing
 
@@ -347,8 +348,7 @@ struct ButtonSandboxStateTests {
     }
 
     @Test func stateSurvivesRestart() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "button-restart-\(UUID().uuidString)")
+        let directory = TestDirectories.path("button-restart")
         defer { try? FileManager.default.removeItem(at: directory) }
         let options = SandboxOptions(port: 0, dataDirectory: directory, inMemory: false)
         do {

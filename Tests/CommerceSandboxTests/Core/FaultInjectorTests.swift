@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceTestSupport
 import Foundation
 import Testing
 
@@ -105,7 +106,7 @@ import Testing
     }
 
     @Test func storedRulesSurviveARestartWithTheirRemainingCount() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("faults-\(UUID().uuidString)")
+        let directory = TestDirectories.path("faults")
         defer { try? FileManager.default.removeItem(at: directory) }
         do {
             let database = try SandboxDatabase(directory: directory)

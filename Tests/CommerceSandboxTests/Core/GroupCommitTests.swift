@@ -1,4 +1,5 @@
 import CommerceSandbox
+import CommerceTestSupport
 import Foundation
 import GRDB
 import Testing
@@ -13,7 +14,7 @@ import Testing
         let database =
             fileBacked
             ? try SandboxDatabase(
-                directory: FileManager.default.temporaryDirectory.appendingPathComponent("group-commit-\(UUID())"))
+                directory: TestDirectories.path("group-commit"))
             : try SandboxDatabase()
         try database.migrate { migrator in
             migrator.registerMigration("test-1-numbers") { db in

@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceTestSupport
 import Foundation
 import Testing
 
@@ -19,7 +20,7 @@ import Testing
     }
 
     @Test func offsetSurvivesARestart() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ck-clock-\(UUID().uuidString)")
+        let directory = TestDirectories.path("ck-clock")
         let instant = try #require(ISO8601.parse("2030-06-01T00:00:00Z"))
         do {
             let database = try SandboxDatabase(directory: directory)

@@ -1,4 +1,5 @@
 import CommerceSandbox
+import CommerceTestSupport
 import Foundation
 import GRDB
 import Testing
@@ -8,7 +9,7 @@ import Testing
 /// ever written), and every committed row is still there after the database is closed and opened again.
 @Suite struct WALCheckpointTests {
     @Test func theWALStaysBoundedUnderSustainedWritesAndNothingIsLost() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wal-checkpoint-\(UUID())")
+        let directory = TestDirectories.path("wal-checkpoint")
         defer { try? FileManager.default.removeItem(at: directory) }
         let rows = 4_000
         var largestWAL = 0

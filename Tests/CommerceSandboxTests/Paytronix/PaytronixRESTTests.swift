@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceTestSupport
 import Foundation
 import Testing
 
@@ -326,7 +327,7 @@ struct PaytronixRESTTests {
     }
 
     @Test func stateSurvivesARestart() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("paytronix-\(UUID().uuidString)")
+        let directory = TestDirectories.path("paytronix")
         defer { try? FileManager.default.removeItem(at: directory) }
         let options = SandboxOptions(port: 0, dataDirectory: directory, inMemory: false)
         do {

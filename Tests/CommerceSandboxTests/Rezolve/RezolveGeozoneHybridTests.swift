@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceTestSupport
 import Foundation
 import GRDB
 import Testing
@@ -92,9 +93,8 @@ import Testing
     /// A data dir written by a sandbox from before the grid (zones and their R*Tree rows, no change count)
     /// migrates: the R*Tree and its rows stay, the count starts, and both indexes find the old zone.
     @Test func aDataDirFromBeforeTheGridKeepsItsRtreeAndWorks() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ck-geo-\(UUID().uuidString)")
+        let directory = TestDirectories.make("ck-geo")
         defer { try? FileManager.default.removeItem(at: directory) }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         do {
             let pool = try DatabasePool(path: directory.appendingPathComponent("commercekit-sandbox.sqlite").path)
             var migrator = DatabaseMigrator()

@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceTestSupport
 import Foundation
 import Testing
 import _CryptoExtras
@@ -8,7 +9,7 @@ import _CryptoExtras
 /// State survives a restart of a file-backed sandbox (spec §5.10); reset restores the seed and keeps partners.
 @Suite struct RezolvePersistenceTests {
     @Test func customersOrdersAndKeysSurviveARestart() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ck-rezolve-\(UUID().uuidString)")
+        let directory = TestDirectories.path("ck-rezolve")
         defer { try? FileManager.default.removeItem(at: directory) }
         let options = SandboxOptions(port: 0, dataDirectory: directory, inMemory: false)
         let session: RezolveRig.Session

@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceTestSupport
 import Foundation
 import Testing
 
@@ -7,8 +8,7 @@ import Testing
 /// Control routes of spec §5.16 and state surviving a restart (§5.15).
 @Suite struct StorefrontControlAndPersistenceTests {
     @Test func stateSurvivesARestart() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "ck-storefront-\(UUID().uuidString)")
+        let directory = TestDirectories.path("ck-storefront")
         defer { try? FileManager.default.removeItem(at: directory) }
         let options = SandboxOptions(port: 0, dataDirectory: directory, inMemory: false)
         let cartID: String

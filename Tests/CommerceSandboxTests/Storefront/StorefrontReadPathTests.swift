@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceTestSupport
 import Foundation
 import GraphQL
 import Testing
@@ -9,8 +10,7 @@ import Testing
 @Suite struct StorefrontReadPathTests {
     /// A file-backed sandbox (a `DatabasePool`, whose readers are read-only connections) and its directory.
     private static func fileBacked() throws -> (client: StorefrontClient, directory: URL) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "ck-storefront-read-\(UUID().uuidString)")
+        let directory = TestDirectories.path("ck-storefront-read")
         return (try StorefrontClient(SandboxOptions(port: 0, dataDirectory: directory, inMemory: false)), directory)
     }
 

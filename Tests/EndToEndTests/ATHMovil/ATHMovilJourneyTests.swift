@@ -1,6 +1,7 @@
 import ATHMovilCheckout
 import CommerceCore
 import CommerceSandbox
+import CommerceTestSupport
 import Foundation
 import Testing
 
@@ -267,7 +268,7 @@ struct ATHMovilJourneyTests {
         "J6: the merchant server refunds part of a payment, never more than paid, and the sandbox remembers after a restart"
     )
     func refund() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("athm-j6-\(UUID().uuidString)")
+        let directory = TestDirectories.path("athm-j6")
         defer { try? FileManager.default.removeItem(at: directory) }
         let options = SandboxOptions(port: 0, dataDirectory: directory, inMemory: false)
         let first = try await Sandbox.start(options)

@@ -1,5 +1,6 @@
 import Buy
 import CommerceCore
+import CommerceTestSupport
 import Foundation
 import Testing
 
@@ -163,8 +164,7 @@ import Testing
 
     @Test func cachePoliciesAgainstTheSandbox() async throws {
         try await SandboxHarness.with { harness in
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "StorefrontE2E-\(UUID().uuidString)")
+            let directory = TestDirectories.path("StorefrontE2E")
             let client = harness.storefrontClient(cacheDirectory: directory)
             let shopQuery = Storefront.buildQuery { $0.shop { $0.name() } }
             _ = try await client.query(shopQuery)

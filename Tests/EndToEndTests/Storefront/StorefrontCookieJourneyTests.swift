@@ -1,5 +1,6 @@
 import Buy
 import CommerceCore
+import CommerceTestSupport
 import Foundation
 import Testing
 
@@ -34,8 +35,7 @@ import FoundationNetworking
         defer { probe.stop() }
         let client = Graph.Client(
             shopDomain: "probe.myshopify.com", apiKey: "tok", environment: .custom(baseURL: probe.baseURL),
-            cacheDirectory: FileManager.default.temporaryDirectory
-                .appendingPathComponent("CookieE2E-\(UUID().uuidString)", isDirectory: true))
+            cacheDirectory: TestDirectories.path("CookieE2E"))
         for _ in 0..<2 {
             let shop = try await client.query(Storefront.buildQuery { $0.shop { $0.name() } }).shop
             #expect(shop.name == "Probe")
@@ -64,8 +64,7 @@ import FoundationNetworking
         let client = Graph.Client(
             shopDomain: "probe.myshopify.com", apiKey: "tok", environment: .custom(baseURL: probe.baseURL),
             transport: URLSessionTransport(session: session),
-            cacheDirectory: FileManager.default.temporaryDirectory
-                .appendingPathComponent("CookieE2E-\(UUID().uuidString)", isDirectory: true))
+            cacheDirectory: TestDirectories.path("CookieE2E"))
         for _ in 0..<2 {
             _ = try await client.query(Storefront.buildQuery { $0.shop { $0.name() } })
         }

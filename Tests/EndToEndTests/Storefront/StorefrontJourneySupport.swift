@@ -1,5 +1,6 @@
 import Buy
 import CommerceCore
+import CommerceTestSupport
 import Foundation
 import Testing
 
@@ -8,8 +9,7 @@ extension SandboxHarness {
     func storefrontClient(locale: Locale? = nil, cacheDirectory: URL? = nil) -> Graph.Client {
         let directory =
             cacheDirectory
-            ?? FileManager.default.temporaryDirectory
-            .appendingPathComponent("StorefrontE2E-\(UUID().uuidString)", isDirectory: true)
+            ?? TestDirectories.path("StorefrontE2E")
         return Graph.Client(
             shopDomain: "sandbox-shoes.myshopify.com", apiKey: "sandbox-storefront-token", locale: locale,
             environment: .custom(baseURL: baseURL), cacheDirectory: directory)
@@ -48,8 +48,7 @@ extension SandboxHarness {
     func storefrontClient(apiKey: String) -> Graph.Client {
         Graph.Client(
             shopDomain: "sandbox-shoes.myshopify.com", apiKey: apiKey, environment: .custom(baseURL: baseURL),
-            cacheDirectory: FileManager.default.temporaryDirectory
-                .appendingPathComponent("StorefrontE2E-\(UUID().uuidString)", isDirectory: true))
+            cacheDirectory: TestDirectories.path("StorefrontE2E"))
     }
 }
 

@@ -1,4 +1,5 @@
 import CommerceSandbox
+import CommerceTestSupport
 import Foundation
 
 /// A file-backed sandbox in a private temporary directory that a test can stop and start again on the
@@ -38,8 +39,7 @@ extension SandboxHarness {
     /// Runs `body` against a file-backed sandbox in a fresh temporary directory; stops it and deletes the
     /// directory afterwards, even when `body` throws.
     static func withPersistent<T>(_ body: (PersistentSandbox) async throws -> T) async throws -> T {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("PersistentSandbox-\(UUID().uuidString)", isDirectory: true)
+        let directory = TestDirectories.path("PersistentSandbox")
         defer { try? FileManager.default.removeItem(at: directory) }
         let sandbox = PersistentSandbox(directory: directory, harness: try await PersistentSandbox.start(directory))
         do {
