@@ -11,7 +11,7 @@ public struct ButtonService: SandboxService {
     public let name = "button"
     let context: SandboxContext
     /// Who each Order API key was last time, so a create is judged before the writer is taken.
-    let callerHints = ButtonCallerHints()
+    let callerHints: ButtonCallerHints
 
     /// The seeded organisation, key and application (§5.2).
     static let seedOrganization = "org-sandbox"
@@ -24,6 +24,7 @@ public struct ButtonService: SandboxService {
 
     public init(context: SandboxContext) {
         self.context = context
+        self.callerHints = ButtonCallerHints(database: context.database)
     }
 
     var clock: SandboxClock { context.clock }

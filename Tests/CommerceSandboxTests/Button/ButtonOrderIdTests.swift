@@ -87,8 +87,9 @@ import Testing
         ButtonSchema.register(&migrator)
         try migrator.migrate(queue, upTo: "button-1-schema")
         try queue.write { db in
-            for (seq, orderId, buttonId) in [(3, "old-1", "btnorder-aaaaaaaaaaaaaaaa"), (7, "old-2", "btnorder-0000000000000001")]
-            {
+            for (seq, orderId, buttonId) in [
+                (3, "old-1", "btnorder-aaaaaaaaaaaaaaaa"), (7, "old-2", "btnorder-0000000000000001"),
+            ] {
                 try db.execute(
                     sql: """
                         INSERT INTO button_orders (seq, org, order_id, button_order_id, current, status,

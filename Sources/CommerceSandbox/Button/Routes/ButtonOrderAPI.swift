@@ -89,29 +89,35 @@ extension ButtonService {
         // Parsed before the visit, reported inside it: an unauthenticated request hears 401 whatever its body.
         let parsed = Result { try ButtonRequest.requireObjectBody(request) }
         // Judged before the visit too, for the caller these credentials were last time (see ButtonOrderDraft).
-        let hinted = callerHints.caller(for: credentials).flatMap { caller in
-            (try? parsed.get()).map { ButtonOrderDraft(body: $0, caller: caller, now: now) }
+        let hint = callerHints.hint(for: credentials)
+        let hinted = hint.flatMap { hint in
+            (try? parsed.get()).map { ButtonOrderDraft(body: $0, caller: hint.caller, now: now) }
         }
-        let answer = try await database.write { db -> ButtonAnswer<String> in
-            let caller = try credentials.caller(in: db)
-            return ButtonAnswer(
-                value: try caller.answering {
-                    let draft: ButtonOrderDraft
-                    if let hinted, hinted.fits(caller) {
-                        draft = hinted
-                    } else {
-                        draft = ButtonOrderDraft(body: try parsed.get(), caller: caller, now: now)
-                    }
-                    return try Self.insertOrder(db, draft, now: now)
-                },
-                caller: caller)
+        // The version kept for inspection is the body exactly as received (it parsed as an object to get here).
+        let bodyText = String(decoding: request.body, as: UTF8.self)
+        let callerHints = self.callerHints
+        let answer = try await database.write { db -> (text: String, caller: ButtonCallerHints.Hint) in
+            let authenticated = try callerHints.authenticate(credentials, hint: hint, in: db)
+            let caller = authenticated.caller
+            let text = try caller.answering {
+                let draft: ButtonOrderDraft
+                if let hinted, hinted.fits(caller) {
+                    draft = hinted
+                } else {
+                    draft = ButtonOrderDraft(body: try parsed.get(), caller: caller, now: now)
+                }
+                return try Self.insertOrder(db, draft, bodyText: bodyText, now: now)
+            }
+            return (text, authenticated)
         }
         callerHints.remember(answer.caller, for: credentials)
-        return ButtonEnvelope.object(serialized: answer.value, headers: answer.caller.headers)
+        return ButtonEnvelope.object(serialized: answer.text, headers: answer.caller.caller.headers)
     }
 
     /// Stores a judged create (S2 and the refusals first); returns the new order's public object as JSON text.
-    private static func insertOrder(_ db: Database, _ draft: ButtonOrderDraft, now: Date) throws -> String {
+    private static func insertOrder(_ db: Database, _ draft: ButtonOrderDraft, bodyText: String, now: Date)
+        throws -> String
+    {
         try ButtonOrderStore.sweep(db, now: now)
         guard draft.failures.isEmpty else {
             // S2 comes before the field rules (table order), whenever the id itself is usable.
@@ -136,7 +142,7 @@ extension ButtonService {
             throw ButtonError.conflict("order_exists", "Order \(order.orderId) already exists")
         case .inserted:
             try recordVersion(
-                db, order: order, kind: "create", body: draft.bodyText, apiVersion: draft.caller.apiVersion, now: now)
+                db, order: order, kind: "create", body: bodyText, apiVersion: draft.caller.apiVersion, now: now)
             // A finalization date at or before now was refused (O10), so the new order is open: the stored
             // state is already the public object (`publicObject` would only copy its `open` status back in).
             return order.current

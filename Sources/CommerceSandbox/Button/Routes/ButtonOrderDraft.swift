@@ -23,8 +23,6 @@ struct ButtonOrderDraft: Sendable {
     /// The stored state without its first member, `button_order_id`, as JSON text: the id is the writer's
     /// to give (``ButtonOrderIdCipher``), and ``stateText(buttonOrderId:)`` puts it in front.
     private let stateWithoutId: String
-    /// The body as received, kept for the inspection route.
-    let bodyText: String
     let ignoredFields: String
 
     /// Judges `body` for `caller` at `now`.
@@ -40,7 +38,7 @@ struct ButtonOrderDraft: Sendable {
             finalization ?? now.addingTimeInterval(Double(caller.organization.windowDays) * 86_400)
         guard failures.isEmpty else {
             // Refused: nothing will be stored, so nothing more is worth building.
-            (stateWithoutId, bodyText, ignoredFields) = ("", "", "")
+            (stateWithoutId, ignoredFields) = ("", "")
             return
         }
         var state = ButtonService.orderState(
@@ -48,7 +46,6 @@ struct ButtonOrderDraft: Sendable {
             finalizationDate: finalizationDate, now: now)
         state["button_order_id"] = nil
         self.stateWithoutId = JSONValue.object(state).serialized()
-        self.bodyText = JSONValue.object(body).serialized()
         self.ignoredFields = ButtonOrderFields.serialized(ButtonOrderFields.ignored(in: body))
     }
 

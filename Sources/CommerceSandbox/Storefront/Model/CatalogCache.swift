@@ -8,11 +8,15 @@ import GRDB
 /// snapshot is reused only while that count is unchanged. Write transactions never use it: a mutation must
 /// see its own uncommitted changes.
 final class CatalogCache: Sendable {
-    private let observer = CatalogCommitCounter()
+    static let tables: Set<String> = [
+        "storefront_products", "storefront_variants", "storefront_images", "storefront_collections",
+        "storefront_collection_products",
+    ]
+    private let observer: TableChangeCounter
     private let snapshots = Locked<[Int64: (generation: UInt64, snapshot: CatalogSnapshot)]>([:])
 
     init(database: SandboxDatabase) {
-        database.writer.add(transactionObserver: observer)
+        observer = TableChangeCounter(tables: Self.tables, database: database)
     }
 
     /// The catalog's commit count. Read it *before* the read transaction starts: a snapshot then holds at
@@ -27,40 +31,5 @@ final class CatalogCache: Sendable {
             if (entries[shopID]?.generation ?? 0) <= generation { entries[shopID] = (generation, loaded) }
         }
         return loaded
-    }
-}
-
-/// Counts committed transactions that changed a catalog table (on the writer's thread).
-private final class CatalogCommitCounter: TransactionObserver, Sendable {
-    static let tables: Set<String> = [
-        "storefront_products", "storefront_variants", "storefront_images", "storefront_collections",
-        "storefront_collection_products",
-    ]
-    private let state = Locked((generation: UInt64(0), changed: false))
-
-    var generation: UInt64 { state.withLock { $0.generation } }
-
-    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
-        Self.tables.contains(eventKind.tableName)
-    }
-
-    func databaseDidChange(with event: DatabaseEvent) { databaseDidChange() }
-
-    /// Also what GRDB calls for changes it could not see row by row (`Database.notifyChanges(in:)`).
-    func databaseDidChange() {
-        state.withLock { $0.changed = true }
-        // One change is enough to know; skip the rest of this transaction's events.
-        stopObservingDatabaseChangesUntilNextTransaction()
-    }
-
-    func databaseDidCommit(_ db: Database) {
-        state.withLock { state in
-            if state.changed { state.generation += 1 }
-            state.changed = false
-        }
-    }
-
-    func databaseDidRollback(_ db: Database) {
-        state.withLock { $0.changed = false }
     }
 }
