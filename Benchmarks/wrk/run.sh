@@ -19,8 +19,11 @@ for _ in $(seq 1 100); do
 done
 wrk -t2 -c8 -d2s "$URL/sandbox/ping" >/dev/null   # warm-up
 # Each wrk summary is printed whole, then its req/s kept (tee to /dev/stderr would truncate a redirected file).
+# Each measurement starts after `sync`: the orders of the previous one leave tens of megabytes of dirty pages,
+# and the kernel writing them back during the next measurement took CPU from whichever route ran next.
 measure() {
   local summary
+  sync
   summary=$(wrk -t2 -c8 -d"$DURATION" --latency "$@")
   echo "$summary" >&2
   echo "$summary" | awk '/Requests\/sec/ {print $2}'
