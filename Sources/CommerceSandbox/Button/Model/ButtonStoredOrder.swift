@@ -7,7 +7,8 @@ import GRDB
 struct ButtonStoredOrder: Codable, Sendable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "button_orders"
 
-    /// Insertion order; `nil` until inserted.
+    /// The order's number, given before the insert by `ButtonOrderStore.nextIdentity(_:)`; its Button order id
+    /// is this number enciphered (``ButtonOrderIdCipher``).
     var seq: Int64?
     var org: String
     var orderId: String
@@ -40,10 +41,6 @@ struct ButtonStoredOrder: Codable, Sendable, FetchableRecord, MutablePersistable
         case updatedAt = "updated_at"
         case finalizedAt = "finalized_at"
         case deletedAt = "deleted_at"
-    }
-
-    mutating func didInsert(_ inserted: InsertionSuccess) {
-        seq = inserted.rowID
     }
 
     /// The public order object: the stored state with the current status.

@@ -8,7 +8,7 @@ import GRDB
 /// snapshot is reused only while that count is unchanged. Write transactions never use it: a mutation must
 /// see its own uncommitted changes.
 final class CatalogCache: Sendable {
-    static let tables: Set<String> = [
+    private static let tables: Set<String> = [
         "storefront_products", "storefront_variants", "storefront_images", "storefront_collections",
         "storefront_collection_products",
     ]
