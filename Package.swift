@@ -65,7 +65,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         // Apple Pay models and session; like the original, no dependency on Buy.
-        .target(name: "Pay", dependencies: [.product(name: "Logging", package: "swift-log")]),
+        .target(name: "Pay", dependencies: ["CommerceCore", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "StorefrontCodegen",
             dependencies: [
@@ -144,6 +144,22 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]),
+        // Code written as the vendors' documents write it, from plain classes and completion closures. The same
+        // Samples folder is compiled in Swift 6 mode here and, through a symbolic link, in Swift 5 mode below, so an
+        // isolation or conformance change that breaks document-shaped code fails the build.
+        .testTarget(
+            name: "SeedCodeTests",
+            dependencies: [
+                "ButtonMerchant", "ButtonOrders", "ATHMovilCheckout", "PaytronixPush", "Buy", "Pay", "RezolveSDK",
+                "RezolvePartnerServer", "CommerceCore", "CommerceTesting", "CommerceSandbox", "CommerceTestSupport",
+            ]),
+        .testTarget(
+            name: "SeedCodeSwift5Tests",
+            dependencies: [
+                "ButtonMerchant", "ButtonOrders", "ATHMovilCheckout", "PaytronixPush", "Buy", "Pay", "RezolveSDK",
+                "RezolvePartnerServer", "CommerceCore", "CommerceTesting",
+            ],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [

@@ -1,3 +1,4 @@
+import CommerceCore
 import Foundation
 
 #if canImport(UIKit)
@@ -39,15 +40,17 @@ public struct IntegrationDetail: Sendable, Equatable, CustomStringConvertible {
         self.version = version
     }
 
-    /// The running device's values: `UIDevice` on iOS; on Linux `Linux`, the kernel version and the machine
-    /// architecture, so the flows can run in tests and on servers.
-    @MainActor
+    /// The running device's values: `UIDevice` on iOS (read on the main thread, whichever thread asks); on Linux
+    /// `Linux`, the kernel version and the machine architecture, so the flows can run in tests and on servers.
     public static func current(merchantId: Int, integrator: String, version: String = "12.0") -> IntegrationDetail {
         #if canImport(UIKit)
-        let device = UIDevice.current
+        let (os, osVersion, model) = MainActorDelivery.read {
+            let device = UIDevice.current
+            return (device.systemName, device.systemVersion, device.model)
+        }
         return IntegrationDetail(
-            os: device.systemName, osVersion: device.systemVersion, device: device.model,
-            merchantId: merchantId, integrator: integrator, version: version)
+            os: os, osVersion: osVersion, device: model, merchantId: merchantId, integrator: integrator,
+            version: version)
         #else
         let osVersion = ProcessInfo.processInfo.operatingSystemVersion
         #if os(Linux)

@@ -123,6 +123,7 @@ public actor PushRegistrar {
             let merchant = client.configuration.merchantId
             let integrator = self.integrator
             let version = integrationVersion
+            // On the main actor, so UIKit is read there without blocking this task's thread.
             detail = await MainActor.run {
                 IntegrationDetail.current(merchantId: merchant, integrator: integrator, version: version)
             }

@@ -28,3 +28,7 @@ public final class ATHMPaymentHandler: NSObject, @unchecked Sendable {
         callbacks.deliver(outcome) { response, _ in response }
     }
 }
+
+/// The name the ATH Móvil document's text uses for the handler ("through `ATHMHandler`"); its code samples
+/// build an ``ATHMPaymentHandler``, which this is.
+public typealias ATHMHandler = ATHMPaymentHandler

@@ -1,3 +1,4 @@
+import CommerceCore
 import Foundation
 
 // What the delegate provides, turned into the sheet's replies (spec §3.9.3). The closures handed to the
@@ -5,15 +6,15 @@ import Foundation
 extension PaySession {
     nonisolated static func ratesProvider(session: PaySession, ticket: Int) -> (PayCheckout?, [PayShippingRate]) -> Void
     {
-        { checkout, rates in onMainActor { session.receiveRates(checkout, rates, ticket: ticket) } }
+        { checkout, rates in MainActorDelivery.run { session.receiveRates(checkout, rates, ticket: ticket) } }
     }
 
     nonisolated static func checkoutProvider(session: PaySession, ticket: Int) -> (PayCheckout?) -> Void {
-        { checkout in onMainActor { session.receiveCheckout(checkout, ticket: ticket) } }
+        { checkout in MainActorDelivery.run { session.receiveCheckout(checkout, ticket: ticket) } }
     }
 
     nonisolated static func transactionCompleter(session: PaySession, ticket: Int) -> (TransactionStatus) -> Void {
-        { status in onMainActor { session.receiveTransaction(status, ticket: ticket) } }
+        { status in MainActorDelivery.run { session.receiveTransaction(status, ticket: ticket) } }
     }
 
     /// Takes the pending reply if `ticket` is the one it waits for; a repeated or late call gets `nil`.

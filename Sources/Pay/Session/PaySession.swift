@@ -1,3 +1,4 @@
+import CommerceCore
 import Foundation
 import Logging
 
@@ -7,6 +8,10 @@ import Logging
 ///
 /// The session is a state machine (see ``State``). It never traps: values the sheet leaves out become
 /// empty addresses or `nil`, a missing delegate or an unexpected event makes the sheet show a failure.
+///
+/// The session lives on the main actor, where it calls its delegate, but what the Pay document calls on it works
+/// from any thread and any class, as the document writes it: the initialisers without a controller,
+/// ``identifier`` and the other constants, ``delegate`` and ``authorize()``.
 ///
 /// ```swift
 /// let session = PaySession(shopName: "Sandbox Shoes", checkout: payCheckout,
@@ -47,18 +52,21 @@ public final class PaySession {
         case finished
     }
 
-    /// Receives the session's requests. Held weakly.
-    public weak var delegate: (any PaySessionDelegate)?
+    /// Receives the session's requests. Held weakly; may be set from any thread.
+    nonisolated public var delegate: (any PaySessionDelegate)? {
+        get { delegateBox.get().value }
+        set { delegateBox.set(WeakDelegate(newValue)) }
+    }
     /// The card networks offered in the sheet.
     public var acceptedCardBrands: [PayCardBrand] = [.visa, .masterCard, .americanExpress]
     /// The label of the summary's last line (the amount due).
-    public let shopName: String
+    nonisolated public let shopName: String
     /// Currency and merchant country.
-    public let currency: PayCurrency
+    nonisolated public let currency: PayCurrency
     /// The Apple Pay merchant identifier.
-    public let merchantID: String
+    nonisolated public let merchantID: String
     /// A UUID string unique to this session; use it as the payment's idempotency key.
-    public let identifier: String
+    nonisolated public let identifier: String
     /// The checkout as last provided by the delegate.
     public internal(set) var checkout: PayCheckout
     /// The shipping rates last provided by the delegate.
@@ -66,7 +74,9 @@ public final class PaySession {
     /// The current state.
     public internal(set) var state: State = .idle
 
-    let controller: any PayAuthorizationController
+    /// The controller given to the initialiser, or the platform's default once the sheet is first presented.
+    private var chosenController: (any PayAuthorizationController)?
+    private let delegateBox = Locked(WeakDelegate<any PaySessionDelegate>(nil))
     /// The sheet's reply that the delegate's next `provide` will answer.
     var pending: PendingReply?
     /// Bumped for every delegate request, so a late or repeated `provide` is recognised and ignored.
@@ -76,23 +86,28 @@ public final class PaySession {
 
     static let logger = Logger(label: "CommerceKit.Pay")
 
-    /// Creates a session for `checkout`. Without a `controller`, the session uses Apple Pay where PassKit
-    /// exists and a ``SimulatedAuthorizationController`` elsewhere.
-    public init(
-        shopName: String, checkout: PayCheckout, currency: PayCurrency, merchantID: String,
-        controller: (any PayAuthorizationController)? = nil
-    ) {
+    /// Creates a session for `checkout` that uses Apple Pay where PassKit exists and a
+    /// ``SimulatedAuthorizationController`` elsewhere. Callable from any thread.
+    nonisolated public init(shopName: String, checkout: PayCheckout, currency: PayCurrency, merchantID: String) {
         self.shopName = shopName
         self.checkout = checkout
         self.currency = currency
         self.merchantID = merchantID
         self.identifier = UUID().uuidString
-        self.controller = controller ?? Self.defaultController()
+    }
+
+    /// Creates a session for `checkout` that presents its sheet through `controller` (a test's, or your own).
+    public convenience init(
+        shopName: String, checkout: PayCheckout, currency: PayCurrency, merchantID: String,
+        controller: any PayAuthorizationController
+    ) {
+        self.init(shopName: shopName, checkout: checkout, currency: currency, merchantID: merchantID)
+        chosenController = controller
     }
 
     /// The seed's initialiser: the summary's last line is labelled `TOTAL`.
     @available(*, deprecated, message: "Pass shopName; the summary total is labelled TOTAL otherwise.")
-    public convenience init(checkout: PayCheckout, currency: PayCurrency, merchantID: String) {
+    nonisolated public convenience init(checkout: PayCheckout, currency: PayCurrency, merchantID: String) {
         self.init(shopName: "TOTAL", checkout: checkout, currency: currency, merchantID: merchantID)
     }
 
@@ -105,8 +120,13 @@ public final class PaySession {
             summaryItems: checkout.summaryItems(for: shopName))
     }
 
-    /// Presents the sheet. Only the first call does anything.
-    public func authorize() {
+    /// Presents the sheet. Only the first call does anything. From another thread than the main one, the sheet is
+    /// presented on the main actor shortly after the call returns.
+    nonisolated public func authorize() {
+        MainActorDelivery.run { self.present() }
+    }
+
+    private func present() {
         guard state == .idle else {
             Self.logger.warning("PaySession.authorize() called in state \(state); ignored.")
             return
@@ -118,6 +138,14 @@ public final class PaySession {
 
     /// The summary of the current checkout.
     var summaryItems: [PaySummaryItem] { checkout.summaryItems(for: shopName) }
+
+    /// The controller the sheet is presented through.
+    var controller: any PayAuthorizationController {
+        if let chosenController { return chosenController }
+        let made = Self.defaultController()
+        chosenController = made
+        return made
+    }
 
     private static func defaultController() -> any PayAuthorizationController {
         #if canImport(PassKit)
@@ -148,16 +176,6 @@ extension PaySession {
             case .method(_, let reply): reply(.failure, [])
             case .payment(_, let reply): reply(.failure)
             }
-        }
-    }
-
-    /// Runs `body` on the main actor: at once when already there, otherwise by hopping. Lets the
-    /// delegate call `provide` from any thread.
-    nonisolated static func onMainActor(_ body: @escaping @MainActor @Sendable () -> Void) {
-        if Thread.isMainThread {
-            MainActor.assumeIsolated(body)
-        } else {
-            Task { @MainActor in body() }
         }
     }
 }

@@ -37,3 +37,14 @@ public protocol PaySessionDelegate: AnyObject {
     /// The sheet was dismissed, whether or not a payment was made. Called once per session.
     func paySessionDidFinish(_ paySession: PaySession)
 }
+
+extension PaySessionDelegate {
+    /// The default when the delegate does not implement it, as the Pay document's delegate does not: the
+    /// checkout is handed back unchanged, so the sheet goes on with the totals it already shows.
+    public func paySession(
+        _ paySession: PaySession, didUpdateShippingAddress address: PayPostalAddress,
+        checkout: PayCheckout, provide: @escaping (PayCheckout?) -> Void
+    ) {
+        provide(checkout)
+    }
+}

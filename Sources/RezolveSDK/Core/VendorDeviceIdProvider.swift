@@ -26,12 +26,7 @@ public struct VendorDeviceIdProvider: DeviceIdProvider {
 
     /// `UIDevice` belongs to the main actor; a caller on another thread waits for one main-thread read.
     private static func readVendorIdentifier() -> String? {
-        if Thread.isMainThread {
-            return MainActor.assumeIsolated { UIDevice.current.identifierForVendor?.uuidString }
-        }
-        return DispatchQueue.main.sync {
-            MainActor.assumeIsolated { UIDevice.current.identifierForVendor?.uuidString }
-        }
+        MainActorDelivery.read { UIDevice.current.identifierForVendor?.uuidString }
     }
 }
 #endif

@@ -7,15 +7,25 @@ import Foundation
 ///
 /// The same code runs everywhere; only the default ``locationSource`` differs (CoreLocation on Apple platforms).
 /// Samples are handled one at a time, in order, on the main actor, where the delegate is called.
+///
+/// What the Rezolve document calls on the manager works from any thread and any class: ``delegate``,
+/// ``debugNotifications`` and the four seed methods. Called on the main thread, a method has taken effect when it
+/// returns; called elsewhere, it takes effect on the main actor shortly after, in call order.
 @MainActor
 public final class NearbyEngagementsManager {
     // MARK: The seed's surface
 
-    /// Receives enters, exits, distances, notifications and failures; held weakly.
-    public weak var delegate: (any NearbyEngagementsManagerDelegate)?
+    /// Receives enters, exits, distances, notifications and failures; held weakly. May be set from any thread.
+    nonisolated public var delegate: (any NearbyEngagementsManagerDelegate)? {
+        get { delegateBox.get().value }
+        set { delegateBox.set(WeakDelegate(newValue)) }
+    }
     /// When on, zones that are still silenced produce a notification anyway, marked `isDebug`, and the
-    /// silence memory is left as it was.
-    public var debugNotifications = false
+    /// silence memory is left as it was. May be set from any thread.
+    nonisolated public var debugNotifications: Bool {
+        get { debugBox.get() }
+        set { debugBox.set(newValue) }
+    }
 
     // MARK: Portable configuration
 
@@ -58,6 +68,8 @@ public final class NearbyEngagementsManager {
     /// The monitored zones, nearest to the last query centre first, with their latest distances.
     public var monitoredZones: [GeofenceData] { tracker.zones }
 
+    private let delegateBox = Locked(WeakDelegate<any NearbyEngagementsManagerDelegate>(nil))
+    private let debugBox = Locked(false)
     private let service: any NearbyEngagementsService
     private let store: PersistentStore
     private let converter: CoordinatesConverter
@@ -92,7 +104,11 @@ public final class NearbyEngagementsManager {
     // MARK: Seed methods
 
     /// Gets an SSP bearer and follows ``locationSource``; the first sample fetches the zones around it.
-    public func startMonitoringForNearbyEngagements() {
+    nonisolated public func startMonitoringForNearbyEngagements() {
+        MainActorDelivery.run { self.startMonitoring() }
+    }
+
+    private func startMonitoring() {
         guard !isMonitoring else { return }
         isMonitoring = true
         updatesDistances = true
@@ -108,7 +124,11 @@ public final class NearbyEngagementsManager {
     }
 
     /// Stops following locations and forgets the monitored zones and any open bundle. Silence memory stays.
-    public func stopMonitoringForNearbyEngagements() {
+    nonisolated public func stopMonitoringForNearbyEngagements() {
+        MainActorDelivery.run { self.stopMonitoring() }
+    }
+
+    private func stopMonitoring() {
         listenTask?.cancel()
         listenTask = nil
         flushTask?.cancel()
@@ -122,12 +142,16 @@ public final class NearbyEngagementsManager {
     }
 
     /// Stops the per-sample `didUpdateCurrentDistanceFrom` calls; enters, exits and notifications go on.
-    public func stopUpdatingDistanceFromNearbyEngagements() { updatesDistances = false }
+    nonisolated public func stopUpdatingDistanceFromNearbyEngagements() {
+        MainActorDelivery.run { self.updatesDistances = false }
+    }
 
     /// Forgets when engagements and items were last notified, here and in the persistent store.
-    public func resetNotificationSuppressData() {
-        memory = SuppressionMemory()
-        store.removeValue(forKey: SuppressionMemory.storeKey)
+    nonisolated public func resetNotificationSuppressData() {
+        MainActorDelivery.run {
+            self.memory = SuppressionMemory()
+            self.store.removeValue(forKey: SuppressionMemory.storeKey)
+        }
     }
 
     /// Fetches the zones again around the last location (or around the next one, if none was seen yet).

@@ -52,6 +52,12 @@ public struct RezolveCircularRegion: Sendable, Hashable {
         RezolveCircularRegion(center: center, radius: radius, identifier: identifier)
     }
 }
+
+/// CoreLocation's name for ``RezolveCoordinate``, where CoreLocation does not exist, so a delegate written
+/// with the Rezolve document's types compiles everywhere.
+public typealias CLLocationCoordinate2D = RezolveCoordinate
+/// CoreLocation's name for ``RezolveCircularRegion``, where CoreLocation does not exist.
+public typealias CLCircularRegion = RezolveCircularRegion
 #endif
 
 extension RezolveCoordinate {

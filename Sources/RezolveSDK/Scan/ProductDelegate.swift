@@ -60,13 +60,3 @@ extension AutoDetectManagerDelegate {
     /// Does nothing unless the conforming type implements it.
     public func onAutoDetectError(error: String) {}
 }
-
-/// A weak reference to a delegate, for the scan manager's settable delegates.
-///
-/// Delegates are UI objects that are not `Sendable`; the SDK only ever calls them on the main actor, which is
-/// what makes holding them here safe, hence `@unchecked`.
-struct WeakDelegate<Delegate>: @unchecked Sendable {
-    private weak var object: AnyObject?
-    init(_ delegate: Delegate?) { object = delegate.map { $0 as AnyObject } }
-    var value: Delegate? { object as? Delegate }
-}

@@ -5,13 +5,17 @@ import Foundation
 /// or a test — and become product, category or SSP-engagement callbacks on ``productResultDelegate``, or, while
 /// ``backgroundListening`` runs, entries of its list.
 ///
-/// Camera and microphone capture (and watermark decoding) are not part of CommerceKit on any platform yet:
-/// ``startVideoScan()`` and ``startAudioScan()`` throw `.unsupportedOnThisPlatform`.
+/// A video scan (``startVideoScan(scanCameraView:rectOfInterest:)``) reads QR codes carrying `rzlv.co` triggers
+/// from a ``ScanCameraView``'s ``ScanCodeSource``: the camera where AVFoundation exists, any source elsewhere.
+/// Rezolve's image and audio watermarks need Rezolve's own decoder and are out of CommerceKit's scope:
+/// ``startVideoScan()`` (no view) and ``startAudioScan()`` throw `.unsupportedOnThisPlatform`.
 public final class ScanManager: Sendable {
     private let triggers: TriggerManager
     private let ssp: SspActManager
     private let productDelegate = Locked(WeakDelegate<any ProductDelegate>(nil))
     private let autoDetectDelegate: Locked<WeakDelegate<any AutoDetectManagerDelegate>>
+    /// The camera scan running now, if any.
+    let videoScan = Locked<VideoScan?>(nil)
     /// Gathers detections instead of resolving them while it runs.
     public let backgroundListening: BackgroundListeningSession
 
@@ -70,20 +74,20 @@ public final class ScanManager: Sendable {
         }
     }
 
-    /// Camera scanning needs a watermark decoder, which CommerceKit does not include.
+    /// A scan without a view would read image watermarks, which need Rezolve's decoder (out of CommerceKit's scope).
+    /// Use ``startVideoScan(scanCameraView:rectOfInterest:)`` for QR-code triggers.
     public func startVideoScan() throws(RezolveError) {
         throw .unsupportedOnThisPlatform(
-            "Video scanning needs Rezolve's watermark decoder; report detections through handleDetected(_:).")
+            "Image watermarks need Rezolve's decoder; use startVideoScan(scanCameraView:rectOfInterest:) for QR "
+                + "codes, or report detections through handleDetected(_:).")
     }
 
-    /// Microphone scanning needs a watermark decoder, which CommerceKit does not include.
+    /// Audio watermarks need Rezolve's decoder, which is out of CommerceKit's scope.
     public func startAudioScan() throws(RezolveError) {
         throw .unsupportedOnThisPlatform(
-            "Audio scanning needs Rezolve's watermark decoder; report detections through handleDetected(_:).")
+            "Audio watermarks need Rezolve's decoder; report detections through handleDetected(_:).")
     }
 
-    /// Nothing to stop without capture; present so app code written for Apple platforms compiles.
-    public func stopVideoScan() {}
-    /// Nothing to stop without capture; present so app code written for Apple platforms compiles.
+    /// Nothing to stop, audio scans never start; present so app code written from the document compiles.
     public func stopAudioScan() {}
 }

@@ -1,3 +1,4 @@
+import CommerceCore
 import Foundation
 
 /// Resolves `rzlv.co` touch-trigger URLs into products and categories (spec §2.5, §3.7).
@@ -29,26 +30,50 @@ public final class TriggerManager: Sendable {
         }
     }
 
-    /// The seed's callback form. In order: `onRezolveTriggerStart` (at once), exactly one of
-    /// `onProductResult`, `onCategoryProductsResult` (a category with products), `onCategoryResult` (one
-    /// without) or `errorCallback` (`.notARezolveTrigger` for a plain URL, which the app opens itself, or the
+    /// The seed's callback form. In order: `onRezolveTriggerStart` (at once when called on the main thread),
+    /// exactly one of `onProductResult`, `onCategoryProductsResult` (a category with products), `onCategoryResult`
+    /// (one without) or `errorCallback` (`.notARezolveTrigger` for a plain URL, which the app opens itself, or the
     /// call's error), and finally `onRezolveTriggerEnd`.
-    @MainActor
+    ///
+    /// Callable from any thread and any class, as the Rezolve document calls it; the delegate and the callbacks
+    /// are always called on the main actor. The delegate is held until `onRezolveTriggerEnd` has been called.
     public func resolve(
         url: URL, productDelegate: any ProductDelegate,
         onRezolveTriggerStart: @escaping @MainActor () -> Void,
         onRezolveTriggerEnd: @escaping @MainActor () -> Void,
         errorCallback: @escaping @MainActor (RezolveError) -> Void
     ) {
-        onRezolveTriggerStart()
-        Task { @MainActor in
-            do throws(RezolveError) {
-                Self.deliver(try await self.resolve(url: url), to: productDelegate, errorCallback: errorCallback)
-            } catch {
-                errorCallback(error)
+        // The delegate is touched only on the main actor, below; the document passes `self` from any class.
+        nonisolated(unsafe) let delegate = productDelegate
+        MainActorDelivery.run {
+            onRezolveTriggerStart()
+            Task { @MainActor in
+                do throws(RezolveError) {
+                    Self.deliver(try await self.resolve(url: url), to: delegate, errorCallback: errorCallback)
+                } catch {
+                    errorCallback(error)
+                }
+                onRezolveTriggerEnd()
             }
-            onRezolveTriggerEnd()
         }
+    }
+
+    /// The name the Rezolve document's text gives the touch-trigger call: the same as
+    /// ``resolve(url:productDelegate:onRezolveTriggerStart:onRezolveTriggerEnd:errorCallback:)``.
+    public func resolveTrigger(
+        url: URL, productDelegate: any ProductDelegate,
+        onRezolveTriggerStart: @escaping @MainActor () -> Void = {},
+        onRezolveTriggerEnd: @escaping @MainActor () -> Void = {},
+        errorCallback: @escaping @MainActor (RezolveError) -> Void = { _ in }
+    ) {
+        resolve(
+            url: url, productDelegate: productDelegate, onRezolveTriggerStart: onRezolveTriggerStart,
+            onRezolveTriggerEnd: onRezolveTriggerEnd, errorCallback: errorCallback)
+    }
+
+    /// The async form under the document's name: the same as ``resolve(url:)``.
+    public func resolveTrigger(url: URL) async throws(RezolveError) -> TriggerResolution {
+        try await resolve(url: url)
     }
 
     /// Hands a resolution to the delegate, or a plain URL to `errorCallback`, as the callback forms of the
