@@ -10,8 +10,10 @@ public struct CheckoutShippingMethod: Sendable, Equatable, Encodable {
     /// Id of the store to collect from; nil when the order ships.
     public var pickupStore: Int?
 
-    /// Chooses delivery to an address from the customer's address book.
-    public init(type: String, addressId: String) {
+    /// Chooses delivery to an address from the customer's address book. The id is optional because an
+    /// ``Address`` read back has an optional id, which the Rezolve document passes as is; without one the server
+    /// refuses the checkout, naming the address.
+    public init(type: String, addressId: String?) {
         self.type = type
         self.addressId = addressId
     }
