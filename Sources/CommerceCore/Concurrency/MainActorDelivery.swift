@@ -31,8 +31,8 @@ package enum MainActorDelivery {
         Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
     }
 
-    // Set once, before the first read; DispatchSpecificKey is a class that Dispatch does not mark Sendable.
-    nonisolated(unsafe) private static let mainQueueKey: DispatchSpecificKey<Bool> = {
+    /// Set on the main queue once, before the first read.
+    private static let mainQueueKey: DispatchSpecificKey<Bool> = {
         let key = DispatchSpecificKey<Bool>()
         DispatchQueue.main.setSpecific(key: key, value: true)
         return key
