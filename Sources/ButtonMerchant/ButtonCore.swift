@@ -61,6 +61,8 @@ final class ButtonCore: @unchecked Sendable {
         /// The last request of the send chain, so the next one starts after it.
         var tail: Task<Void, Never>?
         var subscribers: [UUID: AsyncStream<String>.Continuation] = [:]
+        /// Test seam: told each time work is queued in `pending`.
+        var onQueued: (@Sendable () -> Void)?
     }
 
     init(_ dependencies: CoreDependencies) {
@@ -80,6 +82,10 @@ final class ButtonCore: @unchecked Sendable {
     // MARK: Configuration
 
     var applicationId: String? { state.withLock { $0.applicationId } }
+
+    /// Test seam: `observer` is told each time a request or a post-install fetch starts waiting for `configure`,
+    /// so a test knows the work is queued without sleeping.
+    func observeQueuedWork(_ observer: @escaping @Sendable () -> Void) { state.withLock { $0.onQueued = observer } }
 
     var environment: ButtonMerchant.Environment { state.withLock { $0.environment } }
 
@@ -135,6 +141,7 @@ final class ButtonCore: @unchecked Sendable {
                 } else {
                     // Spec §3.2.7: the request waits in memory, in call order, until `configure`.
                     state.pending.append(.postInstallFetch(continuation))
+                    state.onQueued?()
                 }
             }
         }
@@ -280,6 +287,7 @@ final class ButtonCore: @unchecked Sendable {
                 schedule(request, in: &state)
             } else {
                 state.pending.append(.request(request))
+                state.onQueued?()
             }
         }
     }

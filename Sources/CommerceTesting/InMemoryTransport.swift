@@ -9,6 +9,7 @@ public final class InMemoryTransport: HTTPTransport, @unchecked Sendable {
     private let lock = NSLock()
     private var handler: Handler
     private var recorded: [HTTPRequest] = []
+    private let sent = TestSignal()
 
     /// - Parameter handler: answers each request; throw a `TransportError` (CommerceCore) to simulate a network
     ///   failure.
@@ -29,6 +30,10 @@ public final class InMemoryTransport: HTTPTransport, @unchecked Sendable {
         return recorded
     }
 
+    /// Returns once `count` requests have been sent in total (at once if they have), so a test can wait for a
+    /// request to go out instead of sleeping. See ``TestSignal/wait(for:deadline:)`` for the deadline.
+    public func waitForRequests(_ count: Int = 1) async throws { try await sent.wait(for: count) }
+
     /// Replaces the handler for the requests that follow.
     public func respond(with handler: @escaping Handler) {
         lock.lock()
@@ -45,6 +50,7 @@ public final class InMemoryTransport: HTTPTransport, @unchecked Sendable {
             recorded.append(request)
             return handler
         }()
+        sent.fire()
         return try await current(request)
     }
 }

@@ -33,6 +33,7 @@ public final class TestClock: Sendable {
     }
 
     private let state: Locked<State>
+    private let sleepStarted = TestSignal()
     /// Whether sleeps return at once or wait for ``advance(by:)``; fixed when the clock is created.
     public let mode: Mode
 
@@ -55,6 +56,11 @@ public final class TestClock: Sendable {
 
     /// How many tasks are suspended in ``sleep`` (suspending mode), so a test can tell a timer is running.
     public var sleeperCount: Int { state.current.sleepers.count }
+
+    /// Returns once `count` calls to ``sleep`` have begun in total (at once if they have). In suspending mode a
+    /// begun sleep is already waiting for its deadline, so an ``advance(by:)`` made after this returns wakes it:
+    /// a test waits for a timer to start this way instead of polling ``sleeperCount``.
+    public func waitForSleeps(_ count: Int = 1) async throws { try await sleepStarted.wait(for: count) }
 
     /// Moves the clock forward and resumes every suspended sleeper whose deadline it reaches.
     public func advance(by duration: Duration) {
@@ -82,6 +88,7 @@ public final class TestClock: Sendable {
             switch self.mode {
             case .recording:
                 self.advance(by: duration)
+                self.sleepStarted.fire()
                 try Task.checkCancellation()
             case .suspending:
                 try await self.suspend(for: duration)
@@ -99,6 +106,7 @@ public final class TestClock: Sendable {
                     value.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
                     return false
                 }
+                sleepStarted.fire()
                 guard resumeNow else { return }
                 if Task.isCancelled {
                     continuation.resume(throwing: CancellationError())

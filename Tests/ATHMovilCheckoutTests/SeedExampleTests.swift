@@ -1,5 +1,4 @@
 import CommerceCore
-import CommerceTestSupport
 import CommerceTesting
 import Foundation
 import Testing
@@ -91,14 +90,14 @@ final class SeedCheckoutScreen {
     }
 }
 
-/// The only tests in this target that use ``ATHMPaymentSession/shared``, so they run one after the other.
-@Suite("README examples against the shared session", .serialized)
+/// The README's code is written against ``ATHMPaymentSession/shared``; here `shared` is scoped to a session of
+/// this test's own (`ATHMPaymentSession.$scopedShared`), so no other test that uses `shared` can interfere.
+@Suite("README examples against the shared session")
 @MainActor
 struct SeedExampleTests {
     @Test("the README's secure example pays through the shared session and hands back via the url setter")
     func secureExample() async throws {
-        // EndToEndTests' README quick start uses the shared session too, from another target.
-        try await ATHMSharedSessionLock.run {
+        try await ATHMPaymentSession.$scopedShared.withValue(ATHMPaymentSession()) {
             let transport = InMemoryTransport { request in
                 request.url.path.hasSuffix("/payment") ? Fixtures.registered() : Fixtures.authorized()
             }

@@ -116,10 +116,12 @@ extension ButtonMerchantTests {
             #expect(try await harness.core.handlePostInstallURL() == nil)
         }
 
-        /// Starts a fetch on an unconfigured core and checks that it is still waiting, with nothing sent.
+        /// Starts a fetch on an unconfigured core, waits until it is queued, and checks that nothing was sent.
         func fetchWaitingForConfigure(_ harness: Harness) async throws -> Task<URL?, any Error> {
+            let queued = TestSignal()
+            harness.core.observeQueuedWork { queued.fire() }
             let fetch = Task { try await harness.core.handlePostInstallURL() }
-            try await Task.sleep(for: .milliseconds(50))
+            try await queued.wait()
             #expect(harness.transport.requests.isEmpty)
             #expect(!harness.store.bool(forKey: ButtonStore.postInstallFetchedKey))
             return fetch

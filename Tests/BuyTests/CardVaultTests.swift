@@ -133,17 +133,28 @@ import Testing
     }
 
     @Test func cancelledCallbackNeverCalls() async throws {
+        // The vault answers only after the test has cancelled (the answer's wait is shielded from the cancellation).
+        let answer = TestSignal()
         let transport = InMemoryTransport { _ in
-            try await Task.sleep(nanoseconds: 50_000_000)
+            await Task { try? await answer.wait() }.value
             return .json(200, #"{"id":"late"}"#)
         }
         let vault = client(transport)
         let calls = Counter()
-        let task = vault.vault(seedCard, to: vaultURL) { _, _ in calls.increment() }
-        task.resume()
-        while transport.requests.isEmpty { await Task.yield() }
-        task.cancel()
-        try await Task.sleep(nanoseconds: 150_000_000)
+        let released = TestSignal()
+        do {
+            let marker = ReleaseMarker(released)
+            let task = vault.vault(seedCard, to: vaultURL) { _, _ in
+                _ = marker
+                calls.increment()
+            }
+            task.resume()
+            try await transport.waitForRequests()
+            task.cancel()
+        }
+        answer.fire()
+        // The client lets go of the request once the work serving it has ended, after the late answer.
+        try await released.wait()
         await withCheckedContinuation { continuation in vault.callbackQueue.async { continuation.resume() } }
         #expect(calls.value == 0)
     }

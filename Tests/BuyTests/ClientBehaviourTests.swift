@@ -134,18 +134,26 @@ import Testing
 
     @Test func b8CancelRightAfterResumeOrDuringRetryWait() async throws {
         let transport = InMemoryTransport(responses: [.json(503, "")])
-        let client = makeClient(transport: transport, sleep: { _ in try await Task.sleep(for: .seconds(5)) })
+        // The retry wait ends only when cancelled: the clock is never advanced.
+        let client = makeClient(transport: transport, sleep: TestClock(mode: .suspending).sleep)
         let called = Counter()
-        let handler = Graph.RetryHandler<Storefront.QueryRoot>(endurance: .infinite, interval: 5) { _, error in
-            error != nil
+        let released = TestSignal()
+        do {
+            let marker = ReleaseMarker(released)
+            let handler = Graph.RetryHandler<Storefront.QueryRoot>(endurance: .infinite, interval: 5) { _, error in
+                error != nil
+            }
+            let task = client.queryGraphWith(shopNameQuery(), retryHandler: handler) { _, _ in
+                _ = marker
+                called.increment()
+            }
+            task.resume()
+            try await transport.waitForRequests()
+            task.cancel()
         }
-        let task = client.queryGraphWith(shopNameQuery(), retryHandler: handler) { _, _ in called.increment() }
-        task.resume()
-        while transport.requests.isEmpty { await Task.yield() }
-        task.cancel()
+        // The client lets go of the request once the work serving it has ended, which only the cancellation can do.
+        try await released.wait()
         // A marker delivered after any pending callback on the same serial queue.
-        await withCheckedContinuation { continuation in client.callbackQueue.async { continuation.resume() } }
-        try await Task.sleep(nanoseconds: 20_000_000)
         await withCheckedContinuation { continuation in client.callbackQueue.async { continuation.resume() } }
         #expect(called.value == 0)
         #expect(transport.requests.count == 1)
@@ -158,17 +166,18 @@ import Testing
         #expect(called.value == 0)
     }
 
-    @Test func asyncCancellationThrowsCancelled() async {
+    @Test func asyncCancellationThrowsCancelled() async throws {
         let transport = InMemoryTransport(responses: [.json(503, "")])
-        let client = makeClient(transport: transport, sleep: { _ in try await Task.sleep(for: .seconds(5)) })
+        // The retry wait ends only when cancelled: the clock is never advanced.
+        let client = makeClient(transport: transport, sleep: TestClock(mode: .suspending).sleep)
         let handler = Graph.RetryHandler<Storefront.QueryRoot> { _, error in error != nil }
         let box = Graph.Unchecked(value: handler)
         let work = Task { () -> Graph.QueryError? in
             await client.queryResponse(shopNameQuery(), retryHandler: box.value).error
         }
-        while transport.requests.isEmpty { await Task.yield() }
+        try await transport.waitForRequests()
         work.cancel()
-        let error = await work.value
+        let error = try await finished(work)
         if case .cancelled? = error {} else { Issue.record("expected .cancelled, got \(String(describing: error))") }
         #expect(transport.requests.count == 1)
     }
@@ -193,10 +202,15 @@ import Testing
     @Test func nothingHappensBeforeResume() async throws {
         let transport = InMemoryTransport(responses: [shopResponse()])
         let client = makeClient(transport: transport)
-        let task = client.queryGraphWith(shopNameQuery()) { _, _ in }
-        try await Task.sleep(nanoseconds: 10_000_000)
+        let released = TestSignal()
+        do {
+            let marker = ReleaseMarker(released)
+            _ = client.queryGraphWith(shopNameQuery()) { _, _ in _ = marker }
+        }
+        // Dropped without `resume()`: nothing started holds the request, so it is let go of at once, and nothing
+        // was sent. Work started early would hold it until its request had been answered.
+        try await released.wait()
         #expect(transport.requests.isEmpty)
-        _ = task
     }
 
     @Test func b10LocaleSeparatesCacheEntries() async throws {
@@ -312,9 +326,10 @@ import Testing
         }
     }
 
-    @Test func throwingFormsThrowCancelled() async {
+    @Test func throwingFormsThrowCancelled() async throws {
         let transport = InMemoryTransport(responses: [.json(503, "")])
-        let client = makeClient(transport: transport, sleep: { _ in try await Task.sleep(for: .seconds(5)) })
+        // The retry waits end only when cancelled: the clock is never advanced.
+        let client = makeClient(transport: transport, sleep: TestClock(mode: .suspending).sleep)
         let queryHandler = Graph.Unchecked(value: Graph.RetryHandler<Storefront.QueryRoot> { _, error in error != nil })
         let mutationHandler = Graph.Unchecked(
             value: Graph.RetryHandler<Storefront.Mutation> { _, error in error != nil })
@@ -324,9 +339,9 @@ import Testing
                 return nil
             } catch { return error as? Graph.QueryError }
         }
-        while transport.requests.isEmpty { await Task.yield() }
+        try await transport.waitForRequests(1)
         query.cancel()
-        let queryError = await query.value
+        let queryError = try await finished(query)
         if case .cancelled? = queryError {
         } else {
             Issue.record("query: expected .cancelled, got \(String(describing: queryError))")
@@ -341,9 +356,9 @@ import Testing
                 return nil
             } catch { return error as? Graph.QueryError }
         }
-        while transport.requests.count < 2 { await Task.yield() }
+        try await transport.waitForRequests(2)
         mutation.cancel()
-        let mutationError = await mutation.value
+        let mutationError = try await finished(mutation)
         if case .cancelled? = mutationError {
         } else {
             Issue.record("mutate: expected .cancelled, got \(String(describing: mutationError))")

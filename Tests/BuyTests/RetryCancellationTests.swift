@@ -21,46 +21,56 @@ import Testing
         let transport = InMemoryTransport(responses: [.json(503, "")])
         let client = realClient(transport)
         let calls = Counter()
-        let retry = Graph.RetryHandler<Storefront.QueryRoot>(endurance: .infinite, interval: 0.5) { _, error in
-            error != nil
+        let retrying = TestSignal()
+        let released = TestSignal()
+        do {
+            let marker = ReleaseMarker(released)
+            let retry = Graph.RetryHandler<Storefront.QueryRoot>(endurance: .infinite, interval: 3600) { _, error in
+                retrying.fire()
+                return error != nil
+            }
+            let task = client.queryGraphWith(shopNameQuery(), retryHandler: retry) { _, _ in
+                _ = marker
+                calls.increment()
+            }
+            task.resume()
+            // The first answer failed and the handler chose to repeat: the client now waits an hour, for real.
+            try await retrying.wait()
+            #expect(transport.requests.count == 1)
+            task.cancel()
         }
-        let task = client.queryGraphWith(shopNameQuery(), retryHandler: retry) { _, _ in calls.increment() }
-        task.resume()
-        try await Task.sleep(nanoseconds: 200_000_000)
-        #expect(transport.requests.count == 1)
-        task.cancel()
-        try await Task.sleep(nanoseconds: 1_200_000_000)
+        // The client lets go of the request when the work serving it ends; a wait that ignored the cancellation
+        // would hold it for the hour (and the signal's deadline fails the test).
+        try await released.wait()
         await withCheckedContinuation { continuation in client.callbackQueue.async { continuation.resume() } }
         #expect(calls.value == 0)
         #expect(transport.requests.count == 1)
+        #expect(retrying.count == 1)
     }
 
     @Test func cancellingTheSwiftTaskEndsTheWaitPromptly() async throws {
         let transport = InMemoryTransport(responses: [.json(503, "")])
         let client = realClient(transport)
+        let retrying = TestSignal()
         let retry = Graph.Unchecked(
-            value: Graph.RetryHandler<Storefront.QueryRoot>(endurance: .infinite, interval: 60) { _, error in
-                error != nil
+            value: Graph.RetryHandler<Storefront.QueryRoot>(endurance: .infinite, interval: 3600) { _, error in
+                retrying.fire()
+                return error != nil
             })
-        let work = Task { () -> (Graph.QueryError?, Date) in
+        let work = Task { () -> Graph.QueryError? in
             do throws(Graph.QueryError) {
                 _ = try await client.query(shopNameQuery(), retryHandler: retry.value)
-                return (nil, Date())
+                return nil
             } catch {
-                return (error, Date())
+                return error
             }
         }
-        // Cancel only once the first attempt went out, so the task is in its retry wait (a fixed pause could
-        // fire before a starved task sent anything).
-        for _ in 0..<600 where transport.requests.isEmpty { try await Task.sleep(nanoseconds: 50_000_000) }
-        try await Task.sleep(nanoseconds: 100_000_000)
-        let cancelledAt = Date()
+        // Cancel once the first attempt failed and the handler chose to repeat: the task is in its hour-long wait.
+        try await retrying.wait()
         work.cancel()
-        let (error, endedAt) = await work.value
+        // The wait was abandoned, not sat out: sitting it out would take the hour (the deadline fails the test).
+        let error = try await finished(work)
         if case .cancelled? = error {} else { Issue.record("expected .cancelled, got \(String(describing: error))") }
-        // The minute-long wait was abandoned, not sat out. The bound is far from both sides: a loaded parallel
-        // run can delay the cancelled task by seconds, and a wait that ignored cancellation would take 60.
-        #expect(endedAt.timeIntervalSince(cancelledAt) < 30)
         #expect(transport.requests.count == 1)
     }
 }

@@ -56,3 +56,24 @@ func callbackResult(_ start: @escaping (@escaping Graph.Client.QueryCompletion) 
     }
     return result.value
 }
+
+/// Fires its signal when the last reference to it goes. Captured by a request's completion closure, it tells a
+/// test that the client has let go of the request, which it does once the work serving the request has ended:
+/// a test awaits that instead of sleeping to see whether anything more happens.
+final class ReleaseMarker: Sendable {
+    let released: TestSignal
+    init(_ released: TestSignal) { self.released = released }
+    deinit { released.fire() }
+}
+
+/// `task`'s value, awaited through a ``TestSignal`` so that a task that never ends fails the test at the signal's
+/// deadline instead of hanging the run.
+func finished<T: Sendable>(_ task: Task<T, Never>) async throws -> T {
+    let ended = TestSignal()
+    Task {
+        _ = await task.value
+        ended.fire()
+    }
+    try await ended.wait()
+    return await task.value
+}

@@ -30,12 +30,22 @@ struct RenewalTests {
 
     @Test func concurrentExpiredCallsShareOneRenewal() async throws {
         let transport = Self.expiringTransport()
-        let renewer = CountingRenewer(token: Self.fresh, pause: .milliseconds(200))
+        // The renewal is held until all three callers wait for a renewal: with single flight they share the one
+        // in flight; without it, each would have started its own.
+        let release = TestSignal()
+        let waiting = TestSignal()
+        let renewer = CountingRenewer(token: Self.fresh, gate: release)
         let session = try await Fixture.session(transport, renewer: renewer)
+        session.core.auth.observeRenewalWaits { waiting.fire() }
+        let opened = Task {
+            try await waiting.wait(for: 3)
+            release.fire()
+        }
         async let first = session.addressbookManager.getAll()
         async let second = session.addressbookManager.getAll()
         async let third = session.addressbookManager.getAll()
         let results = try await [first, second, third]
+        try await opened.value
         #expect(results.allSatisfy { $0.isEmpty })
         #expect(renewer.count == 1)
     }

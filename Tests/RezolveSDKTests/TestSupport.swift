@@ -88,22 +88,23 @@ extension HTTPRequest {
     var pathAndQuery: String { url.path + (url.query.map { "?\($0)" } ?? "") }
 }
 
-/// Counts renewals and hands out a fixed token after a short pause, so concurrent callers overlap.
+/// Counts renewals and hands out a fixed token; with `gate`, each renewal waits until the test fires it, so
+/// concurrent callers can be made to overlap without a pause.
 final class CountingRenewer: RezolveTokenRenewing, Sendable {
     private let calls = Locked(0)
     let token: String
-    let pause: Duration
+    let gate: TestSignal?
 
-    init(token: String, pause: Duration = .milliseconds(50)) {
+    init(token: String, gate: TestSignal? = nil) {
         self.token = token
-        self.pause = pause
+        self.gate = gate
     }
 
     var count: Int { calls.get() }
 
     func renewAccessToken(for session: RezolveSession) async throws -> String {
         calls.withLock { $0 += 1 }
-        try await Task.sleep(for: pause)
+        try await gate?.wait()
         return token
     }
 }

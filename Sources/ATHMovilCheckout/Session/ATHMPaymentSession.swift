@@ -12,7 +12,15 @@ import UIKit
 /// environment, URL opener, token store and HTTP transport.
 public final class ATHMPaymentSession: @unchecked Sendable {
     /// The session used by requests unless they are given another one.
-    public static let shared = ATHMPaymentSession()
+    public static var shared: ATHMPaymentSession { scopedShared ?? processShared }
+
+    private static let processShared = ATHMPaymentSession()
+
+    /// What ``shared`` answers inside `ATHMPaymentSession.$scopedShared.withValue(session) { … }`, in that task and
+    /// the tasks it starts; `nil` everywhere else, where ``shared`` is the one session of the process. Tests that
+    /// run code written against ``shared`` give each case a session of its own this way, so they run in parallel
+    /// with no lock between them.
+    @TaskLocal package static var scopedShared: ATHMPaymentSession?
 
     /// The App Store listing opened in production when the ATH Móvil app is not installed
     /// (see ``ATHMLinkOpenOptions``).

@@ -19,6 +19,8 @@ final class SessionAuth: Sendable {
         var token: String
         var isLoggedOut = false
         var renewal: (staleToken: String, task: Task<String, any Error>)?
+        /// Test seam: told each time a caller starts waiting for a renewal.
+        var onRenewalWait: (@Sendable () -> Void)?
     }
 
     private let state: Locked<State>
@@ -27,6 +29,12 @@ final class SessionAuth: Sendable {
 
     var token: String { state.get().token }
     var isLoggedOut: Bool { state.get().isLoggedOut }
+
+    /// Test seam: `observer` is told each time a caller starts waiting for a renewal (the one that started it
+    /// included), so a test can hold the renewer until every concurrent caller has joined, without sleeping.
+    func observeRenewalWaits(_ observer: @escaping @Sendable () -> Void) {
+        state.withLock { $0.onRenewalWait = observer }
+    }
 
     /// The token to send, or `.loggedOut` after an expired token was supplied.
     func tokenForRequest() throws(RezolveError) -> String {
@@ -65,6 +73,7 @@ final class SessionAuth: Sendable {
         case .use(let token):
             return token
         case .wait(let task):
+            state.get().onRenewalWait?()
             let result = await task.result
             let outcome: Result<String, RezolveError> = state.withLock { current in
                 if current.renewal?.staleToken == staleToken { current.renewal = nil }

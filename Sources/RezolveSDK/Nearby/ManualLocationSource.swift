@@ -4,6 +4,7 @@ import Foundation
 /// A location source driven by hand, for tests and demos: every ``push(_:)`` goes to every current subscriber.
 public final class ManualLocationSource: RezolveLocationSource {
     private let subscribers = Locked<[UUID: AsyncStream<RezolveLocationSample>.Continuation]>([:])
+    private let onUnsubscribe = Locked<(@Sendable () -> Void)?>(nil)
 
     /// Creates a source with no subscribers; nothing is sent until ``push(_:)`` is called.
     public init() {}
@@ -12,7 +13,10 @@ public final class ManualLocationSource: RezolveLocationSource {
     public func locations() -> AsyncStream<RezolveLocationSample> {
         let id = UUID()
         let (stream, continuation) = AsyncStream<RezolveLocationSample>.makeStream()
-        continuation.onTermination = { [subscribers] _ in _ = subscribers.withLock { $0.removeValue(forKey: id) } }
+        continuation.onTermination = { [subscribers, onUnsubscribe] _ in
+            _ = subscribers.withLock { $0.removeValue(forKey: id) }
+            onUnsubscribe.get()?()
+        }
         subscribers.withLock { $0[id] = continuation }
         return stream
     }
@@ -29,4 +33,7 @@ public final class ManualLocationSource: RezolveLocationSource {
 
     /// How many streams are listening (the engine holds one while monitoring).
     public var subscriberCount: Int { subscribers.get().count }
+
+    /// Test seam: `observer` is told each time a subscriber's stream ends, after it has been removed.
+    func observeUnsubscribes(_ observer: @escaping @Sendable () -> Void) { onUnsubscribe.set(observer) }
 }

@@ -61,9 +61,9 @@ import Testing
                 .json["error"]?["fields"]?.arrayValue?.compactMap { $0["field"]?.stringValue } == ["after", "view"])
     }
 
-    /// Five full rings of 2,000 entries, each with a 2 KiB JSON body: the console's first load and its
-    /// incremental poll both answer well under a second (debug build included).
-    @Test func theConsolesJournalReadsStayFastWithTenThousandEntries() async throws {
+    /// Five full rings of 2,000 entries, each with a 2 KiB JSON body: the console's first page, a filtered page
+    /// and an idle incremental poll answer what they should. How fast is for a benchmark, not a test.
+    @Test func theConsolesJournalReadsWithTenThousandEntries() async throws {
         let rig = try RouterTestRig()
         let services = ["button", "athmovil", "paytronix", "storefront", "rezolve"]
         let body = JSONValue.object(["note": .string(String(repeating: "x", count: 2_000)), "password": "secret"])
@@ -80,26 +80,19 @@ import Testing
                     requestBody: body,
                     responseBody: body))
         }
-        let clock = ContinuousClock()
-        var first: RouterTestRig.Reply?
-        let firstLoad = try await clock.measure {
-            first = try await rig.send(.get, "/sandbox/requests?view=summary&limit=200", body: Data(), headers: [:])
-        }
-        #expect(first?.json["requests"]?.arrayValue?.count == 200)
-        let cursor = first?.json["cursor"]?.integerValue ?? 0
-        let filtered = try await clock.measure {
-            _ = try await rig.send(
-                .get, "/sandbox/requests?view=summary&limit=200&status=5xx&path=*order/9*", body: Data(), headers: [:])
-        }
-        let poll = try await clock.measure {
-            let quiet = try await rig.send(
-                .get, "/sandbox/requests?view=summary&limit=200&after=\(cursor)", body: Data(), headers: [:])
-            #expect(quiet.json["requests"] == [])
-        }
-        print("console journal, 10,000 entries: first page \(firstLoad), filtered \(filtered), idle poll \(poll)")
-        #expect(firstLoad < .seconds(1))
-        #expect(filtered < .seconds(1))
-        #expect(poll < .milliseconds(100))
+        let first = try await rig.send(.get, "/sandbox/requests?view=summary&limit=200", body: Data(), headers: [:])
+        #expect(first.json["requests"]?.arrayValue?.count == 200)
+        #expect(first.json["requests"]?[0]?["path"] == "/v1/order/9999", "newest first")
+        let cursor = first.json["cursor"]?.integerValue ?? 0
+        let filtered = try await rig.send(
+            .get, "/sandbox/requests?view=summary&limit=200&status=5xx&path=*order/9*", body: Data(), headers: [:])
+        let paths = filtered.json["requests"]?.arrayValue?.compactMap { $0["path"]?.stringValue } ?? []
+        #expect(!paths.isEmpty)
+        #expect(paths.allSatisfy { $0.hasPrefix("/v1/order/9") })
+        #expect(filtered.json["requests"]?.arrayValue?.allSatisfy { $0["status"] == 503 } == true)
+        let quiet = try await rig.send(
+            .get, "/sandbox/requests?view=summary&limit=200&after=\(cursor)", body: Data(), headers: [:])
+        #expect(quiet.json["requests"] == [])
     }
 
     @Test func oneEntryComesWithARedactedCurlLine() async throws {

@@ -19,6 +19,21 @@ import Testing
         #expect(abs(clock.now().timeIntervalSinceNow) < 5)
     }
 
+    @Test func aFrozenClockIgnoresWallTimeAndARunningOneFollowsIt() async throws {
+        let database = try SandboxDatabase()
+        try database.migrate { SandboxClock.registerMigrations(&$0) }
+        let start = try #require(ISO8601.parse("2025-01-15T12:00:00Z"))
+        let wall = Locked(start)
+        let clock = try SandboxClock(database: database, wallClock: { wall.current })
+        let instant = try #require(ISO8601.parse("2030-06-01T00:00:00Z"))
+        try await clock.set(instant, frozen: true)
+        wall.withLock { $0 += 3600 }
+        #expect(clock.now() == instant)
+        try await clock.set(instant, frozen: false)
+        wall.withLock { $0 += 3600 }
+        #expect(clock.now() == instant.addingTimeInterval(3600))
+    }
+
     @Test func offsetSurvivesARestart() async throws {
         let directory = TestDirectories.path("ck-clock")
         let instant = try #require(ISO8601.parse("2030-06-01T00:00:00Z"))

@@ -19,17 +19,18 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         // The writer is held until the query has answered, or 120 s pass: only a waiting query takes that long,
         // even with the whole suite running beside other builds on 2 cores (30 s was once not enough there).
-        let started = Locked(false)
+        let (writing, started) = AsyncStream.makeStream(of: Void.self)
         let finished = Locked(false)
         let release = DispatchSemaphore(value: 0)
         let heldWrite = Task {
             try await client.context.database.writer.write { _ in
-                started.set(true)
+                started.yield()
                 _ = release.wait(timeout: .now() + 120)
                 finished.set(true)
             }
         }
-        while !started.current { try await Task.sleep(for: .milliseconds(5)) }
+        var writes = writing.makeAsyncIterator()
+        _ = await writes.next()  // the writer is held from here on
         let data = try await client.data("{shop{name} products(first:2){edges{node{title}}}}")
         #expect(data["shop"]?["name"] == "Sandbox Shoes")
         #expect(finished.current == false, "the query waited for the writer")

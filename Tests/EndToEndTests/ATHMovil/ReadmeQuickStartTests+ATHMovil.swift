@@ -1,6 +1,5 @@
 import ATHMovilCheckout
 import CommerceCore
-import CommerceTestSupport
 import Foundation
 import Testing
 
@@ -32,11 +31,10 @@ extension ReadmeQuickStartTests {
     }
 
     @Test func athMovilQuickStart() async throws {
-        try await ATHMSharedSessionLock.run {
+        // `shared` is scoped to this test's own session, so other tests that use `shared` cannot interfere.
+        try await ATHMPaymentSession.$scopedShared.withValue(ATHMPaymentSession()) {
             try await SandboxHarness.with { sandbox async throws in
-                // Isolation only, not part of the snippet: other tests may have swapped the shared session's
-                // transport, and the default token store would write to the user's disk.
-                ATHMPaymentSession.shared.transport = URLSessionTransport()
+                // Isolation only, not part of the snippet: the default stores would write to the user's disk.
                 ATHMPaymentSession.shared.tokenStore = ATHMInMemoryTokenStore()
                 ATHMPaymentSession.shared.deviceIdentifierStore = PersistentStore()
 

@@ -1,5 +1,6 @@
 import ButtonOrders
 import CommerceCore
+import CommerceSandbox
 import Foundation
 import Testing
 
@@ -62,14 +63,10 @@ import Testing
             #expect(created.status == .open)
             #expect(created.orderId == "o-lost")
             // The first POST's response is held back by the fault, so its log entry appears once it is sent.
-            var logged = try await sandbox.loggedRequests("/v1/order")
-            func committedCreateLogged() -> Bool {
-                logged.contains { $0["method"]?.stringValue == "POST" && $0["status"]?.integerValue == 200 }
+            try await sandbox.recorded { entry in
+                entry.service == "button" && entry.method == .post && entry.path == "/v1/order" && entry.status == 200
             }
-            for _ in 0..<60 where !committedCreateLogged() {
-                try await Task.sleep(for: .milliseconds(100))
-                logged = try await sandbox.loggedRequests("/v1/order")
-            }
+            let logged = try await sandbox.loggedRequests("/v1/order")
             // J4 step 3: the create committed once (200, answered late); every retried POST met that order and got
             // 409 order_exists; the client then read the order with a GET.
             let posts = logged.filter { $0["method"]?.stringValue == "POST" }.compactMap { $0["status"]?.integerValue }

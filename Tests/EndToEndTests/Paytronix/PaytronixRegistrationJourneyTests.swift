@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceSandbox
 import Foundation
 import PaytronixPush
 import Testing
@@ -103,12 +104,10 @@ struct PaytronixRegistrationJourneyTests {
                 return false
             }
             // The server finishes its delayed reply before the log shows it.
-            var attempts: [String] = []
-            for _ in 0..<50 {
-                attempts = try await J.log(h).map(\.endpoint).filter { $0 == "enrollment/createAndRegister" }
-                if !attempts.isEmpty { break }
-                try await Task.sleep(for: .milliseconds(100))
+            try await h.recorded {
+                $0.service == "paytronix" && $0.path.hasSuffix("/enrollment/createAndRegister.json")
             }
+            let attempts = try await J.log(h).map(\.endpoint).filter { $0 == "enrollment/createAndRegister" }
             #expect(attempts.count == 1)
             let outcome = try await J.registrar(J.client(h), store: store).loginAndRegisterDevice(
                 username: "jane2", password: "s3cret-pass", deviceToken: t3)

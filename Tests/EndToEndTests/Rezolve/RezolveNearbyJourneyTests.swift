@@ -12,7 +12,13 @@ private final class JourneyDelegate: NearbyEngagementsManagerDelegate {
     var exited: [String] = []
     var failures = 0
     var notifications: [EngagementNotification] = []
+    /// Fired with each distance update, which the engine makes once per handled sample (distance updates stay on
+    /// in this journey): ``RezolveNearbyJourneyTests`` awaits it after each push.
+    let samplesHandled = TestSignal()
 
+    func didUpdateCurrentDistanceFrom(location: RezolveCoordinate, geofences: [GeofenceData], beacons: [BeaconData]) {
+        samplesHandled.fire()
+    }
     func didEnter(circularRegion: GeofenceData) { entered.append(circularRegion.engagementId) }
     func didExit(circularRegion: GeofenceData) { exited.append(circularRegion.engagementId) }
     func didFail(with error: Error) { failures += 1 }
@@ -39,9 +45,11 @@ private final class SinkRecorder: Sendable {
     private func push(_ point: (Double, Double), _ source: ManualLocationSource, _ manager: NearbyEngagementsManager)
         async throws
     {
+        let handled = try #require((manager.delegate as? JourneyDelegate)?.samplesHandled)
         let target = manager.samplesProcessed + 1
+        let handledTarget = handled.count + 1
         source.push(latitude: point.0, longitude: point.1)
-        for _ in 0..<500 where manager.samplesProcessed < target { try await Task.sleep(for: .milliseconds(10)) }
+        try await handled.wait(for: handledTarget)
         try #require(manager.samplesProcessed == target)
     }
 

@@ -1,26 +1,31 @@
 import CommerceCore
+import CommerceTesting
 import Foundation
 import RezolvePartnerServer
-import RezolveSDK
 import Testing
+
+@testable import RezolveSDK
 
 /// A partner server stand-in that counts how often the SDK asks it for a token.
 private final class CountingRenewer: RezolveTokenRenewing, @unchecked Sendable {
     private let lock = NSLock()
     private var calls = 0
+    private var gate: TestSignal?
     private let mint: @Sendable (Int) -> String
 
     init(mint: @escaping @Sendable (Int) -> String) { self.mint = mint }
 
     var count: Int { lock.withLock { calls } }
 
+    /// Renewals from now on wait until `gate` fires, so concurrent callers pile up behind the one in flight.
+    func hold(until gate: TestSignal) { lock.withLock { self.gate = gate } }
+
     func renewAccessToken(for session: RezolveSession) async throws -> String {
-        let call = lock.withLock {
+        let (call, gate) = lock.withLock {
             calls += 1
-            return calls
+            return (calls, self.gate)
         }
-        // Long enough for concurrent callers to pile up behind the one renewal.
-        try await Task.sleep(for: .milliseconds(100))
+        try await gate?.wait()
         return mint(call)
     }
 }
@@ -61,10 +66,21 @@ private final class CountingRenewer: RezolveTokenRenewing, @unchecked Sendable {
             #expect(
                 try await sandbox.call(.post, "/sandbox/rezolve/clock/advance", json: ["seconds": 10_000]).status == 200
             )
+            // The renewal is held until all three callers wait for one (the SDK's test seam tells), so they
+            // certainly fail together; without single flight each would have started a renewal of its own.
+            let release = TestSignal()
+            let waiting = TestSignal()
+            renewer.hold(until: release)
+            session.core.auth.observeRenewalWaits { waiting.fire() }
+            let opened = Task {
+                try await waiting.wait(for: 3)
+                release.fire()
+            }
             async let a = session.addressbookManager.getAll()
             async let b = session.addressbookManager.getAll()
             async let c = session.addressbookManager.getAll()
             let lists = try await [a, b, c]
+            try await opened.value
             #expect(lists.map(\.count) == [0, 0, 0])
             #expect(renewer.count == 2)
 

@@ -1,5 +1,6 @@
 import CommerceCore
 import CommerceSandbox
+import CommerceTesting
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -29,6 +30,15 @@ struct SandboxHarness {
             await sandbox.stop()
             throw error
         }
+    }
+
+    /// Returns once the sandbox's journal holds an entry that `matches` keeps (at once if it already does): how a
+    /// journey waits for a request the sandbox answers late, instead of polling the request log.
+    func recorded(where matches: @escaping @Sendable (JournalEntry) -> Bool) async throws {
+        let seen = TestSignal()
+        sandbox.context.journal.observeRecords { if matches($0) { seen.fire() } }
+        if sandbox.context.journal.entries().contains(where: matches) { return }
+        try await seen.wait()
     }
 
     /// Sends a request to the sandbox and returns the status and the parsed JSON body (`null` when empty or not JSON).

@@ -80,11 +80,11 @@ import Testing
     @Test func windowClosesOnTheClockWithoutAnotherSample() async throws {
         let rig = NearbyRig(zones: [Server.brooklyn])
         await rig.at(40.6782, -73.9442)
-        for _ in 0..<200 where rig.clock.sleeperCount == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        try await rig.clock.waitForSleeps(1)
         #expect(rig.clock.sleeperCount == 1, "the bundling window waits on the injected clock")
         #expect(rig.collector.all.isEmpty)
         rig.clock.advance(5)
-        for _ in 0..<200 where rig.collector.all.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        try await rig.collector.arrived.wait()
         let note = try #require(rig.collector.all.first)
         #expect(note.title == "Classic Tee")
         #expect(note.body == "At the Brooklyn Store")
@@ -203,7 +203,7 @@ import Testing
         await rig.at(40.7580, -73.9855)
         await rig.closeWindow(at: 40.7580, -73.9855)
         #expect(rig.collector.all.first?.title == "Newsletter sign-up")
-        for _ in 0..<200 where rig.manager.actResolutionsFinished < 1 { try await Task.sleep(for: .milliseconds(10)) }
+        try await rig.delegate.actsDelivered.wait()
         #expect(rig.delegate.acts.count == 1)
         #expect(rig.delegate.acts.first??.act.id == "act-1")
         let resolved = rig.server.transport.requests.filter { $0.url.path.hasPrefix("/v1/resolver/") }.map(

@@ -91,10 +91,13 @@ import Testing
         rig.manager.startMonitoringForNearbyEngagements()
         #expect(source.subscriberCount == 1)
         source.push(latitude: 40.6782, longitude: -73.9442)
-        for _ in 0..<200 where rig.manager.samplesProcessed < 1 { try await Task.sleep(for: .milliseconds(10)) }
+        try await rig.delegate.samplesHandled.wait(for: 1)
+        #expect(rig.manager.samplesProcessed == 1)
         #expect(rig.delegate.entered == ["geo-brooklyn"])
+        let unsubscribed = TestSignal()
+        source.observeUnsubscribes { unsubscribed.fire() }
         rig.manager.stopMonitoringForNearbyEngagements()
-        for _ in 0..<200 where source.subscriberCount > 0 { try await Task.sleep(for: .milliseconds(10)) }
+        try await unsubscribed.wait()
         #expect(source.subscriberCount == 0)
         #expect(rig.manager.monitoredZones.isEmpty)
     }
@@ -106,7 +109,8 @@ import Testing
         ]
         let rig = NearbyRig(zones: [Server.sanJuan], source: ReplayLocationSource(walk))
         rig.manager.startMonitoringForNearbyEngagements()
-        for _ in 0..<200 where rig.manager.samplesProcessed < 2 { try await Task.sleep(for: .milliseconds(10)) }
+        try await rig.delegate.samplesHandled.wait(for: 2)
+        #expect(rig.manager.samplesProcessed == 2)
         #expect(rig.delegate.entered == ["geo-sanjuan"])
         #expect(rig.delegate.exited == ["geo-sanjuan"])
     }

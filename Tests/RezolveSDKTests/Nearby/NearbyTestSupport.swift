@@ -146,6 +146,11 @@ final class RecordingNearbyDelegate: NearbyEngagementsManagerDelegate {
     var distanceUpdates: [[GeofenceData]] = []
     var notifications: [EngagementNotification] = []
     var acts: [SspResolverAct?] = []
+    /// Fired with each distance update, which the engine makes once per handled sample while distance updates
+    /// are on (the default): a test awaits it to know a pushed sample has been handled.
+    let samplesHandled = TestSignal()
+    /// Fired with each resolved act delivered.
+    let actsDelivered = TestSignal()
 
     func didStartMonitoring(for circularRegions: [RezolveCircularRegion], coordinate: RezolveCoordinate, radius: Int) {
         started.append((circularRegions.map(\.identifier), radius))
@@ -155,17 +160,26 @@ final class RecordingNearbyDelegate: NearbyEngagementsManagerDelegate {
     func didFail(with error: Error) { failures.append(error) }
     func didUpdateCurrentDistanceFrom(location: RezolveCoordinate, geofences: [GeofenceData], beacons: [BeaconData]) {
         distanceUpdates.append(geofences)
+        samplesHandled.fire()
     }
     func didReceiveInAppNotification(engagement: EngagementNotification) { notifications.append(engagement) }
-    func didReceiveInAppNotification(act: SspResolverAct?) { acts.append(act) }
+    func didReceiveInAppNotification(act: SspResolverAct?) {
+        acts.append(act)
+        actsDelivered.fire()
+    }
 }
 
 /// Collects what a `notificationSink` receives (it may be called from any context).
 final class NotificationCollector: Sendable {
     private let received = Locked<[EngagementNotification]>([])
+    /// Fired after each notification is recorded.
+    let arrived = TestSignal()
     var all: [EngagementNotification] { received.get() }
     var sink: @Sendable (EngagementNotification) -> Void {
-        { [received] note in received.withLock { $0.append(note) } }
+        { [received, arrived] note in
+            received.withLock { $0.append(note) }
+            arrived.fire()
+        }
     }
 }
 

@@ -17,6 +17,7 @@ public final class RequestJournal: @unchecked Sendable {
     /// Counts recordings, so a poller that asks for what was recorded after its cursor also gets a slow
     /// request whose (arrival) id is older than entries it already has.
     private var lastRecorded = 0
+    private var observers: [@Sendable (JournalEntry) -> Void] = []
 
     private struct Recorded {
         let sequence: Int
@@ -44,13 +45,21 @@ public final class RequestJournal: @unchecked Sendable {
     }
 
     public func record(_ entry: JournalEntry) {
-        lock.withLock {
+        let observers = lock.withLock {
             let key = entry.service ?? Self.unownedRing
             if rings[key] == nil { rings[key] = Deque(minimumCapacity: 64) }
             lastRecorded += 1
             rings[key]?.append(Recorded(sequence: lastRecorded, entry: entry))
             if let count = rings[key]?.count, count > capacity { rings[key]?.removeFirst(count - capacity) }
+            return self.observers
         }
+        for observer in observers { observer(entry) }
+    }
+
+    /// Test seam: `observer` is told of every entry recorded from now on, once it is in the journal, so a test
+    /// can await a request the server answers late instead of polling the journal.
+    package func observeRecords(_ observer: @escaping @Sendable (JournalEntry) -> Void) {
+        lock.withLock { observers.append(observer) }
     }
 
     /// Entries the filter keeps, newest first, at most `filter.limit`.
