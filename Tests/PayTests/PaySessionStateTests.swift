@@ -65,11 +65,9 @@ import Testing
         // The first request is still answered normally.
         let provideRates = try #require(delegate.heldRates)
         provideRates(fixtureCheckout(needsShipping: true), [standard])
-        await settle()
         #expect(session.state == .awaitingFirstRateSelection)
         let provideCheckout = try #require(delegate.heldCheckout)
         provideCheckout(fixtureCheckout(shippingRate: standard, needsShipping: true))
-        await settle()
         #expect(replies.contact.map(\.0) == [.failure, .success])
         #expect(replies.contact.last?.1.map(\.identifier) == [standard.handle])
         #expect(session.state == .presenting)
@@ -84,11 +82,8 @@ import Testing
         session.sheetDidSelectShippingContact(torontoPartial) { replies.contact.append(($0, $1, $2)) }
         let provide = try #require(delegate.heldCheckout)
         provide(fixtureCheckout(tax: 1))
-        await settle()
         provide(nil)
-        await settle()
         provide(fixtureCheckout(tax: 2))
-        await settle()
         #expect(replies.contact.count == 1)
         #expect(replies.contact.first?.0 == .success)
         #expect(session.checkout.totalTax == 1)
@@ -97,12 +92,10 @@ import Testing
         session.sheetDidSelectShippingContact(torontoPartial) { replies.contact.append(($0, $1, $2)) }
         #expect(session.state == .awaitingAddressUpdate)
         provide(fixtureCheckout(tax: 3))
-        await settle()
         #expect(replies.contact.count == 1)
         #expect(session.state == .awaitingAddressUpdate)
         let second = try #require(delegate.heldCheckout)
         second(fixtureCheckout(tax: 4))
-        await settle()
         #expect(replies.contact.count == 2)
         #expect(session.checkout.totalTax == 4)
     }
@@ -117,9 +110,7 @@ import Testing
         #expect(session.state == .awaitingTransaction)
         let complete = try #require(delegate.heldTransaction)
         complete(.failure)
-        await settle()
         complete(.success)
-        await settle()
         #expect(replies.payment == [.failure])
         #expect(session.state == .authorized(.failure))
     }
@@ -160,7 +151,6 @@ import Testing
 
         let late = try #require(delegate.heldRates)
         late(fixtureCheckout(needsShipping: true), [standard])
-        await settle()
         #expect(replies.contact.count == 1)
         #expect(session.state == .finished)
         #expect(delegate.calls == ["rates", "finish"])

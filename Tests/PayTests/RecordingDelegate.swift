@@ -74,10 +74,3 @@ final class SheetReplies {
     var method: [(PaySheetStatus, [PaySummaryItem])] = []
     var payment: [PaySheetStatus] = []
 }
-
-/// Lets closures that hopped to the main actor run: a `provide` called outside the main thread (on
-/// Linux the main queue may be drained by a worker thread) is applied by a main-actor task.
-@MainActor
-func settle() async {
-    for _ in 0..<20 { await Task.yield() }
-}
