@@ -52,7 +52,7 @@ import _CryptoExtras
         var otherPadding =
             try rig.cardBody(session, pan: "4111111111111111", addressId: records.address).objectValue ?? [:]
         otherPadding["pan"] = .string(
-            try _RSA.Encryption.PublicKey(pemRepresentation: session.publicKeyPEM)
+            try RezolveRig.publicKey(session.publicKeyPEM)
                 .encrypt(Data("4111111111111111".utf8), padding: .PKCS1_OAEP).base64EncodedString())
         let sha1 = try await rig.call(session, .post, session.b1 + "/wallet", json: .object(otherPadding))
         #expect(RezolveRig.error(sha1).2 == "Validation error: [Unable to decrypt value. - #/pan]")

@@ -114,8 +114,15 @@ struct RezolveRig: RouterTestSupport {
 
     /// RSA-OAEP-SHA256 for the customer's key, standard base64 (what the SDK sends as `pan` and `cvv`).
     static func encrypt(_ text: String, for pem: String) throws -> String {
-        try _RSA.Encryption.PublicKey(pemRepresentation: pem).encrypt(Data(text.utf8), padding: .PKCS1_OAEP_SHA256)
-            .base64EncodedString()
+        try publicKey(pem).encrypt(Data(text.utf8), padding: .PKCS1_OAEP_SHA256).base64EncodedString()
+    }
+
+    /// The customer's key as the sandbox answered it, built from its numbers like `CardEncryptor` does: a wrong
+    /// answer must fail the test, not reach swift-crypto's PEM initialiser, which frees its key twice on a key
+    /// BoringSSL refuses (Documentation/Reliability.md).
+    static func publicKey(_ pem: String) throws -> _RSA.Encryption.PublicKey {
+        guard let numbers = RSAPublicKeyNumbers(pem: pem) else { throw RigError.unexpected(pem) }
+        return try _RSA.Encryption.PublicKey(n: numbers.modulus, e: numbers.exponent)
     }
 
     // MARK: Fixtures
