@@ -12,7 +12,9 @@ package struct ATHMovilAuthToken {
     let jti: String
 
     /// Mints a token for an ecommerce.
-    package static func mint(ecommerceId: String, issuedAt: Date, expiresAt: Date, jti: String, secret: String) -> String {
+    package static func mint(ecommerceId: String, issuedAt: Date, expiresAt: Date, jti: String, secret: String)
+        -> String
+    {
         let header: JSONValue = ["alg": "HS256", "typ": "JWT"]
         let claims: JSONValue = [
             "sub": .string(ecommerceId), "iss": .string(issuer), "scopes": [.string(scope)],
@@ -24,7 +26,8 @@ package struct ATHMovilAuthToken {
     }
 
     /// Checks an `Authorization` header the way the payment service does, in its order of errors.
-    package static func verify(header: String?, secret: String, now: Date) throws(ATHMovilFailure) -> ATHMovilAuthToken {
+    package static func verify(header: String?, secret: String, now: Date) throws(ATHMovilFailure) -> ATHMovilAuthToken
+    {
         guard let header, !header.trimmingCharacters(in: .whitespaces).isEmpty else { throw .noAuthorizationHeader }
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw .invalidToken }
