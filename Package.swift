@@ -103,6 +103,17 @@ let package = Package(
             dependencies: [
                 "CommerceSandbox", "ButtonOrders", "Buy", "CommerceCore", "CommerceTesting", "RezolveSDK",
             ], path: "Benchmarks/Sources/CommerceBenchmarks"),
+        // One harness per parser of outside data, and the libFuzzer driver / corpus replayer (scripts/fuzz.sh).
+        .target(
+            name: "CommerceFuzzHarness",
+            dependencies: [
+                "CommerceCore", "Buy", "RezolveSDK", "RezolvePartnerServer", "CommerceSandbox",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ], path: "Fuzz/Sources/CommerceFuzzHarness"),
+        .target(name: "CLibFuzzer", path: "Fuzz/Sources/CLibFuzzer"),
+        .executableTarget(
+            name: "CommerceFuzz", dependencies: ["CommerceFuzzHarness", "CLibFuzzer"], path: "Fuzz/Sources/CommerceFuzz"
+        ),
 
         // Helpers more than one test target needs (never a product).
         .target(name: "CommerceTestSupport", dependencies: ["Buy", "Pay"], path: "Tests/CommerceTestSupport"),
@@ -160,6 +171,7 @@ let package = Package(
                 "RezolvePartnerServer", "CommerceCore", "CommerceTesting",
             ],
             swiftSettings: [.swiftLanguageMode(.v5)]),
+        .testTarget(name: "CommerceFuzzTests", dependencies: ["CommerceFuzzHarness"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [

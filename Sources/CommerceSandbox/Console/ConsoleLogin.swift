@@ -3,7 +3,7 @@ import Foundation
 
 /// The console's login when the sandbox listens beyond loopback: a form that takes the control token and
 /// answers with the HttpOnly, SameSite=Strict cookie ``ControlAccess`` accepts.
-enum ConsoleLogin {
+package enum ConsoleLogin {
     static func page(problem: String? = nil, status: Int = 200) -> SandboxResponse {
         let notice = problem.map { "<p class=\"error\" id=\"login-error\">\(HTMLEscaping.escape($0))</p>" } ?? ""
         var response = SandboxResponse.html(
@@ -44,7 +44,7 @@ enum ConsoleLogin {
     }
 
     /// One field of an `application/x-www-form-urlencoded` body (`+` is a space).
-    static func formField(_ name: String, in body: Data) -> String? {
+    package static func formField(_ name: String, in body: Data) -> String? {
         guard let text = String(data: body, encoding: .utf8) else { return nil }
         for pair in text.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)

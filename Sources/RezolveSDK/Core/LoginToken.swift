@@ -5,15 +5,15 @@ import Foundation
 ///
 /// The checks catch app mistakes early, such as a token minted for another user or another device, which the
 /// server would otherwise answer with an uninformative 403.
-struct LoginToken: Sendable {
-    let entityId: String?
-    let deviceId: String?
+package struct LoginToken: Sendable {
+    package let entityId: String?
+    package let deviceId: String?
     /// `exp` in Unix seconds; fractional values are accepted.
-    let expiresAt: Double?
+    package let expiresAt: Double?
 
     /// Parses `header.payload.signature`; `nil` unless there are exactly three non-empty base64url parts and the
     /// payload is a JSON object.
-    init?(_ jwt: String) {
+    package init?(_ jwt: String) {
         let parts = jwt.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(Self.isBase64URL) }),
             Self.base64URLDecode(String(parts[0])) != nil,
@@ -26,7 +26,7 @@ struct LoginToken: Sendable {
     }
 
     /// Whether `exp` is at or before `now`. A token without `exp` is never considered expired here.
-    func isExpired(at now: Date) -> Bool {
+    package func isExpired(at now: Date) -> Bool {
         guard let expiresAt else { return false }
         return expiresAt <= now.timeIntervalSince1970
     }

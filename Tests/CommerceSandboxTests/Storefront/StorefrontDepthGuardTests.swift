@@ -102,6 +102,34 @@ import Testing
                 == "Query nests fragment spreads 5000 deep, which exceeds the sandbox limit of 256")
     }
 
+    @Test func exponentialSpreadFanOutIsRefusedBeforeValidation() async throws {
+        // Found while fuzzing (Fuzz/Corpus/graphql-document/slow-exponential-spreads): each level spreads the next
+        // through two fragments, so these 3 KB took the query planner 2^24 fragment walks (minutes of CPU).
+        let client = try StorefrontClient()
+        var document = "query {shop{...F0}}"
+        for level in 0..<24 {
+            document += " fragment F\(level) on Shop{...A\(level) ...B\(level)}"
+            document +=
+                " fragment A\(level) on Shop{name ...F\(level + 1)} fragment B\(level) on Shop{description ...F\(level + 1)}"
+        }
+        document += " fragment F24 on Shop{name}"
+        let body = try await client.graphQL(document)
+        #expect(
+            body.serialized()
+                == #"{"errors":[{"message":"Query expands fragment spreads more than 10000 times, which exceeds the sandbox limit","extensions":{"code":"MAX_COMPLEXITY_EXCEEDED"}}]}"#
+        )
+
+        // Eleven levels (8,189 walks) are within the limit and still answer.
+        var within = "query {shop{...F0}}"
+        for level in 0..<11 {
+            within += " fragment F\(level) on Shop{...A\(level) ...B\(level)}"
+            within +=
+                " fragment A\(level) on Shop{name ...F\(level + 1)} fragment B\(level) on Shop{description ...F\(level + 1)}"
+        }
+        within += " fragment F11 on Shop{name}"
+        #expect(try await client.data(within)["shop"]?["name"] != nil)
+    }
+
     @Test func shortSpreadChainsStillRunAndCountTheirFields() async throws {
         let client = try StorefrontClient()
         var chain = "query {shop{...F0}}"

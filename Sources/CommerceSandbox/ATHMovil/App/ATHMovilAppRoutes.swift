@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 /// The simulated ATH Móvil app in a browser: the universal-link pages and the forms they post.
-struct ATHMovilAppRoutes: Sendable {
+package struct ATHMovilAppRoutes: Sendable {
     let context: SandboxContext
 
     func register(on router: SandboxRouter) {
@@ -107,7 +107,7 @@ struct ATHMovilAppRoutes: Sendable {
     }
 
     /// `application/x-www-form-urlencoded` fields (`+` is a space there).
-    static func formFields(_ body: Data) -> [String: String] {
+    package static func formFields(_ body: Data) -> [String: String] {
         var fields: [String: String] = [:]
         for pair in String(decoding: body, as: UTF8.self).split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)

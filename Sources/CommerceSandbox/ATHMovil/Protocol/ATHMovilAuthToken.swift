@@ -3,16 +3,18 @@ import Crypto
 import Foundation
 
 /// The `auth_token` the payment service hands out on `/payment`: a JWT signed HS256 with the sandbox's secret.
-struct ATHMovilAuthToken {
+package struct ATHMovilAuthToken {
     static let issuer = "CommerceKit Sandbox Payment"
     static let scope = "customer.business.ecommerce.authorization:write"
 
-    let ecommerceId: String
+    package let ecommerceId: String
     let expiresAt: Date
     let jti: String
 
     /// Mints a token for an ecommerce.
-    static func mint(ecommerceId: String, issuedAt: Date, expiresAt: Date, jti: String, secret: String) -> String {
+    package static func mint(ecommerceId: String, issuedAt: Date, expiresAt: Date, jti: String, secret: String)
+        -> String
+    {
         let header: JSONValue = ["alg": "HS256", "typ": "JWT"]
         let claims: JSONValue = [
             "sub": .string(ecommerceId), "iss": .string(issuer), "scopes": [.string(scope)],
@@ -24,7 +26,8 @@ struct ATHMovilAuthToken {
     }
 
     /// Checks an `Authorization` header the way the payment service does, in its order of errors.
-    static func verify(header: String?, secret: String, now: Date) throws(ATHMovilFailure) -> ATHMovilAuthToken {
+    package static func verify(header: String?, secret: String, now: Date) throws(ATHMovilFailure) -> ATHMovilAuthToken
+    {
         guard let header, !header.trimmingCharacters(in: .whitespaces).isEmpty else { throw .noAuthorizationHeader }
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw .invalidToken }

@@ -3,7 +3,7 @@ import Foundation
 
 /// An error answer of the emulated payment service, in ATH Móvil's envelope:
 /// `{"status":"error","message":…,"errorcode":…,"data":null}`.
-struct ATHMovilFailure: ServiceErrorEnvelope, Equatable {
+package struct ATHMovilFailure: ServiceErrorEnvelope, Equatable {
     let status: Int
     let errorcode: String
     let message: String

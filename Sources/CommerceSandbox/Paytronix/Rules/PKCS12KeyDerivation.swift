@@ -6,14 +6,14 @@ import Crypto
 /// swift-crypto has no such KDF (it only offers PBKDF2 and HKDF), so it is written here on top of its hash
 /// functions. One derivation runs at most `iterations` hashes per output block; the structure check has
 /// already refused counts over 1,000,000, and the loop reuses the digest value instead of allocating.
-enum PKCS12KeyDerivation {
-    enum Purpose: UInt8 {
+package enum PKCS12KeyDerivation {
+    package enum Purpose: UInt8 {
         case key = 1, iv = 2, mac = 3
     }
 
     /// The password as PKCS#12 hashes it: a BMPString, i.e. UTF-16 big-endian followed by two zero bytes.
     /// Characters beyond the BMP become surrogate pairs, as OpenSSL writes them.
-    static func bmpPassword(_ password: String) -> [UInt8] {
+    package static func bmpPassword(_ password: String) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(password.utf16.count * 2 + 2)
         for unit in password.utf16 {
@@ -25,7 +25,7 @@ enum PKCS12KeyDerivation {
     }
 
     /// `count` bytes derived from `password` (already encoded, see `bmpPassword`) and `salt` with hash `H`.
-    static func derive<H: HashFunction>(
+    package static func derive<H: HashFunction>(
         _ hash: H.Type, purpose: Purpose, password: [UInt8], salt: ArraySlice<UInt8>, iterations: Int, count: Int
     ) -> [UInt8] {
         let blockSize = H.blockByteCount

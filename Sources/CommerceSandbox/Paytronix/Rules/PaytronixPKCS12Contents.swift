@@ -8,21 +8,21 @@ import SwiftASN1
 /// the bags, including nested SafeContents. It never stops at the first key: a second one is U13, and a file with
 /// no key, or a key no certificate is for, is reported rather than refused (U13, U17). Those two cases are why
 /// this is ours rather than `NIOSSLPKCS12Bundle`, which stops the process on both.
-struct PKCS12Contents {
-    enum KeyType: Equatable {
+package struct PKCS12Contents {
+    package enum KeyType: Equatable {
         case rsa(bits: Int)
         case ec(curve: String)
         case other(String)
     }
 
-    var hasKey: Bool
-    var keyType: KeyType?
-    var certificatesDER: [[UInt8]]
+    package var hasKey: Bool
+    package var keyType: KeyType?
+    package var certificatesDER: [[UInt8]]
     /// The key's SubjectPublicKeyInfo and each certificate's, for the "issued for this key" check.
-    var keySPKI: [UInt8]?
-    var certificateSPKIs: [[UInt8]?]
+    package var keySPKI: [UInt8]?
+    package var certificateSPKIs: [[UInt8]?]
 
-    enum Failure: Error, Equatable {
+    package enum Failure: Error, Equatable {
         case wrongPassword, multipleKeys
         case decryptFailed(String)
         case notPKCS12
@@ -30,7 +30,7 @@ struct PKCS12Contents {
 
     static let x509CertificateOID: ASN1ObjectIdentifier = [1, 2, 840, 113549, 1, 9, 22, 1]
 
-    static func open(_ bytes: [UInt8], password: String) throws(Failure) -> PKCS12Contents {
+    package static func open(_ bytes: [UInt8], password: String) throws(Failure) -> PKCS12Contents {
         var reader = Reader(password: password)
         // PFX { version, authSafe ContentInfo { data, [0] OCTET STRING }, macData }, as PKCS12Structure read it.
         let authenticatedSafe: ArraySlice<UInt8>

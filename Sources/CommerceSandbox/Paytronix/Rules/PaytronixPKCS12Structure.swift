@@ -11,7 +11,7 @@ import SwiftASN1
 /// It reads elements by position, as the reader it replaced did, rather than with `DER.sequence`: that helper
 /// also insists on the SEQUENCE tag and on every element being consumed, which would move some malformed
 /// files from a later check to U7 and so change their error.
-struct PKCS12Structure {
+package struct PKCS12Structure {
     var macDigest: String
     var macIterations: Int
     /// How the certificate parts are protected (`none` when stored in the clear).
@@ -21,7 +21,7 @@ struct PKCS12Structure {
     var visibleKeyBags = 0
     var warnings: [String] = []
 
-    enum Problem: Error, Equatable {
+    package enum Problem: Error, Equatable {
         case notPKCS12, signedIntegrity, macMissing
         case unsupportedAlgorithm(String)
         case iterationsOutOfRange
@@ -70,7 +70,7 @@ struct PKCS12Structure {
     }
 
     /// Checks U7–U10 of the spec in order.
-    static func read(_ bytes: [UInt8]) throws(Problem) -> PKCS12Structure {
+    package static func read(_ bytes: [UInt8]) throws(Problem) -> PKCS12Structure {
         let pfxItems: [ASN1Node]
         let authSafeType: ASN1ObjectIdentifier?
         do {

@@ -4,13 +4,13 @@ import Foundation
 
 /// A compact JWT taken apart, before any check: the header and payload as JSON objects, the signing
 /// input and the signature bytes. Anything that is not three base64url parts of JSON objects is `nil`.
-struct RezolveJWT: Sendable {
-    let header: JSONObject
-    let payload: JSONObject
-    let signingInput: String
-    let signature: Data
+package struct RezolveJWT: Sendable {
+    package let header: JSONObject
+    package let payload: JSONObject
+    package let signingInput: String
+    package let signature: Data
 
-    init?(_ token: String) {
+    package init?(_ token: String) {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3,
             let headerData = Self.base64URLDecode(parts[0]), let payloadData = Self.base64URLDecode(parts[1]),
@@ -25,22 +25,22 @@ struct RezolveJWT: Sendable {
     }
 
     /// The token from `Authorization: Bearer <token>`, or `nil`.
-    static func bearer(_ header: String?) -> RezolveJWT? {
+    package static func bearer(_ header: String?) -> RezolveJWT? {
         guard let header, header.hasPrefix("Bearer ") else { return nil }
         return RezolveJWT(String(header.dropFirst("Bearer ".count)).trimmingCharacters(in: .whitespaces))
     }
 
     /// HMAC-SHA512 keyed with the auth key's UTF-8 bytes as given (§3.2); swift-crypto compares in constant time.
-    func hasValidSignature(authKey: String) -> Bool {
+    package func hasValidSignature(authKey: String) -> Bool {
         HMAC<SHA512>.isValidAuthenticationCode(
             signature, authenticating: Data(signingInput.utf8),
             using: SymmetricKey(data: Data(authKey.utf8)))
     }
 
     /// `exp` as a number of Unix seconds; fractional values are accepted (the sample app sends them).
-    var expiry: Double? { payload["exp"]?.doubleValue }
+    package var expiry: Double? { payload["exp"]?.doubleValue }
 
-    func string(_ claim: String) -> String? { payload[claim]?.stringValue }
+    package func string(_ claim: String) -> String? { payload[claim]?.stringValue }
 
     /// Decodes unpadded (or padded) base64url; `nil` for any other character.
     static func base64URLDecode(_ text: Substring) -> Data? {

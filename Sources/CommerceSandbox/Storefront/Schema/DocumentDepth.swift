@@ -12,6 +12,14 @@ struct DocumentDepth {
     /// Longest chain of fragments spreading fragments, plus the number of fragments caught in or behind a
     /// spread cycle (which a depth-first walk may also follow one by one).
     let spreadNesting: Int
+    /// Fragment walks a traversal makes that follows every spread where it occurs, as GraphQLSwift's
+    /// `collectFields` and the sandbox's `QueryPlanner` do: each keeps its visited set per path, so a fragment
+    /// reached along two paths is walked twice, and a chain of fragments each spreading the next level twice
+    /// (through two others) costs 2^n walks from 3n short fragments. Counted per operation, largest wins; stops
+    /// counting just above ``maximumSpreadExpansion``.
+    let spreadExpansion: Int
+    /// Above this many fragment walks a document is refused (sandbox limit, Rules/Storefront.md §4.2).
+    static let maximumSpreadExpansion = 10_000
 
     init(_ document: Document) {
         var fragments: [(name: String, selectionSet: SelectionSet)] = []
@@ -22,18 +30,21 @@ struct DocumentDepth {
         }
         // Which defined fragments each fragment spreads, and who waits on whom.
         var spreads: [[Int]] = []
+        var spreadCounts: [[String: Int]] = []
         var dependents = [[Int]](repeating: [], count: fragments.count)
         var waiting = [Int](repeating: 0, count: fragments.count)
         for (position, fragment) in fragments.enumerated() {
-            var names = Set<String>()
-            Self.collectSpreads(fragment.selectionSet, into: &names)
-            let targets = names.compactMap { index[$0] }.sorted()
+            var counts: [String: Int] = [:]
+            Self.collectSpreads(fragment.selectionSet, into: &counts)
+            let targets = counts.keys.compactMap { index[$0] }.sorted()
             spreads.append(targets)
+            spreadCounts.append(counts)
             waiting[position] = targets.count
             for target in targets { dependents[target].append(position) }
         }
         // Kahn's order: a fragment is measured once every fragment it spreads has been.
         var depths: [String: Int] = [:]
+        var expansions: [String: Int] = [:]
         var chain = [Int](repeating: 0, count: fragments.count)
         var ready = waiting.indices.filter { waiting[$0] == 0 }
         var measured = [Bool](repeating: false, count: fragments.count)
@@ -44,6 +55,7 @@ struct DocumentDepth {
             measured[position] = true
             depths[fragments[position].name] = Self.depth(fragments[position].selectionSet, fragmentDepths: depths)
             chain[position] = 1 + (spreads[position].map { chain[$0] }.max() ?? 0)
+            expansions[fragments[position].name] = Self.expansion(spreadCounts[position], expansions: expansions)
             for dependent in dependents[position] {
                 waiting[dependent] -= 1
                 if waiting[dependent] == 0 { ready.append(dependent) }
@@ -56,6 +68,13 @@ struct DocumentDepth {
             depths[fragments[position].name] = Self.depth(fragments[position].selectionSet, fragmentDepths: depths)
         }
         spreadNesting = (chain.max() ?? 0) + unresolved
+        spreadExpansion =
+            document.definitions.compactMap { definition -> Int? in
+                guard let operation = definition as? OperationDefinition else { return nil }
+                var counts: [String: Int] = [:]
+                Self.collectSpreads(operation.selectionSet, into: &counts)
+                return Self.expansion(counts, expansions: expansions)
+            }.max() ?? 0
         selectionDepth =
             document.definitions.compactMap { definition in
                 (definition as? OperationDefinition).map { Self.depth($0.selectionSet, fragmentDepths: depths) }
@@ -78,12 +97,34 @@ struct DocumentDepth {
         return deepest
     }
 
-    private static func collectSpreads(_ selectionSet: SelectionSet?, into names: inout Set<String>) {
+    /// Walks behind spreads occurring `counts` times each: one per spread plus its fragment's own (fragments in a
+    /// cycle, a validation error, count as none). Saturates one above the limit so that no sum overflows.
+    private static func expansion(_ counts: [String: Int], expansions: [String: Int]) -> Int {
+        let ceiling = maximumSpreadExpansion + 1
+        var total = 0
+        for (name, count) in counts {
+            total = min(ceiling, total + min(ceiling, count * (1 + (expansions[name] ?? 0))))
+        }
+        return total
+    }
+
+    /// In how many selection sets each fragment name is spread, within `selectionSet` and the selection sets of its
+    /// fields. A selection set walks each fragment once however often it repeats the spread (the walks skip a
+    /// fragment already visited on their path), and an inline fragment belongs to its enclosing selection set.
+    private static func collectSpreads(_ selectionSet: SelectionSet?, into counts: inout [String: Int]) {
+        var names = Set<String>()
+        collectSpreads(selectionSet, names: &names, counts: &counts)
+        for name in names { counts[name, default: 0] += 1 }
+    }
+
+    private static func collectSpreads(
+        _ selectionSet: SelectionSet?, names: inout Set<String>, counts: inout [String: Int]
+    ) {
         for selection in selectionSet?.selections ?? [] {
             if let field = selection as? Field {
-                collectSpreads(field.selectionSet, into: &names)
+                collectSpreads(field.selectionSet, into: &counts)
             } else if let fragment = selection as? InlineFragment {
-                collectSpreads(fragment.selectionSet, into: &names)
+                collectSpreads(fragment.selectionSet, names: &names, counts: &counts)
             } else if let spread = selection as? FragmentSpread {
                 names.insert(spread.name.value)
             }

@@ -6,7 +6,7 @@ import GraphQL
 /// The executable 2021-10 schema, built once per sandbox from the bundled artefact, and the per-request
 /// pipeline: bracket-nesting pre-scan (G10) → parse (G1) → depth and spread nesting (G10) → subscriptions (G11) →
 /// validate (G2–G9) → execute, queries on a reader and mutations in one write transaction (spec §5.3).
-final class StorefrontGraphQL: Sendable {
+package final class StorefrontGraphQL: Sendable {
     static let servedVersion = "2021-10"
     static let maximumDepth = 50
 
@@ -26,6 +26,11 @@ final class StorefrontGraphQL: Sendable {
             registry.resolver(typeName: type, fieldName: field, type: output, mutationTypeName: mutationName)
         }.build()
         fieldTable = try FieldTable(schema: schema, registry: registry)
+    }
+
+    /// The schema of the bundled artefact with the Storefront resolvers.
+    package convenience init() throws {
+        try self.init(artefact: Self.bundledArtefact())
     }
 
     /// The artefact shipped as a SwiftPM resource.
@@ -187,6 +192,15 @@ final class StorefrontGraphQL: Sendable {
         return StorefrontResponseWriter.body(result, nullEntries: context.nullEntries, requestID: context.requestID)
     }
 
+    /// The `errors` body ``run(_:database:catalogCache:makeContext:)`` answers for `text` before executing it, or
+    /// `nil` when the document passes every check that depends on its text alone (the fuzzer's entry point).
+    package func preparationErrors(_ text: String) -> JSONValue? {
+        switch prepare(text) {
+        case .rejected(let body): body
+        case .parsed(_, let errors, _): errors.map { ["errors": $0] }
+        }
+    }
+
     /// The checks that depend on the document text alone, in the order of spec §4.2.
     private func prepare(_ text: String) -> PreparedDocument {
         // The parser recurses per nesting level; refuse absurd nesting before it can exhaust the stack.
@@ -211,6 +225,19 @@ final class StorefrontGraphQL: Sendable {
                             "Query nests fragment spreads \(measure.spreadNesting) deep, which exceeds the sandbox limit of \(DocumentNestingScan.maximumNesting)"
                         ),
                         "extensions": ["code": "MAX_DEPTH_EXCEEDED"],
+                    ]
+                ]
+            ])
+        }
+        if measure.spreadExpansion > DocumentDepth.maximumSpreadExpansion {
+            // Sandbox decision: the planner and GraphQLSwift walk a fragment once per path that reaches it.
+            return .rejected([
+                "errors": [
+                    [
+                        "message": .string(
+                            "Query expands fragment spreads more than \(DocumentDepth.maximumSpreadExpansion) times, which exceeds the sandbox limit"
+                        ),
+                        "extensions": ["code": "MAX_COMPLEXITY_EXCEEDED"],
                     ]
                 ]
             ])

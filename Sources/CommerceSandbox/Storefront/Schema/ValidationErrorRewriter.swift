@@ -9,6 +9,13 @@ struct ValidationErrorRewriter {
     let document: Document
     let body: String
     let schema: GraphQLSchema
+    /// Field maps looked up so far, by type name: `fields()` runs the schema builder's thunk, which makes every
+    /// field definition anew, and G5 looks up the fields of every selection for each error.
+    let fieldMaps = FieldMapCache()
+
+    final class FieldMapCache {
+        var byTypeName: [String: GraphQLFieldMap] = [:]
+    }
 
     /// G1: `Parse error on "<token>" (<KIND>) at [<line>, <column>]`, or `Unexpected end of document`.
     static func syntaxError(_ error: GraphQLError, body: String) -> JSONValue {
@@ -286,10 +293,16 @@ struct ValidationErrorRewriter {
             }
         }
         func fields(of typeName: String?) -> GraphQLFieldMap {
-            guard let typeName, let type = schema.getType(name: typeName) else { return [:] }
-            if let object = type as? GraphQLObjectType { return (try? object.fields()) ?? [:] }
-            if let interface = type as? GraphQLInterfaceType { return (try? interface.fields()) ?? [:] }
-            return [:]
+            guard let typeName else { return [:] }
+            if let known = fieldMaps.byTypeName[typeName] { return known }
+            var map: GraphQLFieldMap = [:]
+            if let object = schema.getType(name: typeName) as? GraphQLObjectType {
+                map = (try? object.fields()) ?? [:]
+            } else if let interface = schema.getType(name: typeName) as? GraphQLInterfaceType {
+                map = (try? interface.fields()) ?? [:]
+            }
+            fieldMaps.byTypeName[typeName] = map
+            return map
         }
         func visit(_ selectionSet: SelectionSet?, parent: String?) {
             for selection in selectionSet?.selections ?? [] {

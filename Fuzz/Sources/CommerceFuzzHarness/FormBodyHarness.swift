@@ -1,0 +1,29 @@
+import CommerceCore
+import CommerceSandbox
+import Foundation
+
+/// The sandbox's readers of form bodies (`application/x-www-form-urlencoded`; the sandbox takes no multipart
+/// bodies): the simulated ATH Móvil app's form posts, the console login, and the request journal's redaction,
+/// which also reads JSON bodies.
+///
+/// Redaction is idempotent: a body the journal already masked comes out of a second pass unchanged.
+enum FormBodyHarness {
+    static func run(_ data: Data) throws(InvariantViolation) {
+        _ = ATHMovilAppRoutes.formFields(data)
+        _ = ConsoleLogin.formField("token", in: data)
+        for contentType in ["application/x-www-form-urlencoded", "application/json"] {
+            let once = JournalRedaction.body(data, contentType: contentType)
+            let twice: JSONValue
+            switch once {
+            case .string(let text):
+                twice = JournalRedaction.body(Data(text.utf8), contentType: contentType)
+                guard case .string = twice else { continue }  // text that became JSON is read differently
+            default:
+                twice = JournalRedaction.redacted(once)
+            }
+            try InvariantViolation.check(
+                twice == once,
+                "redaction is not idempotent: \(once.serialized().prefix(200)) → \(twice.serialized().prefix(200))")
+        }
+    }
+}
