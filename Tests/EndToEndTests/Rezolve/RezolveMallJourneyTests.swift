@@ -45,9 +45,10 @@ import Testing
                 checkoutProduct: product, merchantId: "12")
             #expect(option.supportedDeliveryMethods.contains { $0.methodCode == "flatrate" })
             let spgateway = try #require(option.supportedPaymentMethods.first { $0.type == "spgateway" })
+            let addressId: String = try #require(address.id)
             let bundle = CheckoutBundle(
                 checkoutProduct: product,
-                shippingMethod: CheckoutShippingMethod(type: "flatrate", addressId: try #require(address.id)),
+                shippingMethod: CheckoutShippingMethod(type: "flatrate", addressId: addressId),
                 merchantId: "12", optionId: option.id, paymentMethod: spgateway,
                 paymentRequest: PaymentRequest(paymentCard: card, cvv: "000"), phoneId: phone.id, location: nil)
             let price = try await session.checkoutManager.checkout(bundle: bundle)
