@@ -31,7 +31,7 @@ public final class InMemoryTransport: HTTPTransport, @unchecked Sendable {
     }
 
     /// Returns once `count` requests have been sent in total (at once if they have), so a test can wait for a
-    /// request to go out instead of sleeping. See ``TestSignal/wait(for:deadline:)`` for the deadline.
+    /// request to go out instead of sleeping. It waits without a deadline, as ``TestSignal/wait(for:deadline:)`` does by default.
     public func waitForRequests(_ count: Int = 1) async throws { try await sent.wait(for: count) }
 
     /// Replaces the handler for the requests that follow.
