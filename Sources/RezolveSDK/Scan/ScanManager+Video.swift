@@ -6,6 +6,9 @@ extension ScanManager {
     /// Starts reading QR codes from the camera into `scanCameraView`'s preview (the Rezolve document's call). Each
     /// `rzlv.co` trigger seen becomes a `.qrCode` detection, handled as ``handleDetected(_:)`` handles one; a code
     /// that is not a trigger is reported once to `onError`. Image and audio watermarks are not read.
+    ///
+    /// Main-actor here only: `ScanCameraView` is a UIView, which only the main actor may touch, and the document
+    /// calls this from the view controller that owns the view. Elsewhere the call is nonisolated.
     @MainActor
     public func startVideoScan(scanCameraView: ScanCameraView, rectOfInterest: RectOfInterest) throws(RezolveError) {
         try startReading(from: scanCameraView.codeSource, rectOfInterest: rectOfInterest)
