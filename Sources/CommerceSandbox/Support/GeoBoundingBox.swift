@@ -1,19 +1,20 @@
+import CommerceCore
 import Foundation
 
 /// A latitude/longitude rectangle that contains every point within some distance of a centre. A rectangle that
 /// would cross the antimeridian is split in two, so each part keeps `minLongitude ≤ maxLongitude`.
-public struct GeoBoundingBox: Sendable, Hashable {
+struct GeoBoundingBox: Sendable, Hashable {
     /// The southern edge, in degrees from -90.
-    public var minLatitude: Double
+    var minLatitude: Double
     /// The northern edge, in degrees up to 90.
-    public var maxLatitude: Double
+    var maxLatitude: Double
     /// The western edge, in degrees from -180; never greater than ``maxLongitude``.
-    public var minLongitude: Double
+    var minLongitude: Double
     /// The eastern edge, in degrees up to 180.
-    public var maxLongitude: Double
+    var maxLongitude: Double
 
     /// Creates a box from its edges in degrees; the caller keeps `minLongitude ≤ maxLongitude`.
-    public init(minLatitude: Double, maxLatitude: Double, minLongitude: Double, maxLongitude: Double) {
+    init(minLatitude: Double, maxLatitude: Double, minLongitude: Double, maxLongitude: Double) {
         self.minLatitude = minLatitude
         self.maxLatitude = maxLatitude
         self.minLongitude = minLongitude
@@ -21,14 +22,14 @@ public struct GeoBoundingBox: Sendable, Hashable {
     }
 
     /// The whole globe.
-    public static let world = GeoBoundingBox(minLatitude: -90, maxLatitude: 90, minLongitude: -180, maxLongitude: 180)
+    static let world = GeoBoundingBox(minLatitude: -90, maxLatitude: 90, minLongitude: -180, maxLongitude: 180)
 
     // Widens every edge a little so rounding in the trigonometry can never exclude a point exactly on the circle.
     private static let slackDegrees = 1e-7
 
     /// The rectangles covering the spherical cap of `radiusMeters` around `center`: one, or two when the cap
     /// crosses the antimeridian. A cap that reaches a pole covers every longitude.
-    public static func covering(center: GeoPoint, radiusMeters: Double) -> [GeoBoundingBox] {
+    static func covering(center: GeoPoint, radiusMeters: Double) -> [GeoBoundingBox] {
         let angular = max(0, radiusMeters) / GeoPoint.earthRadiusMeters
         guard angular < Double.pi / 2 else { return [.world] }
         let degrees = 180 / Double.pi
@@ -65,7 +66,7 @@ public struct GeoBoundingBox: Sendable, Hashable {
     }
 
     /// Whether the two rectangles share any point.
-    public func intersects(_ other: GeoBoundingBox) -> Bool {
+    func intersects(_ other: GeoBoundingBox) -> Bool {
         minLatitude <= other.maxLatitude && other.minLatitude <= maxLatitude
             && minLongitude <= other.maxLongitude && other.minLongitude <= maxLongitude
     }
