@@ -32,6 +32,10 @@ struct ServeCommand: AsyncParsableCommand {
             "Token the console and /sandbox/ control routes require (generated when listening beyond loopback; required on loopback too when given)."
     )
     var controlToken: String?
+    @Option(
+        name: .customLong("wire-log"),
+        help: "Append every request and its answer to this file, one JSON object per line.")
+    var wireLog: String?
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
@@ -52,7 +56,8 @@ struct ServeCommand: AsyncParsableCommand {
         let options = SandboxOptions(
             host: host, port: port, dataDirectory: URL(fileURLWithPath: dataDirectory), inMemory: inMemory,
             publicURL: publicURL.flatMap(URL.init(string:)), buttonFinalizationDays: buttonFinalizationDays,
-            unsafeDebugKeys: unsafeDebugKeys, controlToken: controlToken)
+            unsafeDebugKeys: unsafeDebugKeys, controlToken: controlToken,
+            wireLog: wireLog.map { URL(fileURLWithPath: $0) })
         Console.useLineBuffering()
         var logger = Logger(label: "CommerceKit.Sandbox")
         logger.logLevel = .info

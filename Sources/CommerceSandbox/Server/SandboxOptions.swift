@@ -20,13 +20,16 @@ public struct SandboxOptions: Sendable {
     /// loopback (``ControlAccess``); one is generated at start when this is `nil`. Given on loopback, it is
     /// required there too.
     public var controlToken: String?
+    /// A file every exchange is appended to, one JSON object per line (requests, answers, control routes);
+    /// `nil` records nothing unless the `COMMERCEKIT_WIRE_LOG` environment variable names a file.
+    public var wireLog: URL?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080,
         dataDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
             .appendingPathComponent(".commercekit-sandbox"),
         inMemory: Bool = false, publicURL: URL? = nil, buttonFinalizationDays: Int = 30,
-        unsafeDebugKeys: Bool = false, controlToken: String? = nil
+        unsafeDebugKeys: Bool = false, controlToken: String? = nil, wireLog: URL? = nil
     ) {
         self.host = host
         self.port = port
@@ -36,6 +39,7 @@ public struct SandboxOptions: Sendable {
         self.buttonFinalizationDays = buttonFinalizationDays
         self.unsafeDebugKeys = unsafeDebugKeys
         self.controlToken = controlToken
+        self.wireLog = wireLog
     }
 
     /// In memory on 127.0.0.1 and a free port: what tests start.

@@ -18,6 +18,7 @@ struct SandboxPipelineMiddleware: RouterMiddleware {
     let context: SandboxContext
     let router: SandboxRouter
     let logger: Logger
+    let wireLog: WireLog?
 
     func handle(
         _ request: Request, context requestContext: SandboxRequestContext,
@@ -36,18 +37,19 @@ struct SandboxPipelineMiddleware: RouterMiddleware {
         let decodedPath =
             rawPath.utf8.contains(UInt8(ascii: "%")) ? rawPath.removingPercentEncoding ?? rawPath : rawPath
         let owner = isControl ? nil : context.owner(ofPath: decodedPath)
-        let body: Data
-        switch await Self.readBody(of: request, limits: owner?.bodyLimits ?? .standard) {
-        case .read(let data): body = data
-        case .unreadable:
-            return Self.convert(SandboxPlainError(status: 400, message: "Request body could not be read").response)
-        case .tooLarge(let limit):
-            return Self.convert(
-                SandboxPlainError(status: 413, message: "Request body exceeds \(limit / 1_048_576) MiB").response)
-        }
-        let sandboxRequest = SandboxRequest(
+        var sandboxRequest = SandboxRequest(
             method: HTTPMethod(rawValue: request.method.rawValue), rawPath: rawPath, rawQuery: request.uri.query,
-            headers: headers, body: body, remoteAddress: requestContext.remoteAddress?.ipAddress)
+            headers: headers, remoteAddress: requestContext.remoteAddress?.ipAddress)
+        switch await Self.readBody(of: request, limits: owner?.bodyLimits ?? .standard) {
+        case .read(let data): sandboxRequest.body = data
+        case .unreadable:
+            return send(
+                SandboxPlainError(status: 400, message: "Request body could not be read").response, to: sandboxRequest)
+        case .tooLarge(let limit):
+            return send(
+                SandboxPlainError(status: 413, message: "Request body exceeds \(limit / 1_048_576) MiB").response,
+                to: sandboxRequest)
+        }
         let exchange = SandboxExchange(request: sandboxRequest)
         var forwarded = requestContext
         forwarded.exchange = exchange
@@ -64,10 +66,17 @@ struct SandboxPipelineMiddleware: RouterMiddleware {
             return answer
         }
         if response.dropsConnection, let channel = requestContext.channel {
+            wireLog?.record(sandboxRequest, response)
             await ConnectionDropHandler.drop(channel)
             // Never sent: Hummingbird's write to the closed channel fails quietly (logged at trace level).
             return Response(status: .serviceUnavailable)
         }
+        return send(response, to: sandboxRequest)
+    }
+
+    /// The Hummingbird response for `response`, recorded in the wire log first when there is one.
+    private func send(_ response: SandboxResponse, to request: SandboxRequest) -> Response {
+        wireLog?.record(request, response)
         return Self.convert(response, isHead: request.method == .head)
     }
 

@@ -87,7 +87,9 @@ public final class SandboxRouter: @unchecked Sendable {
     /// method on a known path. HEAD is answered by each GET route.
     func hummingbirdRouter(context: SandboxContext, logger: Logger) -> Router<SandboxRequestContext> {
         let router = Router(context: SandboxRequestContext.self, options: [.autoGenerateHeadEndpoints])
-        router.add(middleware: SandboxPipelineMiddleware(context: context, router: self, logger: logger))
+        router.add(
+            middleware: SandboxPipelineMiddleware(
+                context: context, router: self, logger: logger, wireLog: WireLog.open(for: context.options)))
         let registered = lock.withLock { routes }
         var methodsByPattern: [String: [HTTPMethod]] = [:]
         var patternOrder: [String] = []
