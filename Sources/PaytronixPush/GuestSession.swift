@@ -18,6 +18,11 @@ public actor GuestSession {
 
     /// Refresh when the access token has fewer seconds left than this.
     static let refreshMargin: TimeInterval = 60
+    /// Called each time a caller starts waiting for a refresh, so tests can hold the refresh back until every
+    /// caller they started has joined it, instead of guessing with yields.
+    private var refreshWaitObserver: @Sendable () -> Void = {}
+
+    package func observeRefreshWaits(_ observer: @escaping @Sendable () -> Void) { refreshWaitObserver = observer }
 
     /// Restores persisted tokens from `store`. `now` is the clock expiry is judged by (tests inject one).
     public init(client: PaytronixClient, store: PersistentStore, now: @escaping @Sendable () -> Date = { Date() }) {
@@ -85,6 +90,7 @@ public actor GuestSession {
             previous = current
             refreshInFlight = [(task, current)]
         }
+        refreshWaitObserver()
         let result = await task.value
         // Whichever caller resumes first applies the result; the others find it applied.
         let isFirst = refreshInFlight.first.map { $0.previous.accessToken == previous.accessToken } ?? false

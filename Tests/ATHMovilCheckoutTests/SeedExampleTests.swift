@@ -8,7 +8,9 @@ import Testing
 /// The README's examples, with only the syntax slips §2.10 lists corrected, inside a main-actor class.
 @MainActor
 final class SeedCheckoutScreen {
-    var lastEvent = ""
+    var lastEvent = "" { didSet { eventsShown.fire() } }
+    /// Fires each time the screen shows an outcome, so tests await it.
+    let eventsShown = TestSignal()
     var lastError: ATHMPaymentError?
 
     func payWithATHMovil() {
@@ -121,14 +123,15 @@ struct SeedExampleTests {
             ATHMPaymentSession.shared.url = URL(string: "myapp://unrelated")
             #expect(ATHMPaymentSession.shared.hasPendingPayment)
             ATHMPaymentSession.shared.url = Fixtures.currentReply(status: "completed")
-            #expect(await eventually { screen.lastEvent.hasPrefix("completed") })
+            try await screen.eventsShown.wait(for: 1)
             #expect(screen.lastEvent == "completed 215070682-8a36d42f859d623b0185a1a80b08009d")
             #expect(screen.lastError == nil)
 
             screen.payHybrid()
             _ = await opener.openedURL(at: 1)
             ATHMPaymentSession.shared.url = Fixtures.currentReply(status: "cancelled")
-            #expect(await eventually { screen.lastEvent == "dictionary cancelled" })
+            try await screen.eventsShown.wait(for: 2)
+            #expect(screen.lastEvent == "dictionary cancelled")
             #expect(
                 SeedCheckoutScreen.readResponse(
                     ATHMPaymentResponse(

@@ -136,12 +136,16 @@ struct GuestSessionTests {
                 200, request.json["grant_type"] == "password" ? Fixture.tokens() : Fixture.tokens(access: "access-2"))
         }
         let session = session(transport)
+        let joined = TestSignal()
+        await session.observeRefreshWaits { joined.fire() }
         try await session.login(username: "sam", password: "secret-1")
         clock.advance(1790)
         async let first = session.accessToken()
         async let second = session.accessToken()
         async let third = session.accessToken()
-        await gate.openWhen { transport.requests.count >= 2 }
+        // All three wait on the refresh before it may answer.
+        try await joined.wait(for: 3)
+        await gate.open()
         let tokens = try await [first, second, third]
         #expect(tokens == ["access-2", "access-2", "access-2"])
         #expect(transport.requests.filter { $0.json["grant_type"] == "refresh_token" }.count == 1)
@@ -192,18 +196,15 @@ struct GuestSessionTests {
 /// Holds refresh responses back until the test has started every caller.
 actor Gate {
     private var waiters: [CheckedContinuation<Void, Never>] = []
-    private var open = false
+    private var isOpen = false
 
     func wait() async {
-        if open { return }
+        if isOpen { return }
         await withCheckedContinuation { waiters.append($0) }
     }
 
-    func openWhen(_ condition: @Sendable () -> Bool) async {
-        while !condition() { await Task.yield() }
-        // Let the other callers reach the session actor before the refresh completes.
-        for _ in 0..<50 { await Task.yield() }
-        open = true
+    func open() {
+        isOpen = true
         for waiter in waiters { waiter.resume() }
         waiters.removeAll()
     }

@@ -77,7 +77,7 @@ import Testing
         #expect(results.map(\.isAct) == [false, false, true])
         #expect(results.first?.detectedAt == Fixture.now)
         #expect(transport.requests.count == sentBefore)
-        while recorder.autoDetected == nil { await Task.yield() }
+        try await recorder.stoppedListening.wait()
         #expect(recorder.autoDetected == results)
         #expect(!scan.backgroundListening.isListening)
         #expect(scan.backgroundListening.stop().isEmpty)

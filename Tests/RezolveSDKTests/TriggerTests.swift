@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceTesting
 import Foundation
 import Testing
 
@@ -164,6 +165,8 @@ import Testing
 final class CallRecorder: ProductDelegate, AutoDetectManagerDelegate {
     var events: [String] = []
     var autoDetected: [AutoDetectResult]?
+    /// Fires when background listening reports what it resolved.
+    let stoppedListening = TestSignal()
     var engagements: [(ResolverEngagement, RezolveEventReport.RezolveEventReportType)] = []
 
     nonisolated init() {}
@@ -197,6 +200,7 @@ final class CallRecorder: ProductDelegate, AutoDetectManagerDelegate {
     nonisolated func onAutoDetectStopListening(resolved: [AutoDetectResult]) {
         MainActor.assumeIsolated {
             autoDetected = resolved
+            stoppedListening.fire()
             events.append("stopListening \(resolved.count)")
         }
     }

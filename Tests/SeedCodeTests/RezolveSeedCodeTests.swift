@@ -115,7 +115,8 @@ import Testing
             watcher.startWatching(ssp: ssp)
             #expect(await next(&events) == "watching main=false")
             #expect(manager.delegate === watcher)
-            while !(await MainActor.run { manager.isMonitoring }) { await Task.yield() }
+            // Monitoring starts on the main actor after the call returns; a push before it subscribes is lost.
+            await source.waitForSubscribers(1)
             source.push(latitude: 40.7580, longitude: -73.9855)
             let started = await collect(&events, until: "didStartMonitoring")
             let line = try #require(started.last)
@@ -126,7 +127,8 @@ import Testing
             watcher.stopWatching(ssp: ssp)
             _ = await collect(&events, until: "stopped main=false")
             #expect(manager.delegate == nil)
-            while await MainActor.run(body: { manager.isMonitoring }) { await Task.yield() }
+            await source.waitForSubscribers(0)
+            #expect(await MainActor.run { !manager.isMonitoring })
         }
     }
 
