@@ -37,7 +37,7 @@ struct CoreDependencies: Sendable {
 /// A lock-protected class rather than an actor: `attributionToken`, `trackIncomingURL` and the token
 /// notification are synchronous in 1.8.0, and callers rely on the token being stored when the call returns.
 /// Fire-and-forget requests run one after another in call order on a chain of tasks.
-final class ButtonCore: @unchecked Sendable {
+final class ButtonCore: Sendable {
     let store: ButtonStore
     let transport: any HTTPTransport
     let installDate: InstallDate

@@ -24,7 +24,7 @@ public protocol ButtonProductCompatible {
 }
 
 /// A ready-made ``ButtonProductCompatible`` with every field empty or zero.
-public final class ButtonProduct: ButtonProductCompatible, @unchecked Sendable {
+public final class ButtonProduct: ButtonProductCompatible, Sendable {
     private let fields = Locked(Fields())
 
     private struct Fields {

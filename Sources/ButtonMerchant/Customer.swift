@@ -2,7 +2,7 @@ import CommerceCore
 import Foundation
 
 /// The customer attached to an ``Order``.
-public final class Customer: @unchecked Sendable {
+public final class Customer: Sendable {
     /// Your identifier for the customer.
     public let id: String
     private let newCustomer = Locked<Bool?>(nil)

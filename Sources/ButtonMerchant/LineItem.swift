@@ -2,7 +2,7 @@ import CommerceCore
 import Foundation
 
 /// One line of an ``Order``: an item, how many were bought and what they cost in total.
-public final class LineItem: @unchecked Sendable {
+public final class LineItem: Sendable {
     /// Unique within the order; a SKU or UPC is a good choice.
     public let id: String
     /// The total for the line in minor units (all units together, net of discounts and taxes).

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// A class (not a struct) because 1.8.0 code sets its optional fields through a `let` binding; a lock makes
 /// those writes safe when the order is reported from another thread.
-public final class Order: @unchecked Sendable {
+public final class Order: Sendable {
     /// Your identifier for this order.
     public let id: String
     /// When the purchase was made; sent in the device time zone.

@@ -27,6 +27,7 @@ enum SignalWaiter {
 }
 
 /// Dispatch sources are thread-safe but not marked Sendable; this box lets the stream's termination cancel them.
+// @unchecked: immutable after init, and `DispatchSourceSignal.cancel()` may be called from any thread.
 private final class SignalSources: @unchecked Sendable {
     private let sources: [any DispatchSourceSignal]
     init(_ sources: [any DispatchSourceSignal]) { self.sources = sources }

@@ -9,17 +9,16 @@ import Testing
 @Suite("Authorization retry after a transport error")
 struct AuthorizationRetryTests {
     /// Counts `/authorization` attempts and fails the first `failures` of them before any answer arrives.
-    final class FlakyAuthorization: @unchecked Sendable {
-        private let lock = NSLock()
-        private var attempts = 0
+    final class FlakyAuthorization: Sendable {
+        private let attempts = Locked(0)
         private let failures: Int
         init(failures: Int) { self.failures = failures }
 
-        var count: Int { lock.withLock { attempts } }
+        var count: Int { attempts.current }
 
         func answer(_ request: HTTPRequest) throws -> HTTPResponse {
             guard request.url.path.hasSuffix("/authorization") else { return Fixtures.registered() }
-            let attempt = lock.withLock {
+            let attempt = attempts.withLock { attempts in
                 attempts += 1
                 return attempts
             }

@@ -201,12 +201,11 @@ struct SecureFlowTests {
 }
 
 /// Hands out responses in order, repeating the last.
-final class ResponseList: @unchecked Sendable {
-    private let lock = NSLock()
-    private var responses: [HTTPResponse]
-    init(_ responses: [HTTPResponse]) { self.responses = responses }
+final class ResponseList: Sendable {
+    private let responses: Locked<[HTTPResponse]>
+    init(_ responses: [HTTPResponse]) { self.responses = Locked(responses) }
     func next() -> HTTPResponse {
-        lock.withLock {
+        responses.withLock { responses in
             guard let first = responses.first else { return HTTPResponse(statusCode: 404) }
             if responses.count > 1 { responses.removeFirst() }
             return first

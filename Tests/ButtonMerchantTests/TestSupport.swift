@@ -62,6 +62,7 @@ struct Harness {
 let sandboxURL = URL(string: "http://127.0.0.1:8080") ?? URL(fileURLWithPath: "/")
 
 /// Collects the attribution notifications posted while it is alive.
+// @unchecked: `observer` (not Sendable) is only touched by init and deinit; `tokens` is a `Locked`.
 final class NotificationRecorder: @unchecked Sendable {
     private let tokens = Locked<[String]>([])
     private var observer: NSObjectProtocol?

@@ -12,59 +12,65 @@ import Testing
 /// that `Pay` and `Buy` fit together although neither imports the other.
 @MainActor @Suite struct ApplePayJourneyTests {
     /// Just enough of a checkout server: one line (89.00), CA tax 13 %, two rates, tokenized completion.
-    final class ScriptedShop: @unchecked Sendable {
-        private let lock = NSLock()
-        private var shipping: (handle: String, price: String)?
-        private var pending: Set<String> = []
-        private(set) var completions: [String] = []
+    final class ScriptedShop: Sendable {
+        private struct State {
+            var shipping: (handle: String, price: String)?
+            var pending: Set<String> = []
+            var completions: [String] = []
+        }
+
+        private let state = Locked(State())
+        var completions: [String] { state[\.completions] }
 
         func answer(_ request: HTTPRequest) -> HTTPResponse {
             let document = String(decoding: request.body ?? Data(), as: UTF8.self)
-            lock.lock()
-            defer { lock.unlock() }
-            func poll(_ kind: String) -> Bool { pending.remove(kind) == nil }
-            if document.contains("checkoutShippingAddressUpdateV2") || document.contains("checkoutEmailUpdateV2") {
-                pending.formUnion(["ready", "rates"])
-                let name =
-                    document.contains("checkoutEmailUpdateV2")
-                    ? "checkoutEmailUpdateV2" : "checkoutShippingAddressUpdateV2"
-                return .json(200, #"{"data":{"\#(name)":{"checkoutUserErrors":[]}}}"#)
+            return state.withLock { state in
+                func poll(_ kind: String) -> Bool { state.pending.remove(kind) == nil }
+                if document.contains("checkoutShippingAddressUpdateV2") || document.contains("checkoutEmailUpdateV2") {
+                    state.pending.formUnion(["ready", "rates"])
+                    let name =
+                        document.contains("checkoutEmailUpdateV2")
+                        ? "checkoutEmailUpdateV2" : "checkoutShippingAddressUpdateV2"
+                    return .json(200, #"{"data":{"\#(name)":{"checkoutUserErrors":[]}}}"#)
+                }
+                if document.contains("checkoutShippingLineUpdate") {
+                    let handle = document.contains("express") ? "sandbox-express-25.00" : "sandbox-standard-10.00"
+                    state.shipping = (handle, handle.hasSuffix("25.00") ? "25.0" : "10.0")
+                    state.pending.insert("ready")
+                    return .json(200, #"{"data":{"checkoutShippingLineUpdate":{"checkoutUserErrors":[]}}}"#)
+                }
+                if document.contains("checkoutCompleteWithTokenizedPaymentV3") {
+                    state.completions.append(document)
+                    state.pending.insert("order")
+                    return .json(200, #"{"data":{"checkoutCompleteWithTokenizedPaymentV3":{"checkoutUserErrors":[]}}}"#)
+                }
+                let head = #""__typename":"Checkout","id":"Y2hlY2tvdXQ""#
+                if document.contains("availableShippingRates") {
+                    let rates =
+                        poll("rates")
+                        ? #"{"ready":true,"shippingRates":[{"handle":"sandbox-standard-10.00","title":"Standard","priceV2":{"amount":"10.0"}},{"handle":"sandbox-express-25.00","title":"Express","priceV2":{"amount":"25.0"}}]}"#
+                        : #"{"ready":false,"shippingRates":null}"#
+                    return .json(200, #"{"data":{"node":{\#(head),"availableShippingRates":\#(rates)}}}"#)
+                }
+                if document.contains("order{") {
+                    let order = poll("order") ? #"{"id":"T3JkZXI"}"# : "null"
+                    return .json(200, #"{"data":{"node":{\#(head),"order":\#(order)}}}"#)
+                }
+                let ready = poll("ready")
+                let ship = Decimal(string: state.shipping?.price ?? "0") ?? 0
+                let tax = Decimal(string: "11.57") ?? 0
+                let line =
+                    state.shipping.map {
+                        #"{"handle":"\#($0.handle)","title":"Rate","priceV2":{"amount":"\#($0.price)"}}"#
+                    }
+                    ?? "null"
+                return .json(
+                    200,
+                    #"{"data":{"node":{\#(head),"ready":\#(ready),"requiresShipping":true,"currencyCode":"CAD","#
+                        + #""lineItems":{"edges":[{"node":{"quantity":1,"unitPrice":{"amount":"89.0"}}}]},"subtotalPriceV2":{"amount":"89.0"},"#
+                        + #""totalTaxV2":{"amount":"11.57"},"totalDuties":null,"paymentDueV2":{"amount":"\#(89 + ship + tax)"},"shippingLine":\#(line)}}}"#
+                )
             }
-            if document.contains("checkoutShippingLineUpdate") {
-                let handle = document.contains("express") ? "sandbox-express-25.00" : "sandbox-standard-10.00"
-                shipping = (handle, handle.hasSuffix("25.00") ? "25.0" : "10.0")
-                pending.insert("ready")
-                return .json(200, #"{"data":{"checkoutShippingLineUpdate":{"checkoutUserErrors":[]}}}"#)
-            }
-            if document.contains("checkoutCompleteWithTokenizedPaymentV3") {
-                completions.append(document)
-                pending.insert("order")
-                return .json(200, #"{"data":{"checkoutCompleteWithTokenizedPaymentV3":{"checkoutUserErrors":[]}}}"#)
-            }
-            let head = #""__typename":"Checkout","id":"Y2hlY2tvdXQ""#
-            if document.contains("availableShippingRates") {
-                let rates =
-                    poll("rates")
-                    ? #"{"ready":true,"shippingRates":[{"handle":"sandbox-standard-10.00","title":"Standard","priceV2":{"amount":"10.0"}},{"handle":"sandbox-express-25.00","title":"Express","priceV2":{"amount":"25.0"}}]}"#
-                    : #"{"ready":false,"shippingRates":null}"#
-                return .json(200, #"{"data":{"node":{\#(head),"availableShippingRates":\#(rates)}}}"#)
-            }
-            if document.contains("order{") {
-                let order = poll("order") ? #"{"id":"T3JkZXI"}"# : "null"
-                return .json(200, #"{"data":{"node":{\#(head),"order":\#(order)}}}"#)
-            }
-            let ready = poll("ready")
-            let ship = Decimal(string: shipping?.price ?? "0") ?? 0
-            let tax = Decimal(string: "11.57") ?? 0
-            let line =
-                shipping.map { #"{"handle":"\#($0.handle)","title":"Rate","priceV2":{"amount":"\#($0.price)"}}"# }
-                ?? "null"
-            return .json(
-                200,
-                #"{"data":{"node":{\#(head),"ready":\#(ready),"requiresShipping":true,"currencyCode":"CAD","#
-                    + #""lineItems":{"edges":[{"node":{"quantity":1,"unitPrice":{"amount":"89.0"}}}]},"subtotalPriceV2":{"amount":"89.0"},"#
-                    + #""totalTaxV2":{"amount":"11.57"},"totalDuties":null,"paymentDueV2":{"amount":"\#(89 + ship + tax)"},"shippingLine":\#(line)}}}"#
-            )
         }
     }
 

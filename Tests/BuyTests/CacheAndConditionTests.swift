@@ -175,17 +175,8 @@ import Testing
 }
 
 /// Where a closure ran, recorded from any thread.
-private final class Places: @unchecked Sendable {
-    private let lock = NSLock()
-    private var places: [String?] = []
-    var all: [String?] {
-        lock.lock()
-        defer { lock.unlock() }
-        return places
-    }
-    func record(_ place: String?) {
-        lock.lock()
-        places.append(place)
-        lock.unlock()
-    }
+private final class Places: Sendable {
+    private let places = Locked<[String?]>([])
+    var all: [String?] { places.current }
+    func record(_ place: String?) { places.withLock { $0.append(place) } }
 }

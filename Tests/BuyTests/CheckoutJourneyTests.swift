@@ -10,18 +10,17 @@ import Testing
 /// scripted server that, like the sandbox, answers "not ready" once after each change.
 @Suite struct CheckoutJourneyTests {
     /// Answers by what the document asks for; each readiness flag is false on its first poll only.
-    private final class ScriptedShop: @unchecked Sendable {
-        private let lock = NSLock()
-        private var polls: [String: Int] = [:]
+    private final class ScriptedShop: Sendable {
+        private let polls = Locked<[String: Int]>([:])
 
         func answer(_ request: HTTPRequest) -> HTTPResponse {
             if request.url.path == "/sessions" { return .json(200, #"{"id":"sbx-0123456789abcdef0123456789abcdef"}"#) }
             let document = String(decoding: request.body ?? Data(), as: UTF8.self)
             func firstPoll(_ name: String) -> Bool {
-                lock.lock()
-                defer { lock.unlock() }
-                polls[name, default: 0] += 1
-                return polls[name] == 1
+                polls.withLock { polls in
+                    polls[name, default: 0] += 1
+                    return polls[name] == 1
+                }
             }
             let checkout = #""__typename":"Checkout","id":"Y2hlY2tvdXQ""#
             if document.contains("paymentSettings") {

@@ -126,17 +126,8 @@ import Testing
     }
 }
 
-final class ReportLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [String] = []
-    var entries: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return values
-    }
-    func append(_ value: String) {
-        lock.lock()
-        values.append(value)
-        lock.unlock()
-    }
+final class ReportLog: Sendable {
+    private let values = Locked<[String]>([])
+    var entries: [String] { values.current }
+    func append(_ value: String) { values.withLock { $0.append(value) } }
 }

@@ -6,19 +6,10 @@ import Foundation
 @testable import Buy
 
 /// Counts calls from any thread.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    var value: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return count
-    }
-    func increment() {
-        lock.lock()
-        count += 1
-        lock.unlock()
-    }
+final class Counter: Sendable {
+    private let count = Locked(0)
+    var value: Int { count.current }
+    func increment() { count.withLock { $0 += 1 } }
 }
 
 /// A client over an in-memory transport, a hand-moved clock and a sleep that returns at once.

@@ -161,6 +161,7 @@ import Testing
 }
 
 /// Carries a `provide` closure to another thread, which is exactly what the test is about.
+// @unchecked: the test calls the closure from exactly one other thread, which is what it is about.
 private struct UncheckedProvide: @unchecked Sendable {
     let call: (PayCheckout?) -> Void
 }

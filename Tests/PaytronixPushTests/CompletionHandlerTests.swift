@@ -170,11 +170,10 @@ struct CompletionHandlerTests {
 }
 
 /// Counts calls from the transport's handler, which may run on any thread.
-private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
+private final class Counter: Sendable {
+    private let count = Locked(0)
     func next() -> Int {
-        lock.withLock {
+        count.withLock { count in
             count += 1
             return count
         }

@@ -3,7 +3,7 @@ import Foundation
 /// Receives the outcome of a payment as typed responses. Every closure runs on the main actor.
 ///
 /// The session keeps the handler alive until the payment ends, so callers need not hold on to it.
-public final class ATHMPaymentHandler: NSObject, @unchecked Sendable {
+public final class ATHMPaymentHandler: NSObject, Sendable {
     private let callbacks: PaymentCallbacks<ATHMPaymentResponse>
 
     /// Identifies this payment attempt to the legacy status service.

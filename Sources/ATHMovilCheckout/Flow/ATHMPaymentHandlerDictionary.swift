@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Keys: `total`, `subtotal`, `tax`, `fee`, `netAmount`, `metadata1`, `metadata2`, `phoneNumber`, `items`,
 /// `name`, `email`, `status`, `date`, `referenceNumber`, `dailyTransactionID`, `version`.
-public final class ATHMPaymentHandlerDictionary: NSObject, @unchecked Sendable {
+public final class ATHMPaymentHandlerDictionary: NSObject, Sendable {
     private let callbacks: PaymentCallbacks<NSDictionary>
 
     /// Identifies this payment attempt to the legacy status service.

@@ -4,6 +4,7 @@ import Foundation
 /// there is no server step. With the token `"dummy"` it opens a simulated payment.
 ///
 /// The properties and `pay` methods are inherited from ``ATHMPaymentRequestBase``.
+// @unchecked: restates the base class's conformance (required); it adds no stored properties.
 public final class ATHMPaymentRequest: ATHMPaymentRequestBase, @unchecked Sendable {
     /// Prepares a request; nothing is checked or sent until `pay`.
     public init(account: ATHMBusinessAccount, scheme: ATHMURLScheme, payment: ATHMPayment) {

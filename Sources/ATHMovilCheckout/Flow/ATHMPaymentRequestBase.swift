@@ -3,6 +3,7 @@ import Foundation
 /// What ``ATHMPaymentRequest`` and ``ATHMPaymentSecureRequest`` have in common: the business, scheme and
 /// payment, the settable timeout and session, and the `pay` methods. Create one of those two; this class
 /// only exists so they are written once, and it cannot be created or subclassed outside the SDK.
+// @unchecked: a non-final class cannot be checked; every stored property is a `let` of a Sendable type.
 public class ATHMPaymentRequestBase: NSObject, @unchecked Sendable {
     /// The business being paid.
     public let account: ATHMBusinessAccount

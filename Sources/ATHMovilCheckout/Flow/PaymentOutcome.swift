@@ -1,6 +1,7 @@
 import Foundation
 
 /// How one payment attempt ended, before it is handed to a handler or returned from `pay()`.
+// @unchecked: `raw` is an immutable `NSDictionary` built from the reply and never mutated after.
 enum PaymentOutcome: @unchecked Sendable {
     /// A result reply: the typed response and, when the reply is passed on as received, its raw dictionary.
     case finished(ATHMPaymentResponse, raw: NSDictionary?)

@@ -3,7 +3,7 @@ import Foundation
 /// The merchant's ATH Móvil Business account, identified by its public token.
 ///
 /// Use the token `"dummy"` for simulated payments that need no customer credentials.
-public final class ATHMBusinessAccount: NSObject, ExpressibleByStringLiteral, @unchecked Sendable {
+public final class ATHMBusinessAccount: NSObject, ExpressibleByStringLiteral, Sendable {
     /// The public token, trimmed of surrounding whitespace and newlines.
     public let token: String
 

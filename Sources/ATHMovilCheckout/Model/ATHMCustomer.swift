@@ -1,7 +1,7 @@
 import Foundation
 
 /// The ATH Móvil user who paid. Every field may be empty when the customer never finished the payment.
-public final class ATHMCustomer: NSObject, @unchecked Sendable {
+public final class ATHMCustomer: NSObject, Sendable {
     /// The name registered in ATH Móvil.
     public let name: String
     /// The phone registered in ATH Móvil, formatted `(xxx) xxx-xxxx`.

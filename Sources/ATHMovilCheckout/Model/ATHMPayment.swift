@@ -1,9 +1,10 @@
+import CommerceCore
 import Foundation
 
 /// The amounts and details of one payment request. Only `total` is required.
 ///
 /// `fee` and `netAmount` are filled in on responses of completed payments and are never sent.
-public final class ATHMPayment: NSObject, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral, @unchecked Sendable {
+public final class ATHMPayment: NSObject, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral, Sendable {
     /// The amount the customer pays, in US dollars.
     public let total: NSNumber
 
@@ -18,7 +19,7 @@ public final class ATHMPayment: NSObject, ExpressibleByFloatLiteral, Expressible
         var phoneNumber = ""
     }
 
-    private let fields = LockedFields(Fields())
+    private let fields = Locked(Fields())
 
     /// Shown to the customer as the subtotal (0 by default).
     public var subtotal: NSNumber {

@@ -3,7 +3,7 @@ import Foundation
 /// Why a payment could not be requested or its result could not be read: the module's one error type.
 ///
 /// `failureReason` holds the exact message; switch on `code` to react programmatically.
-public final class ATHMPaymentError: Error, CustomStringConvertible, @unchecked Sendable {
+public final class ATHMPaymentError: Error, CustomStringConvertible, Sendable {
     /// What went wrong, as a value a caller can switch on.
     public enum Code: Equatable, Sendable {
         /// The total is not a finite number of at least 1.00.

@@ -1,7 +1,8 @@
+import CommerceCore
 import Foundation
 
 /// One line of the purchase, shown on ATH Móvil's payment summary.
-public final class ATHMPaymentItem: NSObject, @unchecked Sendable {
+public final class ATHMPaymentItem: NSObject, Sendable {
     /// The item's name, trimmed.
     public let name: String
     /// The price of one unit, in US dollars.
@@ -9,20 +10,18 @@ public final class ATHMPaymentItem: NSObject, @unchecked Sendable {
     /// How many units.
     public let quantity: Int
 
-    private let lock = NSLock()
-    private var storedDesc = ""
-    private var storedMetadata = ""
+    private let fields = Locked((desc: "", metadata: ""))
 
     /// A short description of the item (empty by default).
     public var desc: String {
-        get { lock.withLock { storedDesc } }
-        set { lock.withLock { storedDesc = newValue } }
+        get { fields[\.desc] }
+        set { fields[\.desc] = newValue }
     }
 
     /// Free text the merchant attaches to the item (empty by default).
     public var metadata: String {
-        get { lock.withLock { storedMetadata } }
-        set { lock.withLock { storedMetadata = newValue } }
+        get { fields[\.metadata] }
+        set { fields[\.metadata] = newValue }
     }
 
     /// Creates an item; nothing is validated until the payment is sent.

@@ -1,7 +1,8 @@
+import CommerceCore
 import Foundation
 
 /// What a payment ended as: the payment echoed by ATH Móvil, the transaction status and the customer.
-public final class ATHMPaymentResponse: NSObject, @unchecked Sendable {
+public final class ATHMPaymentResponse: NSObject, Sendable {
     /// The payment values as ATH Móvil reported them; `fee` and `netAmount` are set for completed payments.
     public let payment: ATHMPayment
     /// Status, reference number, daily transaction id and date.
@@ -9,13 +10,12 @@ public final class ATHMPaymentResponse: NSObject, @unchecked Sendable {
     /// The paying customer (empty fields when nobody paid).
     public let customer: ATHMCustomer
 
-    private let lock = NSLock()
-    private var storedError: Error?
+    private let storedError: Locked<Error?>
 
     /// Set when the reply could not be read or the payment could not be authorized.
     public var error: Error? {
-        get { lock.withLock { storedError } }
-        set { lock.withLock { storedError = newValue } }
+        get { storedError.current }
+        set { storedError.set(newValue) }
     }
 
     /// Creates a response.
@@ -23,7 +23,7 @@ public final class ATHMPaymentResponse: NSObject, @unchecked Sendable {
         self.payment = payment
         self.status = status
         self.customer = customer
-        self.storedError = error
+        self.storedError = Locked(error)
         super.init()
     }
 }

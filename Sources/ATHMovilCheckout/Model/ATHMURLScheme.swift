@@ -1,7 +1,7 @@
 import Foundation
 
 /// The URL scheme the ATH Móvil app uses to hand the payment result back to the merchant app.
-public final class ATHMURLScheme: NSObject, ExpressibleByStringLiteral, @unchecked Sendable {
+public final class ATHMURLScheme: NSObject, ExpressibleByStringLiteral, Sendable {
     /// The scheme, trimmed of surrounding whitespace and newlines.
     public let urlScheme: String
 

@@ -10,7 +10,7 @@ import UIKit
 /// Pass every URL the app is opened with to ``url``; URLs that are not ATH Móvil replies are ignored, so
 /// no filtering is needed in the app delegate. The session also holds the CommerceKit settings:
 /// environment, URL opener, token store and HTTP transport.
-public final class ATHMPaymentSession: @unchecked Sendable {
+public final class ATHMPaymentSession: Sendable {
     /// The session used by requests unless they are given another one.
     public static var shared: ATHMPaymentSession { scopedShared ?? processShared }
 
@@ -27,19 +27,22 @@ public final class ATHMPaymentSession: @unchecked Sendable {
     public static let appStoreFallbackURL = URL(
         string: "itms://itunes.apple.com/sg/app/ath-movil/id658539297?l=zh&mt=8")
 
-    private let lock = NSLock()
-    private var lastURL: URL?
-    private var environmentName = "production"
-    private var configuredEnvironment: ATHMEnvironment?
-    private var opener: any ATHMURLOpening
-    private var tokens: (any ATHMTokenStoring)?
-    private var httpTransport: any HTTPTransport
-    private var retryDelay: Duration = .seconds(1)
-    private var deviceStore: PersistentStore?
-    private var pending: PendingPayment?
-    private var serverCallInFlight = false
-    private var isWaiting = false
-    private var armed = false
+    private struct State {
+        var lastURL: URL?
+        var environmentName = "production"
+        var configuredEnvironment: ATHMEnvironment?
+        var opener: any ATHMURLOpening
+        var tokens: (any ATHMTokenStoring)?
+        var httpTransport: any HTTPTransport
+        var retryDelay: Duration = .seconds(1)
+        var deviceStore: PersistentStore?
+        var pending: PendingPayment?
+        var serverCallInFlight = false
+        var isWaiting = false
+        var armed = false
+    }
+
+    private let state: Locked<State>
 
     /// Creates a session of its own (most apps use ``shared``). Tests give each case its own session so
     /// they can run in parallel.
@@ -47,9 +50,8 @@ public final class ATHMPaymentSession: @unchecked Sendable {
         urlOpener: (any ATHMURLOpening)? = nil, tokenStore: (any ATHMTokenStoring)? = nil,
         transport: any HTTPTransport = URLSessionTransport()
     ) {
-        self.opener = urlOpener ?? Self.defaultOpener()
-        self.tokens = tokenStore
-        self.httpTransport = transport
+        self.state = Locked(
+            State(opener: urlOpener ?? Self.defaultOpener(), tokens: tokenStore, httpTransport: transport))
         #if canImport(UIKit)
         // UIKit's name for didBecomeActiveNotification, spelled out so a nonisolated init can use it.
         NotificationCenter.default.addObserver(
@@ -64,9 +66,9 @@ public final class ATHMPaymentSession: @unchecked Sendable {
     /// The last URL given to the session. Setting it processes the URL when it carries an ATH Móvil reply
     /// for a waiting payment, and ignores it otherwise. Safe from any thread.
     public var url: URL? {
-        get { lock.withLock { lastURL } }
+        get { state[\.lastURL] }
         set {
-            lock.withLock { lastURL = newValue }
+            state[\.lastURL] = newValue
             if let newValue { _ = handle(url: newValue) }
         }
     }
@@ -90,15 +92,15 @@ public final class ATHMPaymentSession: @unchecked Sendable {
     /// looked up with the status service. UIKit apps need not call this: the session observes the
     /// notification itself.
     public func applicationDidBecomeActive() {
-        let candidate: PendingPayment? = lock.withLock {
-            guard armed, !isWaiting, let current = pending else { return nil }
-            armed = false
+        let candidate: PendingPayment? = state.withLock { state in
+            guard state.armed, !state.isWaiting, let current = state.pending else { return nil }
+            state.armed = false
             return current
         }
         guard let candidate else { return }
         // A secure payment with its token stored waits for the reply URL, as the published SDK does.
         if candidate.attempt.kind == .secure, tokenStore.read() != nil { return }
-        lock.withLock { isWaiting = true }
+        state[\.isWaiting] = true
         Task { await self.checkStatus(of: candidate) }
     }
 
@@ -107,64 +109,64 @@ public final class ATHMPaymentSession: @unchecked Sendable {
     /// The historical environment name: `"production"` (default) or `"sandbox"`; anything else is production.
     /// ``configure(environment:)`` takes precedence.
     public var enviroment: String {
-        get { lock.withLock { environmentName } }
-        set { lock.withLock { environmentName = newValue } }
+        get { state[\.environmentName] }
+        set { state[\.environmentName] = newValue }
     }
 
     /// Chooses the back end, for example `.sandbox(baseURL: URL(string: "http://127.0.0.1:8080")!)`.
     public func configure(environment: ATHMEnvironment) {
-        lock.withLock { configuredEnvironment = environment }
+        state[\.configuredEnvironment] = environment
     }
 
     /// The back end in use.
     public var environment: ATHMEnvironment {
-        lock.withLock { configuredEnvironment ?? ATHMEnvironment(name: environmentName) }
+        state.withLock { $0.configuredEnvironment ?? ATHMEnvironment(name: $0.environmentName) }
     }
 
     /// Opens the ATH Móvil link: UIKit on iOS, ``ATHMUnavailableURLOpener`` elsewhere unless replaced
     /// (for example by ``ATHMSandboxAppURLOpener``).
     public var urlOpener: any ATHMURLOpening {
-        get { lock.withLock { opener } }
-        set { lock.withLock { opener = newValue } }
+        get { state[\.opener] }
+        set { state[\.opener] = newValue }
     }
 
     /// Keeps the `auth_token` of the secure payment in progress: the Keychain on Apple platforms,
     /// a CommerceCore `PersistentStore` file elsewhere.
     public var tokenStore: any ATHMTokenStoring {
         get {
-            lock.withLock {
-                if let tokens { return tokens }
+            state.withLock { state in
+                if let tokens = state.tokens { return tokens }
                 let made = Self.defaultTokenStore()
-                tokens = made
+                state.tokens = made
                 return made
             }
         }
-        set { lock.withLock { tokens = newValue } }
+        set { state[\.tokens] = newValue }
     }
 
     /// How the session reaches the payment service.
     public var transport: any HTTPTransport {
-        get { lock.withLock { httpTransport } }
-        set { lock.withLock { httpTransport = newValue } }
+        get { state[\.httpTransport] }
+        set { state[\.httpTransport] = newValue }
     }
 
     /// The wait before the single retry of a failed authorization (1 second, as the SDK does).
     public var authorizationRetryDelay: Duration {
-        get { lock.withLock { retryDelay } }
-        set { lock.withLock { retryDelay = newValue } }
+        get { state[\.retryDelay] }
+        set { state[\.retryDelay] = newValue }
     }
 
     /// Where the generated device id is kept off iOS (key `athm_checkout/deviceID`).
     public var deviceIdentifierStore: PersistentStore {
         get {
-            lock.withLock {
-                if let deviceStore { return deviceStore }
+            state.withLock { state in
+                if let deviceStore = state.deviceStore { return deviceStore }
                 let made = PersistentStore.standard(namespace: "athm_checkout")
-                deviceStore = made
+                state.deviceStore = made
                 return made
             }
         }
-        set { lock.withLock { deviceStore = newValue } }
+        set { state[\.deviceStore] = newValue }
     }
 
     // MARK: Flow
@@ -281,10 +283,10 @@ public final class ATHMPaymentSession: @unchecked Sendable {
         let result = await serviceClient().legacyStatus(
             publicToken: payment.attempt.account.token,
             paymentID: payment.attempt.traceId.uuidString.uppercased())
-        let stillOurs: Bool = lock.withLock {
-            isWaiting = false
-            guard pending === payment else { return false }
-            pending = nil
+        let stillOurs: Bool = state.withLock { state in
+            state.isWaiting = false
+            guard state.pending === payment else { return false }
+            state.pending = nil
             return true
         }
         // A reply URL that arrived meanwhile has already delivered the outcome.
@@ -312,10 +314,10 @@ public final class ATHMPaymentSession: @unchecked Sendable {
     // MARK: Pending payment bookkeeping
 
     private func replacePending(with payment: PendingPayment) {
-        let replaced: PendingPayment? = lock.withLock {
-            let old = pending
-            pending = payment
-            armed = true
+        let replaced: PendingPayment? = state.withLock { state in
+            let old = state.pending
+            state.pending = payment
+            state.armed = true
             return old
         }
         // The older request gets an answer too, so no caller waits forever.
@@ -325,34 +327,34 @@ public final class ATHMPaymentSession: @unchecked Sendable {
     }
 
     private func takePending() -> PendingPayment? {
-        lock.withLock {
-            let taken = pending
-            pending = nil
-            armed = false
+        state.withLock { state in
+            let taken = state.pending
+            state.pending = nil
+            state.armed = false
             return taken
         }
     }
 
     /// Removes `payment` if it is still the waiting one; tells whether it was.
     private func remove(_ payment: PendingPayment) -> Bool {
-        lock.withLock {
-            guard pending === payment else { return false }
-            pending = nil
-            armed = false
+        state.withLock { state in
+            guard state.pending === payment else { return false }
+            state.pending = nil
+            state.armed = false
             return true
         }
     }
 
     private func beginServerCall() -> Bool {
-        lock.withLock {
-            guard !serverCallInFlight else { return false }
-            serverCallInFlight = true
+        state.withLock { state in
+            guard !state.serverCallInFlight else { return false }
+            state.serverCallInFlight = true
             return true
         }
     }
 
     private func endServerCall() {
-        lock.withLock { serverCallInFlight = false }
+        state[\.serverCallInFlight] = false
     }
 
     /// Ends the payment waiting for its reply, if any, with `error`, for openers that know why the hand-off
@@ -362,7 +364,7 @@ public final class ATHMPaymentSession: @unchecked Sendable {
     }
 
     /// Whether a payment is waiting for its reply.
-    public var hasPendingPayment: Bool { lock.withLock { pending != nil } }
+    public var hasPendingPayment: Bool { state.withLock { $0.pending != nil } }
 
     // MARK: Plumbing
 

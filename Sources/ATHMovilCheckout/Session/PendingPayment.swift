@@ -1,3 +1,4 @@
+import CommerceCore
 import Foundation
 
 /// One payment request as the flows need it after validation.
@@ -19,21 +20,20 @@ struct PaymentAttempt: Sendable {
 
 /// A payment handed to the ATH Móvil app and waiting for its reply. Its outcome is delivered exactly once;
 /// whoever takes it out of the session (the reply URL, the status check, a replacement) delivers it.
-final class PendingPayment: @unchecked Sendable {
+final class PendingPayment: Sendable {
     let attempt: PaymentAttempt
-    private let lock = NSLock()
-    private var outcome: PaymentOutcome?
-    private var waiter: CheckedContinuation<PaymentOutcome, Never>?
+    private let state = Locked<(outcome: PaymentOutcome?, waiter: CheckedContinuation<PaymentOutcome, Never>?)>(
+        (nil, nil))
 
     init(attempt: PaymentAttempt) { self.attempt = attempt }
 
     /// Delivers the outcome; later calls are ignored.
     func finish(_ value: PaymentOutcome) {
-        let continuation: CheckedContinuation<PaymentOutcome, Never>? = lock.withLock {
-            guard outcome == nil else { return nil }
-            outcome = value
-            defer { waiter = nil }
-            return waiter
+        let continuation: CheckedContinuation<PaymentOutcome, Never>? = state.withLock { state in
+            guard state.outcome == nil else { return nil }
+            state.outcome = value
+            defer { state.waiter = nil }
+            return state.waiter
         }
         continuation?.resume(returning: value)
     }
@@ -41,9 +41,9 @@ final class PendingPayment: @unchecked Sendable {
     /// Waits for the outcome (returns at once when it is already known).
     func result() async -> PaymentOutcome {
         await withCheckedContinuation { continuation in
-            let ready: PaymentOutcome? = lock.withLock {
-                if let outcome { return outcome }
-                waiter = continuation
+            let ready: PaymentOutcome? = state.withLock { state in
+                if let outcome = state.outcome { return outcome }
+                state.waiter = continuation
                 return nil
             }
             if let ready { continuation.resume(returning: ready) }

@@ -5,7 +5,7 @@ import Logging
 extension Graph {
     /// The response cache of one client: a bounded memory tier in front of one directory per shop.
     /// Every file is written atomically with mode 0600 inside a 0700 directory.
-    final class Cache: @unchecked Sendable {
+    final class Cache: Sendable {
         static let memoryLimit = 200
         static let diskLimit = 20 * 1024 * 1024
         static let diskTarget = 16 * 1024 * 1024
@@ -13,9 +13,9 @@ extension Graph {
 
         /// The shop's directory, or `nil` when the disk tier is disabled.
         let directory: URL?
-        private let lock = NSLock()
-        private var memory: [String: CacheItem] = [:]
-        private var memoryOrder: [String] = []
+        /// The memory tier. Its lock is held across each operation's disk work too, so the two tiers change
+        /// together.
+        private let memory = Locked(MemoryTier())
 
         init(directory: URL?) {
             self.directory = directory
@@ -44,77 +44,79 @@ extension Graph {
         }
 
         func item(forKey key: String) -> CacheItem? {
-            lock.lock()
-            defer { lock.unlock() }
-            if let item = memory[key] { return item }
-            guard let directory,
-                let data = try? Data(contentsOf: directory.appendingPathComponent(key)),
-                let meta = try? Data(contentsOf: directory.appendingPathComponent(key + ".meta")),
-                let timestamp = CacheItem.timestamp(fromMeta: meta, hash: key)
-            else { return nil }
-            let item = CacheItem(hash: key, data: data, timestamp: timestamp)
-            remember(item)
-            return item
+            memory.withLock { memory in
+                if let item = memory.items[key] { return item }
+                guard let directory,
+                    let data = try? Data(contentsOf: directory.appendingPathComponent(key)),
+                    let meta = try? Data(contentsOf: directory.appendingPathComponent(key + ".meta")),
+                    let timestamp = CacheItem.timestamp(fromMeta: meta, hash: key)
+                else { return nil }
+                let item = CacheItem(hash: key, data: data, timestamp: timestamp)
+                memory.remember(item)
+                return item
+            }
         }
 
         func set(_ item: CacheItem) {
-            lock.lock()
-            defer { lock.unlock() }
-            remember(item)
-            guard let directory else { return }
-            do {
-                try FileManager.default.createDirectory(
-                    at: directory, withIntermediateDirectories: true,
-                    attributes: [.posixPermissions: 0o700])
-                try AtomicFile.write(item.data, to: directory.appendingPathComponent(item.hash))
-                try AtomicFile.write(item.metaData, to: directory.appendingPathComponent(item.hash + ".meta"))
-            } catch {
-                Self.logger.warning("Could not write a cache item: \(error)")
-                return
+            memory.withLock { memory in
+                memory.remember(item)
+                guard let directory else { return }
+                do {
+                    try FileManager.default.createDirectory(
+                        at: directory, withIntermediateDirectories: true,
+                        attributes: [.posixPermissions: 0o700])
+                    try AtomicFile.write(item.data, to: directory.appendingPathComponent(item.hash))
+                    try AtomicFile.write(item.metaData, to: directory.appendingPathComponent(item.hash + ".meta"))
+                } catch {
+                    Self.logger.warning("Could not write a cache item: \(error)")
+                    return
+                }
+                Self.trimDisk(directory, memory: &memory)
             }
-            trimDisk(directory)
         }
 
         func remove(key: String) {
-            lock.lock()
-            defer { lock.unlock() }
-            forget(key)
-            guard let directory else { return }
-            try? FileManager.default.removeItem(at: directory.appendingPathComponent(key))
-            try? FileManager.default.removeItem(at: directory.appendingPathComponent(key + ".meta"))
+            memory.withLock { memory in
+                memory.forget(key)
+                guard let directory else { return }
+                try? FileManager.default.removeItem(at: directory.appendingPathComponent(key))
+                try? FileManager.default.removeItem(at: directory.appendingPathComponent(key + ".meta"))
+            }
         }
 
         func purge() {
-            lock.lock()
-            defer { lock.unlock() }
-            memory.removeAll()
-            memoryOrder.removeAll()
-            if let directory { try? FileManager.default.removeItem(at: directory) }
+            memory.withLock { memory in
+                memory = MemoryTier()
+                if let directory { try? FileManager.default.removeItem(at: directory) }
+            }
         }
 
         func purgeMemory() {
-            lock.lock()
-            defer { lock.unlock() }
-            memory.removeAll()
-            memoryOrder.removeAll()
+            memory.set(MemoryTier())
         }
 
-        private func remember(_ item: CacheItem) {
-            if memory.updateValue(item, forKey: item.hash) != nil {
-                memoryOrder.removeAll { $0 == item.hash }
-            }
-            memoryOrder.append(item.hash)
-            while memoryOrder.count > Self.memoryLimit {
-                memory.removeValue(forKey: memoryOrder.removeFirst())
-            }
-        }
+        /// Items by hash, and their hashes from least to most recently stored.
+        private struct MemoryTier {
+            var items: [String: CacheItem] = [:]
+            var order: [String] = []
 
-        private func forget(_ key: String) {
-            if memory.removeValue(forKey: key) != nil { memoryOrder.removeAll { $0 == key } }
+            mutating func remember(_ item: CacheItem) {
+                if items.updateValue(item, forKey: item.hash) != nil {
+                    order.removeAll { $0 == item.hash }
+                }
+                order.append(item.hash)
+                while order.count > Cache.memoryLimit {
+                    items.removeValue(forKey: order.removeFirst())
+                }
+            }
+
+            mutating func forget(_ key: String) {
+                if items.removeValue(forKey: key) != nil { order.removeAll { $0 == key } }
+            }
         }
 
         /// Over 20 MiB, deletes the oldest items until the directory is under 16 MiB.
-        private func trimDisk(_ directory: URL) {
+        private static func trimDisk(_ directory: URL, memory: inout MemoryTier) {
             let manager = FileManager.default
             guard let names = try? manager.contentsOfDirectory(atPath: directory.path) else { return }
             var items: [(key: String, size: Int, timestamp: Double)] = []
@@ -130,11 +132,11 @@ extension Graph {
                 items.append((name, size + metaSize, timestamp))
                 total += size + metaSize
             }
-            guard total > Self.diskLimit else { return }
-            for item in items.sorted(by: { $0.timestamp < $1.timestamp }) where total >= Self.diskTarget {
+            guard total > diskLimit else { return }
+            for item in items.sorted(by: { $0.timestamp < $1.timestamp }) where total >= diskTarget {
                 try? manager.removeItem(at: directory.appendingPathComponent(item.key))
                 try? manager.removeItem(at: directory.appendingPathComponent(item.key + ".meta"))
-                forget(item.key)
+                memory.forget(item.key)
                 total -= item.size
             }
         }

@@ -64,6 +64,7 @@ extension Graph {
     /// One callback-API request: the app's builder, handler and completion, which are not `Sendable`.
     /// Only the task serving the request touches them, in sequence, which makes the unchecked
     /// conformance honest.
+    // @unchecked: only the task serving the request touches it, one step after another.
     final class PendingRequest<R: GraphQL.AbstractResponse>: @unchecked Sendable {
         let operation: GraphQL.AbstractQuery
         let isQuery: Bool
@@ -92,6 +93,7 @@ extension Graph {
     }
 
     /// A retry condition with its arguments, carried to the callback queue.
+    // @unchecked: immutable after init; `evaluate()` runs once, on the callback queue.
     final class PendingCondition<R: GraphQL.AbstractResponse>: @unchecked Sendable {
         let condition: RetryHandler<R>.Condition
         let model: R?

@@ -7,6 +7,7 @@ extension GraphQL {
     ///
     /// All fields are decoded and checked while the initialiser runs and never change afterwards, which
     /// is why sharing a model between threads is safe.
+    // @unchecked: `storage` is written only while the initialiser runs; an open class cannot be checked.
     open class AbstractResponse: @unchecked Sendable {
         /// Decoded values by response key. Nullable fields hold a Swift `Optional` boxed in `Any`.
         private(set) var storage: [String: Any] = [:]

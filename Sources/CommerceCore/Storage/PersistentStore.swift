@@ -6,11 +6,10 @@ import Logging
 /// Each store is one JSON file. Every change rewrites it through a temporary file that is flushed and
 /// renamed over the old one, so a crash mid-write leaves either the old or the new content, never half a
 /// file. The file is created readable and writable by its owner only (0600).
-public final class PersistentStore: @unchecked Sendable {
+public final class PersistentStore: Sendable {
     /// Where the file lives; `nil` for a store that keeps its values in memory only.
     public let fileURL: URL?
-    private let lock = NSLock()
-    private var values: [String: StoredValue]
+    private let values: Locked<[String: StoredValue]>
     private static let logger = Logger(label: "CommerceKit.PersistentStore")
 
     /// Opens (or creates on first write) `<directory>/<namespace>.json`.
@@ -25,13 +24,13 @@ public final class PersistentStore: @unchecked Sendable {
             throw .io("cannot create \(directory.path): \(error.localizedDescription)")
         }
         self.fileURL = url
-        self.values = Self.load(url)
+        self.values = Locked(Self.load(url))
     }
 
     /// A store that is never written to disk, for tests and previews.
     public init(inMemory initialValues: [String: StoredValue] = [:]) {
         self.fileURL = nil
-        self.values = initialValues
+        self.values = Locked(initialValues)
     }
 
     /// The platform's per-user application data directory, under `CommerceKit/`.
@@ -58,10 +57,10 @@ public final class PersistentStore: @unchecked Sendable {
     }
 
     /// Every key currently stored, in no particular order.
-    public var keys: [String] { withLock { Array(values.keys) } }
+    public var keys: [String] { values.withLock { Array($0.keys) } }
 
     /// The raw value under `key`, whatever its type, or nil when absent.
-    public func value(forKey key: String) -> StoredValue? { withLock { values[key] } }
+    public func value(forKey key: String) -> StoredValue? { values.withLock { $0[key] } }
 
     /// The string under `key`; nil when absent or stored as another type.
     public func string(forKey key: String) -> String? {
@@ -109,12 +108,12 @@ public final class PersistentStore: @unchecked Sendable {
 
     /// Applies several changes under one lock and one write.
     public func mutate(_ change: (inout [String: StoredValue]) -> Void) {
-        withLock {
+        values.withLock { values in
             var copy = values
             change(&copy)
             guard copy != values else { return }
             values = copy
-            persist()
+            persist(copy)
         }
     }
 
@@ -122,14 +121,8 @@ public final class PersistentStore: @unchecked Sendable {
         mutate { $0[key] = value }
     }
 
-    private func withLock<T>(_ body: () -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body()
-    }
-
-    /// Called with the lock held.
-    private func persist() {
+    /// Called with the lock held, so writes reach the file in the order they were made.
+    private func persist(_ values: [String: StoredValue]) {
         guard let fileURL else { return }
         do {
             let data = try JSONEncoder().encode(values)

@@ -11,8 +11,8 @@ public final class SandboxContext: Sendable {
     public let options: SandboxOptions
     /// Who may use the `/sandbox/...` control routes and the console.
     public let access: ControlAccess
-    private let baseURLBox = LockedValue<URL?>(nil)
-    private let servicesBox = LockedValue<[any SandboxService]>([])
+    private let baseURLBox = Locked<URL?>(nil)
+    private let servicesBox = Locked<[any SandboxService]>([])
 
     init(database: SandboxDatabase, clock: SandboxClock, options: SandboxOptions) throws {
         self.database = database
@@ -25,15 +25,15 @@ public final class SandboxContext: Sendable {
 
     /// The URL clients use to reach this sandbox (`--public-url`, else the bound address). Known once it listens.
     public var publicBaseURL: URL {
-        options.publicURL ?? baseURLBox.value ?? URL(fileURLWithPath: "/")
+        options.publicURL ?? baseURLBox.current ?? URL(fileURLWithPath: "/")
     }
 
-    func setBoundURL(_ url: URL) { baseURLBox.value = url }
+    func setBoundURL(_ url: URL) { baseURLBox.set(url) }
 
     /// Every service of this instance, in registration order (known once the sandbox is prepared).
-    public var services: [any SandboxService] { servicesBox.value }
+    public var services: [any SandboxService] { servicesBox.current }
 
-    func attach(_ services: [any SandboxService]) { servicesBox.value = services }
+    func attach(_ services: [any SandboxService]) { servicesBox.set(services) }
 
     /// `publicBaseURL` plus a path, with no doubled slash.
     public func publicURL(path: String) -> String {
@@ -81,22 +81,4 @@ extension SandboxService {
     public func clockDidMove(to now: Date) async throws -> JSONObject { [:] }
 
     public var bodyLimits: BodyLimits { .standard }
-}
-
-/// A value behind a lock.
-public final class LockedValue<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-
-    public init(_ value: Value) { stored = value }
-
-    public var value: Value {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
-    }
-
-    @discardableResult
-    public func withValue<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        try lock.withLock { try body(&stored) }
-    }
 }

@@ -1,3 +1,4 @@
+import CommerceCore
 import Foundation
 import GRDB
 
@@ -5,7 +6,7 @@ import GRDB
 /// its own savepoint, inside one transaction on the single writer. A closure that throws rolls back only its
 /// savepoint; a caller hears of success only after the batch's transaction committed. Under concurrent load
 /// this trades many writer hand-offs and commits for one per batch; alone, a write is one batch of one.
-final class GroupCommit: @unchecked Sendable {
+final class GroupCommit: Sendable {
     /// One queued write: runs inside the batch (in its own savepoint when it shares the transaction; `run`
     /// says whether it succeeded), then learns whether the batch committed.
     private struct Job {
@@ -17,9 +18,8 @@ final class GroupCommit: @unchecked Sendable {
     /// Told, on the writer's queue, after each batch that committed and after its callers were answered,
     /// with the number of writes in it (the WAL checkpointer counts them).
     private let afterCommit: @Sendable (_ db: Database, _ writes: Int) -> Void
-    private let lock = NSLock()
-    private var pending: [Job] = []
-    private var draining = false
+    /// Writes waiting for a batch, and whether a drain is scheduled or running on the writer's queue.
+    private let queue = Locked<(pending: [Job], draining: Bool)>(([], false))
     /// Enough to amortise the commit; small enough that one batch never holds the writer for long.
     static let maximumBatch = 64
     /// Batches committed in one visit to the writer queue before other writers get a turn.
@@ -63,10 +63,10 @@ final class GroupCommit: @unchecked Sendable {
     }
 
     private func enqueue(_ job: Job) {
-        let startsDrain = lock.withLock {
-            pending.append(job)
-            guard !draining else { return false }
-            draining = true
+        let startsDrain = queue.withLock { queue in
+            queue.pending.append(job)
+            guard !queue.draining else { return false }
+            queue.draining = true
             return true
         }
         if startsDrain { writer.asyncWriteWithoutTransaction { db in self.drain(db) } }
@@ -77,10 +77,10 @@ final class GroupCommit: @unchecked Sendable {
     /// (migrations, control routes) and schedules itself again.
     private func drain(_ db: Database) {
         for _ in 0..<Self.maximumBatchesPerVisit {
-            let batch: [Job] = lock.withLock {
-                let taken = Array(pending.prefix(Self.maximumBatch))
-                pending.removeFirst(taken.count)
-                if taken.isEmpty { draining = false }
+            let batch: [Job] = queue.withLock { queue in
+                let taken = Array(queue.pending.prefix(Self.maximumBatch))
+                queue.pending.removeFirst(taken.count)
+                if taken.isEmpty { queue.draining = false }
                 return taken
             }
             guard !batch.isEmpty else { return }
@@ -103,6 +103,7 @@ final class GroupCommit: @unchecked Sendable {
     }
 
     /// Where one job keeps its closure's result until the batch commits.
+    // @unchecked: only the writer's queue touches it, `run` then `committed` of one job, one after the other.
     private final class Outcome<T>: @unchecked Sendable {
         var value: Result<T, any Error>?
     }

@@ -98,6 +98,7 @@ extension PassKitAuthorizationController: PKPaymentAuthorizationControllerDelega
 
 /// PassKit calls its delegate on the main thread; this box carries its completion handlers into the
 /// main-actor closures without a Sendable conformance PassKit does not declare.
+// @unchecked: the boxed handler is created and called on the main thread only.
 private struct UncheckedBox<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }

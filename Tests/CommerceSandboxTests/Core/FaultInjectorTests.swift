@@ -10,9 +10,9 @@ import Testing
         .json(body ?? ["error": "fault"], status: status)
     }
 
-    private static func counting(_ handled: LockedValue<Int>) -> () async throws -> SandboxResponse {
+    private static func counting(_ handled: Locked<Int>) -> () async throws -> SandboxResponse {
         {
-            handled.withValue { $0 += 1 }
+            handled.withLock { $0 += 1 }
             return .json(["ok": true], status: 201)
         }
     }
@@ -21,48 +21,48 @@ import Testing
         let faults = FaultInjector()
         try faults.add(FaultRule(method: .post, path: .exact("/api/thing"), count: 1, drop: .afterCommit))
         let request = SandboxRequest(method: .post, rawPath: "/api/thing")
-        let handled = LockedValue(0)
+        let handled = Locked(0)
         let lost = try await faults.apply(to: request, render: Self.render, handler: Self.counting(handled))
         #expect(lost.dropsConnection)
         #expect(lost.status == 201)  // the committed answer, not a fault status
-        #expect(handled.value == 1)
+        #expect(handled.current == 1)
         let next = try await faults.apply(to: request, render: Self.render, handler: Self.counting(handled))
         #expect(!next.dropsConnection)
-        #expect(handled.value == 2)
+        #expect(handled.current == 2)
     }
 
     @Test func dropBeforeLosesTheRequestUnprocessed() async throws {
         let faults = FaultInjector()
         try faults.add(FaultRule(method: nil, path: .prefix("/api/"), count: 1, drop: .before))
-        let handled = LockedValue(0)
+        let handled = Locked(0)
         let lost = try await faults.apply(
             to: SandboxRequest(method: .get, rawPath: "/api/thing"), render: Self.render,
             handler: Self.counting(handled))
         #expect(lost.dropsConnection)
-        #expect(handled.value == 0)
+        #expect(handled.current == 0)
     }
 
     @Test func afterTimingCommitsThenAnswersTheFaultStatus() async throws {
         let faults = FaultInjector()
         try faults.add(FaultRule(method: .post, path: .exact("/v1/order"), count: 1, timing: .after, status: 502))
-        let handled = LockedValue(0)
+        let handled = Locked(0)
         let answer = try await faults.apply(
             to: SandboxRequest(method: .post, rawPath: "/v1/order"), render: Self.render,
             handler: Self.counting(handled))
         #expect(answer.status == 502)
-        #expect(handled.value == 1)
+        #expect(handled.current == 1)
     }
 
     @Test func aDelayOnlyRuleIsLatencyThenTheRealAnswer() async throws {
         let faults = FaultInjector()
         try faults.add(FaultRule(method: .get, path: .prefix("/v1/"), count: 1, delayMilliseconds: 30))
-        let handled = LockedValue(0)
+        let handled = Locked(0)
         let started = ContinuousClock.now
         let answer = try await faults.apply(
             to: SandboxRequest(method: .get, rawPath: "/v1/order/1"), render: Self.render,
             handler: Self.counting(handled))
         #expect(answer.status == 201)
-        #expect(handled.value == 1)
+        #expect(handled.current == 1)
         #expect(ContinuousClock.now - started >= .milliseconds(30))
     }
 
@@ -70,7 +70,7 @@ import Testing
         let faults = FaultInjector()
         try faults.add(FaultRule(method: .post, path: .exact("/v1/order"), count: 5, status: 503))
         try faults.add(FaultRule(method: nil, path: .prefix("/api/"), count: 5, scope: "shop:1", status: 429))
-        let handled = LockedValue(0)
+        let handled = Locked(0)
         for request in [
             SandboxRequest(method: .get, rawPath: "/v1/order"), SandboxRequest(method: .post, rawPath: "/v1/order/x"),
             SandboxRequest(method: .post, rawPath: "/api/2021-10/graphql"),
@@ -82,7 +82,7 @@ import Testing
             to: SandboxRequest(method: .post, rawPath: "/api/2021-10/graphql"), scope: "shop:1",
             render: Self.render, handler: Self.counting(handled))
         #expect(scoped.status == 429)
-        #expect(handled.value == 3)
+        #expect(handled.current == 3)
     }
 
     @Test func pathPatternsReadTheWayEachRouteDocuments() {

@@ -77,12 +77,14 @@ struct RouterTestRig {
 }
 
 /// Gathers a response body written by Hummingbird.
-private final class CollectedBody: @unchecked Sendable {
-    var data = Data()
+private final class CollectedBody: Sendable {
+    private let bytes = Locked(Data())
+    var data: Data { bytes.current }
+    func append(_ buffer: ByteBuffer) { bytes.withLock { $0.append(contentsOf: buffer.readableBytesView) } }
 }
 
 private struct BodyCollector: ResponseBodyWriter {
     let sink: CollectedBody
-    mutating func write(_ buffer: ByteBuffer) async throws { sink.data.append(contentsOf: buffer.readableBytesView) }
+    mutating func write(_ buffer: ByteBuffer) async throws { sink.append(buffer) }
     consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}
 }

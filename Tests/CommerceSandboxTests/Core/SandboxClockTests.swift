@@ -51,17 +51,17 @@ import Testing
         let faults = FaultInjector()
         try faults.add(FaultRule(method: .post, path: .exactOrGlob("/v1/app/*"), count: 2, status: 503))
         let request = SandboxRequest(method: .post, rawPath: "/v1/app/order")
-        let handled = LockedValue(0)
+        let handled = Locked(0)
         for expected in [503, 503, 200] {
             let response = try await faults.apply(
                 to: request, render: { status, _ in .json(["error": "Injected fault"], status: status) }
             ) {
-                handled.withValue { $0 += 1 }
+                handled.withLock { $0 += 1 }
                 return .json(["ok": true])
             }
             #expect(response.status == expected)
         }
-        #expect(handled.value == 1)
+        #expect(handled.current == 1)
         #expect(faults.all.isEmpty)
     }
 }

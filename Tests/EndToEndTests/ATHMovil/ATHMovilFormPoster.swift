@@ -6,6 +6,7 @@ import FoundationNetworking
 
 /// Posts the simulated app's HTML forms like a browser, but stops at the 303: its `Location` is the merchant
 /// app's custom-scheme URL, which URLSession cannot (and should not) follow.
+// @unchecked: the lazy `session` is made by the first `post`; a journey posts one form at a time from one task.
 final class ATHMFormPoster: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
     struct Answer {
         let status: Int

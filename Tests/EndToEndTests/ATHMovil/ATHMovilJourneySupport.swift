@@ -91,6 +91,7 @@ extension SandboxHarness {
 
 /// Collects handler callbacks for awaiting.
 final class ATHMJourneyProbe: Sendable {
+    // @unchecked: `dictionary` is the immutable NSDictionary the SDK delivered; the test only reads it.
     struct Event: @unchecked Sendable {
         let name: String
         let response: ATHMPaymentResponse?

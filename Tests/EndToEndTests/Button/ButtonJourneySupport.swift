@@ -59,21 +59,23 @@ extension SandboxHarness {
 func date(_ text: String) throws -> Date { try #require(ISO8601.parse(text)) }
 
 /// Counts the attribution-token notifications that carry one particular token.
+// @unchecked: `observer` (not Sendable) is only touched by init and deinit; the count is behind a `Locked`.
 final class TokenNotificationCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var seen = 0
-    private var observer: NSObjectProtocol?
+    private let seen: Locked<Int>
+    private let observer: NSObjectProtocol
 
     init(token: String) {
+        let seen = Locked(0)
+        self.seen = seen
         observer = NotificationCenter.default.addObserver(
             forName: Notification.Name.Button.AttributionTokenDidChange, object: nil, queue: nil
-        ) { [weak self] note in
+        ) { note in
             guard note.userInfo?[Notification.Key.NewToken] as? String == token else { return }
-            self?.lock.withLock { self?.seen += 1 }
+            seen.withLock { $0 += 1 }
         }
     }
 
-    var count: Int { lock.withLock { seen } }
+    var count: Int { seen.current }
 
-    deinit { observer.map(NotificationCenter.default.removeObserver) }
+    deinit { NotificationCenter.default.removeObserver(observer) }
 }

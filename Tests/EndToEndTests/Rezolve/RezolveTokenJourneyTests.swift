@@ -7,23 +7,21 @@ import Testing
 @testable import RezolveSDK
 
 /// A partner server stand-in that counts how often the SDK asks it for a token.
-private final class CountingRenewer: RezolveTokenRenewing, @unchecked Sendable {
-    private let lock = NSLock()
-    private var calls = 0
-    private var gate: TestSignal?
+private final class CountingRenewer: RezolveTokenRenewing, Sendable {
+    private let state = Locked<(calls: Int, gate: TestSignal?)>((0, nil))
     private let mint: @Sendable (Int) -> String
 
     init(mint: @escaping @Sendable (Int) -> String) { self.mint = mint }
 
-    var count: Int { lock.withLock { calls } }
+    var count: Int { state[\.calls] }
 
     /// Renewals from now on wait until `gate` fires, so concurrent callers pile up behind the one in flight.
-    func hold(until gate: TestSignal) { lock.withLock { self.gate = gate } }
+    func hold(until gate: TestSignal) { state[\.gate] = gate }
 
     func renewAccessToken(for session: RezolveSession) async throws -> String {
-        let (call, gate) = lock.withLock {
-            calls += 1
-            return (calls, self.gate)
+        let (call, gate) = state.withLock { state in
+            state.calls += 1
+            return (state.calls, state.gate)
         }
         try await gate?.wait()
         return mint(call)

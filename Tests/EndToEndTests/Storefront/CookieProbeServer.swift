@@ -1,3 +1,4 @@
+import CommerceCore
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -12,24 +13,23 @@ import Darwin
 /// A minimal HTTP/1.1 server on 127.0.0.1 for the cookie journey: every response sets a cookie scoped to
 /// a per-server path (session-only, so nothing is persisted), and the server remembers the `Cookie` header (or its absence) of every request.
 /// The sandbox itself never sets cookies, so it cannot show what a client does with one.
-final class CookieProbeServer: @unchecked Sendable {
+final class CookieProbeServer: Sendable {
     /// Requests must start with this path for the cookie to apply (keeps the shared cookie store of this
     /// test process from leaking the probe's cookie into other tests).
     let pathPrefix = "/cookie-probe-" + UUID().uuidString.lowercased()
     /// A cookie name of its own, for the same reason (FoundationNetworking matches cookie paths loosely).
     let cookieName = "probe" + UUID().uuidString.prefix(8).lowercased()
-    private(set) var port = 0
+    let port: Int
     private let listener: Int32
-    private let lock = NSLock()
-    private var cookies: [String?] = []
+    private let cookies = Locked<[String?]>([])
     private let responseBody: String
 
     init(responseBody: String) throws {
         self.responseBody = responseBody
         #if canImport(Glibc)
-        listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        listener = socket(AF_INET, SOCK_STREAM, 0)
+        let listener = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard listener >= 0 else { throw ProbeError.socket("socket") }
         var address = sockaddr_in()
@@ -52,6 +52,7 @@ final class CookieProbeServer: @unchecked Sendable {
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
         }
+        self.listener = listener
         port = Int(UInt16(bigEndian: address.sin_port))
         Thread.detachNewThread { [self] in serve() }
     }
@@ -60,7 +61,7 @@ final class CookieProbeServer: @unchecked Sendable {
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)\(pathPrefix)")! }
 
     /// The `Cookie` header of each request received so far, in order (`nil` when absent).
-    var cookieHeaders: [String?] { lock.withLock { cookies } }
+    var cookieHeaders: [String?] { cookies.current }
 
     /// The value of this server's own cookie in each request (`nil` when not sent); other tests' cookies
     /// in the process-wide store are ignored.
@@ -118,7 +119,7 @@ final class CookieProbeServer: @unchecked Sendable {
         let head = String(decoding: received[0..<(headerEnd ?? 0)], as: UTF8.self)
         let cookie = head.components(separatedBy: "\r\n").first { $0.lowercased().hasPrefix("cookie:") }
             .map { String($0.dropFirst("cookie:".count)).trimmingCharacters(in: .whitespaces) }
-        lock.withLock { cookies.append(cookie) }
+        cookies.withLock { $0.append(cookie) }
         let body = Array(responseBody.utf8)
         let response =
             "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n"

@@ -8,14 +8,12 @@ import Testing
 /// the test needs no timing.
 @Suite struct StorefrontCancellationJourneyTests {
     /// Holds the task so the retry condition, which runs on the callback queue, can cancel it.
-    private final class TaskBox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var task: (any GraphTask)?
-        private var delivered = false
-        func set(_ task: any GraphTask) { lock.withLock { self.task = task } }
-        func cancel() { lock.withLock { task }?.cancel() }
-        func markDelivered() { lock.withLock { delivered = true } }
-        var wasDelivered: Bool { lock.withLock { delivered } }
+    private final class TaskBox: Sendable {
+        private let state = Locked<(task: (any GraphTask)?, delivered: Bool)>((nil, false))
+        func set(_ task: any GraphTask) { state[\.task] = task }
+        func cancel() { state[\.task]?.cancel() }
+        func markDelivered() { state[\.delivered] = true }
+        var wasDelivered: Bool { state[\.delivered] }
     }
 
     @Test func asyncRequestCancelledDuringRetryThrowsCancelled() async throws {

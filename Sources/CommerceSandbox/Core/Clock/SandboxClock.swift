@@ -5,7 +5,7 @@ import GRDB
 /// The one clock of a sandbox instance: wall time shifted by a persisted offset, or a persisted frozen
 /// instant. Every time-based behaviour of every service (order finalization, payment expiry, token
 /// lifetimes) reads it, so a test that moves it moves them all.
-public final class SandboxClock: @unchecked Sendable {
+public final class SandboxClock: Sendable {
     public struct State: Sendable, Equatable {
         public var offset: TimeInterval
         public var frozenAt: Date?
@@ -13,13 +13,12 @@ public final class SandboxClock: @unchecked Sendable {
 
     private let database: SandboxDatabase
     private let wallClock: @Sendable () -> Date
-    private let lock = NSLock()
-    private var state = State(offset: 0, frozenAt: nil)
+    private let state: Locked<State>
 
     init(database: SandboxDatabase, wallClock: @escaping @Sendable () -> Date = { Date() }) throws {
         self.database = database
         self.wallClock = wallClock
-        state = try database.writer.read { db in
+        let stored = try database.writer.read { db in
             guard
                 let row = try Row.fetchOne(db, sql: "SELECT offset_seconds, frozen_at FROM sandbox_clock WHERE id = 1")
             else {
@@ -28,6 +27,7 @@ public final class SandboxClock: @unchecked Sendable {
             let frozen: Double? = row["frozen_at"]
             return State(offset: row["offset_seconds"] ?? 0, frozenAt: frozen.map(Date.init(timeIntervalSince1970:)))
         }
+        state = Locked(stored)
     }
 
     static func registerMigrations(_ migrator: inout DatabaseMigrator) {
@@ -41,11 +41,11 @@ public final class SandboxClock: @unchecked Sendable {
 
     /// The sandbox's current time.
     public func now() -> Date {
-        let current = lock.withLock { state }
+        let current = state.current
         return current.frozenAt ?? wallClock().addingTimeInterval(current.offset)
     }
 
-    public var currentState: State { lock.withLock { state } }
+    public var currentState: State { state.current }
 
     /// The largest single move the control routes accept: 100 years is past every expiry and finalization
     /// window, and keeps each date the sandbox prints within four-digit years.
@@ -81,7 +81,7 @@ public final class SandboxClock: @unchecked Sendable {
                     ON CONFLICT(id) DO UPDATE SET offset_seconds = excluded.offset_seconds, frozen_at = excluded.frozen_at
                     """, arguments: [newState.offset, newState.frozenAt?.timeIntervalSince1970])
         }
-        lock.withLock { state = newState }
+        state.set(newState)
     }
 
     /// The clock as JSON: `now`, `offset_seconds`, `frozen`.

@@ -4,37 +4,40 @@ import Foundation
 /// The sandbox's one fault injector. Faults are the only way the sandbox ever answers 5xx or drops a
 /// connection. Every service's fault route adds ``FaultRule``s here; the request pipeline fires unscoped rules
 /// for every vendor request, and a service fires its scoped rules where it knows the scope.
-public final class FaultInjector: @unchecked Sendable {
+public final class FaultInjector: Sendable {
     /// How the owning service answers a fault's status: its error envelope, or `body` as given.
     public typealias Renderer = @Sendable (_ status: Int, _ body: JSONValue?) -> SandboxResponse
 
-    private let lock = NSLock()
-    private var rules: [FaultRule] = []
+    /// Held across the database write too, so memory and the table change together.
+    private let rules: Locked<[FaultRule]>
     private let database: SandboxDatabase?
 
     /// Memory only: rules that ask to survive a restart are kept like the others.
-    public init() { database = nil }
+    public init() {
+        database = nil
+        rules = Locked([])
+    }
 
     /// Backed by `database` (``FaultStore``'s migrations must have run): starts with the stored rules.
     init(database: SandboxDatabase) throws {
         self.database = database
-        rules = try FaultStore.load(database)
+        rules = Locked(try FaultStore.load(database))
     }
 
     /// Adds a rule; the database write happens under the lock so memory and disk agree on the order.
     public func add(_ rule: FaultRule) throws {
-        try lock.withLock {
+        try rules.withLock { rules in
             if rule.survivesRestart, let database { try FaultStore.insert(rule, database) }
             rules.append(rule)
         }
     }
 
-    public var all: [FaultRule] { lock.withLock { rules } }
+    public var all: [FaultRule] { rules.current }
 
     /// Removes the rules `shouldRemove` picks (every rule by default); returns how many went.
     @discardableResult
     public func removeAll(where shouldRemove: (FaultRule) -> Bool = { _ in true }) throws -> Int {
-        try lock.withLock {
+        try rules.withLock { rules in
             let doomed = rules.filter(shouldRemove)
             if let database { try FaultStore.delete(ids: doomed.filter(\.survivesRestart).map(\.id), database) }
             rules.removeAll(where: shouldRemove)
@@ -45,7 +48,7 @@ public final class FaultInjector: @unchecked Sendable {
     /// Takes one use of the first rule matching the request in `scope`, if any.
     func consume(for request: SandboxRequest, scope: String? = nil) throws -> FaultRule? {
         guard !isEmpty else { return nil }
-        return try lock.withLock {
+        return try rules.withLock { rules in
             guard let index = rules.firstIndex(where: { $0.matches(request, scope: scope) }) else { return nil }
             var rule = rules[index]
             rule.remaining -= 1
@@ -56,7 +59,7 @@ public final class FaultInjector: @unchecked Sendable {
     }
 
     /// The common case on the request path: no rules at all, answered after one short lock.
-    private var isEmpty: Bool { lock.withLock { rules.isEmpty } }
+    private var isEmpty: Bool { rules.withLock { $0.isEmpty } }
 
     /// Runs `handler` under the first matching rule in `scope`, if any.
     public func apply(

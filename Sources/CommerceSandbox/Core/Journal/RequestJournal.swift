@@ -9,15 +9,18 @@ import Foundation
 /// service never evicts another's entries; requests no service owns share one more ring. Bodies are kept
 /// up to ``maximumBodyBytes`` and redacted whenever they are read (``JournalRedaction``), so recording costs a
 /// lock and an append on the request path, never a parse or a disk write.
-public final class RequestJournal: @unchecked Sendable {
+public final class RequestJournal: Sendable {
     private let capacity: Int
-    private let lock = NSLock()
-    private var rings: [String: Deque<Recorded>] = [:]
-    private var lastID = 0
-    /// Counts recordings, so a poller that asks for what was recorded after its cursor also gets a slow
-    /// request whose (arrival) id is older than entries it already has.
-    private var lastRecorded = 0
-    private var observers: [@Sendable (JournalEntry) -> Void] = []
+    private let state = Locked(State())
+
+    private struct State {
+        var rings: [String: Deque<Recorded>] = [:]
+        var lastID = 0
+        /// Counts recordings, so a poller that asks for what was recorded after its cursor also gets a slow
+        /// request whose (arrival) id is older than entries it already has.
+        var lastRecorded = 0
+        var observers: [@Sendable (JournalEntry) -> Void] = []
+    }
 
     private struct Recorded {
         let sequence: Int
@@ -38,20 +41,20 @@ public final class RequestJournal: @unchecked Sendable {
     /// A number for a request that just arrived: entries list in arrival order even when a slow answer is
     /// recorded late.
     public func nextID() -> Int {
-        lock.withLock {
-            lastID += 1
-            return lastID
+        state.withLock { state in
+            state.lastID += 1
+            return state.lastID
         }
     }
 
     public func record(_ entry: JournalEntry) {
-        let observers = lock.withLock {
+        let observers = state.withLock { state in
             let key = entry.service ?? Self.unownedRing
-            if rings[key] == nil { rings[key] = Deque(minimumCapacity: 64) }
-            lastRecorded += 1
-            rings[key]?.append(Recorded(sequence: lastRecorded, entry: entry))
-            if let count = rings[key]?.count, count > capacity { rings[key]?.removeFirst(count - capacity) }
-            return self.observers
+            if state.rings[key] == nil { state.rings[key] = Deque(minimumCapacity: 64) }
+            state.lastRecorded += 1
+            state.rings[key]?.append(Recorded(sequence: state.lastRecorded, entry: entry))
+            if let count = state.rings[key]?.count, count > capacity { state.rings[key]?.removeFirst(count - capacity) }
+            return state.observers
         }
         for observer in observers { observer(entry) }
     }
@@ -59,7 +62,7 @@ public final class RequestJournal: @unchecked Sendable {
     /// Test seam: `observer` is told of every entry recorded from now on, once it is in the journal, so a test
     /// can await a request the server answers late instead of polling the journal.
     package func observeRecords(_ observer: @escaping @Sendable (JournalEntry) -> Void) {
-        lock.withLock { observers.append(observer) }
+        state.withLock { $0.observers.append(observer) }
     }
 
     /// Entries the filter keeps, newest first, at most `filter.limit`.
@@ -71,11 +74,11 @@ public final class RequestJournal: @unchecked Sendable {
     /// `filter.recordedAfter` next time to get only what was recorded since.
     public func page(_ filter: JournalFilter) -> (entries: [JournalEntry], cursor: Int) {
         let after = filter.recordedAfter ?? 0
-        let (candidates, cursor): ([JournalEntry], Int) = lock.withLock {
-            let rings = filter.service.map { [self.rings[$0] ?? []] } ?? Array(self.rings.values)
+        let (candidates, cursor): ([JournalEntry], Int) = state.withLock { state in
+            let rings = filter.service.map { [state.rings[$0] ?? []] } ?? Array(state.rings.values)
             // Rings are in recording order, so only each ring's tail can be newer than the cursor.
             let recent = rings.flatMap { ring in ring.reversed().prefix { $0.sequence > after }.map(\.entry) }
-            return (recent, lastRecorded)
+            return (recent, state.lastRecorded)
         }
         var kept = candidates.filter(filter.keeps)
         kept.sort { $0.id > $1.id }
@@ -85,16 +88,18 @@ public final class RequestJournal: @unchecked Sendable {
 
     /// The entry numbered `id`, while the journal still holds it.
     public func entry(id: Int) -> JournalEntry? {
-        lock.withLock {
-            for ring in rings.values { if let found = ring.last(where: { $0.entry.id == id }) { return found.entry } }
+        state.withLock { state in
+            for ring in state.rings.values {
+                if let found = ring.last(where: { $0.entry.id == id }) { return found.entry }
+            }
             return nil
         }
     }
 
     /// Forgets the entries of `service` (every service's when `nil`).
     public func removeAll(service: String? = nil) {
-        lock.withLock {
-            if let service { rings[service] = nil } else { rings.removeAll() }
+        state.withLock { state in
+            if let service { state.rings[service] = nil } else { state.rings.removeAll() }
         }
     }
 }

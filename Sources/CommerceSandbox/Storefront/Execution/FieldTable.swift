@@ -3,7 +3,7 @@ import GraphQL
 /// Every field of every object type with its output type, argument definitions and the synchronous
 /// resolver both executors share, read once when the schema is built. ``QueryPlanner`` looks fields up
 /// here instead of asking GraphQLSwift per request (its accessors go through dispatch queues).
-struct FieldTable: @unchecked Sendable {
+struct FieldTable: Sendable {
     struct Entry {
         let type: GraphQLOutputType
         let arguments: [ArgumentDefinition]

@@ -4,7 +4,7 @@ import GraphQL
 /// A query operation compiled once for ``QueryExecutor``: for every selection set the fields to answer, in
 /// response order, each with its resolver, its arguments and how its value completes. Built by
 /// ``QueryPlanner`` from a validated document; never mutated afterwards, so one plan serves concurrent requests.
-final class SelectionPlan: @unchecked Sendable {
+final class SelectionPlan: Sendable {
     let typeName: String
     let fields: [FieldPlan]
 
@@ -16,6 +16,7 @@ final class SelectionPlan: @unchecked Sendable {
 
 /// One response key of a selection set (all the `Field` nodes merged under it, as the GraphQL spec's
 /// CollectFields groups them).
+// @unchecked: immutable after planning; `nodes` are GraphQLSwift AST classes that are only read.
 final class FieldPlan: @unchecked Sendable {
     /// `"key":` as JSON text, escaped once here instead of per response.
     let keyPrefix: String
@@ -49,20 +50,21 @@ final class FieldPlan: @unchecked Sendable {
 
 /// A field's coerced arguments: fixed when the document writes only literals, otherwise coerced per
 /// request from the variables.
+// @unchecked: the `Argument` AST nodes are GraphQLSwift classes of a parsed document that nothing mutates.
 enum ArgumentsPlan: @unchecked Sendable {
     case constant(Map)
     case perRequest([ArgumentDefinition], [Argument])
 }
 
 /// What the executor needs of an argument or directive argument definition.
-struct ArgumentDefinition: @unchecked Sendable {
+struct ArgumentDefinition: Sendable {
     let name: String
     let type: GraphQLInputType
     let defaultValue: Map?
 }
 
 /// How a resolved value becomes response text.
-indirect enum OutputPlan: @unchecked Sendable {
+indirect enum OutputPlan: Sendable {
     case nonNull(OutputPlan)
     case list(OutputPlan)
     case scalar(ScalarKind, GraphQLLeafType)
@@ -83,6 +85,7 @@ enum ScalarKind: Sendable {
 
 /// A compiled query operation: its variable definitions, and its root plan unless a `@skip`/`@include`
 /// reads a variable (then the root is planned per request with the variables known).
+// @unchecked: the operation and variable AST nodes are GraphQLSwift classes of a parsed document, only read.
 struct OperationPlan: @unchecked Sendable {
     let operation: OperationDefinition
     let variables: [VariableDefinition]
@@ -91,6 +94,7 @@ struct OperationPlan: @unchecked Sendable {
 
 /// Plans for the query operations of one document, by their index among its operation definitions;
 /// `nil` where an operation is a mutation, subscription or uses something the executor leaves to GraphQLSwift.
+// @unchecked: the fragment AST nodes are GraphQLSwift classes of a parsed document, only read.
 struct DocumentPlans: @unchecked Sendable {
     let operations: [OperationPlan?]
     let fragments: [String: FragmentDefinition]

@@ -274,7 +274,9 @@ package final class StorefrontGraphQL: Sendable {
     }
 }
 
-/// Carries a value that is not `Sendable` across a boundary it is only used on one side of at a time.
+/// Carries a parsed document (GraphQLSwift AST classes, not `Sendable`) or its plans into a transaction closure
+/// and the prepared-document cache.
+// @unchecked: parsed documents and plans are never mutated after parsing, so concurrent readers are safe.
 struct UncheckedBox<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }

@@ -5,6 +5,7 @@ import GraphQL
 
 /// Everything a resolver may use while one GraphQL request executes. It lives inside the request's
 /// transaction (a read, or the write of a mutation) and is only touched on that transaction's thread (see ``InlineTaskExecutor``).
+// @unchecked: its `var`s and `db` are used only on the request's transaction thread (InlineTaskExecutor).
 final class StorefrontRequestContext: @unchecked Sendable {
     let db: Database
     let shop: ShopRecord

@@ -177,6 +177,7 @@ struct StorefrontSchemaBuilder {
 }
 
 /// Named types by name, filled before any lazy field closure runs.
+// @unchecked: `types` is written while the schema is built, before any lazy field closure reads it.
 private final class TypeTable: @unchecked Sendable {
     var types: [String: GraphQLNamedType] = [:]
 

@@ -1,3 +1,4 @@
+import CommerceCore
 import Dispatch
 import Foundation
 
@@ -8,46 +9,44 @@ import Foundation
 /// execution here — inside the write closure — keeps every resolver on that thread and inside one
 /// transaction, and makes execution order (and so error order) deterministic.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
-final class InlineTaskExecutor: TaskExecutor, @unchecked Sendable {
-    private let lock = NSLock()
+final class InlineTaskExecutor: TaskExecutor, Sendable {
     private let signal = DispatchSemaphore(value: 0)
-    private var jobs: [UnownedJob] = []
-    private var finished = false
+    private let queue = Locked<(jobs: [UnownedJob], finished: Bool)>(([], false))
 
     func enqueue(_ job: consuming ExecutorJob) {
         let unowned = UnownedJob(job)
-        lock.withLock { jobs.append(unowned) }
+        queue.withLock { $0.jobs.append(unowned) }
         signal.signal()
     }
 
     private func finish() {
-        lock.withLock { finished = true }
+        queue[\.finished] = true
         signal.signal()
     }
 
     /// Runs `operation` to completion on the calling thread and returns its result.
     static func run<T: Sendable>(_ operation: @escaping @Sendable () async -> T) -> T {
         let executor = InlineTaskExecutor()
-        let result = LockedValue<T?>(nil)
+        let result = Locked<T?>(nil)
         Task(executorPreference: executor) {
             let value = await operation()
-            result.value = value
+            result.set(value)
             executor.finish()
         }
         executor.drain()
         // `finish()` only runs after the value is stored, so it is present here.
-        return result.value!
+        return result.current!
     }
 
     private func drain() {
         while true {
             signal.wait()
-            let next: UnownedJob? = lock.withLock { jobs.isEmpty ? nil : jobs.removeFirst() }
+            let next: UnownedJob? = queue.withLock { $0.jobs.isEmpty ? nil : $0.jobs.removeFirst() }
             if let next {
                 next.runSynchronously(on: asUnownedTaskExecutor())
                 continue
             }
-            if lock.withLock({ finished && jobs.isEmpty }) { return }
+            if queue.withLock({ $0.finished && $0.jobs.isEmpty }) { return }
         }
     }
 }
