@@ -1,46 +1,118 @@
 import CommerceCore
+import Foundation
 import Testing
 
 @testable import ButtonOrders
 
-/// The seed's create body with its missing comma fixed: valid under every rule.
-let validBodyText = """
-    {"total":5000,"currency":"USD","order_id":"1989","purchase_date":"2017-07-01T00:00:00Z",\
-    "finalization_date":"2017-08-02T19:26:08Z","btn_ref":"srctok-XXX",\
-    "line_items":[{"identifier":"sku-123","total":2000,"amount":2000,"quantity":1,"description":"pillow"},\
-    {"identifier":"sku-456","total":3000,"amount":3000,"quantity":1,"description":"sheet"}],\
-    "customer":{"id":"mycustomer-1234","email_sha256":"\(userEmailHash)"},"customer_order_id":"abcdef-123456"}
-    """
+/// The shared conformance vectors, Tests/Fixtures/Button/order-validation-vectors.json. The sandbox's tests run
+/// the same file against the sandbox's own rules, so the two implementations are held to one truth.
+enum OrderVectors {
+    /// The file, found from this file's path (test targets cannot hold resources outside their folder).
+    static let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/Button/order-validation-vectors.json")
 
-/// One row of a rule table: a change to the valid body and the failure it must produce.
-struct RuleCase: Sendable, CustomTestStringConvertible {
-    let rule: String
-    /// Top-level keys to set (JSON object text), applied over the valid body.
-    let patch: String
-    var removing: [String] = []
-    let field: String
-    let message: String
+    /// The parsed file; a test reports the error when it cannot be read, so a missing file fails, never skips.
+    static let file: Result<JSONValue, any Error> = Result { try JSONValue.parse(try Data(contentsOf: url)) }
 
-    var testDescription: String { "\(rule): \(patch)\(removing.isEmpty ? "" : " minus \(removing)")" }
+    /// The seed's create body with its missing comma fixed: valid under every rule.
+    static var baseBody: JSONObject { (try? file.get())?["base_body"]?.objectValue ?? JSONObject() }
 
-    func body() throws -> JSONValue { try patchedBody(patch, removing: removing) }
+    static var all: [OrderVector] {
+        ((try? file.get())?["order_vectors"]?.arrayValue ?? []).compactMap(OrderVector.init)
+    }
+
+    /// The vectors of one group (`order`, `customer`, `line_items`, `ordering`, `body`).
+    static func group(_ name: String) -> [OrderVector] { all.filter { $0.group == name } }
+
+    static var arithmetic: [ArithmeticVector] {
+        ((try? file.get())?["line_item_arithmetic"]?.arrayValue ?? []).compactMap(ArithmeticVector.init)
+    }
 }
 
-/// The valid body with `patch`'s keys replaced (or added) and `removing` deleted.
-func patchedBody(_ patch: String, removing: [String] = []) throws -> JSONValue {
-    guard case .object(var object) = try JSONValue.parse(validBodyText),
-        case .object(let changes) = try JSONValue.parse(patch)
-    else {
-        throw ValidationFixtureError.notAnObject
+/// One failure as the vectors spell it.
+struct ExpectedFailure: Equatable, Sendable, CustomStringConvertible {
+    let field: String
+    let message: String
+    var description: String { "\(field): \(message)" }
+}
+
+/// One order-body vector: a body, how it is sent, and every failure it must produce, in order.
+struct OrderVector: Sendable, CustomTestStringConvertible {
+    let name: String
+    let group: String
+    let validator: ButtonOrderValidator
+    let body: JSONValue
+    let expected: [ExpectedFailure]
+
+    var testDescription: String { name }
+
+    init?(_ value: JSONValue) {
+        guard let name = value["name"]?.stringValue, let group = value["group"]?.stringValue,
+            let expected = value["expected"]?.arrayValue
+        else { return nil }
+        self.name = name
+        self.group = group
+        let operation: ButtonOrderValidator.Operation
+        switch (value["operation"]?.stringValue, value["path_order_id"]?.stringValue) {
+        case ("create", _): operation = .create
+        case ("update", let path?): operation = .update(pathOrderId: path)
+        default: return nil
+        }
+        validator = ButtonOrderValidator(
+            operation: operation, requiresPurchaseDate: value["requires_purchase_date"]?.boolValue ?? true)
+        // Checked by key: a `"body": null` vector is a null body, not a missing one.
+        if value.objectValue?.keys.contains("body") == true {
+            body = value["body"] ?? .null
+        } else {
+            var object = OrderVectors.baseBody
+            for (key, member) in value["set"]?.objectValue ?? JSONObject() { object[key] = member }
+            for key in value["remove"]?.arrayValue ?? [] { key.stringValue.map { object[$0] = nil } }
+            body = .object(object)
+        }
+        self.expected = expected.compactMap { failure in
+            guard let field = failure["field"]?.stringValue, let message = failure["message"]?.stringValue else {
+                return nil
+            }
+            return ExpectedFailure(field: field, message: message)
+        }
     }
+
+    /// What the client's validator reports for the body.
+    var failures: [ExpectedFailure] {
+        validator.failures(in: body).map { ExpectedFailure(field: $0.field, message: $0.message) }
+    }
+}
+
+/// A §6.4 line item and the stored total and amount it gives, or `nil` expected when it has none.
+struct ArithmeticVector: Sendable, CustomTestStringConvertible {
+    let name: String
+    let item: JSONValue
+    let expected: (total: Int64, amount: Int64)?
+
+    var testDescription: String { name }
+
+    init?(_ value: JSONValue) {
+        guard let name = value["name"]?.stringValue, let item = value["item"], let expected = value["expected"]
+        else { return nil }
+        self.name = name
+        self.item = item
+        if expected == .null {
+            self.expected = nil
+        } else if let total = expected["total"]?.integerValue, let amount = expected["amount"]?.integerValue {
+            self.expected = (total, amount)
+        } else {
+            return nil
+        }
+    }
+}
+
+/// The base body with `patch`'s keys replaced (or added) and `removing` deleted.
+func patchedBody(_ patch: String, removing: [String] = []) throws -> JSONValue {
+    guard case .object(let changes) = try JSONValue.parse(patch) else { throw ValidationFixtureError.notAnObject }
+    var object = OrderVectors.baseBody
     for (key, value) in changes { object[key] = value }
     for key in removing { object[key] = nil }
     return .object(object)
 }
 
-/// A body whose only line item is `item` (JSON object text or any JSON value).
-func lineItemPatch(_ item: String) -> String { #"{"line_items":["# + item + "]}" }
-
 enum ValidationFixtureError: Error { case notAnObject }
-
-func longString(_ count: Int, _ character: String = "a") -> String { String(repeating: character, count: count) }

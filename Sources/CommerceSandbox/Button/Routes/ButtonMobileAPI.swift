@@ -1,4 +1,3 @@
-import ButtonOrders
 import CommerceCore
 import Foundation
 import GRDB
@@ -126,8 +125,8 @@ extension ButtonService {
 
     // MARK: - App order signals
 
-    /// M4–M6, in that order. The field rules are ButtonOrders' own, applied to the subset the mobile body uses:
-    /// line items need a `total` here, and `amount`/`description` are not judged.
+    /// M4–M6, in that order. The field rules are the Order API's (``ButtonOrderRules``), applied to the subset
+    /// the mobile body uses: line items need a `total` here, and `amount`/`description` are not judged.
     static func appOrderFailures(_ body: JSONObject) -> [(field: String, message: String)] {
         var probe: JSONObject = ["total": 0]
         for key in ["order_id", "currency", "purchase_date", "btn_ref"] {
@@ -153,7 +152,7 @@ extension ButtonService {
                 probe["customer"] = customer
             }
         }
-        var failures = ButtonOrderValidatorBridge.failures(probe, pathOrderId: nil, requiresPurchaseDate: true).map {
+        var failures = ButtonOrderRules(updating: nil, requiresPurchaseDate: true).failures(in: probe).map {
             failure in
             failure.message.hasSuffix(" needs total or amount")
                 ? (field: failure.field, message: "\(failure.field) must be an integer greater than 0") : failure

@@ -1,28 +1,10 @@
-import ButtonOrders
 import CommerceCore
 import Foundation
 import GRDB
 
-/// The only place the sandbox touches ButtonOrders' rule table, so client and sandbox judge bodies alike.
-enum ButtonOrderValidatorBridge {
-    static func failures(_ body: JSONObject, pathOrderId: String?, requiresPurchaseDate: Bool) -> [(
-        field: String, message: String
-    )] {
-        let operation: ButtonOrderValidator.Operation = pathOrderId.map { .update(pathOrderId: $0) } ?? .create
-        return ButtonOrderValidator(operation: operation, requiresPurchaseDate: requiresPurchaseDate)
-            .failures(in: .object(body)).map { (field: $0.field, message: $0.message) }
-    }
-
-    static func lineItemTotals(_ item: JSONValue) -> (total: Int64, amount: Int64)? {
-        ButtonOrderValidator.lineItemTotals(of: item)
-    }
-}
-
 extension ButtonService {
     static let orderPrefix = "/v1/order/"
     static let btnRefPrefix = "/v1/order/btn-ref/"
-    /// S5's message, as ``ButtonOrderValidator`` reports it.
-    static let pathMismatchMessage = "order_id in the body must match the order id in the path"
 
     func registerOrderRoutes(on router: SandboxRouter) {
         router.post(
@@ -215,14 +197,14 @@ extension ButtonService {
         let orderId = order.orderId
         try requireChangeable(order)
         // S5 is judged against the stored merchant id, so an update addressed by button_order_id works too.
-        var failures = ButtonOrderValidatorBridge.failures(
-            body, pathOrderId: orderId, requiresPurchaseDate: caller.requiresPurchaseDate)
+        var failures = ButtonOrderRules(updating: orderId, requiresPurchaseDate: caller.requiresPurchaseDate)
+            .failures(in: body)
         let finalization = finalizationDate(body, now: now, failures: &failures)
         let storedRef = order.btnRef
         let bodyRef = ButtonRequest.present(body["btn_ref"])?.stringValue
         if let storedRef, let bodyRef, bodyRef != storedRef, !failures.contains(where: { $0.field == "btn_ref" }) {
             // S6 is a §4.1 rule: reported before the field rules, right after S5 when both apply.
-            let afterS5 = failures.first?.message == pathMismatchMessage ? 1 : 0
+            let afterS5 = failures.first?.message == ButtonOrderRules.pathMismatch ? 1 : 0
             failures.insert((field: "btn_ref", message: "btn_ref cannot be changed once set"), at: afterS5)
         }
         guard failures.isEmpty else { throw ButtonError.invalid(failures) }

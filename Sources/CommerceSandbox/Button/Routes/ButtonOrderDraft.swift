@@ -27,8 +27,8 @@ struct ButtonOrderDraft: Sendable {
 
     /// Judges `body` for `caller` at `now`.
     init(body: JSONObject, caller: ButtonCaller, now: Date) {
-        var failures = ButtonOrderValidatorBridge.failures(
-            body, pathOrderId: nil, requiresPurchaseDate: caller.requiresPurchaseDate)
+        var failures = ButtonOrderRules(updating: nil, requiresPurchaseDate: caller.requiresPurchaseDate)
+            .failures(in: body)
         let finalization = ButtonService.finalizationDate(body, now: now, failures: &failures)
         self.caller = caller
         self.failures = failures

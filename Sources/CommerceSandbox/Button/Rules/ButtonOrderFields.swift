@@ -35,7 +35,7 @@ enum ButtonOrderFields {
     /// A line item in stored form, with `amount` computed by rule L3. Assumes the item passed validation.
     static func normalizeLineItem(_ value: JSONValue) -> JSONValue {
         let item = value.objectValue ?? JSONObject()
-        let totals = ButtonOrderValidatorBridge.lineItemTotals(value)
+        let totals = ButtonLineItemMoney.stored(value)
         let quantity = ButtonRequest.present(item["quantity"])?.integerValue ?? 1
         func optional(_ key: String) -> JSONValue { ButtonRequest.present(item[key]) ?? .null }
         return [
