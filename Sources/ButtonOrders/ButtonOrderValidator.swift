@@ -3,8 +3,9 @@ import CommerceCore
 /// The Order API's field rules (spec §4.2–§4.4), applied to the JSON form of an order body.
 ///
 /// It works on CommerceCore's `JSONValue` rather than on ``OrderPayload`` so that the same rule table can judge any body
-/// a client might send, including wrong types, `null`, fractions, huge numbers and non-ASCII text. The
-/// sandbox and ``ButtonClient`` both use it, which keeps their field paths and messages identical.
+/// a client might send, including wrong types, `null`, fractions, huge numbers and non-ASCII text.
+/// ``ButtonClient`` uses it; the CommerceKit sandbox judges bodies with its own, independent rules, and both are
+/// tested against one set of conformance vectors, so their field paths and messages match.
 ///
 /// Order of checks (the first entry of ``failures(in:)`` is the error to report), following the spec's
 /// tables (§4.1 before §4.2–§4.4):

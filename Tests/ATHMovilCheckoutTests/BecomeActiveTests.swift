@@ -113,16 +113,18 @@ struct BecomeActiveTests {
             return .json(200, #"{"version":"3.0","status":"cancelled","total":20}"#)
         }
         let probe = HandlerProbe()
+        let checked = TestSignal()
+        rig.session.observeStatusChecks { checked.fire() }
         rig.legacy(20).pay(handler: probe.handler)
         _ = await rig.opener.openedURL()
         rig.session.applicationDidBecomeActive()
-        #expect(await eventually { rig.transport.requests.count == 1 })
+        try await rig.transport.waitForRequests(1)
         rig.session.url = Fixtures.currentReply(status: "completed")
         #expect(try #require(await probe.next()).name == "completed")
         await gate.open()
-        #expect(await eventually { answered.current == [true] })
-        // Let the session read the late answer, then check that nothing more was delivered.
-        for _ in 0..<1_000 { await Task.yield() }
+        // The session has read the late answer; nothing more may have been delivered.
+        try await checked.wait()
+        #expect(answered.current == [true])
         #expect(probe.mainThreadChecks.current == [true])
         #expect(!rig.session.hasPendingPayment)
     }

@@ -185,7 +185,7 @@ struct SecureFlowTests {
             return Fixtures.registered()
         }
         let first = Task { try await rig.secure(20).pay() }
-        #expect(await eventually { rig.transport.requests.count == 1 })
+        try await rig.transport.waitForRequests(1)
         do {
             _ = try await rig.secure(25).pay()
             Issue.record("expected paymentInProgress")

@@ -83,7 +83,8 @@ final class HandlerProbe: Sendable {
     }
 }
 
-/// One dictionary-handler callback. NSDictionary is not Sendable; the test reads it on one task only.
+/// One dictionary-handler callback.
+// @unchecked: NSDictionary is not Sendable; this one is never mutated and the test reads it on one task only.
 struct DictionaryEvent: @unchecked Sendable {
     let name: String
     let dictionary: NSDictionary?
@@ -132,6 +133,7 @@ final class DictionaryProbe: Sendable {
 }
 
 /// Carries a non-Sendable value out of a task in tests.
+// @unchecked: the task that makes the value hands it over and never touches it again.
 struct Unchecked<Value>: @unchecked Sendable {
     let value: Value
 }
@@ -213,13 +215,4 @@ enum Fixtures {
         string:
             "athm-checkout://?athm_payment_data=%7B%22dailyTransactionID%22%3A1%2C%22date%22%3A%222024%2F01%2F31%2014%3A05%3A07.0%22%2C%22email%22%3A%22email%40example.com%22%2C%22fee%22%3A0.5%2C%22items%22%3A%5B%7B%22desc%22%3A%22%22%2C%22description%22%3A%22%22%2C%22metadata%22%3A%22%22%2C%22name%22%3A%22Test%20Item%22%2C%22price%22%3A20%2C%22quantity%22%3A1%7D%5D%2C%22metadata1%22%3A%22%22%2C%22metadata2%22%3A%22%22%2C%22name%22%3A%22Valeria%20Herrero%22%2C%22netAmount%22%3A19.5%2C%22phoneNumber%22%3A%22%28787%29%20123-4567%22%2C%22referenceNumber%22%3A%22000000001-0123456789abcdef0123456789abcdef%22%2C%22status%22%3A%22completed%22%2C%22subtotal%22%3A0%2C%22tax%22%3A0%2C%22total%22%3A20%2C%22version%22%3A%223.0%22%7D"
     )!
-}
-
-/// Waits (yielding, never sleeping) until `condition` holds; gives up after many turns.
-func eventually(isolation: isolated (any Actor)? = #isolation, _ condition: () -> Bool) async -> Bool {
-    for _ in 0..<100_000 {
-        if condition() { return true }
-        await Task.yield()
-    }
-    return condition()
 }

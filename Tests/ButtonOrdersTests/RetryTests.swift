@@ -120,15 +120,14 @@ struct RetryTests {
 }
 
 /// A thread-safe counter for scripted transports.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
+final class Counter: Sendable {
+    private let value = Locked(0)
 
     /// Returns the current value, then increments it.
     func next() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        defer { value += 1 }
-        return value
+        value.withLock { value in
+            defer { value += 1 }
+            return value
+        }
     }
 }

@@ -3,14 +3,16 @@ import CommerceSandbox
 import Foundation
 
 /// The sandbox's readers of form bodies (`application/x-www-form-urlencoded`; the sandbox takes no multipart
-/// bodies): the simulated ATH Móvil app's form posts, the console login, and the request journal's redaction,
-/// which also reads JSON bodies.
+/// bodies): `SandboxRequest`'s one form reader (the simulated ATH Móvil app's posts, the console login, query
+/// strings), and the request journal's redaction, which also reads JSON bodies.
 ///
 /// Redaction is idempotent: a body the journal already masked comes out of a second pass unchanged.
 enum FormBodyHarness {
     static func run(_ data: Data) throws(InvariantViolation) {
-        _ = ATHMovilAppRoutes.formFields(data)
-        _ = ConsoleLogin.formField("token", in: data)
+        let request = SandboxRequest(
+            method: .post, rawPath: "/", rawQuery: String(decoding: data, as: UTF8.self), body: data)
+        _ = request.formBody
+        _ = request.query
         for contentType in ["application/x-www-form-urlencoded", "application/json"] {
             let once = JournalRedaction.body(data, contentType: contentType)
             let twice: JSONValue

@@ -40,6 +40,7 @@ public final class ATHMPaymentSession: Sendable {
         var serverCallInFlight = false
         var isWaiting = false
         var armed = false
+        var statusCheckObserver: @Sendable () -> Void = {}
     }
 
     private let state: Locked<State>
@@ -154,6 +155,11 @@ public final class ATHMPaymentSession: Sendable {
     public var authorizationRetryDelay: Duration {
         get { state[\.retryDelay] }
         set { state[\.retryDelay] = newValue }
+    }
+
+    /// Called after each status lookup has been applied or dropped, so tests await it rather than yield.
+    package func observeStatusChecks(_ observer: @escaping @Sendable () -> Void) {
+        state[\.statusCheckObserver] = observer
     }
 
     /// Where the generated device id is kept off iOS (key `athm_checkout/deviceID`).
@@ -280,6 +286,7 @@ public final class ATHMPaymentSession: Sendable {
     }
 
     private func checkStatus(of payment: PendingPayment) async {
+        defer { state[\.statusCheckObserver]() }
         let result = await serviceClient().legacyStatus(
             publicToken: payment.attempt.account.token,
             paymentID: payment.attempt.traceId.uuidString.uppercased())

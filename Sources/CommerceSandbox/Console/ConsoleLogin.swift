@@ -29,7 +29,7 @@ package enum ConsoleLogin {
     /// Checks the posted token; on success sets the cookie and sends the browser to the console.
     static func submit(_ request: SandboxRequest, access: ControlAccess) -> SandboxResponse {
         guard let expected = access.token else { return .redirect(to: "/sandbox/console", status: 303) }
-        guard let given = formField("token", in: request.body), ControlAccess.same(given, expected) else {
+        guard let given = request.formBody["token"], ControlAccess.same(given, expected) else {
             return page(problem: "That is not this sandbox's control token.", status: 401)
         }
         var response = SandboxResponse.redirect(to: "/sandbox/console", status: 303)
@@ -41,16 +41,5 @@ package enum ConsoleLogin {
         var response = SandboxResponse.redirect(to: "/sandbox/console/login", status: 303)
         response.headers["Set-Cookie"] = ControlAccess.loginCookie(nil)
         return response
-    }
-
-    /// One field of an `application/x-www-form-urlencoded` body (`+` is a space).
-    package static func formField(_ name: String, in body: Data) -> String? {
-        guard let text = String(data: body, encoding: .utf8) else { return nil }
-        for pair in text.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2, parts[0] == name else { continue }
-            return String(parts[1]).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
-        }
-        return nil
     }
 }

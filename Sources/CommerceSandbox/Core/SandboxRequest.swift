@@ -37,10 +37,18 @@ public struct SandboxRequest: Sendable {
     }
 
     /// Query items, decoded (`+` is a space, as HTML forms send it).
-    public var query: [String: String] {
-        guard let rawQuery, !rawQuery.isEmpty else { return [:] }
+    public var query: [String: String] { rawQuery.map(Self.formFields) ?? [:] }
+
+    /// The fields of an `application/x-www-form-urlencoded` body (what HTML forms post).
+    package var formBody: [String: String] { Self.formFields(String(decoding: body, as: UTF8.self)) }
+
+    /// The one reader of `name=value&…` text, for query strings and form bodies alike: `+` is a space, escapes
+    /// are decoded (a malformed escape is kept as sent), a name without `=` has an empty value, and a repeated
+    /// name keeps its last value.
+    package static func formFields(_ text: String) -> [String: String] {
+        guard !text.isEmpty else { return [:] }
         var items: [String: String] = [:]
-        for pair in rawQuery.split(separator: "&") {
+        for pair in text.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let decode: (Substring) -> String = {
                 String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)

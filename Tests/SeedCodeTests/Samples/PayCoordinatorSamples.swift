@@ -18,7 +18,7 @@ final class ShopCheckoutCoordinator {
     private(set) var payCurrency: PayCurrency?
 
     /// What the coordinator saw, kept behind a lock: the delegate runs on the main thread, the Storefront
-    /// completions on the client's queue.
+    /// completions on the client's queue. An app's own `NSLock`: the samples use only what an app can import.
     private let journalLock = NSLock()
     private var journal = Journal()
 
@@ -133,6 +133,7 @@ final class ShopCheckoutCoordinator {
 enum MainQueueCheck {
     /// The key is only ever read after it is made; the box keeps the static constant free of warnings whether or
     /// not the platform's Dispatch marks the key `Sendable`.
+    // @unchecked: the key is a constant made once; Dispatch only compares its identity.
     private struct KeyBox: @unchecked Sendable {
         let key = DispatchSpecificKey<Bool>()
     }

@@ -24,6 +24,7 @@ final class RezolveSampleLog: Sendable {
 }
 
 /// Marks the main queue, so code can tell that it runs there.
+// @unchecked: the key is a constant made once; Dispatch only compares its identity.
 private final class MainQueueTag: @unchecked Sendable {
     static let shared = MainQueueTag()
     let key = DispatchSpecificKey<Bool>()

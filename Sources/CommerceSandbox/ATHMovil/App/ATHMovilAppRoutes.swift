@@ -56,7 +56,7 @@ package struct ATHMovilAppRoutes: Sendable {
     }
 
     private func submit(_ action: ATHMovilAppAction, _ request: SandboxRequest) async throws -> SandboxResponse {
-        let form = Self.formFields(request.body)
+        let form = request.formBody
         let id = request.parameter("ecommerceId")
         let now = context.clock.now()
         enum Outcome: Sendable {
@@ -104,19 +104,5 @@ package struct ATHMovilAppRoutes: Sendable {
         case .invalid(let detail): .html(ATHMovilAppPage.invalidLink(detail), status: 400)
         case .notFound: .html(ATHMovilAppPage.notFound(), status: 404)
         }
-    }
-
-    /// `application/x-www-form-urlencoded` fields (`+` is a space there).
-    package static func formFields(_ body: Data) -> [String: String] {
-        var fields: [String: String] = [:]
-        for pair in String(decoding: body, as: UTF8.self).split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let decode: (Substring) -> String = {
-                String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0)
-            }
-            guard let name = parts.first.map(decode) else { continue }
-            fields[name] = parts.count > 1 ? decode(parts[1]) : ""
-        }
-        return fields
     }
 }

@@ -37,6 +37,8 @@ struct SandboxEndpoint: HTTPResponder {
 }
 
 /// One request on its way through the pipeline middleware to an endpoint and back.
+// @unchecked: `response` is written once by the endpoint, and read by the middleware only after the endpoint's
+// call (which it awaits) has returned.
 final class SandboxExchange: @unchecked Sendable {
     let request: SandboxRequest
     /// Set by the endpoint; read by the middleware once the endpoint returned.

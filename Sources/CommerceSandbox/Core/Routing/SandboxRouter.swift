@@ -11,7 +11,7 @@ import Logging
 /// Patterns are literal segments, `:name` for one segment, and a trailing `**` for the rest of the path.
 /// Segments match on the raw (still percent-encoded) path and parameters are decoded afterwards, so an
 /// encoded `/` stays inside its segment.
-public final class SandboxRouter: @unchecked Sendable {
+public final class SandboxRouter: Sendable {
     public typealias Handler = @Sendable (SandboxRequest) async throws -> SandboxResponse
 
     /// How a service answers requests under its prefix that match no route.
@@ -38,7 +38,7 @@ public final class SandboxRouter: @unchecked Sendable {
             })
     }
 
-    struct Route {
+    struct Route: Sendable {
         let method: HTTPMethod
         let pattern: String
         let handler: Handler
@@ -48,14 +48,13 @@ public final class SandboxRouter: @unchecked Sendable {
     static let answeredMethods: [HTTPMethod] = [.get, .post, .put, .patch, .delete]
 
     // Registration happens once, before the server starts; the lock keeps the class honest about Sendable.
-    private let lock = NSLock()
-    private var routes: [Route] = []
-    private var fallbacks: [(prefix: String, fallback: Fallback)] = []
+    private let routes = Locked<[Route]>([])
+    private let fallbacks = Locked<[(prefix: String, fallback: Fallback)]>([])
 
     public init() {}
 
     public func on(_ method: HTTPMethod, _ pattern: String, handler: @escaping Handler) {
-        lock.withLock { routes.append(Route(method: method, pattern: pattern, handler: handler)) }
+        routes.withLock { $0.append(Route(method: method, pattern: pattern, handler: handler)) }
     }
 
     public func get(_ pattern: String, handler: @escaping Handler) { on(.get, pattern, handler: handler) }
@@ -67,19 +66,18 @@ public final class SandboxRouter: @unchecked Sendable {
     /// Every registered route as (method, pattern), in registration order: what the OpenAPI tests compare the
     /// documents with.
     var registeredRoutes: [(method: HTTPMethod, pattern: String)] {
-        lock.withLock { routes.map { ($0.method, $0.pattern) } }
+        routes.current.map { ($0.method, $0.pattern) }
     }
 
     /// Sets how unmatched requests whose path starts with `prefix` are answered; the longest prefix wins.
     public func fallback(forPrefix prefix: String, _ fallback: Fallback) {
-        lock.withLock { fallbacks.append((prefix, fallback)) }
+        fallbacks.withLock { $0.append((prefix, fallback)) }
     }
 
     /// The fallback of the longest registered prefix of `rawPath`, or the plain one.
     func fallback(for rawPath: String) -> Fallback {
-        lock.withLock {
-            fallbacks.filter { rawPath.hasPrefix($0.prefix) }.max { $0.prefix.count < $1.prefix.count }?.fallback
-        } ?? .plain
+        fallbacks.current.filter { rawPath.hasPrefix($0.prefix) }.max { $0.prefix.count < $1.prefix.count }?.fallback
+            ?? .plain
     }
 
     /// Hummingbird's router for every registered route, with the request pipeline (body limits, faults,
@@ -90,7 +88,7 @@ public final class SandboxRouter: @unchecked Sendable {
         router.add(
             middleware: SandboxPipelineMiddleware(
                 context: context, router: self, logger: logger, wireLog: WireLog.open(for: context.options)))
-        let registered = lock.withLock { routes }
+        let registered = routes.current
         var methodsByPattern: [String: [HTTPMethod]] = [:]
         var patternOrder: [String] = []
         for route in registered {
