@@ -16,12 +16,12 @@ public struct PaytronixService: SandboxService {
     }
 
     public func seed(_ db: Database) throws {
-        try PaytronixStore.seed(db)
+        try PaytronixMerchantStore.seed(db)
     }
 
     public func credentials(_ db: Database) throws -> JSONValue {
         [
-            "merchantId": .integer(PaytronixStore.defaultMerchantId),
+            "merchantId": .integer(PaytronixMerchantStore.defaultMerchantId),
             "release": "25.33",
             "ios": ["clientId": "sandbox-ios", "clientSecret": "sandbox-ios-secret"],
             "server": [
@@ -41,8 +41,10 @@ public struct PaytronixService: SandboxService {
 
     public func reset() async throws {
         try await context.database.write { db in
-            for table in PaytronixSchema.tables { try db.execute(sql: "DELETE FROM \(table)") }
-            try PaytronixStore.seed(db)
+            try PaytronixPushStore.deleteAll(db)
+            try PaytronixGuestStore.deleteAll(db)
+            try PaytronixMerchantStore.deleteAll(db)
+            try PaytronixMerchantStore.seed(db)
         }
     }
 

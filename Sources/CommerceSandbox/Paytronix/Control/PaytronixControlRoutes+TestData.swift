@@ -26,15 +26,15 @@ extension PaytronixControlRoutes {
             return id
         }
         let id = try await context.database.write { db -> Int64 in
-            let highest = try PaytronixStore.highestMerchantId(db) ?? 777777
+            let highest = try PaytronixMerchantStore.highestMerchantId(db) ?? 777777
             guard let id = requested ?? (highest < Self.maxMerchantId ? highest + 1 : nil) else {
                 throw PaytronixFailure(
                     409, "request.conflict", "No merchant id left to generate; give merchantId", field: "merchantId")
             }
-            guard try !PaytronixStore.merchantExists(db, id) else {
+            guard try !PaytronixMerchantStore.merchantExists(db, id) else {
                 throw PaytronixFailure(409, "request.conflict", "Merchant \(id) already exists", field: "merchantId")
             }
-            try PaytronixStore.createMerchant(
+            try PaytronixMerchantStore.createMerchant(
                 db, id: id, name: name, templates: templates, stores: stores, fields: fields)
             return id
         }
@@ -69,14 +69,14 @@ extension PaytronixControlRoutes {
         let b2bUser = chosenB2BUser ?? (platform == "server" ? "b2b-" + PaytronixSecrets.base62(8) : nil)
         let b2bPassword = chosenB2BPassword ?? (b2bUser != nil ? PaytronixSecrets.base62(32) : nil)
         try await context.database.write { db in
-            guard try PaytronixStore.merchantExists(db, merchant) else {
+            guard try PaytronixMerchantStore.merchantExists(db, merchant) else {
                 throw PaytronixFailure.merchantNotFound(merchant)
             }
-            guard try PaytronixStore.integration(db, clientId: clientId) == nil else {
+            guard try PaytronixMerchantStore.integration(db, clientId: clientId) == nil else {
                 throw PaytronixFailure(
                     409, "request.conflict", "Integration \(clientId) already exists", field: "clientId")
             }
-            try PaytronixStore.createIntegration(
+            try PaytronixMerchantStore.createIntegration(
                 db, merchantId: merchant, clientId: clientId, secret: secret, platform: platform,
                 b2bUsername: b2bUser, b2bPassword: b2bPassword)
         }
@@ -100,16 +100,16 @@ extension PaytronixControlRoutes {
         }
         let today = String(ISO8601.format(context.clock.now()).prefix(10))
         let cards = try await context.database.write { db -> [JSONValue] in
-            guard try PaytronixStore.merchantExists(db, merchant) else {
+            guard try PaytronixMerchantStore.merchantExists(db, merchant) else {
                 throw PaytronixFailure.merchantNotFound(merchant)
             }
             try Self.requireTemplate(db, merchantId: merchant, code: template)
-            if let fixedNumber, try PaytronixStore.card(db, merchantId: merchant, number: fixedNumber) != nil {
+            if let fixedNumber, try PaytronixGuestStore.card(db, merchantId: merchant, number: fixedNumber) != nil {
                 throw PaytronixFailure(
                     409, "request.conflict", "Card \(fixedNumber) already exists", field: "printedCardNumber")
             }
             return try (0..<(fixedNumber == nil ? count : 1)).map { _ in
-                let (_, number, code) = try PaytronixStore.createAccount(
+                let (_, number, code) = try PaytronixGuestStore.createAccount(
                     db, merchantId: merchant, template: template, registered: false,
                     today: today, printedCardNumber: fixedNumber)
                 return [
@@ -138,17 +138,17 @@ extension PaytronixControlRoutes {
         let today = String(ISO8601.format(now).prefix(10))
         let enrollmentBody = enrollment
         let result = try await context.database.write { db -> JSONObject in
-            guard try PaytronixStore.merchantExists(db, merchant) else {
+            guard try PaytronixMerchantStore.merchantExists(db, merchant) else {
                 throw PaytronixFailure.merchantNotFound(merchant)
             }
             try Self.requireTemplate(db, merchantId: merchant, code: template)
             let valid = try PaytronixValidation.enrollment(
                 enrollmentBody, merchantId: merchant, template: template, today: today, db: db)
-            let (accountId, number, code) = try PaytronixStore.createAccount(
+            let (accountId, number, code) = try PaytronixGuestStore.createAccount(
                 db, merchantId: merchant, template: template,
                 registered: true, today: today)
-            try PaytronixStore.insertUser(db, merchantId: merchant, accountId: accountId, fields: valid.userFields)
-            try PaytronixStore.applyExternalAccounts(
+            try PaytronixGuestStore.insertUser(db, merchantId: merchant, accountId: accountId, fields: valid.userFields)
+            try PaytronixGuestStore.applyExternalAccounts(
                 db, merchantId: merchant, accountId: accountId, operation: "add",
                 accounts: valid.externalAccounts, now: now, fieldPrefix: "externalAccounts")
             return [

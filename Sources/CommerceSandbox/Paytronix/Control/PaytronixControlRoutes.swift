@@ -106,7 +106,7 @@ struct PaytronixControlRoutes: Sendable {
 
     /// Unknown references are 404 (§5.6); a template of another merchant is as unknown as a missing one.
     static func requireTemplate(_ db: Database, merchantId: Int64, code: Int64) throws {
-        guard try PaytronixStore.templateExists(db, merchantId: merchantId, code: code) else {
+        guard try PaytronixMerchantStore.templateExists(db, merchantId: merchantId, code: code) else {
             throw PaytronixFailure(
                 404, "guest.card_template_not_found", "Card template \(code) not found for merchant \(merchantId)",
                 field: "cardTemplateCode")
@@ -121,24 +121,24 @@ struct PaytronixControlRoutes: Sendable {
                     throw PaytronixFailure.invalid("merchantId", "merchantId must be an integer")
                 }
                 return id
-            } ?? PaytronixStore.defaultMerchantId
+            } ?? PaytronixMerchantStore.defaultMerchantId
         let now = context.clock.now()
         let result = try await context.database.read { db -> JSONObject in
-            guard let card = try PaytronixStore.card(db, merchantId: merchant, number: number) else {
+            guard let card = try PaytronixGuestStore.card(db, merchantId: merchant, number: number) else {
                 throw PaytronixFailure(404, "guest.card_not_found", "Card \(number) not found")
             }
             let accountId = card.accountId
-            var info = try PaytronixStore.accountInformation(db, accountId: accountId)
-            if let user = try PaytronixStore.user(db, accountId: accountId) {
+            var info = try PaytronixGuestStore.accountInformation(db, accountId: accountId)
+            if let user = try PaytronixGuestStore.user(db, accountId: accountId) {
                 info["user"] = [
                     "username": .string(user.username), "email": .from(user.email),
                     "mobilePhone": .from(user.mobilePhone), "phone": .from(user.phone),
                 ]
                 let active =
-                    try user.id.map { try PaytronixStore.activeAccessTokenCount(db, userId: $0, now: now) } ?? 0
+                    try user.id.map { try PaytronixGuestStore.activeAccessTokenCount(db, userId: $0, now: now) } ?? 0
                 info["activeTokens"] = .integer(Int64(active))
             }
-            let history = try PaytronixStore.externalAccountHistory(db, accountId: accountId)
+            let history = try PaytronixGuestStore.externalAccountHistory(db, accountId: accountId)
             info["externalAccountHistory"] = .array(
                 history.map { account in
                     var entry = account.wireObject.objectValue ?? [:]
@@ -160,11 +160,11 @@ struct PaytronixControlRoutes: Sendable {
         }
         let number = request.parameter("card")
         let info = try await context.database.write { db -> JSONObject in
-            guard let card = try PaytronixStore.card(db, merchantId: merchant, number: number) else {
+            guard let card = try PaytronixGuestStore.card(db, merchantId: merchant, number: number) else {
                 throw PaytronixFailure(404, "guest.card_not_found", "Card \(number) not found")
             }
-            try PaytronixStore.setAccountStatus(db, accountId: card.accountId, status: status)
-            return try PaytronixStore.accountInformation(db, accountId: card.accountId)
+            try PaytronixGuestStore.setAccountStatus(db, accountId: card.accountId, status: status)
+            return try PaytronixGuestStore.accountInformation(db, accountId: card.accountId)
         }
         return .paytronixSuccess(info)
     }
@@ -173,16 +173,16 @@ struct PaytronixControlRoutes: Sendable {
         let body = try Self.object(request)
         let count = try await context.database.write { db -> Int in
             if let token = body["accessToken"]?.stringValue {
-                return try PaytronixStore.revokeTokens(db, token: token)
+                return try PaytronixGuestStore.revokeTokens(db, token: token)
             }
             guard let username = body["username"]?.stringValue else {
                 throw PaytronixFailure.invalid("accessToken", "accessToken, or merchantId and username, is required")
             }
             let merchant = try Self.merchantId(body)
-            guard let user = try PaytronixStore.user(db, merchantId: merchant, username: username) else {
+            guard let user = try PaytronixGuestStore.user(db, merchantId: merchant, username: username) else {
                 throw PaytronixFailure(404, "guest.user_not_found", "Guest \(username) not found")
             }
-            return try PaytronixStore.revokeTokens(db, userId: user.id ?? -1)
+            return try PaytronixGuestStore.revokeTokens(db, userId: user.id ?? -1)
         }
         return .paytronixSuccess(["revoked": .integer(Int64(count))])
     }

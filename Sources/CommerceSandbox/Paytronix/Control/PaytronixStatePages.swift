@@ -9,9 +9,9 @@ struct PaytronixStatePages: Sendable {
 
     func register(on router: SandboxRouter) {
         let pages: [(String, @Sendable (GRDB.Database, ControlPage) throws -> (items: [JSONValue], total: Int))] = [
-            ("guests", PaytronixStore.guestsPage),
-            ("external-accounts", PaytronixStore.externalAccountsPage),
-            ("push-deliveries", PaytronixStore.pushDeliveriesPage),
+            ("guests", PaytronixGuestStore.guestsPage),
+            ("external-accounts", PaytronixGuestStore.externalAccountsPage),
+            ("push-deliveries", PaytronixPushStore.deliveriesPage),
         ]
         for (name, fetch) in pages {
             router.get(

@@ -2,12 +2,12 @@ import CommerceCore
 import Foundation
 import GRDB
 
-/// The paged listings the console shows for Paytronix, newest first.
-extension PaytronixStore {
+/// The paged listings the console shows for Paytronix guests, newest first.
+extension PaytronixGuestStore {
     /// Guests (users) with their primary card; never their password or registration code.
     static func guestsPage(_ db: Database, _ page: ControlPage) throws -> (items: [JSONValue], total: Int) {
-        let total = try PaytronixUser.fetchCount(db)
-        let users = try PaytronixUser.order(Column("id").desc).limit(page.limit, offset: page.offset).fetchAll(db)
+        let total = try PaytronixUserRecord.fetchCount(db)
+        let users = try PaytronixUserRecord.order { $0.id.desc }.limit(page.limit, offset: page.offset).fetchAll(db)
         let items: [JSONValue] = try users.map { user in
             [
                 "username": .string(user.username), "merchantId": .integer(user.merchantId),
@@ -22,9 +22,9 @@ extension PaytronixStore {
 
     /// External accounts (push devices), attached or not, with the account's primary card.
     static func externalAccountsPage(_ db: Database, _ page: ControlPage) throws -> (items: [JSONValue], total: Int) {
-        let total = try PaytronixExternalAccount.fetchCount(db)
-        let accounts = try PaytronixExternalAccount.order(Column("id").desc).limit(page.limit, offset: page.offset)
-            .fetchAll(db)
+        let total = try PaytronixExternalAccountRecord.fetchCount(db)
+        let accounts = try PaytronixExternalAccountRecord.order { $0.id.desc }
+            .limit(page.limit, offset: page.offset).fetchAll(db)
         let items: [JSONValue] = try accounts.map { account in
             guard case .object(var object) = account.wireObject else { return .null }
             object["printedCardNumber"] = .from(try primaryCardNumber(db, accountId: account.accountId))
@@ -34,12 +34,14 @@ extension PaytronixStore {
         }
         return (items, total)
     }
+}
 
-    /// Recorded push deliveries, each as `POST /sandbox/paytronix/push/send` reported it.
-    static func pushDeliveriesPage(_ db: Database, _ page: ControlPage) throws -> (items: [JSONValue], total: Int) {
-        let total = try PaytronixPushNotification.fetchCount(db)
-        let deliveries = try PaytronixPushNotification.order(Column("id").desc).limit(page.limit, offset: page.offset)
-            .fetchAll(db)
-        return (deliveries.map { (try? JSONValue.parse(Data($0.record.utf8))) ?? .null }, total)
+extension PaytronixPushStore {
+    /// Recorded push deliveries, each as `POST /sandbox/paytronix/push/send` reported it (a corrupt row throws).
+    static func deliveriesPage(_ db: Database, _ page: ControlPage) throws -> (items: [JSONValue], total: Int) {
+        let total = try PaytronixPushNotificationRecord.fetchCount(db)
+        let deliveries = try PaytronixPushNotificationRecord.order { $0.id.desc }
+            .limit(page.limit, offset: page.offset).fetchAll(db)
+        return (try deliveries.map { try $0.report() }, total)
     }
 }

@@ -35,7 +35,7 @@ struct PaytronixMerchantDefinition {
             try Self.rejectRepeats(
                 fields.map { "\($0.0).\($0.1)" }, name: "enrollmentFields", keyField: "field", what: "Enrollment field")
         } else {
-            fields = PaytronixStore.defaultEnrollmentFields
+            fields = PaytronixMerchantStore.defaultEnrollmentFields
         }
     }
 

@@ -1,14 +1,8 @@
 import GRDB
 
-/// The Paytronix tables (all prefixed `paytronix_`).
+/// The Paytronix tables (all prefixed `paytronix_`), created by one named migration. The records in this folder map
+/// them column for column; a data directory made by any earlier build opens unchanged.
 enum PaytronixSchema {
-    static let tables = [
-        "paytronix_push_notifications", "paytronix_unregistered_tokens", "paytronix_push_packages",
-        "paytronix_external_accounts", "paytronix_tokens", "paytronix_users", "paytronix_cards",
-        "paytronix_accounts", "paytronix_integrations", "paytronix_enrollment_fields", "paytronix_stores",
-        "paytronix_card_templates", "paytronix_merchants",
-    ]
-
     static func register(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("paytronix-1-schema") { db in
             try db.execute(

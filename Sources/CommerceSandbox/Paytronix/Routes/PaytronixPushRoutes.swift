@@ -39,7 +39,7 @@ struct PaytronixPushRoutes: Sendable {
                 400, "push.invalid_app_identifier", "appIdentifier must be a bundle identifier such as com.example.app")
         }
         guard let merchantId = Int64(request.parameter("merchantId")),
-            try await context.database.read({ db in try PaytronixStore.merchantExists(db, merchantId) })
+            try await context.database.read({ db in try PaytronixMerchantStore.merchantExists(db, merchantId) })
         else {
             throw PaytronixFailure(
                 404, "guest.merchant_not_found", "Merchant \(request.parameter("merchantId")) not found")
@@ -70,10 +70,10 @@ struct PaytronixPushRoutes: Sendable {
         metadata = package
         let notAfter = metadata["certificate"]?["notAfter"]?.stringValue.flatMap(ISO8601.parse) ?? now
         let record = JSONValue.object(metadata).serialized()
-        let stored = PaytronixPushPackage(
+        let stored = PaytronixPushPackageRecord(
             merchantId: merchantId, appIdentifier: app, environment: environment, state: "active",
             uploadedAt: now.timeIntervalSince1970, notAfter: notAfter.timeIntervalSince1970, metadata: record)
-        try await context.database.write { db in try PaytronixStore.activate(db, stored) }
+        try await context.database.write { db in try PaytronixPushStore.activate(db, stored) }
         return .paytronixSuccess(["package": .object(metadata)])
     }
 
@@ -82,7 +82,7 @@ struct PaytronixPushRoutes: Sendable {
         let app = request.parameter("appIdentifier")
         let environment = request.parameter("environment")
         let changed = try await context.database.write { db in
-            try PaytronixStore.deleteActivePackage(db, merchantId: merchantId, app: app, environment: environment)
+            try PaytronixPushStore.deleteActivePackage(db, merchantId: merchantId, app: app, environment: environment)
         }
         guard changed > 0 else {
             throw PaytronixFailure(404, "push.no_certificate", "No push package uploaded for \(app) (\(environment))")
@@ -93,13 +93,13 @@ struct PaytronixPushRoutes: Sendable {
     private func list(_ request: SandboxRequest) async throws -> SandboxResponse {
         let query = request.query
         let history = query["includeHistory"] == "true"
-        let stored = try await context.database.read { db in try PaytronixStore.pushPackages(db) }
-        let packages: [JSONValue] = stored.compactMap { row in
+        let stored = try await context.database.read { db in try PaytronixPushStore.packages(db) }
+        let packages: [JSONValue] = try stored.compactMap { row in
             guard history || row.state == "active" else { return nil }
             if let merchant = query["merchantId"], merchant != String(row.merchantId) { return nil }
             if let app = query["appIdentifier"], app != row.appIdentifier { return nil }
             if let environment = query["environment"], environment != row.environment { return nil }
-            guard var package = (try? JSONValue.parse(row.metadata))?.objectValue else { return nil }
+            var package = try row.metadataObject()
             package["state"] = .string(row.state)
             return .object(package)
         }
@@ -113,20 +113,20 @@ struct PaytronixPushRoutes: Sendable {
         let now = context.clock.now()
         return try await context.database.write { db in
             let merchantId = try PaytronixControlRoutes.merchantId(body)
-            guard try PaytronixStore.merchantExists(db, merchantId) else {
+            guard try PaytronixMerchantStore.merchantExists(db, merchantId) else {
                 throw PaytronixFailure.merchantNotFound(merchantId)
             }
             let accountId: Int64
             let cardNumber: String
             if let number = body["printedCardNumber"]?.stringValue {
-                guard let card = try PaytronixStore.card(db, merchantId: merchantId, number: number) else {
+                guard let card = try PaytronixGuestStore.card(db, merchantId: merchantId, number: number) else {
                     throw PaytronixFailure(404, "guest.card_not_found", "Card \(number) not found")
                 }
                 accountId = card.accountId
                 cardNumber = number
             } else if let username = body["username"]?.stringValue {
-                guard let user = try PaytronixStore.user(db, merchantId: merchantId, username: username),
-                    let number = try PaytronixStore.primaryCardNumber(db, accountId: user.accountId)
+                guard let user = try PaytronixGuestStore.user(db, merchantId: merchantId, username: username),
+                    let number = try PaytronixGuestStore.primaryCardNumber(db, accountId: user.accountId)
                 else {
                     throw PaytronixFailure(404, "guest.user_not_found", "Guest \(username) not found")
                 }
@@ -158,7 +158,7 @@ struct PaytronixPushRoutes: Sendable {
                     field: "payload")
             }
             guard
-                let package = try PaytronixStore.activePackage(
+                let package = try PaytronixPushStore.activePackage(
                     db, merchantId: merchantId, app: app, environment: environment)
             else {
                 throw PaytronixFailure(
@@ -170,12 +170,12 @@ struct PaytronixPushRoutes: Sendable {
                     409, "push.certificate_expired",
                     "The push certificate for \(app) (\(environment)) expired on \(ISO8601.format(notAfter))")
             }
-            let packageSha = (try? JSONValue.parse(package.metadata))?["fileSha256"] ?? .null
-            let devices = try PaytronixStore.attachedDevices(db, accountId: accountId, app: app)
+            let packageSha = try package.metadataObject()["fileSha256"] ?? .null
+            let devices = try PaytronixGuestStore.attachedDevices(db, accountId: accountId, app: app)
             var records: [JSONValue] = []
             for device in devices {
                 let code = device.accountCode
-                let unregistered = try PaytronixStore.isUnregistered(db, app: app, accountCode: code)
+                let unregistered = try PaytronixPushStore.isUnregistered(db, app: app, accountCode: code)
                 let reason: String? = code.count % 2 == 1 ? "BadDeviceToken" : (unregistered ? "Unregistered" : nil)
                 let aps = payload["aps"]?.objectValue ?? [:]
                 let isBackground =
@@ -201,9 +201,9 @@ struct PaytronixPushRoutes: Sendable {
                     "reason": .from(reason),
                     "createdAt": .string(ISO8601.format(now, fraction: .milliseconds)),
                 ]
-                try PaytronixStore.recordDelivery(
+                try PaytronixPushStore.recordDelivery(
                     db,
-                    PaytronixPushNotification(
+                    PaytronixPushNotificationRecord(
                         notificationId: record["notificationId"]?.stringValue ?? "", merchantId: merchantId,
                         printedCardNumber: cardNumber,
                         appIdentifier: app, environment: environment, accountCode: code,
@@ -229,18 +229,19 @@ struct PaytronixPushRoutes: Sendable {
     private func notifications(_ request: SandboxRequest) async throws -> SandboxResponse {
         let query = request.query
         let limit = query["limit"].flatMap { Int($0) } ?? 100
-        let filters: [(String, (PaytronixPushNotification) -> String)] = [
+        let filters: [(String, (PaytronixPushNotificationRecord) -> String)] = [
             ("merchantId", { String($0.merchantId) }), ("appIdentifier", \.appIdentifier),
             ("environment", \.environment),
             ("accountCode", \.accountCode), ("printedCardNumber", \.printedCardNumber), ("status", \.status),
         ]
-        let records = try await context.database.read { db in try PaytronixStore.deliveries(db) }.filter { delivery in
+        let deliveries = try await context.database.read { db in try PaytronixPushStore.deliveries(db) }
+        let records = try deliveries.filter { delivery in
             filters.allSatisfy { name, value in
                 guard let wanted = query[name] else { return true }
                 return value(delivery) == (name == "accountCode" ? wanted.lowercased() : wanted)
             }
-        }.prefix(max(0, limit)).compactMap { try? JSONValue.parse($0.record) }
-        return .paytronixSuccess(["notifications": .array(Array(records))])
+        }.prefix(max(0, limit)).map { try $0.report() }
+        return .paytronixSuccess(["notifications": .array(records)])
     }
 
     private func unregistered(_ request: SandboxRequest) async throws -> SandboxResponse {
@@ -253,7 +254,7 @@ struct PaytronixPushRoutes: Sendable {
             throw PaytronixFailure.invalid("accountCode", "accountCode must be hexadecimal")
         }
         try await context.database.write { db in
-            try PaytronixStore.markUnregistered(db, app: app, accountCode: code.lowercased())
+            try PaytronixPushStore.markUnregistered(db, app: app, accountCode: code.lowercased())
         }
         return .paytronixSuccess()
     }

@@ -168,14 +168,15 @@ struct PaytronixRESTGateway: Sendable {
         }
         let (clientId, secret) = header ?? (bodyId ?? "", bodySecret ?? "")
         let integration = try await context.database.read { db in
-            try PaytronixStore.integration(db, clientId: clientId)
+            try PaytronixMerchantStore.integration(db, clientId: clientId)
         }
         guard let integration,
             PaytronixSecrets.verify(secret, salt: integration.secretSalt, hash: integration.secretHash)
         else {
             throw PaytronixFailure(401, "auth.invalid_client", "Integration credentials are not valid")
         }
-        guard try await context.database.read({ db in try PaytronixStore.merchantExists(db, merchantId) }) else {
+        guard try await context.database.read({ db in try PaytronixMerchantStore.merchantExists(db, merchantId) })
+        else {
             throw PaytronixFailure.merchantNotFound(merchantId)
         }
         guard integration.merchantId == merchantId else {
@@ -202,7 +203,7 @@ struct PaytronixRESTGateway: Sendable {
         case "card":
             let number = try required("printedCardNumber")
             let code = try required("registrationCode")
-            guard let card = try PaytronixStore.card(db, merchantId: call.merchantId, number: number),
+            guard let card = try PaytronixGuestStore.card(db, merchantId: call.merchantId, number: number),
                 card.registrationCode == code
             else {
                 throw PaytronixFailure(401, "auth.invalid_credentials", "Card number or registration code is not valid")
@@ -213,7 +214,7 @@ struct PaytronixRESTGateway: Sendable {
         case "guest":
             let username = try required("username")
             let password = try required("password")
-            guard let user = try PaytronixStore.user(db, merchantId: call.merchantId, username: username),
+            guard let user = try PaytronixGuestStore.user(db, merchantId: call.merchantId, username: username),
                 PaytronixSecrets.verify(password, salt: user.passwordSalt, hash: user.passwordHash)
             else {
                 throw PaytronixFailure(401, "auth.invalid_credentials", "Username or password is not valid")
@@ -224,7 +225,7 @@ struct PaytronixRESTGateway: Sendable {
             let email = try required("email")
             let template = try required("cardTemplateCode")
             guard
-                let user = try PaytronixStore.user(
+                let user = try PaytronixGuestStore.user(
                     db, merchantId: call.merchantId, email: email, template: Int64(template) ?? -1)
             else {
                 throw PaytronixFailure(401, "auth.invalid_credentials", "No guest matches this email and card template")
@@ -234,9 +235,9 @@ struct PaytronixRESTGateway: Sendable {
         case "oauth":
             let token = try required("access_token")
             guard
-                let access = try PaytronixStore.validToken(
+                let access = try PaytronixGuestStore.validToken(
                     db, token, kind: "access", clientId: call.clientId, now: call.now),
-                access.merchantId == call.merchantId, let user = try PaytronixStore.user(db, id: access.userId)
+                access.merchantId == call.merchantId, let user = try PaytronixGuestStore.user(db, id: access.userId)
             else {
                 throw PaytronixFailure(401, "oauth.invalid_token", "The access token is invalid or has expired")
             }
@@ -248,7 +249,7 @@ struct PaytronixRESTGateway: Sendable {
         case "b2b":
             let username = try required("username")
             let password = try required("password")
-            guard let integration = try PaytronixStore.integration(db, clientId: call.clientId),
+            guard let integration = try PaytronixMerchantStore.integration(db, clientId: call.clientId),
                 integration.b2bUsername == username, let salt = integration.b2bSalt,
                 let hash = integration.b2bPasswordHash,
                 PaytronixSecrets.verify(password, salt: salt, hash: hash)
@@ -257,7 +258,7 @@ struct PaytronixRESTGateway: Sendable {
             }
             guard rules.b2bNeedsCard else { return principal }
             let number = try required("printedCardNumber")
-            guard let card = try PaytronixStore.card(db, merchantId: call.merchantId, number: number) else {
+            guard let card = try PaytronixGuestStore.card(db, merchantId: call.merchantId, number: number) else {
                 throw PaytronixFailure(404, "guest.card_not_found", "Card \(number) not found")
             }
             principal.accountId = card.accountId
@@ -268,14 +269,14 @@ struct PaytronixRESTGateway: Sendable {
         }
         // guest, email, oauth: an optional card must belong to the guest (A14).
         if let number = call.params["printedCardNumber"]?.stringValue {
-            guard let card = try PaytronixStore.card(db, merchantId: call.merchantId, number: number),
+            guard let card = try PaytronixGuestStore.card(db, merchantId: call.merchantId, number: number),
                 card.accountId == principal.accountId
             else {
                 throw PaytronixFailure(403, "auth.card_not_owned", "Card \(number) does not belong to this guest")
             }
             principal.printedCardNumber = number
         } else if let account = principal.accountId {
-            principal.printedCardNumber = try PaytronixStore.primaryCardNumber(db, accountId: account)
+            principal.printedCardNumber = try PaytronixGuestStore.primaryCardNumber(db, accountId: account)
         }
         return principal
     }

@@ -64,15 +64,15 @@ struct PaytronixRESTRoutes: Sendable {
             guard let password = call.params["password"]?.stringValue else {
                 throw PaytronixFailure.missing("password")
             }
-            guard let user = try PaytronixStore.user(db, merchantId: call.merchantId, username: username),
+            guard let user = try PaytronixGuestStore.user(db, merchantId: call.merchantId, username: username),
                 let userId = user.id,
                 PaytronixSecrets.verify(password, salt: user.passwordSalt, hash: user.passwordHash)
             else {
                 throw PaytronixFailure(400, "oauth.invalid_grant", "Username or password is not valid")
             }
             let requested = try scopes(call.params["scope"])
-            let scope = (requested ?? PaytronixStore.allScopes).joined(separator: " ")
-            let tokens = try PaytronixStore.issueTokens(
+            let scope = (requested ?? PaytronixGuestStore.allScopes).joined(separator: " ")
+            let tokens = try PaytronixGuestStore.issueTokens(
                 db, clientId: call.clientId, merchantId: call.merchantId,
                 userId: userId, scope: scope, now: call.now)
             return tokenResponse(tokens, scope: scope, username: user.username)
@@ -81,9 +81,9 @@ struct PaytronixRESTRoutes: Sendable {
             throw PaytronixFailure.missing("refresh_token")
         }
         guard
-            let token = try PaytronixStore.validToken(
+            let token = try PaytronixGuestStore.validToken(
                 db, refresh, kind: "refresh", clientId: call.clientId, now: call.now),
-            token.merchantId == call.merchantId, let user = try PaytronixStore.user(db, id: token.userId)
+            token.merchantId == call.merchantId, let user = try PaytronixGuestStore.user(db, id: token.userId)
         else {
             throw PaytronixFailure(400, "oauth.invalid_grant", "The refresh token is invalid or has expired")
         }
@@ -96,7 +96,7 @@ struct PaytronixRESTRoutes: Sendable {
                 field: "scope")
         }
         let scope = (requested ?? original).joined(separator: " ")
-        let tokens = try PaytronixStore.issueTokens(
+        let tokens = try PaytronixGuestStore.issueTokens(
             db, clientId: call.clientId, merchantId: call.merchantId, userId: token.userId,
             scope: scope, now: call.now, refreshToken: refresh)
         return tokenResponse(tokens, scope: scope, username: user.username)
@@ -114,20 +114,20 @@ struct PaytronixRESTRoutes: Sendable {
                 field: "scope")
         }
         let parts = text.split(separator: " ").map(String.init)
-        if let unknown = parts.first(where: { !PaytronixStore.allScopes.contains($0) }) {
+        if let unknown = parts.first(where: { !PaytronixGuestStore.allScopes.contains($0) }) {
             throw PaytronixFailure(
                 400, "oauth.invalid_scope",
                 "Unknown or broader scope \(unknown); use account_read, account_write, user_read, user_write",
                 field: "scope")
         }
-        return PaytronixStore.allScopes.filter(parts.contains)
+        return PaytronixGuestStore.allScopes.filter(parts.contains)
     }
 
     private func tokenResponse(_ tokens: (access: String, refresh: String), scope: String, username: String)
         -> SandboxResponse
     {
         guard
-            case .object(let object) = PaytronixStore.tokenJSON(
+            case .object(let object) = PaytronixGuestStore.tokenJSON(
                 access: tokens.access, refresh: tokens.refresh, scope: scope,
                 username: username, printedCardNumber: nil)
         else {
@@ -142,7 +142,8 @@ struct PaytronixRESTRoutes: Sendable {
         -> SandboxResponse
     {
         _ = try template(call, db, field: "cardTemplateCode")
-        let fields: [JSONValue] = try PaytronixStore.enrollmentFields(db, merchantId: call.merchantId).map { config in
+        let configured = try PaytronixMerchantStore.enrollmentFields(db, merchantId: call.merchantId)
+        let fields: [JSONValue] = configured.map { config in
             var object: JSONObject = [
                 "type": .string(config.type), "field": .string(config.field), "required": .bool(config.required),
             ]
@@ -156,7 +157,7 @@ struct PaytronixRESTRoutes: Sendable {
     private func template(_ call: PaytronixCall, _ db: Database, field: String) throws -> Int64 {
         let value = call.params[field]
         let code = value?.integerValue ?? (call.isGet ? value?.stringValue.flatMap { Int64($0) } : nil)
-        guard let code, try PaytronixStore.templateExists(db, merchantId: call.merchantId, code: code) else {
+        guard let code, try PaytronixMerchantStore.templateExists(db, merchantId: call.merchantId, code: code) else {
             throw PaytronixFailure(
                 400, "enrollment.invalid_card_template",
                 "cardTemplateCode must be one of this merchant's card templates",
@@ -173,12 +174,12 @@ struct PaytronixRESTRoutes: Sendable {
         let enrollment = try PaytronixValidation.enrollment(
             call.params, merchantId: call.merchantId, template: templateCode,
             today: today, db: db)
-        let (accountId, number, code) = try PaytronixStore.createAccount(
+        let (accountId, number, code) = try PaytronixGuestStore.createAccount(
             db, merchantId: call.merchantId, template: templateCode, registered: true, today: today,
             favoriteStore: enrollment.favoriteStore, enrollmentStore: call.params["activationStoreCode"]?.stringValue)
-        try PaytronixStore.insertUser(
+        try PaytronixGuestStore.insertUser(
             db, merchantId: call.merchantId, accountId: accountId, fields: enrollment.userFields)
-        let tokens = try PaytronixStore.completeEnrollment(
+        let tokens = try PaytronixGuestStore.completeEnrollment(
             db, clientId: call.clientId, merchantId: call.merchantId, accountId: accountId,
             printedCardNumber: number, externalAccounts: enrollment.externalAccounts,
             now: call.now)
@@ -194,7 +195,7 @@ struct PaytronixRESTRoutes: Sendable {
         -> SandboxResponse
     {
         guard let accountId = principal.accountId, let number = principal.printedCardNumber,
-            let account = try PaytronixStore.account(db, id: accountId)
+            let account = try PaytronixGuestStore.account(db, id: accountId)
         else {
             throw PaytronixFailure.missing("printedCardNumber")
         }
@@ -205,10 +206,11 @@ struct PaytronixRESTRoutes: Sendable {
         let enrollment = try PaytronixValidation.enrollment(
             call.params, merchantId: call.merchantId,
             template: account.cardTemplateCode, today: today, db: db)
-        try PaytronixStore.insertUser(
+        try PaytronixGuestStore.insertUser(
             db, merchantId: call.merchantId, accountId: accountId, fields: enrollment.userFields)
-        try PaytronixStore.register(db, accountId: accountId, today: today, favoriteStore: enrollment.favoriteStore)
-        let tokens = try PaytronixStore.completeEnrollment(
+        try PaytronixGuestStore.register(
+            db, accountId: accountId, today: today, favoriteStore: enrollment.favoriteStore)
+        let tokens = try PaytronixGuestStore.completeEnrollment(
             db, clientId: call.clientId, merchantId: call.merchantId, accountId: accountId,
             printedCardNumber: number, externalAccounts: enrollment.externalAccounts,
             now: call.now)
@@ -220,7 +222,8 @@ struct PaytronixRESTRoutes: Sendable {
     private func editExternalAccounts(_ call: PaytronixCall, _ principal: PaytronixPrincipal, _ db: Database) throws
         -> SandboxResponse
     {
-        guard let accountId = principal.accountId, let account = try PaytronixStore.account(db, id: accountId) else {
+        guard let accountId = principal.accountId, let account = try PaytronixGuestStore.account(db, id: accountId)
+        else {
             throw PaytronixFailure.missing("printedCardNumber")
         }
         guard account.status == "ACTIVE" else {
@@ -233,7 +236,7 @@ struct PaytronixRESTRoutes: Sendable {
         let accounts = try PaytronixValidation.externalAccounts(
             call.params["externalAccounts"], prefix: "externalAccounts",
             merchantId: call.merchantId, requireNonEmpty: true, db: db)
-        try PaytronixStore.applyExternalAccounts(
+        try PaytronixGuestStore.applyExternalAccounts(
             db, merchantId: call.merchantId, accountId: accountId, operation: operation ?? "add",
             accounts: accounts, now: call.now, fieldPrefix: "externalAccounts")
         return .paytronixSuccess()
@@ -244,14 +247,15 @@ struct PaytronixRESTRoutes: Sendable {
     private func accountInformation(_ call: PaytronixCall, _ principal: PaytronixPrincipal, _ db: Database) throws
         -> SandboxResponse
     {
-        guard let accountId = principal.accountId, let account = try PaytronixStore.account(db, id: accountId) else {
+        guard let accountId = principal.accountId, let account = try PaytronixGuestStore.account(db, id: accountId)
+        else {
             throw PaytronixFailure.missing("printedCardNumber")
         }
         let status = account.status
         guard status == "ACTIVE" else {
             return .paytronixSuccess(["accountStatus": .string(status)], result: "invalid_status")
         }
-        return .paytronixSuccess(try PaytronixStore.accountInformation(db, accountId: accountId))
+        return .paytronixSuccess(try PaytronixGuestStore.accountInformation(db, accountId: accountId))
     }
 
     private func printedCardNumberForExternalAccount(
@@ -262,13 +266,13 @@ struct PaytronixRESTRoutes: Sendable {
             throw PaytronixFailure.missing("accountCode")
         }
         guard
-            let accountId = try PaytronixStore.accountId(
+            let accountId = try PaytronixGuestStore.accountId(
                 db, merchantId: call.merchantId, externalAccountCode: code.lowercased())
         else {
             throw PaytronixFailure(
                 404, "guest.external_account_not_found", "No account is linked to this external account code")
         }
-        let cards = try PaytronixStore.cards(db, accountId: accountId)
+        let cards = try PaytronixGuestStore.cards(db, accountId: accountId)
         return .paytronixSuccess([
             "primaryCard": cards.first?.wireObject ?? .null,
             "additionalCards": .array(cards.dropFirst().map(\.wireObject)),

@@ -54,7 +54,7 @@ enum PaytronixValidation {
         else {
             throw PaytronixFailure(400, "enrollment.field_validation", listMessage, field: prefix)
         }
-        let integrations = try PaytronixStore.integrationIds(db, merchantId: merchantId)
+        let integrations = try PaytronixMerchantStore.integrationIds(db, merchantId: merchantId)
         var errors: [(String, String)] = []
         var result: [ValidExternalAccount] = []
         for (index, item) in items.enumerated() {
@@ -133,7 +133,7 @@ enum PaytronixValidation {
         db: Database
     ) throws -> Enrollment {
         guard let userSet = body["setUserFields"]?.objectValue else { throw PaytronixFailure.missing("setUserFields") }
-        let config = try PaytronixStore.enrollmentFields(db, merchantId: merchantId)
+        let config = try PaytronixMerchantStore.enrollmentFields(db, merchantId: merchantId)
         var errors: [(String, String)] = []
         var user: [String: JSONValue] = [:]
         try readFieldSet(userSet, name: "setUserFields", known: userFieldNames, errors: &errors) {
@@ -164,7 +164,7 @@ enum PaytronixValidation {
                 guard let code else {
                     return ("setAccountFields.favoriteStore", "favoriteStore has the wrong type for style \(style)")
                 }
-                guard try PaytronixStore.storeExists(db, merchantId: merchantId, code: code) else {
+                guard try PaytronixMerchantStore.storeExists(db, merchantId: merchantId, code: code) else {
                     return ("setAccountFields.favoriteStore", "Unknown store \(code)")
                 }
                 favoriteStore = code
@@ -172,7 +172,8 @@ enum PaytronixValidation {
             }
         }
         if let activation = body["activationStoreCode"] {
-            if let code = activation.stringValue, try PaytronixStore.storeExists(db, merchantId: merchantId, code: code)
+            if let code = activation.stringValue,
+                try PaytronixMerchantStore.storeExists(db, merchantId: merchantId, code: code)
             {
             } else {
                 errors.append(
@@ -210,7 +211,7 @@ enum PaytronixValidation {
             unique = items.compactMap(\.stringValue)
         }
         if let username = user["username"]?.stringValue,
-            try PaytronixStore.user(db, merchantId: merchantId, username: username) != nil
+            try PaytronixGuestStore.user(db, merchantId: merchantId, username: username) != nil
         {
             throw PaytronixFailure(
                 400, "enrollment.not_unique", "username is already in use", field: "setUserFields.username")
@@ -295,8 +296,7 @@ enum PaytronixValidation {
 
     /// Case-insensitive; phone numbers compared as digits.
     private static func valueInUse(_ db: Database, merchantId: Int64, field: String, value: String) throws -> Bool {
-        let column = ["email": "email", "mobilePhone": "mobile_phone", "phone": "phone"][field] ?? "email"
-        let existing = try PaytronixStore.contactValues(db, merchantId: merchantId, column: column)
+        let existing = try PaytronixGuestStore.contactValues(db, merchantId: merchantId, field: field)
         let normalize: (String) -> String = field == "email" ? { $0.lowercased() } : { $0.filter(\.isNumber) }
         return existing.contains { normalize($0) == normalize(value) }
     }

@@ -3,14 +3,18 @@ import Foundation
 import GRDB
 
 /// OAuth tokens (`paytronix_tokens`): issuing, checking and revoking them, and signing a new guest in.
-extension PaytronixStore {
+extension PaytronixGuestStore {
+    static let accessTokenLifetime: TimeInterval = 1800
+    static let refreshTokenLifetime: TimeInterval = 90 * 86_400
+    static let allScopes = ["account_read", "account_write", "user_read", "user_write"]
+
     static func issueTokens(
         _ db: Database, clientId: String, merchantId: Int64, userId: Int64, scope: String, now: Date,
         refreshToken existing: String? = nil
     ) throws -> (access: String, refresh: String) {
         func issue(_ kind: String, lifetime: TimeInterval) throws -> String {
             let token = PaytronixSecrets.base62(40)
-            try PaytronixToken(
+            try PaytronixTokenRecord(
                 token: token, kind: kind, clientId: clientId, merchantId: merchantId, userId: userId, scope: scope,
                 issuedAt: now.timeIntervalSince1970, expiresAt: now.timeIntervalSince1970 + lifetime,
                 revoked: false
@@ -24,29 +28,23 @@ extension PaytronixStore {
 
     /// An unrevoked token of `kind` for `clientId` that is still valid at `now`.
     static func validToken(_ db: Database, _ token: String, kind: String, clientId: String, now: Date) throws
-        -> PaytronixToken?
+        -> PaytronixTokenRecord?
     {
-        try PaytronixToken.fetchOne(
-            db,
-            sql: """
-                SELECT * FROM paytronix_tokens WHERE token = ? AND kind = ? AND client_id = ? AND revoked = 0 AND ? < expires_at
-                """, arguments: [token, kind, clientId, now.timeIntervalSince1970])
+        try PaytronixTokenRecord.filter { $0.token == token && $0.kind == kind }.filter { $0.clientId == clientId }
+            .live(at: now).fetchOne(db)
     }
 
     /// Access tokens of a user that are neither revoked nor expired at `now`.
     static func activeAccessTokenCount(_ db: Database, userId: Int64, now: Date) throws -> Int {
-        try PaytronixToken.filter(
-            Column("user_id") == userId && Column("kind") == "access" && Column("revoked") == false
-                && Column("expires_at") > now.timeIntervalSince1970
-        ).fetchCount(db)
+        try PaytronixTokenRecord.filter { $0.userId == userId && $0.kind == "access" }.live(at: now).fetchCount(db)
     }
 
     /// Revokes one token, or every token of a user; returns how many were still live.
     static func revokeTokens(_ db: Database, token: String? = nil, userId: Int64? = nil) throws -> Int {
-        var request = PaytronixToken.filter(Column("revoked") == false)
-        if let token { request = request.filter(Column("token") == token) }
-        if let userId { request = request.filter(Column("user_id") == userId) }
-        return try request.updateAll(db, Column("revoked").set(to: true))
+        var request = PaytronixTokenRecord.filter { $0.revoked == false }
+        if let token { request = request.filter { $0.token == token } }
+        if let userId { request = request.filter { $0.userId == userId } }
+        return try request.updateAll(db) { $0.revoked.set(to: true) }
     }
 
     static func tokenJSON(access: String, refresh: String, scope: String, username: String, printedCardNumber: String?)

@@ -3,24 +3,28 @@ import Foundation
 import GRDB
 
 /// The devices and apps linked to an account (`paytronix_external_accounts`).
-extension PaytronixStore {
-    static func attachedExternalAccounts(_ db: Database, accountId: Int64) throws -> [PaytronixExternalAccount] {
-        try PaytronixExternalAccount.filter(Column("account_id") == accountId && Column("state") == "attached")
-            .order(Column("id")).fetchAll(db)
+extension PaytronixGuestStore {
+    static func attachedExternalAccounts(_ db: Database, accountId: Int64) throws -> [PaytronixExternalAccountRecord] {
+        try PaytronixExternalAccountRecord.filter { $0.accountId == accountId }.attached().order { $0.id }.fetchAll(db)
+    }
+
+    /// The devices of an account that are attached for this app, oldest first.
+    static func attachedDevices(_ db: Database, accountId: Int64, app: String) throws
+        -> [PaytronixExternalAccountRecord]
+    {
+        try PaytronixExternalAccountRecord.filter { $0.accountId == accountId && $0.appIdentifier == app }.attached()
+            .order { $0.id }.fetchAll(db)
     }
 
     /// Every external account the account ever had, attached or not, oldest first.
-    static func externalAccountHistory(_ db: Database, accountId: Int64) throws -> [PaytronixExternalAccount] {
-        try PaytronixExternalAccount.filter(Column("account_id") == accountId).order(Column("id")).fetchAll(db)
+    static func externalAccountHistory(_ db: Database, accountId: Int64) throws -> [PaytronixExternalAccountRecord] {
+        try PaytronixExternalAccountRecord.filter { $0.accountId == accountId }.order { $0.id }.fetchAll(db)
     }
 
     /// The account an attached device code of this merchant was linked to most recently.
     static func accountId(_ db: Database, merchantId: Int64, externalAccountCode code: String) throws -> Int64? {
-        try PaytronixExternalAccount.filter(
-            Column("merchant_id") == merchantId && Column("account_code") == code
-                && Column("state") == "attached"
-        )
-        .order(Column("id").desc).fetchOne(db)?.accountId
+        try PaytronixExternalAccountRecord.filter { $0.merchantId == merchantId && $0.accountCode == code }.attached()
+            .order { $0.id.desc }.select({ $0.accountId }, as: Int64.self).fetchOne(db)
     }
 
     /// Applies `add` or `remove`; `add` updates in place, moves a device from another account, never duplicates.
@@ -31,17 +35,14 @@ extension PaytronixStore {
         let time = now.timeIntervalSince1970
         for account in accounts {
             if operation == "remove" {
-                try db.execute(
-                    sql: """
-                        UPDATE paytronix_external_accounts SET state = 'removed', updated_at = ?
-                        WHERE account_id = ? AND account_code = ? AND app_identifier = ? AND state = 'attached'
-                        """, arguments: [time, accountId, account.accountCode, account.appIdentifier])
+                try PaytronixExternalAccountRecord.filter { $0.accountId == accountId }
+                    .device(code: account.accountCode, app: account.appIdentifier).attached().updateAll(db) {
+                        [$0.state.set(to: "removed"), $0.updatedAt.set(to: time)]
+                    }
                 continue
             }
-            let existing = try PaytronixExternalAccount.filter(
-                Column("merchant_id") == merchantId && Column("account_code") == account.accountCode
-                    && Column("app_identifier") == account.appIdentifier && Column("state") == "attached"
-            ).fetchAll(db)
+            let existing = try PaytronixExternalAccountRecord.filter { $0.merchantId == merchantId }
+                .device(code: account.accountCode, app: account.appIdentifier).attached().fetchAll(db)
             var updated = false
             for var row in existing {
                 if row.accountId == accountId {
@@ -56,7 +57,7 @@ extension PaytronixStore {
                 try row.update(db)
             }
             if !updated {
-                try PaytronixExternalAccount(
+                try PaytronixExternalAccountRecord(
                     merchantId: merchantId, accountId: accountId, accountCode: account.accountCode,
                     appIdentifier: account.appIdentifier, integration: account.integration,
                     integrationDetail: account.integrationDetail, state: "attached", createdAt: time,
@@ -64,9 +65,7 @@ extension PaytronixStore {
                 ).insert(db)
             }
         }
-        let total = try PaytronixExternalAccount.filter(
-            Column("account_id") == accountId && Column("state") == "attached"
-        ).fetchCount(db)
+        let total = try PaytronixExternalAccountRecord.filter { $0.accountId == accountId }.attached().fetchCount(db)
         if total > 20 {
             throw PaytronixFailure(
                 400, "enrollment.field_validation", "An account can hold at most 20 external accounts",
