@@ -24,29 +24,67 @@ import difflib
 import json
 import re
 import sys
+import urllib.parse
 
 # Order matters: JWTs before tokens, UUIDs and times before plain digit runs.
 PATTERNS = [
+    (re.compile(r"-----BEGIN ([A-Z ]+)-----.*?-----END \1-----", re.S), r"<pem \1>"),
     (re.compile(r"eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*"), "<jwt>"),
     (re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"), "<uuid>"),
     (re.compile(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?"), "<time>"),
     (re.compile(r"\b\d{4}-\d{2}-\d{2}\b"), "<date>"),
+    (re.compile(r"\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2}(\.\d+)?"), "<time>"),  # ATH Móvil's reply dates
     (re.compile(r"(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT"), "<httpdate>"),
     (re.compile(r"(127\.0\.0\.1|localhost|\[::1\]|0\.0\.0\.0)(:|%3A)\d+"), r"\1\2<port>"),
     (re.compile(r"/tmp/[^\s\"']+"), "<tmp>"),
     (re.compile(r"\b[0-9a-fA-F]{16,}\b"), "<hex>"),
-    # Random tokens: long runs of letters and digits with at least one of each.
-    (re.compile(r"(?=[A-Za-z0-9_+/=-]*\d)(?=[A-Za-z0-9_+/=-]*[A-Za-z])[A-Za-z0-9_+/=-]{20,}"), "<token>"),
     (re.compile(r"\d+\.\d{4,}(e-?\d+)?"), "<float>"),
     (re.compile(r"\b\d{9,}\b"), "<number>"),
 ]
+
+# JSON members whose values are random or measured: their values are replaced, wherever they appear.
+VOLATILE_KEYS = {"registrationCode", "generatedRegistrationCode", "offset_seconds", "duration_ms", "durationSeconds", "wall_time"}
 
 # Headers whose values depend on the run, not on the server's behaviour.
 VOLATILE_HEADERS = {"content-length", "date", "x-request-start", "connection", "host"}
 
 
+# Random tokens: long runs of letters and digits with at least one of each (a plain word is kept). One linear
+# scan per run; a lookahead pattern would go quadratic on the long base64 bodies some tests send.
+TOKEN_RUN = re.compile(r"[A-Za-z0-9_+=-]{20,}")
+HAS_DIGIT = re.compile(r"\d")
+HAS_LETTER = re.compile(r"[A-Za-z]")
+# Short random hex ids (`fault-4d355d6df721`): eight or more hex digits with a digit and a letter among them.
+HEX_RUN = re.compile(r"\b[0-9a-fA-F]{8,}\b")
+HAS_HEX_LETTER = re.compile(r"[a-fA-F]")
+
+
+def hex_id(match):
+    run = match.group(0)
+    return "<hex>" if HAS_DIGIT.search(run) and HAS_HEX_LETTER.search(run) else run
+
+
+# A whole JSON string of base64 (encrypted card fields): `/` and `+` may appear inside it.
+BASE64_STRING = re.compile(r'"[A-Za-z0-9+/=_-]{16,}"')
+
+
+def base64_string(match):
+    run = match.group(0)
+    return '"<base64>"' if HAS_DIGIT.search(run) and HAS_LETTER.search(run) else run
+
+
+def token(match):
+    run = match.group(0)
+    return "<token>" if HAS_DIGIT.search(run) and HAS_LETTER.search(run) else run
+
+
 def scrub(text):
-    for pattern, placeholder in PATTERNS:
+    for pattern, placeholder in PATTERNS[:-2]:
+        text = pattern.sub(placeholder, text)
+    text = BASE64_STRING.sub(base64_string, text)
+    text = TOKEN_RUN.sub(token, text)
+    text = HEX_RUN.sub(hex_id, text)
+    for pattern, placeholder in PATTERNS[-2:]:
         text = pattern.sub(placeholder, text)
     return text
 
@@ -56,12 +94,22 @@ def body_text(entry, key):
         text = entry[key]
         try:
             # Keep the members' order (a wire property); only the spacing is made canonical.
-            return json.dumps(json.loads(text), separators=(",", ":"), ensure_ascii=False)
+            value = without_volatile(json.loads(text))
+            return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
         except ValueError:
-            return text
+            # Escaped, so an exchange stays one block of six lines.
+            return json.dumps(text, ensure_ascii=False)
     if key + "Base64" in entry:
         return "<%d bytes>" % len(base64.b64decode(entry[key + "Base64"]))
     return ""
+
+
+def without_volatile(value):
+    if isinstance(value, dict):
+        return {k: "<%s>" % k if k in VOLATILE_KEYS else without_volatile(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [without_volatile(item) for item in value]
+    return value
 
 
 def headers_text(pairs):
@@ -80,7 +128,8 @@ def normalize(entry):
         "< " + headers_text(entry.get("responseHeaders", [])),
         "< " + body_text(entry, "responseBody"),
     ]
-    return scrub("\n".join(lines))
+    # Decoded, so ids and dates inside percent-encoded URLs (redirects, callback links) are recognised too.
+    return scrub(urllib.parse.unquote("\n".join(lines)))
 
 
 def load(path):
@@ -136,7 +185,7 @@ def compare(args):
         extra_by_request[first_line(block)].append(block)
     for shown, block in enumerate(sorted(missing)):
         if shown >= args.show:
-            print("… and %d more" % (len(missing) - shown))
+            print("… and %d more distinct exchanges" % (len(missing) - shown))
             break
         print("\n=== only before: " + first_line(block))
         partners = extra_by_request.get(first_line(block))
