@@ -43,7 +43,7 @@ PATTERNS = [
 ]
 
 # JSON members whose values are random or measured: their values are replaced, wherever they appear.
-VOLATILE_KEYS = {"registrationCode", "generatedRegistrationCode", "offset_seconds", "duration_ms", "durationSeconds", "wall_time"}
+VOLATILE_KEYS = {"registrationCode", "generatedRegistrationCode", "access_token", "refresh_token", "offset_seconds", "duration_ms", "durationSeconds", "wall_time"}
 
 # Headers whose values depend on the run, not on the server's behaviour.
 VOLATILE_HEADERS = {"content-length", "date", "x-request-start", "connection", "host"}
