@@ -47,6 +47,13 @@ struct ServeCommand: AsyncParsableCommand {
         {
             throw ValidationError("--control-token must be at least 8 characters, without spaces, ';' or ','")
         }
+        if let wireLog {
+            let folder = URL(fileURLWithPath: wireLog).deletingLastPathComponent().path
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+                throw ValidationError("--wire-log: the folder \(folder) does not exist")
+            }
+        }
         if let publicURL, URL(string: publicURL)?.scheme == nil {
             throw ValidationError("--public-url must be an absolute URL such as http://192.168.1.10:8080")
         }

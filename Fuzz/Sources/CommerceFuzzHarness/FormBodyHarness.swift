@@ -19,8 +19,10 @@ enum FormBodyHarness {
             // A body that parsed as JSON was redacted as a value (a JSON string literal included); any other text
             // was redacted as text, which a second pass must leave alone.
             if case .string(let text) = once, (try? JSONValue.parse(data)) == nil {
+                // Masking can turn text into JSON (`"…pin=\1…"` becomes a valid string literal once `\1` is
+                // `***`); a second pass then reads it as JSON, which is a different input, not a broken mask.
+                guard (try? JSONValue.parse(Data(text.utf8))) == nil else { continue }
                 twice = JournalRedaction.body(Data(text.utf8), contentType: contentType)
-                guard case .string = twice else { continue }  // text that became JSON is read differently
             } else {
                 twice = JournalRedaction.redacted(once)
             }

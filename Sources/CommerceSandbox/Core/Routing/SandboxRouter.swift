@@ -87,7 +87,8 @@ public final class SandboxRouter: Sendable {
         let router = Router(context: SandboxRequestContext.self, options: [.autoGenerateHeadEndpoints])
         router.add(
             middleware: SandboxPipelineMiddleware(
-                context: context, router: self, logger: logger, wireLog: WireLog.open(for: context.options)))
+                context: context, router: self, logger: logger,
+                wireLog: WireLog.open(for: context.options, logger: logger)))
         let registered = routes.current
         var methodsByPattern: [String: [HTTPMethod]] = [:]
         var patternOrder: [String] = []

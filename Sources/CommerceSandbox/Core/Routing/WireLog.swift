@@ -1,5 +1,6 @@
 import CommerceCore
 import Foundation
+import Logging
 
 /// Appends every exchange the server answers (control routes and refusals included) to a file, one JSON
 /// object per line: what `commercekit serve --wire-log FILE` writes, and how a change to the server is shown
@@ -14,18 +15,25 @@ package final class WireLog: Sendable {
     private init(file: FileHandle) { self.file = Locked(file) }
 
     /// The log for `options`: its `wireLog`, else the environment's, else none. Sandboxes of one process that
-    /// name the same file share one handle, so their lines never interleave.
-    package static func open(for options: SandboxOptions) -> WireLog? {
+    /// name the same file share one handle, so their lines never interleave. A file that cannot be opened is
+    /// logged as an error and nothing is recorded.
+    package static func open(for options: SandboxOptions, logger: Logger) -> WireLog? {
         guard
             let path = options.wireLog?.path
                 ?? ProcessInfo.processInfo.environment[environmentVariable].flatMap({ $0.isEmpty ? nil : $0 })
         else { return nil }
         return openLogs.withLock { logs in
             if let log = logs[path] { return log }
-            if !FileManager.default.fileExists(atPath: path) {
-                FileManager.default.createFile(atPath: path, contents: nil)
+            if !FileManager.default.fileExists(atPath: path),
+                !FileManager.default.createFile(atPath: path, contents: nil)
+            {
+                logger.error("Cannot create the wire log \(path); no exchange will be recorded")
+                return nil
             }
-            guard let handle = FileHandle(forWritingAtPath: path) else { return nil }
+            guard let handle = FileHandle(forWritingAtPath: path) else {
+                logger.error("Cannot write to the wire log \(path); no exchange will be recorded")
+                return nil
+            }
             handle.seekToEndOfFile()
             let log = WireLog(file: handle)
             logs[path] = log
