@@ -18,14 +18,14 @@ public struct ATHMovilService: SandboxService {
     }
 
     public func seed(_ db: Database) throws {
-        try ATHMovilSeedData.seed(db)
+        try ATHMovilAccountStore.seed(db)
     }
 
     public func credentials(_ db: Database) throws -> JSONValue {
         [
             "simulatedPublicToken": "dummy",
-            "businesses": .array(try ATHMovilStore.businesses(db).map(\.json)),
-            "customers": .array(try ATHMovilStore.customers(db).map(\.json)),
+            "businesses": .array(try ATHMovilAccountStore.businesses(db).map(\.json)),
+            "customers": .array(try ATHMovilAccountStore.customers(db).map(\.json)),
             "clientConfiguration": .string(
                 "ATHMPaymentSession.shared.configure(environment: .sandbox(baseURL: <base_url>))"),
         ]
@@ -41,7 +41,7 @@ public struct ATHMovilService: SandboxService {
     }
 
     public func reset() async throws {
-        try await context.database.write { db in try ATHMovilStore.reset(db) }
+        try await context.database.write { db in try ATHMovilPaymentStore.deleteAll(db) }
     }
 
     public func registerRoutes(on router: SandboxRouter) {

@@ -25,7 +25,7 @@ enum ATHMovilAppAction: String, Sendable, CaseIterable {
         }
         do {
             if let phone, !phone.trimmingCharacters(in: .whitespaces).isEmpty {
-                guard let customer = try ATHMovilStore.customer(phone: phone, db) else {
+                guard let customer = try ATHMovilAccountStore.customer(phone: phone, db) else {
                     throw SandboxPlainError.field("customerPhone", "no test customer has this phone number")
                 }
                 if let pin, pin != customer.pin {
@@ -33,7 +33,7 @@ enum ATHMovilAppAction: String, Sendable, CaseIterable {
                 }
                 return customer
             }
-            guard let first = try ATHMovilStore.customers(db).first else {
+            guard let first = try ATHMovilAccountStore.customers(db).first else {
                 throw SandboxPlainError.field("customerPhone", "no test customers exist; create one first")
             }
             return first
@@ -54,7 +54,7 @@ enum ATHMovilAppAction: String, Sendable, CaseIterable {
         case (.complete, .open):
             ecommerce.customer = try Self.customer(for: business, phone: customerPhone, pin: pin, db)
             if ecommerce.flow.isLegacy {
-                try ATHMovilStore.complete(&ecommerce, business: business, now: now, db)
+                try ATHMovilPaymentStore.complete(&ecommerce, business: business, now: now, db)
             } else {
                 ecommerce.state = .confirm
                 ecommerce.updatedAt = now
@@ -79,7 +79,7 @@ enum ATHMovilAppAction: String, Sendable, CaseIterable {
         }
         let url = Self.callbackURL(for: ecommerce, now: now)
         ecommerce.callbacks.append(url)
-        try ecommerce.save(db)
+        try ATHMovilPaymentStore.save(ecommerce, db)
         return url
     }
 

@@ -53,16 +53,17 @@ enum ATHMovilAppLink {
         switch kind {
         case .secure:
             guard let id = link["ecommerceId"]?.stringValue,
-                let ecommerce = try ATHMovilStore.ecommerce(id: id, now: now, db),
-                let business = try ATHMovilStore.business(number: ecommerce.businessNumber, db),
-                let tokenBusiness = try ATHMovilStore.business(token: link["publicToken"]?.stringValue ?? "", db),
+                let ecommerce = try ATHMovilPaymentStore.ecommerce(id: id, now: now, db),
+                let business = try ATHMovilAccountStore.business(number: ecommerce.businessNumber, db),
+                let tokenBusiness = try ATHMovilAccountStore.business(
+                    token: link["publicToken"]?.stringValue ?? "", db),
                 tokenBusiness.number == business.number
             else { throw Problem.notFound }
             var opened = ecommerce
             // The secure link carries the scheme the reply must go to.
             if let scheme = link["scheme"]?.stringValue, !scheme.isEmpty, opened.scheme != scheme {
                 opened.scheme = scheme
-                try opened.save(db)
+                try ATHMovilPaymentStore.save(opened, db)
             }
             return .payment(opened, business)
         case .legacy, .legacyDummy:
@@ -87,7 +88,7 @@ enum ATHMovilAppLink {
         if kind == .legacyDummy {
             business = ATHMovilSeedData.dummy
         } else {
-            guard let found = try ATHMovilStore.business(token: token, db), found.isActive else {
+            guard let found = try ATHMovilAccountStore.business(token: token, db), found.isActive else {
                 var rejected = makeLegacy(
                     kind, link: link, business: ATHMovilSeedData.dummy, total: total,
                     expiresIn: expiresIn, scheme: scheme, now: now)
@@ -101,14 +102,15 @@ enum ATHMovilAppLink {
         }
         let traceId = link["traceId"]?.stringValue ?? ""
         if !traceId.isEmpty,
-            let existing = try ATHMovilStore.ecommerce(traceId: traceId, businessNumber: business.number, now: now, db)
+            let existing = try ATHMovilPaymentStore.ecommerce(
+                traceId: traceId, businessNumber: business.number, now: now, db)
         {
             return .payment(existing, business)
         }
         let created = makeLegacy(
             kind, link: link, business: business, total: total, expiresIn: expiresIn,
             scheme: scheme, now: now)
-        try created.save(db)
+        try ATHMovilPaymentStore.save(created, db)
         return .payment(created, business)
     }
 

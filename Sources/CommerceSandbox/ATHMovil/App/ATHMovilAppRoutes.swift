@@ -65,8 +65,8 @@ package struct ATHMovilAppRoutes: Sendable {
             case refused(ATHMovilEcommerce, ATHMovilBusiness, SandboxPlainError)
         }
         let outcome = try await context.database.write { db -> Outcome in
-            guard var ecommerce = try ATHMovilStore.ecommerce(id: id, now: now, db),
-                let business = try ATHMovilStore.business(number: ecommerce.businessNumber, db)
+            guard var ecommerce = try ATHMovilPaymentStore.ecommerce(id: id, now: now, db),
+                let business = try ATHMovilAccountStore.business(number: ecommerce.businessNumber, db)
             else { return .missing }
             do {
                 let pin = business.isDummy ? nil : (form["pin"] ?? "")

@@ -34,7 +34,13 @@ struct ATHMovilControlRoutes: Sendable {
             handler: ControlProblem.answering { request in
                 let page = try ControlPage.from(request.query)
                 let now = context.clock.now()
-                let listed = try await context.database.write { db in try ATHMovilStore.paymentsPage(page, now: now, db)
+                let listed = try await context.database.write { db -> (items: [JSONValue], total: Int) in
+                    let (payments, total) = try ATHMovilPaymentStore.paymentsPage(page, now: now, db)
+                    let items = try payments.map { payment in
+                        ATHMovilWire.record(
+                            payment, business: try ATHMovilAccountStore.business(number: payment.businessNumber, db))
+                    }
+                    return (items, total)
                 }
                 return page.response(listed.items, total: listed.total)
             })
@@ -66,7 +72,7 @@ struct ATHMovilControlRoutes: Sendable {
     // MARK: Test data
 
     @Sendable func listBusinesses(_ request: SandboxRequest) async throws -> SandboxResponse {
-        let list = try await context.database.read { db in try ATHMovilStore.businesses(db) }
+        let list = try await context.database.read { db in try ATHMovilAccountStore.businesses(db) }
         return .json(["businesses": .array(list.map(\.json))])
     }
 
@@ -89,20 +95,20 @@ struct ATHMovilControlRoutes: Sendable {
             var number: String
             repeat {
                 number = String(format: "%09d", Int.random(in: 100_000_000...999_999_999))
-            } while try ATHMovilStore.business(number: number, db) != nil
+            } while try ATHMovilAccountStore.business(number: number, db) != nil
             let business = ATHMovilBusiness(
                 number: number, name: name, path: path, industry: industry,
                 publicToken: "sbx-pub-" + RandomToken.hex(40), privateToken: "sbx-prv-" + RandomToken.hex(40),
                 isActive: isActive, isNonProfit: isNonProfit, feeRate: rate,
                 feeMinimumCents: Int64((minimum * 100).rounded()))
-            try business.insert(db)
+            try ATHMovilAccountStore.insert(business, db)
             return business
         }
         return .json(business.json, status: 201)
     }
 
     @Sendable func listCustomers(_ request: SandboxRequest) async throws -> SandboxResponse {
-        let list = try await context.database.read { db in try ATHMovilStore.customers(db) }
+        let list = try await context.database.read { db in try ATHMovilAccountStore.customers(db) }
         return .json(["customers": .array(list.map(\.json))])
     }
 
@@ -120,11 +126,11 @@ struct ATHMovilControlRoutes: Sendable {
         }
         let customer = ATHMovilCustomer(name: name, phoneNumber: phone, email: try body.string("email") ?? "", pin: pin)
         try await context.database.write { db in
-            guard try ATHMovilStore.customer(phone: phone, db) == nil else {
+            guard try ATHMovilAccountStore.customer(phone: phone, db) == nil else {
                 throw SandboxPlainError(
                     status: 409, message: "phoneNumber: a test customer with this phone exists")
             }
-            try ATHMovilStore.addCustomer(customer, db)
+            try ATHMovilAccountStore.addCustomer(customer, db)
         }
         return .json(customer.json, status: 201)
     }
@@ -190,8 +196,8 @@ struct ATHMovilControlRoutes: Sendable {
     {
         let now = context.clock.now()
         let (ecommerce, url) = try await context.database.write { db -> (ATHMovilEcommerce, String) in
-            guard var ecommerce = try ATHMovilStore.ecommerce(id: ecommerceId, now: now, db),
-                let business = try ATHMovilStore.business(number: ecommerce.businessNumber, db)
+            guard var ecommerce = try ATHMovilPaymentStore.ecommerce(id: ecommerceId, now: now, db),
+                let business = try ATHMovilAccountStore.business(number: ecommerce.businessNumber, db)
             else {
                 throw SandboxPlainError.paymentNotFound
             }
@@ -212,9 +218,9 @@ struct ATHMovilControlRoutes: Sendable {
         let now = context.clock.now()
         let id = request.parameter("ecommerceId")
         let record = try await context.database.write { db -> JSONValue? in
-            guard let ecommerce = try ATHMovilStore.ecommerce(id: id, now: now, db) else { return nil }
+            guard let ecommerce = try ATHMovilPaymentStore.ecommerce(id: id, now: now, db) else { return nil }
             return ATHMovilWire.record(
-                ecommerce, business: try ATHMovilStore.business(number: ecommerce.businessNumber, db))
+                ecommerce, business: try ATHMovilAccountStore.business(number: ecommerce.businessNumber, db))
         }
         guard let record else { throw SandboxPlainError.paymentNotFound }
         return .json(record)
@@ -226,10 +232,11 @@ struct ATHMovilControlRoutes: Sendable {
         }
         let now = context.clock.now()
         let record = try await context.database.write { db -> JSONValue? in
-            guard let ecommerce = try ATHMovilStore.ecommerce(traceId: traceId, businessNumber: nil, now: now, db)
+            guard
+                let ecommerce = try ATHMovilPaymentStore.ecommerce(traceId: traceId, businessNumber: nil, now: now, db)
             else { return nil }
             return ATHMovilWire.record(
-                ecommerce, business: try ATHMovilStore.business(number: ecommerce.businessNumber, db))
+                ecommerce, business: try ATHMovilAccountStore.business(number: ecommerce.businessNumber, db))
         }
         guard let record else { throw SandboxPlainError.paymentNotFound }
         return .json(record)

@@ -1,6 +1,5 @@
 import CommerceCore
 import Foundation
-import GRDB
 
 /// A test ATH Móvil Business account.
 struct ATHMovilBusiness: Sendable, Equatable {
@@ -33,32 +32,6 @@ struct ATHMovilBusiness: Sendable, Equatable {
         self.feeMinimumCents = feeMinimumCents
     }
 
-    init(row: Row) {
-        number = row["number"]
-        name = row["name"]
-        path = row["path"]
-        industry = row["industry"]
-        publicToken = row["public_token"]
-        privateToken = row["private_token"]
-        isActive = row["is_active"]
-        isNonProfit = row["is_non_profit"]
-        feeRate = row["fee_rate"]
-        feeMinimumCents = row["fee_minimum_cents"]
-    }
-
-    func insert(_ db: Database) throws {
-        try db.execute(
-            sql: """
-                INSERT INTO athmovil_business (number, name, path, industry, public_token, private_token, is_active,
-                                               is_non_profit, fee_rate, fee_minimum_cents)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                number, name, path, industry, publicToken, privateToken, isActive, isNonProfit, feeRate,
-                feeMinimumCents,
-            ])
-    }
-
     /// The listing shown by the control routes and the credentials document (tokens are sandbox-only values).
     var json: JSONValue {
         [
@@ -89,13 +62,6 @@ struct ATHMovilCustomer: Sendable, Equatable {
         self.phoneNumber = phoneNumber
         self.email = email
         self.pin = pin
-    }
-
-    init(row: Row) {
-        name = row["name"]
-        phoneNumber = row["phone"]
-        email = row["email"]
-        pin = row["pin"]
     }
 
     var json: JSONValue {

@@ -1,6 +1,5 @@
 import CommerceCore
 import Foundation
-import GRDB
 
 /// One payment ("ecommerce") in the emulated payment service, with everything the app page, the control
 /// routes and the merchant routes need.
@@ -124,76 +123,5 @@ struct ATHMovilEcommerce: Sendable, Equatable {
         self.scheme = scheme
         self.timeout = timeout
         self.env = env
-    }
-
-    init(row: Row) {
-        id = row["id"]
-        flow = Flow(rawValue: row["flow"]) ?? .secure
-        traceId = row["trace_id"]
-        businessNumber = row["business_number"]
-        state = State(rawValue: row["state"]) ?? .cancelled
-        createdAt = Date(timeIntervalSince1970: row["created_at"])
-        updatedAt = Date(timeIntervalSince1970: row["updated_at"])
-        expiresAt = Date(timeIntervalSince1970: row["expires_at"])
-        totalCents = row["total_cents"]
-        subtotalCents = row["subtotal_cents"]
-        taxCents = row["tax_cents"]
-        metadata1 = row["metadata1"]
-        metadata2 = row["metadata2"]
-        items = Self.decodeItems(row["items_json"])
-        phoneNumber = row["phone"]
-        scheme = row["scheme"]
-        timeout = row["timeout"]
-        env = row["env"]
-        let customerName: String? = row["customer_name"]
-        if let customerName {
-            customer = ATHMovilCustomer(
-                name: customerName, phoneNumber: row["customer_phone"] ?? "",
-                email: row["customer_email"] ?? "", pin: "")
-        }
-        referenceNumber = row["reference_number"]
-        dailyTransactionId = row["daily_transaction_id"]
-        transactionDate = row["transaction_date"]
-        let completed: Double? = row["completed_at"]
-        completedAt = completed.map(Date.init(timeIntervalSince1970:))
-        feeCents = row["fee_cents"]
-        netCents = row["net_cents"]
-        refundedCents = row["refunded_cents"]
-        tokenJTI = row["token_jti"]
-        callbacks = ((try? JSONValue.parse(row["callbacks_json"] as String))?.arrayValue ?? []).compactMap(
-            \.stringValue)
-    }
-
-    /// Inserts or replaces the whole row.
-    func save(_ db: Database) throws {
-        try db.execute(
-            sql: """
-                INSERT OR REPLACE INTO athmovil_ecommerce (
-                    id, flow, trace_id, business_number, state, created_at, updated_at, expires_at, total_cents,
-                    subtotal_cents, tax_cents, metadata1, metadata2, items_json, phone, scheme, timeout, env,
-                    customer_name, customer_phone, customer_email, reference_number, daily_transaction_id,
-                    transaction_date, completed_at, fee_cents, net_cents, refunded_cents, token_jti, callbacks_json)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                id, flow.rawValue, traceId, businessNumber, state.rawValue, createdAt.timeIntervalSince1970,
-                updatedAt.timeIntervalSince1970, expiresAt.timeIntervalSince1970, totalCents, subtotalCents, taxCents,
-                metadata1, metadata2, JSONValue.array(items.map(\.json)).serialized(), phoneNumber, scheme, timeout,
-                env,
-                customer?.name, customer?.phoneNumber, customer?.email, referenceNumber, dailyTransactionId,
-                transactionDate, completedAt?.timeIntervalSince1970, feeCents, netCents, refundedCents, tokenJTI,
-                JSONValue.array(callbacks.map(JSONValue.string)).serialized(),
-            ])
-    }
-
-    private static func decodeItems(_ text: String) -> [Item] {
-        guard let list = (try? JSONValue.parse(text))?.arrayValue else { return [] }
-        return list.map { item in
-            Item(
-                name: item["name"]?.stringValue ?? "",
-                priceCents: ATHMovilAmount.decimal(item["price"] ?? 0).map(ATHMovilAmount.cents) ?? 0,
-                quantity: item["quantity"]?.integerValue ?? 0, desc: item["desc"]?.stringValue ?? "",
-                metadata: item["metadata"]?.stringValue ?? "")
-        }
     }
 }

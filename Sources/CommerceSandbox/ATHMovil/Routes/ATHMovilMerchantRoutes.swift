@@ -20,10 +20,11 @@ struct ATHMovilMerchantRoutes: Sendable {
     ) {
         let id = try body.string("ecommerceId") ?? ""
         let token = try body.string("publicToken") ?? ""
-        guard let ecommerce = try ATHMovilStore.ecommerce(id: id, now: now, db) else {
+        guard let ecommerce = try ATHMovilPaymentStore.ecommerce(id: id, now: now, db) else {
             throw ATHMovilFailure.unknownEcommerce
         }
-        guard let business = try ATHMovilStore.business(token: token, db), business.number == ecommerce.businessNumber
+        guard let business = try ATHMovilAccountStore.business(token: token, db),
+            business.number == ecommerce.businessNumber
         else {
             throw ATHMovilFailure.notOwner
         }
@@ -48,7 +49,7 @@ struct ATHMovilMerchantRoutes: Sendable {
             guard ecommerce.state == .open else { throw ATHMovilFailure.unexpectedStatus }
             ecommerce.state = .cancelled
             ecommerce.updatedAt = now
-            try ecommerce.save(db)
+            try ATHMovilPaymentStore.save(ecommerce, db)
         }
         return ATHMovilFailure.success("Payment Cancelled.")
     }
@@ -62,13 +63,13 @@ struct ATHMovilMerchantRoutes: Sendable {
         let message = try body.string("message") ?? ""
         let now = context.clock.now()
         let data = try await context.database.write { db -> JSONValue in
-            guard let business = try ATHMovilStore.business(token: publicToken, db),
+            guard let business = try ATHMovilAccountStore.business(token: publicToken, db),
                 !privateToken.isEmpty, privateToken == business.privateToken
             else {
                 throw ATHMovilFailure.refundUnauthorized
             }
             guard
-                var payment = try ATHMovilStore.ecommerce(
+                var payment = try ATHMovilPaymentStore.ecommerce(
                     reference: reference, businessNumber: business.number, now: now, db),
                 payment.state == .completed
             else { throw ATHMovilFailure.referenceNotFound }
@@ -79,14 +80,14 @@ struct ATHMovilMerchantRoutes: Sendable {
             if cents > payment.totalCents - payment.refundedCents { throw ATHMovilFailure.overLimits }
             if message.count > 50 { throw ATHMovilFailure.messageTooLong }
 
-            let refundReference = ATHMovilStore.newReference(business: business)
-            let daily = try ATHMovilStore.nextDailyNumber(businessNumber: business.number, now: now, db)
-            try ATHMovilStore.recordRefund(
+            let refundReference = ATHMovilPaymentStore.newReference(business: business)
+            let daily = try ATHMovilPaymentStore.nextDailyNumber(businessNumber: business.number, now: now, db)
+            try ATHMovilPaymentStore.recordRefund(
                 reference: refundReference, ecommerceId: payment.id, businessNumber: business.number, cents: cents,
                 message: message, dailyNumber: daily, now: now, db)
             payment.refundedCents += cents
             payment.updatedAt = now
-            try payment.save(db)
+            try ATHMovilPaymentStore.save(payment, db)
 
             let customer = payment.customer
             let refund: JSONValue = [
@@ -121,14 +122,14 @@ struct ATHMovilMerchantRoutes: Sendable {
         let paymentID = try body.string("paymentID") ?? ""
         let now = context.clock.now()
         let reply = try await context.database.write { db -> JSONValue in
-            guard let business = try ATHMovilStore.business(token: token, db), !paymentID.isEmpty,
-                var ecommerce = try ATHMovilStore.ecommerce(
+            guard let business = try ATHMovilAccountStore.business(token: token, db), !paymentID.isEmpty,
+                var ecommerce = try ATHMovilPaymentStore.ecommerce(
                     traceId: paymentID, businessNumber: business.number, now: now, db)
             else { throw ATHMovilFailure.unknownTransaction }
             if ecommerce.state == .open {
                 ecommerce.state = .cancelled
                 ecommerce.updatedAt = now
-                try ecommerce.save(db)
+                try ATHMovilPaymentStore.save(ecommerce, db)
             }
             return ATHMovilWire.reply(ecommerce, now: now)
         }

@@ -33,7 +33,7 @@ struct ATHMovilPaymentRoutes: Sendable {
 
         let now = context.clock.now()
         let (ecommerceId, authToken) = try await context.database.write { db -> (String, String) in
-            guard let business = try ATHMovilStore.business(token: token, db), business.isActive else {
+            guard let business = try ATHMovilAccountStore.business(token: token, db), business.isActive else {
                 throw ATHMovilFailure.businessNotActive
             }
             guard let total else { throw ATHMovilFailure.invalidFormat }
@@ -66,11 +66,11 @@ struct ATHMovilPaymentRoutes: Sendable {
                 taxCents: ATHMovilAmount.cents(tax), metadata1: metadata1, metadata2: metadata2, items: items,
                 phoneNumber: phone, scheme: "", timeout: timeout, env: env)
             ecommerce.tokenJTI = RandomToken.hex(16)
-            try ecommerce.save(db)
+            try ATHMovilPaymentStore.save(ecommerce, db)
             let jwt = ATHMovilAuthToken.mint(
                 ecommerceId: ecommerce.id, issuedAt: now,
                 expiresAt: ecommerce.expiresAt.addingTimeInterval(ATHMovilEcommerce.confirmGrace),
-                jti: ecommerce.tokenJTI, secret: try ATHMovilStore.secret(db))
+                jti: ecommerce.tokenJTI, secret: try ATHMovilAccountStore.secret(db))
             return (ecommerce.id, jwt)
         }
         return ATHMovilFailure.success(["ecommerceId": .string(ecommerceId), "auth_token": .string(authToken)])
@@ -98,15 +98,16 @@ struct ATHMovilPaymentRoutes: Sendable {
         let now = context.clock.now()
         let header = request.headers["Authorization"]
         let data = try await context.database.write { db -> JSONValue in
-            let token = try ATHMovilAuthToken.verify(header: header, secret: try ATHMovilStore.secret(db), now: now)
-            guard var ecommerce = try ATHMovilStore.ecommerce(id: token.ecommerceId, now: now, db),
+            let token = try ATHMovilAuthToken.verify(
+                header: header, secret: try ATHMovilAccountStore.secret(db), now: now)
+            guard var ecommerce = try ATHMovilPaymentStore.ecommerce(id: token.ecommerceId, now: now, db),
                 ecommerce.tokenJTI == token.jti,
-                let business = try ATHMovilStore.business(number: ecommerce.businessNumber, db)
+                let business = try ATHMovilAccountStore.business(number: ecommerce.businessNumber, db)
             else {
                 throw ATHMovilFailure.invalidToken
             }
             switch ecommerce.state {
-            case .confirm: try ATHMovilStore.complete(&ecommerce, business: business, now: now, db)
+            case .confirm: try ATHMovilPaymentStore.complete(&ecommerce, business: business, now: now, db)
             case .completed: break  // idempotent: a retried authorization gets the same answer
             case .open: throw ATHMovilFailure.notConfirmed
             case .expired: throw ATHMovilFailure.timeExpired
@@ -121,20 +122,20 @@ struct ATHMovilPaymentRoutes: Sendable {
         let now = context.clock.now()
         let header = request.headers["Authorization"]
         // The token is checked before the body, as the real service does.
-        let secret = try await context.database.read { db in try ATHMovilStore.secret(db) }
+        let secret = try await context.database.read { db in try ATHMovilAccountStore.secret(db) }
         let token = try ATHMovilAuthToken.verify(header: header, secret: secret, now: now)
         let body = try ATHMovilBody(request)
         let ecommerceId = try body.string("ecommerceId") ?? token.ecommerceId
         guard let phone = try body.string("phoneNumber"), !phone.isEmpty else { throw ATHMovilFailure.invalidFormat }
         guard ecommerceId == token.ecommerceId else { throw ATHMovilFailure.invalidToken }
         try await context.database.write { db in
-            guard var ecommerce = try ATHMovilStore.ecommerce(id: ecommerceId, now: now, db) else {
+            guard var ecommerce = try ATHMovilPaymentStore.ecommerce(id: ecommerceId, now: now, db) else {
                 throw ATHMovilFailure.unknownEcommerce
             }
             guard ecommerce.phoneNumber.isEmpty else { throw ATHMovilFailure.phoneAlreadySet }
             ecommerce.phoneNumber = phone
             ecommerce.updatedAt = now
-            try ecommerce.save(db)
+            try ATHMovilPaymentStore.save(ecommerce, db)
         }
         return ATHMovilFailure.success("Phone number updated.")
     }
