@@ -73,11 +73,35 @@ struct ATHMovilEcommerceRecord: Codable, Sendable, FetchableRecord, PersistableR
 
     enum Columns {
         static let id = Column(CodingKeys.id)
+        static let flow = Column(CodingKeys.flow)
         static let traceId = Column(CodingKeys.traceId)
         static let businessNumber = Column(CodingKeys.businessNumber)
         static let state = Column(CodingKeys.state)
         static let createdAt = Column(CodingKeys.createdAt)
+        static let updatedAt = Column(CodingKeys.updatedAt)
+        static let expiresAt = Column(CodingKeys.expiresAt)
+        static let totalCents = Column(CodingKeys.totalCents)
+        static let subtotalCents = Column(CodingKeys.subtotalCents)
+        static let taxCents = Column(CodingKeys.taxCents)
+        static let metadata1 = Column(CodingKeys.metadata1)
+        static let metadata2 = Column(CodingKeys.metadata2)
+        static let itemsJSON = Column(CodingKeys.itemsJSON)
+        static let phone = Column(CodingKeys.phone)
+        static let scheme = Column(CodingKeys.scheme)
+        static let timeout = Column(CodingKeys.timeout)
+        static let env = Column(CodingKeys.env)
+        static let customerName = Column(CodingKeys.customerName)
+        static let customerPhone = Column(CodingKeys.customerPhone)
+        static let customerEmail = Column(CodingKeys.customerEmail)
         static let referenceNumber = Column(CodingKeys.referenceNumber)
+        static let dailyTransactionId = Column(CodingKeys.dailyTransactionId)
+        static let transactionDate = Column(CodingKeys.transactionDate)
+        static let completedAt = Column(CodingKeys.completedAt)
+        static let feeCents = Column(CodingKeys.feeCents)
+        static let netCents = Column(CodingKeys.netCents)
+        static let refundedCents = Column(CodingKeys.refundedCents)
+        static let tokenJTI = Column(CodingKeys.tokenJTI)
+        static let callbacksJSON = Column(CodingKeys.callbacksJSON)
     }
 
     init(_ e: ATHMovilEcommerce) {
@@ -194,6 +218,10 @@ struct ATHMovilRefundRecord: Codable, Sendable, FetchableRecord, PersistableReco
         static let referenceNumber = Column(CodingKeys.referenceNumber)
         static let ecommerceId = Column(CodingKeys.ecommerceId)
         static let businessNumber = Column(CodingKeys.businessNumber)
+        static let amountCents = Column(CodingKeys.amountCents)
+        static let message = Column(CodingKeys.message)
+        static let dailyTransactionId = Column(CodingKeys.dailyTransactionId)
+        static let createdAt = Column(CodingKeys.createdAt)
     }
 }
 
