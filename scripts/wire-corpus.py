@@ -38,6 +38,7 @@ PATTERNS = [
     (re.compile(r"(127\.0\.0\.1|localhost|\[::1\]|0\.0\.0\.0)(:|%3A)\d+"), r"\1\2<port>"),
     (re.compile(r"/tmp/[^\s\"']+"), "<tmp>"),
     (re.compile(r"\b[0-9a-fA-F]{16,}\b"), "<hex>"),
+    (re.compile(r"Expires in \d+ min \d+ s"), "Expires in <duration>"),  # ATH Móvil's app page counts down
     (re.compile(r"\d+\.\d{4,}(e-?\d+)?"), "<float>"),
     (re.compile(r"\b\d{9,}\b"), "<number>"),
 ]

@@ -7,8 +7,11 @@ import Testing
 /// §3.2.5: refunds never exceed what was paid, with the exact errors.
 @Suite("ATH Móvil refunds")
 struct ATHMovilRefundTests {
-    /// A completed 20.00 payment on the seeded test store; returns its reference.
+    /// A completed 20.00 payment on the seeded test store; returns its reference. The sandbox clock is frozen
+    /// first: these tests are about amounts, and a payment or token must not expire because a loaded machine
+    /// (a sanitizer run is ten times slower) took minutes between two requests.
     private func completedPayment(_ rig: ATHMovilRig) async throws -> String {
+        try await rig.rig.context.clock.set(rig.rig.context.clock.now(), frozen: true)
         let (id, token) = try await rig.createPayment(token: ATHMovilRig.testStoreToken)
         let respond = try await rig.call(
             .post, "/sandbox/athmovil/payments/\(id)/complete", json: ["customerPhone": "787-555-0101"])
