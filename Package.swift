@@ -123,7 +123,9 @@ let package = Package(
         .testTarget(
             name: "ButtonMerchantTests",
             dependencies: ["ButtonMerchant", "CommerceCore", "CommerceTesting", "CommerceTestSupport"]),
-        .testTarget(name: "ButtonOrdersTests", dependencies: ["ButtonOrders", "CommerceCore", "CommerceTesting"]),
+        .testTarget(
+            name: "ButtonOrdersTests",
+            dependencies: ["ButtonOrders", "CommerceCore", "CommerceTesting", "CommerceTestSupport"]),
         .testTarget(
             name: "ATHMovilCheckoutTests",
             dependencies: ["ATHMovilCheckout", "CommerceCore", "CommerceTesting", "CommerceTestSupport"]),

@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceTestSupport
 import Testing
 
 @testable import ButtonOrders
@@ -7,8 +8,8 @@ import Testing
 struct CustomerRuleTests {
     @Test(
         "Each vector yields exactly its expected failures, in order (shared vectors)",
-        arguments: OrderVectors.group("customer"))
-    func vector(_ vector: OrderVector) {
+        arguments: ButtonOrderVectors.group("customer"))
+    func vector(_ vector: ButtonOrderVector) {
         #expect(vector.failures == vector.expected)
     }
 }

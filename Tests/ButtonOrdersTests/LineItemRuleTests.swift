@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceTestSupport
 import Testing
 
 @testable import ButtonOrders
@@ -7,8 +8,8 @@ import Testing
 struct LineItemRuleTests {
     @Test(
         "Each vector yields exactly its expected failures, in order (shared vectors)",
-        arguments: OrderVectors.group("line_items"))
-    func vector(_ vector: OrderVector) {
+        arguments: ButtonOrderVectors.group("line_items"))
+    func vector(_ vector: ButtonOrderVector) {
         #expect(vector.failures == vector.expected)
     }
 }

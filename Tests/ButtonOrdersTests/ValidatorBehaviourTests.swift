@@ -1,4 +1,5 @@
 import CommerceCore
+import CommerceTestSupport
 import Testing
 
 @testable import ButtonOrders
@@ -7,8 +8,8 @@ import Testing
 struct ValidatorBehaviourTests {
     @Test("The shared vector file loads and has a vector for every field rule and S5")
     func vectorFileCoversTheRules() throws {
-        _ = try OrderVectors.file.get()
-        let names = OrderVectors.all.map(\.name)
+        _ = try ButtonOrderVectors.file.get()
+        let names = ButtonOrderVectors.orders.map(\.name)
         #expect(names.count == 164)
         let rules =
             ["S5"] + (1...16).filter { $0 != 10 && $0 != 11 }.map { "O\($0)" } + (0...4).map { "C\($0)" }
@@ -16,25 +17,25 @@ struct ValidatorBehaviourTests {
         for rule in rules {
             #expect(names.contains { $0.hasPrefix(rule + " ") }, "no vector for \(rule)")
         }
-        #expect(OrderVectors.arithmetic.count == 12)
+        #expect(ButtonOrderVectors.arithmetic.count == 12)
     }
 
     @Test("The seed body (comma fixed) passes every rule")
     func seedBodyPasses() {
-        #expect(ButtonOrderValidator().failures(in: .object(OrderVectors.baseBody)).isEmpty)
-        #expect(ButtonOrderValidator().firstFailure(in: .object(OrderVectors.baseBody)) == nil)
+        #expect(ButtonOrderValidator().failures(in: .object(ButtonOrderVectors.baseBody)).isEmpty)
+        #expect(ButtonOrderValidator().firstFailure(in: .object(ButtonOrderVectors.baseBody)) == nil)
     }
 
     @Test(
         "Table order, wrong types, extreme numbers and non-object bodies (shared vectors)",
-        arguments: OrderVectors.group("ordering") + OrderVectors.group("body"))
-    func vector(_ vector: OrderVector) {
+        arguments: ButtonOrderVectors.group("ordering") + ButtonOrderVectors.group("body"))
+    func vector(_ vector: ButtonOrderVector) {
         #expect(vector.failures == vector.expected)
         #expect(vector.validator.firstFailure(in: vector.body)?.message == vector.expected.first?.message)
     }
 
-    @Test("§6.4 arithmetic of a JSON line item (shared vectors)", arguments: OrderVectors.arithmetic)
-    func arithmeticVector(_ vector: ArithmeticVector) {
+    @Test("§6.4 arithmetic of a JSON line item (shared vectors)", arguments: ButtonOrderVectors.arithmetic)
+    func arithmeticVector(_ vector: ButtonArithmeticVector) {
         let totals = ButtonOrderValidator.lineItemTotals(of: vector.item)
         #expect(totals?.total == vector.expected?.total)
         #expect(totals?.amount == vector.expected?.amount)
