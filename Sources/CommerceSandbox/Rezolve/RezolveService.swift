@@ -39,9 +39,8 @@ public struct RezolveService: SandboxService {
     }
 
     public func credentials(_ db: Database) throws -> JSONValue {
-        let partner = try RZPartner.fetchOne(db, key: RezolveSeedData.partnerId)
-        let customers = try RZCustomer.filter(Column("partner_id") == RezolveSeedData.partnerId)
-            .order(Column("date_created")).fetchAll(db)
+        let partner = try RezolvePartnerStore.partner(RezolveSeedData.partnerId, db)
+        let customers = try RezolveCustomerStore.customers(partnerId: RezolveSeedData.partnerId, db)
         return [
             "partner_id": .from(partner?.id),
             "partner_name": .from(partner?.name),
@@ -117,9 +116,7 @@ public struct RezolveService: SandboxService {
     }
 
     func resetState(_ db: Database) throws {
-        for table in RezolveGeozoneSchema.tables + RezolveSchema.clearedOnReset {
-            try db.execute(sql: "DELETE FROM \(table)")
-        }
+        try RezolveSchema.clearForReset(db)
         try seed(db)
     }
 

@@ -48,7 +48,7 @@ struct RezolveControlPlaneRoutes: Sendable {
             // Without --unsafe-debug-keys the route does not exist, as far as a client can tell.
             guard context.options.unsafeDebugKeys else { return RezolveControlRoutes.notFound.response }
             let id = request.parameter("entityId")
-            let customer = try await context.database.read { db in try RZCustomer.fetchOne(db, key: id) }
+            let customer = try await context.database.read { db in try RezolveCustomerStore.customer(id, db) }
             guard let customer else { return RezolveControlRoutes.notFound.response }
             return .json(["entity_id": .string(customer.entityId), "private_key": .string(customer.privateKeyPem)])
         }

@@ -17,7 +17,7 @@ struct RezolveControlRoutes: Sendable {
             p + "/partners",
             handler: controlled { _ in
                 let partners = try await endpoint.database.read { db in
-                    try RZPartner.order(Column("created_at"), Column("id")).fetchAll(db)
+                    try RezolvePartnerStore.partners(db)
                 }
                 return .json(["partners": .array(partners.map(Self.partnerJSON))])
             })
@@ -32,7 +32,7 @@ struct RezolveControlRoutes: Sendable {
                 let now = endpoint.now
                 let payment = try await endpoint.database.write { db in
                     try RezolveCommerceStore.settleDueCallbacks(now: now, db)
-                    return try RZExternalPayment.fetchOne(db, key: id)
+                    return try RezolveCommerceStore.externalPayment(id, db)
                 }
                 guard let payment else { throw Self.notFound }
                 return .json([
@@ -92,12 +92,11 @@ struct RezolveControlRoutes: Sendable {
         let name = try optionalString(body, "name") ?? "Sandbox Partner"
         let now = endpoint.now.timeIntervalSince1970
         let partner = try await endpoint.database.write { db in
-            let highest = try RZPartner.fetchAll(db).compactMap { Int($0.id) }.max() ?? 999
             let partner = RZPartner(
-                id: String(max(highest + 1, 1000)), apiKey: UUID().uuidString.lowercased(),
+                id: try RezolvePartnerStore.nextPartnerId(db), apiKey: UUID().uuidString.lowercased(),
                 authKey: RandomToken.hex(90), name: name, sspClientId: "sbx-ssp-" + RandomToken.hex(12),
                 sspClientSecret: RandomToken.hex(40), sspAudience: "commercekit-sandbox-audience", createdAt: now)
-            try partner.insert(db)
+            try RezolvePartnerStore.insert(partner, db)
             return partner
         }
         return .json(Self.partnerJSON(partner), status: 201)
@@ -122,15 +121,15 @@ struct RezolveControlRoutes: Sendable {
             useDataForMarketing: false, privateKeyPem: keys.privatePEM, publicKeyPem: keys.publicPEM,
             dateCreated: now, dateUpdated: now)
         try await endpoint.database.write { db in
-            guard try RZPartner.fetchOne(db, key: partnerId) != nil else {
+            guard try RezolvePartnerStore.partner(partnerId, db) != nil else {
                 throw SandboxPlainError.field("partnerId", "unknown partner")
             }
-            guard try RZCustomer.fetchOne(db, key: entityId) == nil,
+            guard try RezolveCustomerStore.customer(entityId, db) == nil,
                 try RezolveCustomerStore.customer(partnerId: partnerId, partnerEntityId: partnerEntityId, db) == nil
             else {
                 throw SandboxPlainError(status: 409, message: "customer already exists")
             }
-            try customer.insert(db)
+            try RezolveCustomerStore.insert(customer, db)
         }
         return .json(
             [
@@ -143,18 +142,18 @@ struct RezolveControlRoutes: Sendable {
     @Sendable func addProduct(_ request: SandboxRequest) async throws -> SandboxResponse {
         let product = try ProductFixture.product(from: try object(request))
         try await endpoint.database.write { db in
-            guard try RZMerchant.fetchOne(db, key: product.merchantId) != nil else {
+            guard try RezolveCatalogStore.merchantExists(product.merchantId, db) else {
                 throw SandboxPlainError.field("merchantId", "unknown merchant")
             }
-            guard let category = try RZCategory.fetchOne(db, key: product.categoryId),
+            guard let category = try RezolveCatalogStore.storedCategory(product.categoryId, db),
                 category.merchantId == product.merchantId
             else {
                 throw SandboxPlainError.field("categoryId", "not a category of merchant \(product.merchantId)")
             }
-            guard try RZProduct.fetchOne(db, key: product.id) == nil else {
+            guard try !RezolveCatalogStore.productExists(product.id, db) else {
                 throw SandboxPlainError(status: 409, message: "product \(product.id) already exists")
             }
-            try product.insert(db)
+            try RezolveCatalogStore.insert(product, db)
         }
         return .json(
             [
@@ -172,7 +171,7 @@ struct RezolveControlRoutes: Sendable {
         }
         let id = Int64(request.parameter("orderId"))
         let order = try await endpoint.database.write { db -> RZOrder in
-            guard let id, var order = try RZOrder.fetchOne(db, key: id), order.isListed else { throw Self.notFound }
+            guard let id, var order = try RezolveCommerceStore.listedOrder(id, db) else { throw Self.notFound }
             let allowed =
                 (order.state == "pending" && target != "cancelled")
                 || (order.state == "pre-canceled" && target == "cancelled")
@@ -180,7 +179,7 @@ struct RezolveControlRoutes: Sendable {
                 throw SandboxPlainError(status: 409, message: "order is \(order.state); cannot become \(target)")
             }
             order.state = target
-            try order.update(db)
+            try RezolveCommerceStore.update(order, db)
             return order
         }
         return .json([
@@ -205,7 +204,7 @@ struct RezolveControlRoutes: Sendable {
             var settings = try RezolveCommerceStore.settings(db)
             settings.callbackApplyDelayMs = delay ?? settings.callbackApplyDelayMs
             settings.optionSessionTtlSeconds = ttl ?? settings.optionSessionTtlSeconds
-            try settings.save(db)
+            try RezolveCommerceStore.save(settings, db)
             return settings
         }
         return .json(Self.settingsJSON(settings))

@@ -18,11 +18,12 @@ struct SspControlRoutes: Sendable {
             handler: control.controlled { request in
                 let id = request.parameter("actId")
                 let submissions = try await endpoint.database.read { db -> [RZActSubmission]? in
-                    guard try RZAct.fetchOne(db, key: id) != nil else { return nil }
+                    guard try SspStore.actExists(id, db) else { return nil }
                     return try SspStore.submissions(actId: id, db)
                 }
                 guard let submissions else { throw RezolveControlRoutes.notFound }
-                return .json(["submissions": .array(submissions.map { wire.submission($0, withAnswers: true) })])
+                return .json(["submissions": .array(try submissions.map { try wire.submission($0, withAnswers: true) })]
+                )
             })
     }
 
@@ -70,10 +71,10 @@ struct SspControlRoutes: Sendable {
             actId: actId, payoffs: payoffs.serialized(), createdAt: now)
         try await endpoint.database.write { db in
             if let act { try SspStore.insertAct(.object(act), now: now, db) }
-            if let linkedActId, try RZAct.fetchOne(db, key: linkedActId) == nil {
+            if let linkedActId, try !SspStore.actExists(linkedActId, db) {
                 throw SandboxPlainError.field("actId", "unknown act \(linkedActId)")
             }
-            try record.save(db)
+            try SspStore.save(record, db)
         }
         return .json(
             [

@@ -28,6 +28,44 @@ struct RZGeozone: RezolveRecord, Equatable {
     var relatedPrice: Double?
     var createdAt: Double
 
+    enum CodingKeys: String, CodingKey {
+        case seq, id, name, latitude, longitude
+        case engagementId = "engagement_id"
+        case radiusMeters = "radius_meters"
+        case activeTimeType = "active_time_type"
+        case validityPeriods = "validity_periods"
+        case targetUserIds = "target_user_ids"
+        case triggerNotificationType = "trigger_notification_type"
+        case dwellTime = "dwell_time"
+        case relatedType = "related_type"
+        case relatedItemId = "related_item_id"
+        case relatedTitle = "related_title"
+        case relatedSubtitle = "related_subtitle"
+        case relatedPrice = "related_price"
+        case createdAt = "created_at"
+    }
+
+    enum Columns {
+        static let seq = Column(CodingKeys.seq)
+        static let id = Column(CodingKeys.id)
+        static let engagementId = Column(CodingKeys.engagementId)
+        static let name = Column(CodingKeys.name)
+        static let latitude = Column(CodingKeys.latitude)
+        static let longitude = Column(CodingKeys.longitude)
+        static let radiusMeters = Column(CodingKeys.radiusMeters)
+        static let activeTimeType = Column(CodingKeys.activeTimeType)
+        static let validityPeriods = Column(CodingKeys.validityPeriods)
+        static let targetUserIds = Column(CodingKeys.targetUserIds)
+        static let triggerNotificationType = Column(CodingKeys.triggerNotificationType)
+        static let dwellTime = Column(CodingKeys.dwellTime)
+        static let relatedType = Column(CodingKeys.relatedType)
+        static let relatedItemId = Column(CodingKeys.relatedItemId)
+        static let relatedTitle = Column(CodingKeys.relatedTitle)
+        static let relatedSubtitle = Column(CodingKeys.relatedSubtitle)
+        static let relatedPrice = Column(CodingKeys.relatedPrice)
+        static let createdAt = Column(CodingKeys.createdAt)
+    }
+
     var center: GeoPoint { GeoPoint(latitude: latitude, longitude: longitude) }
 
     /// Whether the zone is active at `now`.

@@ -19,6 +19,30 @@ struct RZMerchant: RezolveRecord {
     var taxRateBasisPoints: Int64
     var flatrateMinor: Int64
 
+    enum CodingKeys: String, CodingKey {
+        case id, name, tagline, keywords, email, phone, currency, priority, enabled
+        case currencySymbol = "currency_symbol"
+        case paymentTypes = "payment_types"
+        case taxRateBasisPoints = "tax_rate_basis_points"
+        case flatrateMinor = "flatrate_minor"
+    }
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let name = Column(CodingKeys.name)
+        static let tagline = Column(CodingKeys.tagline)
+        static let keywords = Column(CodingKeys.keywords)
+        static let email = Column(CodingKeys.email)
+        static let phone = Column(CodingKeys.phone)
+        static let currency = Column(CodingKeys.currency)
+        static let currencySymbol = Column(CodingKeys.currencySymbol)
+        static let paymentTypes = Column(CodingKeys.paymentTypes)
+        static let priority = Column(CodingKeys.priority)
+        static let enabled = Column(CodingKeys.enabled)
+        static let taxRateBasisPoints = Column(CodingKeys.taxRateBasisPoints)
+        static let flatrateMinor = Column(CodingKeys.flatrateMinor)
+    }
+
     var offeredPaymentTypes: [String] { paymentTypes.split(separator: ",").map(String.init) }
     var keywordList: [String] { keywords.split(separator: ",").map(String.init) }
 }
@@ -37,6 +61,27 @@ struct RZStore: RezolveRecord {
     var country: String
     var latitude: Double
     var longitude: Double
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, email, telephone, street1, city, region, country, latitude, longitude
+        case merchantId = "merchant_id"
+        case postCode = "post_code"
+    }
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let merchantId = Column(CodingKeys.merchantId)
+        static let name = Column(CodingKeys.name)
+        static let email = Column(CodingKeys.email)
+        static let telephone = Column(CodingKeys.telephone)
+        static let street1 = Column(CodingKeys.street1)
+        static let city = Column(CodingKeys.city)
+        static let region = Column(CodingKeys.region)
+        static let postCode = Column(CodingKeys.postCode)
+        static let country = Column(CodingKeys.country)
+        static let latitude = Column(CodingKeys.latitude)
+        static let longitude = Column(CodingKeys.longitude)
+    }
 }
 
 struct RZCategory: RezolveRecord {
@@ -46,6 +91,20 @@ struct RZCategory: RezolveRecord {
     var parentId: Int64?
     var name: String
     var position: Int
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, position
+        case merchantId = "merchant_id"
+        case parentId = "parent_id"
+    }
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let merchantId = Column(CodingKeys.merchantId)
+        static let parentId = Column(CodingKeys.parentId)
+        static let name = Column(CodingKeys.name)
+        static let position = Column(CodingKeys.position)
+    }
 }
 
 struct RZProduct: RezolveRecord {
@@ -69,6 +128,41 @@ struct RZProduct: RezolveRecord {
     var options: [Option]
     var variants: [Variant]
     var customOptions: [CustomOption]
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, subtitle, description, weight, position, options, variants
+        case merchantId = "merchant_id"
+        case categoryId = "category_id"
+        case priceMinor = "price_minor"
+        case originalPriceMinor = "original_price_minor"
+        case isAct = "is_act"
+        case isVirtual = "is_virtual"
+        case maximumQty = "maximum_qty"
+        case imageWidth = "image_width"
+        case imageHeight = "image_height"
+        case customOptions = "custom_options"
+    }
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let merchantId = Column(CodingKeys.merchantId)
+        static let categoryId = Column(CodingKeys.categoryId)
+        static let name = Column(CodingKeys.name)
+        static let subtitle = Column(CodingKeys.subtitle)
+        static let description = Column(CodingKeys.description)
+        static let priceMinor = Column(CodingKeys.priceMinor)
+        static let originalPriceMinor = Column(CodingKeys.originalPriceMinor)
+        static let weight = Column(CodingKeys.weight)
+        static let isAct = Column(CodingKeys.isAct)
+        static let isVirtual = Column(CodingKeys.isVirtual)
+        static let maximumQty = Column(CodingKeys.maximumQty)
+        static let position = Column(CodingKeys.position)
+        static let imageWidth = Column(CodingKeys.imageWidth)
+        static let imageHeight = Column(CodingKeys.imageHeight)
+        static let options = Column(CodingKeys.options)
+        static let variants = Column(CodingKeys.variants)
+        static let customOptions = Column(CodingKeys.customOptions)
+    }
 
     /// A configurable attribute (`color`, `size`) and its values.
     struct Option: Codable, Sendable {

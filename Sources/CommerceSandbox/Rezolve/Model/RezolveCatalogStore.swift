@@ -5,8 +5,8 @@ import GRDB
 /// catalogue route.
 enum RezolveCatalogStore {
     static func merchants(includeDisabled: Bool, _ db: Database) throws -> [RZMerchant] {
-        var request = RZMerchant.order(Column("priority"), Column("id"))
-        if !includeDisabled { request = request.filter(Column("enabled") == true) }
+        var request = RZMerchant.order(RZMerchant.Columns.priority, RZMerchant.Columns.id)
+        if !includeDisabled { request = request.filter(RZMerchant.Columns.enabled == true) }
         return try request.fetchAll(db)
     }
 
@@ -19,17 +19,19 @@ enum RezolveCatalogStore {
     }
 
     static func stores(merchantId: String, _ db: Database) throws -> [RZStore] {
-        try RZStore.filter(Column("merchant_id") == merchantId).order(Column("id")).fetchAll(db)
+        try RZStore.filter(RZStore.Columns.merchantId == merchantId).order(RZStore.Columns.id).fetchAll(db)
     }
 
     static func allStores(_ db: Database) throws -> [String: [RZStore]] {
-        Dictionary(grouping: try RZStore.order(Column("id")).fetchAll(db), by: \.merchantId)
+        Dictionary(grouping: try RZStore.order(RZStore.Columns.id).fetchAll(db), by: \.merchantId)
     }
 
     static func rootCategory(merchantId: String, _ db: Database) throws -> RZCategory {
         guard
-            let root = try RZCategory.filter(Column("merchant_id") == merchantId && Column("parent_id") == nil)
-                .fetchOne(db)
+            let root = try RZCategory.filter(
+                RZCategory.Columns.merchantId == merchantId && RZCategory.Columns.parentId == nil
+            )
+            .fetchOne(db)
         else {
             throw RezolveFailure.categoryNotFound
         }
@@ -45,15 +47,15 @@ enum RezolveCatalogStore {
     }
 
     static func children(of categoryId: Int64, _ db: Database) throws -> [RZCategory] {
-        try RZCategory.filter(Column("parent_id") == categoryId).order(Column("position")).fetchAll(db)
+        try RZCategory.filter(RZCategory.Columns.parentId == categoryId).order(RZCategory.Columns.position).fetchAll(db)
     }
 
     static func products(in categoryId: Int64, _ db: Database) throws -> [RZProduct] {
-        try RZProduct.filter(Column("category_id") == categoryId).order(Column("position")).fetchAll(db)
+        try RZProduct.filter(RZProduct.Columns.categoryId == categoryId).order(RZProduct.Columns.position).fetchAll(db)
     }
 
     static func productCount(in categoryId: Int64, _ db: Database) throws -> Int {
-        try RZProduct.filter(Column("category_id") == categoryId).fetchCount(db)
+        try RZProduct.filter(RZProduct.Columns.categoryId == categoryId).fetchCount(db)
     }
 
     /// A product of that merchant (and category, when given), else the `rce_product_not_found` 404.
@@ -66,10 +68,29 @@ enum RezolveCatalogStore {
     }
 
     static func allProducts(_ db: Database) throws -> [RZProduct] {
-        try RZProduct.order(Column("merchant_id"), Column("position")).fetchAll(db)
+        try RZProduct.order(RZProduct.Columns.merchantId, RZProduct.Columns.position).fetchAll(db)
     }
 
     static func allCategories(_ db: Database) throws -> [Int64: RZCategory] {
         Dictionary(uniqueKeysWithValues: try RZCategory.fetchAll(db).map { ($0.id, $0) })
+    }
+
+    // The control routes' fixtures: plain look-ups, since their answers are the control envelope's, not §3.4's.
+
+    static func merchantExists(_ id: String, _ db: Database) throws -> Bool {
+        try RZMerchant.exists(db, key: id)
+    }
+
+    static func storedCategory(_ id: Int64, _ db: Database) throws -> RZCategory? {
+        try RZCategory.fetchOne(db, key: id)
+    }
+
+    static func productExists(_ id: Int64, _ db: Database) throws -> Bool {
+        try RZProduct.exists(db, key: id)
+    }
+
+    /// Adds a test's product; a reset removes it again.
+    static func insert(_ product: RZProduct, _ db: Database) throws {
+        try product.insert(db)
     }
 }

@@ -43,6 +43,23 @@ struct RZCart: RezolveRecord {
     var lines: [RZLine]
     var dateCreated: Double
     var dateUpdated: Double
+
+    enum CodingKeys: String, CodingKey {
+        case id, lines
+        case entityId = "entity_id"
+        case merchantId = "merchant_id"
+        case dateCreated = "date_created"
+        case dateUpdated = "date_updated"
+    }
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let entityId = Column(CodingKeys.entityId)
+        static let merchantId = Column(CodingKeys.merchantId)
+        static let lines = Column(CodingKeys.lines)
+        static let dateCreated = Column(CodingKeys.dateCreated)
+        static let dateUpdated = Column(CodingKeys.dateUpdated)
+    }
 }
 
 struct RZOptionSession: RezolveRecord {
@@ -54,6 +71,25 @@ struct RZOptionSession: RezolveRecord {
     var cartUpdated: Double?
     var lines: [RZPricedLine]
     var createdAt: Double
+
+    enum CodingKeys: String, CodingKey {
+        case id, lines
+        case entityId = "entity_id"
+        case merchantId = "merchant_id"
+        case cartId = "cart_id"
+        case cartUpdated = "cart_updated"
+        case createdAt = "created_at"
+    }
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let entityId = Column(CodingKeys.entityId)
+        static let merchantId = Column(CodingKeys.merchantId)
+        static let cartId = Column(CodingKeys.cartId)
+        static let cartUpdated = Column(CodingKeys.cartUpdated)
+        static let lines = Column(CodingKeys.lines)
+        static let createdAt = Column(CodingKeys.createdAt)
+    }
 
     var isAllVirtual: Bool { lines.allSatisfy(\.isVirtual) }
     var subtotalMinor: Int64 { lines.reduce(0) { $0 + $1.unitMinor * Int64($1.line.qty) } }
@@ -90,6 +126,55 @@ struct RZOrder: RezolveRecord {
     var longitude: Double?
     var paymentId: String?
 
+    enum CodingKeys: String, CodingKey {
+        case id, state, lines, pan4, latitude, longitude
+        case partnerId = "partner_id"
+        case entityId = "entity_id"
+        case merchantId = "merchant_id"
+        case optionId = "option_id"
+        case cartId = "cart_id"
+        case paymentStatus = "payment_status"
+        case paymentType = "payment_type"
+        case shippingCode = "shipping_code"
+        case addressId = "address_id"
+        case pickupStore = "pickup_store"
+        case subtotalMinor = "subtotal_minor"
+        case shippingMinor = "shipping_minor"
+        case taxMinor = "tax_minor"
+        case createdAt = "created_at"
+        case placedAt = "placed_at"
+        case payWith = "pay_with"
+        case phoneId = "phone_id"
+        case paymentId = "payment_id"
+    }
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let partnerId = Column(CodingKeys.partnerId)
+        static let entityId = Column(CodingKeys.entityId)
+        static let merchantId = Column(CodingKeys.merchantId)
+        static let optionId = Column(CodingKeys.optionId)
+        static let cartId = Column(CodingKeys.cartId)
+        static let state = Column(CodingKeys.state)
+        static let paymentStatus = Column(CodingKeys.paymentStatus)
+        static let paymentType = Column(CodingKeys.paymentType)
+        static let shippingCode = Column(CodingKeys.shippingCode)
+        static let addressId = Column(CodingKeys.addressId)
+        static let pickupStore = Column(CodingKeys.pickupStore)
+        static let subtotalMinor = Column(CodingKeys.subtotalMinor)
+        static let shippingMinor = Column(CodingKeys.shippingMinor)
+        static let taxMinor = Column(CodingKeys.taxMinor)
+        static let lines = Column(CodingKeys.lines)
+        static let createdAt = Column(CodingKeys.createdAt)
+        static let placedAt = Column(CodingKeys.placedAt)
+        static let payWith = Column(CodingKeys.payWith)
+        static let pan4 = Column(CodingKeys.pan4)
+        static let phoneId = Column(CodingKeys.phoneId)
+        static let latitude = Column(CodingKeys.latitude)
+        static let longitude = Column(CodingKeys.longitude)
+        static let paymentId = Column(CodingKeys.paymentId)
+    }
+
     var finalMinor: Int64 { subtotalMinor + shippingMinor + taxMinor }
     var isListed: Bool { state != "created" && state != "abandoned" }
 
@@ -108,6 +193,26 @@ struct RZExternalPayment: RezolveRecord {
     var createdAt: Double
     var pendingAction: String?
     var appliesAt: Double?
+
+    enum CodingKeys: String, CodingKey {
+        case id, state, reason
+        case orderId = "order_id"
+        case partnerId = "partner_id"
+        case createdAt = "created_at"
+        case pendingAction = "pending_action"
+        case appliesAt = "applies_at"
+    }
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let orderId = Column(CodingKeys.orderId)
+        static let partnerId = Column(CodingKeys.partnerId)
+        static let state = Column(CodingKeys.state)
+        static let reason = Column(CodingKeys.reason)
+        static let createdAt = Column(CodingKeys.createdAt)
+        static let pendingAction = Column(CodingKeys.pendingAction)
+        static let appliesAt = Column(CodingKeys.appliesAt)
+    }
 }
 
 /// A stored `buy` answer for one (partner, entity, Idempotency-Key). `status == nil` while it runs.
@@ -120,6 +225,24 @@ struct RZIdempotency: RezolveRecord {
     var status: Int?
     var body: Data?
     var createdAt: Double
+
+    enum CodingKeys: String, CodingKey {
+        case key, status, body
+        case partnerId = "partner_id"
+        case entityId = "entity_id"
+        case requestHash = "request_hash"
+        case createdAt = "created_at"
+    }
+
+    enum Columns {
+        static let partnerId = Column(CodingKeys.partnerId)
+        static let entityId = Column(CodingKeys.entityId)
+        static let key = Column(CodingKeys.key)
+        static let requestHash = Column(CodingKeys.requestHash)
+        static let status = Column(CodingKeys.status)
+        static let body = Column(CodingKeys.body)
+        static let createdAt = Column(CodingKeys.createdAt)
+    }
 }
 
 struct RZSettings: RezolveRecord {
@@ -127,6 +250,18 @@ struct RZSettings: RezolveRecord {
     var id: Int64 = 1
     var callbackApplyDelayMs: Int64
     var optionSessionTtlSeconds: Int64
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case callbackApplyDelayMs = "callback_apply_delay_ms"
+        case optionSessionTtlSeconds = "option_session_ttl_seconds"
+    }
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let callbackApplyDelayMs = Column(CodingKeys.callbackApplyDelayMs)
+        static let optionSessionTtlSeconds = Column(CodingKeys.optionSessionTtlSeconds)
+    }
 
     static let defaults = RZSettings(callbackApplyDelayMs: 0, optionSessionTtlSeconds: 1800)
 }

@@ -5,11 +5,11 @@ import GRDB
 /// Carts, option sessions and orders of one customer.
 enum RezolveCommerceStore {
     static func openCart(entityId: String, merchantId: String, _ db: Database) throws -> RZCart? {
-        try RZCart.filter(Column("entity_id") == entityId && Column("merchant_id") == merchantId).fetchOne(db)
+        try RZCart.filter(RZCart.Columns.entityId == entityId && RZCart.Columns.merchantId == merchantId).fetchOne(db)
     }
 
     static func carts(entityId: String, _ db: Database) throws -> [RZCart] {
-        try RZCart.filter(Column("entity_id") == entityId).order(Column("date_created")).fetchAll(db)
+        try RZCart.filter(RZCart.Columns.entityId == entityId).order(RZCart.Columns.dateCreated).fetchAll(db)
     }
 
     /// A non-empty cart of that customer and merchant, else 404 `Cart not found`.
@@ -37,9 +37,27 @@ enum RezolveCommerceStore {
         try RZSettings.fetchOne(db, key: 1) ?? .defaults
     }
 
+    static func save(_ settings: RZSettings, _ db: Database) throws {
+        try settings.save(db)
+    }
+
+    /// Any customer's order that the order list shows (not `created` or `abandoned`), for the control routes.
+    static func listedOrder(_ id: Int64, _ db: Database) throws -> RZOrder? {
+        guard let order = try RZOrder.fetchOne(db, key: id), order.isListed else { return nil }
+        return order
+    }
+
+    static func update(_ order: RZOrder, _ db: Database) throws {
+        try order.update(db)
+    }
+
+    static func externalPayment(_ id: String, _ db: Database) throws -> RZExternalPayment? {
+        try RZExternalPayment.fetchOne(db, key: id)
+    }
+
     /// The next order id: one counter from 1501.
     static func nextOrderId(_ db: Database) throws -> Int64 {
-        let highest = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM rz_order") ?? 0
+        let highest = try RZOrder.select(max(RZOrder.Columns.id), as: Int64.self).fetchOne(db) ?? 0
         return max(highest + 1, RZOrder.firstId)
     }
 
@@ -51,19 +69,22 @@ enum RezolveCommerceStore {
 
     /// Marks the earlier unpaid orders of an option session abandoned (a new checkout replaces them).
     static func abandonCreatedOrders(optionId: String, _ db: Database) throws {
-        try RZOrder.filter(Column("option_id") == optionId && Column("state") == "created")
-            .updateAll(db, Column("state").set(to: "abandoned"))
+        try RZOrder.filter(RZOrder.Columns.optionId == optionId && RZOrder.Columns.state == "created")
+            .updateAll(db, RZOrder.Columns.state.set(to: "abandoned"))
     }
 
     static func listedOrders(entityId: String, _ db: Database) throws -> [RZOrder] {
-        try RZOrder.filter(Column("entity_id") == entityId && !["created", "abandoned"].contains(Column("state")))
-            .order(Column("id")).fetchAll(db)
+        try RZOrder.filter(
+            RZOrder.Columns.entityId == entityId && !["created", "abandoned"].contains(RZOrder.Columns.state)
+        )
+        .order(RZOrder.Columns.id).fetchAll(db)
     }
 
     /// Applies external-payment callbacks whose delay has passed (§5.8 `callbackApplyDelayMs`).
     static func settleDueCallbacks(now: Date, _ db: Database) throws {
         let due = try RZExternalPayment.filter(
-            Column("pending_action") != nil && Column("applies_at") <= now.timeIntervalSince1970
+            RZExternalPayment.Columns.pendingAction != nil
+                && RZExternalPayment.Columns.appliesAt <= now.timeIntervalSince1970
         )
         .fetchAll(db)
         for payment in due { try RezolveExternalPayments.apply(payment, db) }
@@ -76,8 +97,10 @@ extension RezolveCommerceStore {
     /// Carts newest first, with line and item counts.
     static func cartsPage(_ db: Database, _ page: ControlPage) throws -> (items: [JSONValue], total: Int) {
         let total = try RZCart.fetchCount(db)
-        let carts = try RZCart.order(Column("date_updated").desc, Column("id")).limit(page.limit, offset: page.offset)
-            .fetchAll(db)
+        let carts = try RZCart.order(RZCart.Columns.dateUpdated.desc, RZCart.Columns.id).limit(
+            page.limit, offset: page.offset
+        )
+        .fetchAll(db)
         let items: [JSONValue] = carts.map { cart in
             [
                 "id": .string(cart.id), "entityId": .string(cart.entityId), "merchantId": .string(cart.merchantId),
@@ -92,7 +115,7 @@ extension RezolveCommerceStore {
     /// Orders newest first, including ones not yet placed (their internal state says so).
     static func ordersPage(_ db: Database, _ page: ControlPage) throws -> (items: [JSONValue], total: Int) {
         let total = try RZOrder.fetchCount(db)
-        let orders = try RZOrder.order(Column("id").desc).limit(page.limit, offset: page.offset).fetchAll(db)
+        let orders = try RZOrder.order(RZOrder.Columns.id.desc).limit(page.limit, offset: page.offset).fetchAll(db)
         let items: [JSONValue] = orders.map { order in
             [
                 "id": .integer(order.id), "entityId": .string(order.entityId), "merchantId": .string(order.merchantId),

@@ -6,8 +6,10 @@ import GRDB
 /// customer's ids are "not found" for another.
 enum RezolveCustomerStore {
     static func customer(partnerId: String, partnerEntityId: String, _ db: Database) throws -> RZCustomer? {
-        try RZCustomer.filter(Column("partner_id") == partnerId && Column("partner_entity_id") == partnerEntityId)
-            .fetchOne(db)
+        try RZCustomer.filter(
+            RZCustomer.Columns.partnerId == partnerId && RZCustomer.Columns.partnerEntityId == partnerEntityId
+        )
+        .fetchOne(db)
     }
 
     /// Inserts `customer` unless its (partner, partner_entity_id) registered meanwhile; returns the stored one.
@@ -21,26 +23,59 @@ enum RezolveCustomerStore {
         return (customer, true)
     }
 
-    static func owned<Record: RezolveRecord>(_ type: Record.Type, id: String, entityId: String, _ db: Database) throws
-        -> Record?
-    {
-        try Record.filter(Column("id") == id && Column("entity_id") == entityId).fetchOne(db)
+    static func customer(_ entityId: String, _ db: Database) throws -> RZCustomer? {
+        try RZCustomer.fetchOne(db, key: entityId)
     }
 
-    static func all<Record: RezolveRecord>(_ type: Record.Type, entityId: String, _ db: Database) throws -> [Record] {
-        try Record.filter(Column("entity_id") == entityId).order(Column("inserted_at")).fetchAll(db)
+    /// A partner's customers, oldest first.
+    static func customers(partnerId: String, _ db: Database) throws -> [RZCustomer] {
+        try RZCustomer.filter(RZCustomer.Columns.partnerId == partnerId).order(RZCustomer.Columns.dateCreated)
+            .fetchAll(db)
+    }
+
+    static func insert(_ customer: RZCustomer, _ db: Database) throws {
+        try customer.insert(db)
+    }
+
+    static func update(_ customer: RZCustomer, _ db: Database) throws {
+        try customer.update(db)
+    }
+
+    /// Stores a new phone, address, card or favourite; the route has checked what it refers to.
+    static func insert(_ row: some RezolveOwnedRow, _ db: Database) throws {
+        try row.insert(db)
+    }
+
+    /// Writes back a row the caller read through ``owned(_:id:entityId:_:)``.
+    static func update(_ row: some RezolveOwnedRow, _ db: Database) throws {
+        try row.update(db)
+    }
+
+    static func delete(_ row: some RezolveOwnedRow, _ db: Database) throws {
+        _ = try row.delete(db)
+    }
+
+    static func owned<Record: RezolveOwnedRow>(_ type: Record.Type, id: String, entityId: String, _ db: Database) throws
+        -> Record?
+    {
+        try Record.filter(Record.idColumn == id && Record.entityIdColumn == entityId).fetchOne(db)
+    }
+
+    static func all<Record: RezolveListedRow>(_ type: Record.Type, entityId: String, _ db: Database) throws -> [Record]
+    {
+        try Record.filter(Record.entityIdColumn == entityId).order(Record.insertedAtColumn).fetchAll(db)
     }
 
     static func favourites(entityId: String, _ db: Database) throws -> [RZFavourite] {
-        try RZFavourite.filter(Column("entity_id") == entityId).order(Column("rowid")).fetchAll(db)
+        try RZFavourite.filter(RZFavourite.Columns.entityId == entityId).order(Column.rowID).fetchAll(db)
     }
 
     static func isPhoneUsed(_ phoneId: String, _ db: Database) throws -> Bool {
-        try RZAddress.filter(Column("phone_id") == phoneId).fetchCount(db) > 0
+        try RZAddress.filter(RZAddress.Columns.phoneId == phoneId).fetchCount(db) > 0
     }
 
     static func isAddressUsed(_ addressId: String, _ db: Database) throws -> Bool {
-        try RZCard.filter(Column("address_id") == addressId).fetchCount(db) > 0
+        try RZCard.filter(RZCard.Columns.addressId == addressId).fetchCount(db) > 0
     }
 }
 
@@ -50,7 +85,7 @@ extension RezolveCustomerStore {
     /// Customers newest first; never their private keys.
     static func page(_ db: Database, _ page: ControlPage) throws -> (items: [JSONValue], total: Int) {
         let total = try RZCustomer.fetchCount(db)
-        let customers = try RZCustomer.order(Column("date_created").desc, Column("entity_id"))
+        let customers = try RZCustomer.order(RZCustomer.Columns.dateCreated.desc, RZCustomer.Columns.entityId)
             .limit(page.limit, offset: page.offset).fetchAll(db)
         let items: [JSONValue] = customers.map { customer in
             [

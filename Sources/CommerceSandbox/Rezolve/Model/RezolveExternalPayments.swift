@@ -11,7 +11,7 @@ enum RezolveExternalPayments {
         try RezolveCommerceStore.settleDueCallbacks(now: now, db)
         guard var payment = try RZExternalPayment.fetchOne(db, key: paymentId) else { return 400 }
         if let apiKey {
-            guard let partner = try RZPartner.filter(Column("api_key") == apiKey).fetchOne(db),
+            guard let partner = try RezolvePartnerStore.partner(apiKey: apiKey, db),
                 partner.id == payment.partnerId
             else {
                 return 400

@@ -29,7 +29,7 @@ enum RezolveGeozoneSeed {
 
     /// Inserts the zones that are missing (idempotent, as `SandboxService.seed` requires).
     static func seed(_ db: Database, now: Double) throws {
-        for zone in zones where try RZGeozone.filter(Column("id") == zone.id).fetchCount(db) == 0 {
+        for zone in zones where try !RezolveGeozoneStore.contains(id: zone.id, db) {
             _ = try RezolveGeozoneStore.insert(
                 RZGeozone(
                     seq: nil, id: zone.id, engagementId: zone.engagementId, name: zone.title, latitude: zone.latitude,

@@ -26,6 +26,11 @@ struct GeozoneMatches: Sendable, Equatable {
 
 /// Reads and writes `rz_geozone` and keeps its R*Tree in step.
 enum RezolveGeozoneStore {
+    /// Whether a zone with the fixture id `id` is stored.
+    static func contains(id: String, _ db: Database) throws -> Bool {
+        try RZGeozone.filter(RZGeozone.Columns.id == id).fetchCount(db) > 0
+    }
+
     /// Inserts `zone` and its bounding box (both halves when it crosses the antimeridian, which the R*Tree's
     /// single box per key cannot hold, so such a zone gets the full longitude range instead).
     static func insert(_ zone: RZGeozone, _ db: Database) throws -> RZGeozone {
@@ -41,6 +46,7 @@ enum RezolveGeozoneStore {
 
     /// The one R*Tree insert, prepared once per connection.
     static func indexStatement(_ db: Database) throws -> Statement {
+        // Raw SQL: the R*Tree is a virtual table with no record type, and the seed inserts through this one statement.
         try db.cachedStatement(
             sql:
                 "INSERT INTO \(RezolveGeozoneSchema.rtree) (seq, min_lat, max_lat, min_lon, max_lon) VALUES (?, ?, ?, ?, ?)"
@@ -113,6 +119,7 @@ enum RezolveGeozoneStore {
         for box in boxes {
             arguments += [box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude]
         }
+        // Raw SQL: the query interface cannot join the R*Tree virtual table or OR together its box conditions.
         let sql = """
             SELECT z.seq, z.id, z.latitude, z.longitude, z.radius_meters, z.active_time_type, z.validity_periods
             FROM \(RezolveGeozoneSchema.table) z JOIN \(RezolveGeozoneSchema.rtree) r ON r.seq = z.seq WHERE \(condition)
@@ -147,6 +154,7 @@ enum RezolveGeozoneStore {
     /// array), each row read by position.
     private static func load(_ seqs: [Int64], _ db: Database) throws -> [Int64: RZGeozone] {
         guard !seqs.isEmpty else { return [:] }
+        // Raw SQL: `json_each` keeps one cached statement for any number of keys, which `filter(keys:)` cannot.
         let statement = try db.cachedStatement(
             sql: """
                 SELECT \(RZGeozone.selectedColumns) FROM \(RezolveGeozoneSchema.table)

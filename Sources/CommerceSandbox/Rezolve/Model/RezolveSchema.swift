@@ -197,6 +197,10 @@ enum RezolveSchema {
 
     /// The tables a reset empties, children before parents: every one but `rz_partner`, because spec §5.11
     /// keeps partners (made through the control route too) across a reset; the seed then restores the rest.
+    static func clearForReset(_ db: Database) throws {
+        for table in RezolveGeozoneSchema.tables + clearedOnReset { try Table(table).deleteAll(db) }
+    }
+
     static let clearedOnReset =
         SspSchema.tables + [
             SspTokenSchema.table, RezolveTriggerStats.table, "rz_idempotency", "rz_external_payment", "rz_order",

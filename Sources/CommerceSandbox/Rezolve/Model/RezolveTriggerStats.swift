@@ -31,8 +31,9 @@ enum RezolveTriggerStats {
             return
         }
         let same = RZTriggerStat.filter(
-            Column("merchant_id") == merchantId && Column("category_id") == categoryId
-                && Column("product_id") == productId && Column("ad_id") == adId && Column("placement_id") == placementId
+            RZTriggerStat.Columns.merchantId == merchantId && RZTriggerStat.Columns.categoryId == categoryId
+                && RZTriggerStat.Columns.productId == productId && RZTriggerStat.Columns.adId == adId
+                && RZTriggerStat.Columns.placementId == placementId
         )
         if var existing = try same.fetchOne(db) {
             existing.count += 1
@@ -47,7 +48,7 @@ enum RezolveTriggerStats {
 
     /// Every counted combination, oldest first, for `GET /sandbox/rezolve/stats/triggers`.
     static func json(_ db: Database) throws -> JSONValue {
-        let rows = try RZTriggerStat.order(Column("id")).fetchAll(db)
+        let rows = try RZTriggerStat.order(RZTriggerStat.Columns.id).fetchAll(db)
         return [
             "triggers": .array(
                 rows.map { row in
@@ -71,4 +72,23 @@ struct RZTriggerStat: RezolveRecord {
     var adId: String
     var placementId: String
     var count: Int64
+
+    enum CodingKeys: String, CodingKey {
+        case id, count
+        case merchantId = "merchant_id"
+        case categoryId = "category_id"
+        case productId = "product_id"
+        case adId = "ad_id"
+        case placementId = "placement_id"
+    }
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let merchantId = Column(CodingKeys.merchantId)
+        static let categoryId = Column(CodingKeys.categoryId)
+        static let productId = Column(CodingKeys.productId)
+        static let adId = Column(CodingKeys.adId)
+        static let placementId = Column(CodingKeys.placementId)
+        static let count = Column(CodingKeys.count)
+    }
 }

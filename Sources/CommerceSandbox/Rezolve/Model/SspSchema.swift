@@ -51,6 +51,19 @@ struct RZAct: RezolveRecord {
     var body: String
     var isInformationPage: Bool
     var createdAt: Double
+
+    enum CodingKeys: String, CodingKey {
+        case id, body
+        case isInformationPage = "is_information_page"
+        case createdAt = "created_at"
+    }
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let body = Column(CodingKeys.body)
+        static let isInformationPage = Column(CodingKeys.isInformationPage)
+        static let createdAt = Column(CodingKeys.createdAt)
+    }
 }
 
 struct RZEngagement: RezolveRecord {
@@ -62,6 +75,23 @@ struct RZEngagement: RezolveRecord {
     var actId: String?
     var payoffs: String
     var createdAt: Double
+
+    enum CodingKeys: String, CodingKey {
+        case id, product, category, payoffs
+        case isActive = "is_active"
+        case actId = "act_id"
+        case createdAt = "created_at"
+    }
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let isActive = Column(CodingKeys.isActive)
+        static let product = Column(CodingKeys.product)
+        static let category = Column(CodingKeys.category)
+        static let actId = Column(CodingKeys.actId)
+        static let payoffs = Column(CodingKeys.payoffs)
+        static let createdAt = Column(CodingKeys.createdAt)
+    }
 }
 
 struct RZActSubmission: RezolveRecord {
@@ -72,6 +102,23 @@ struct RZActSubmission: RezolveRecord {
     var entityId: String?
     var body: String
     var createdAt: Double
+
+    enum CodingKeys: String, CodingKey {
+        case id, body
+        case actId = "act_id"
+        case partnerId = "partner_id"
+        case entityId = "entity_id"
+        case createdAt = "created_at"
+    }
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let actId = Column(CodingKeys.actId)
+        static let partnerId = Column(CodingKeys.partnerId)
+        static let entityId = Column(CodingKeys.entityId)
+        static let body = Column(CodingKeys.body)
+        static let createdAt = Column(CodingKeys.createdAt)
+    }
 }
 
 struct RZResolution: RezolveRecord {
@@ -83,4 +130,23 @@ struct RZResolution: RezolveRecord {
     var latitude: Double?
     var longitude: Double?
     var createdAt: Double
+
+    enum CodingKeys: String, CodingKey {
+        case latitude, longitude
+        case serviceId = "service_id"
+        case engagementId = "engagement_id"
+        case partnerId = "partner_id"
+        case entityId = "entity_id"
+        case createdAt = "created_at"
+    }
+
+    enum Columns {
+        static let serviceId = Column(CodingKeys.serviceId)
+        static let engagementId = Column(CodingKeys.engagementId)
+        static let partnerId = Column(CodingKeys.partnerId)
+        static let entityId = Column(CodingKeys.entityId)
+        static let latitude = Column(CodingKeys.latitude)
+        static let longitude = Column(CodingKeys.longitude)
+        static let createdAt = Column(CodingKeys.createdAt)
+    }
 }

@@ -26,4 +26,20 @@ struct RZSspToken: RezolveRecord {
     var clientId: String
     var createdAt: Double
     var expiresAt: Double
+
+    enum CodingKeys: String, CodingKey {
+        case tokenHash = "token_hash"
+        case partnerId = "partner_id"
+        case clientId = "client_id"
+        case createdAt = "created_at"
+        case expiresAt = "expires_at"
+    }
+
+    enum Columns {
+        static let tokenHash = Column(CodingKeys.tokenHash)
+        static let partnerId = Column(CodingKeys.partnerId)
+        static let clientId = Column(CodingKeys.clientId)
+        static let createdAt = Column(CodingKeys.createdAt)
+        static let expiresAt = Column(CodingKeys.expiresAt)
+    }
 }

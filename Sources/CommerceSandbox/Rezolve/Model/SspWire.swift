@@ -34,7 +34,7 @@ struct SspWire: Sendable {
             })
     }
 
-    func submission(_ record: RZActSubmission, withAnswers: Bool) -> JSONValue {
+    func submission(_ record: RZActSubmission, withAnswers: Bool) throws(RezolveCorruptRow) -> JSONValue {
         var object: JSONObject = [
             "id": .string(record.id), "actId": .string(record.actId),
             "entityId": .from(record.entityId),
@@ -44,7 +44,7 @@ struct SspWire: Sendable {
                     fraction: .milliseconds)),
         ]
         if withAnswers {
-            let body = SspStore.json(record.body)
+            let body = try record.bodyValue()
             object["answers"] = body["answers"] ?? []
             for field in SspSubmissionRules.personFields { object[field] = body[field] ?? .null }
         }

@@ -87,7 +87,7 @@ struct RezolveAuthRoutes: Sendable {
         customer.useDataForMarketing = marketing.boolValue ?? false
         customer.dateUpdated = endpoint.now.timeIntervalSince1970
         let saved = customer
-        try await endpoint.database.write { db in try saved.update(db) }
+        try await endpoint.database.write { db in try RezolveCustomerStore.update(saved, db) }
         return .json(RezolveWire.profile(saved))
     }
 

@@ -36,7 +36,7 @@ struct RezolveGeozoneRoutes: Sendable {
         let now = endpoint.now
         let zone = try GeozoneFixture.zone(from: body, now: now.timeIntervalSince1970)
         let stored = try await endpoint.database.write { db in
-            guard try RZGeozone.filter(Column("id") == zone.id).fetchCount(db) == 0 else {
+            guard try !RezolveGeozoneStore.contains(id: zone.id, db) else {
                 throw SandboxPlainError(status: 409, message: "geozone \(zone.id) already exists")
             }
             return try RezolveGeozoneStore.insert(zone, db)

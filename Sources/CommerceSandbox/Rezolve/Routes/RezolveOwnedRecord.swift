@@ -3,7 +3,7 @@ import GRDB
 extension RezolveEndpoint {
     /// The caller's own record of `type` that the path's `:id` names (phone, address, card, favourite); a
     /// record of another customer is as unknown as a missing one, so both throw `notFound`.
-    func owned<Record: RezolveRecord>(
+    func owned<Record: RezolveOwnedRow>(
         _ type: Record.Type, _ request: SandboxRequest, _ caller: RezolveCaller,
         notFound: RezolveFailure
     ) async throws -> Record {

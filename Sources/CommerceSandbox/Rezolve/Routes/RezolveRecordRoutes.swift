@@ -24,7 +24,7 @@ struct RezolveRecordRoutes: Sendable {
                 let phone = RZPhone(
                     id: RezolveWire.newId(), entityId: caller.entityId, name: input.name, phone: input.phone,
                     insertedAt: now, updatedAt: now)
-                try await endpoint.database.write { db in try phone.insert(db) }
+                try await endpoint.database.write { db in try RezolveCustomerStore.insert(phone, db) }
                 return .json(RezolveWire.phone(phone), status: 201)
             })
         router.get(
@@ -41,7 +41,7 @@ struct RezolveRecordRoutes: Sendable {
                 phone.phone = input.phone
                 phone.updatedAt = endpoint.now.timeIntervalSince1970
                 let saved = phone
-                try await endpoint.database.write { db in try saved.update(db) }
+                try await endpoint.database.write { db in try RezolveCustomerStore.update(saved, db) }
                 return .json(RezolveWire.phone(saved))
             })
         router.delete(
@@ -52,7 +52,7 @@ struct RezolveRecordRoutes: Sendable {
                     guard try !RezolveCustomerStore.isPhoneUsed(phone.id, db) else {
                         throw RezolveFailure.badRequest(6, "Phone is in use by an address")
                     }
-                    _ = try phone.delete(db)
+                    try RezolveCustomerStore.delete(phone, db)
                 }
                 return .noContent
             })
@@ -83,7 +83,7 @@ struct RezolveRecordRoutes: Sendable {
                         updatedAt: now))
                 try await endpoint.database.write { db in
                     try Self.checkPhone(input.phoneId, caller, db)
-                    try address.insert(db)
+                    try RezolveCustomerStore.insert(address, db)
                 }
                 return .json(RezolveWire.address(address), status: 201)
             })
@@ -102,7 +102,7 @@ struct RezolveRecordRoutes: Sendable {
                 let saved = address
                 try await endpoint.database.write { db in
                     try Self.checkPhone(input.phoneId, caller, db)
-                    try saved.update(db)
+                    try RezolveCustomerStore.update(saved, db)
                 }
                 return .json(RezolveWire.address(saved))
             })
@@ -114,7 +114,7 @@ struct RezolveRecordRoutes: Sendable {
                     guard try !RezolveCustomerStore.isAddressUsed(address.id, db) else {
                         throw RezolveFailure.badRequest(6, "Address is in use by a credit card")
                     }
-                    _ = try address.delete(db)
+                    try RezolveCustomerStore.delete(address, db)
                 }
                 return .noContent
             })

@@ -30,7 +30,7 @@ struct RezolveWalletRoutes: Sendable {
                 let card = Self.apply(input, to: blank)
                 try await endpoint.database.write { db in
                     try Self.checkAddress(card.addressId, caller, db)
-                    try card.insert(db)
+                    try RezolveCustomerStore.insert(card, db)
                 }
                 return .json(RezolveWire.card(card), status: 201)
             })
@@ -49,7 +49,7 @@ struct RezolveWalletRoutes: Sendable {
                 let card = Self.apply(input, to: existing)
                 try await endpoint.database.write { db in
                     try Self.checkAddress(card.addressId, caller, db)
-                    try card.update(db)
+                    try RezolveCustomerStore.update(card, db)
                 }
                 return .json(RezolveWire.card(card))
             })
@@ -57,7 +57,7 @@ struct RezolveWalletRoutes: Sendable {
             wallet + "/:id",
             handler: endpoint.customer { request, caller in
                 let card = try await card(request, caller)
-                _ = try await endpoint.database.write { db in try card.delete(db) }
+                try await endpoint.database.write { db in try RezolveCustomerStore.delete(card, db) }
                 return .noContent
             })
         registerFavourites(on: router)
@@ -80,7 +80,7 @@ struct RezolveWalletRoutes: Sendable {
                 let favourite = RZFavourite(
                     id: RezolveWire.newId(), entityId: caller.entityId, provider: input[0],
                     type: input[1], value: input[2])
-                try await endpoint.database.write { db in try favourite.insert(db) }
+                try await endpoint.database.write { db in try RezolveCustomerStore.insert(favourite, db) }
                 return .json(RezolveWire.favourite(favourite), status: 201)
             })
         router.get(
@@ -95,14 +95,14 @@ struct RezolveWalletRoutes: Sendable {
                 let input = try Self.favouriteInput(try RezolveBody(request).object)
                 (favourite.provider, favourite.type, favourite.value) = (input[0], input[1], input[2])
                 let saved = favourite
-                try await endpoint.database.write { db in try saved.update(db) }
+                try await endpoint.database.write { db in try RezolveCustomerStore.update(saved, db) }
                 return .json(RezolveWire.favourite(saved))
             })
         router.delete(
             favourites + "/:id",
             handler: endpoint.customer { request, caller in
                 let favourite = try await favourite(request, caller)
-                _ = try await endpoint.database.write { db in try favourite.delete(db) }
+                try await endpoint.database.write { db in try RezolveCustomerStore.delete(favourite, db) }
                 return .noContent
             })
     }

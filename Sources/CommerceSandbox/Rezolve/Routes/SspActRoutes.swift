@@ -27,7 +27,7 @@ struct SspActRoutes: Sendable {
                 let submissions = try await endpoint.database.read { db in
                     try SspStore.submissions(partnerId: caller.partnerId, entityId: entityId, db)
                 }
-                return .json(.array(submissions.map { wire.submission($0, withAnswers: true) }))
+                return .json(.array(try submissions.map { try wire.submission($0, withAnswers: true) }))
             })
     }
 
@@ -44,7 +44,7 @@ struct SspActRoutes: Sendable {
             id: UUID().uuidString.lowercased(), actId: id, partnerId: caller.partnerId,
             entityId: accepted.entityId, body: accepted.stored.serialized(),
             createdAt: endpoint.now.timeIntervalSince1970)
-        try await endpoint.database.write { db in try record.insert(db) }
-        return .json(wire.submission(record, withAnswers: false), status: 201)
+        try await endpoint.database.write { db in try SspStore.insert(record, db) }
+        return .json(try wire.submission(record, withAnswers: false), status: 201)
     }
 }

@@ -25,25 +25,25 @@ struct SspResolverRoutes: Sendable {
         let serviceId = UUID().uuidString.lowercased()
         let now = endpoint.now.timeIntervalSince1970
         let (engagement, act) = try await endpoint.database.write { db -> (RZEngagement, JSONObject?) in
-            guard let engagement = try RZEngagement.fetchOne(db, key: engagementId) else {
+            guard let engagement = try SspStore.engagement(engagementId, db) else {
                 throw SspProblem.notFound("Engagement \(engagementId) was not found.")
             }
-            try RZResolution(
+            let resolution = RZResolution(
                 serviceId: serviceId, engagementId: engagementId, partnerId: caller.partnerId, entityId: entityId,
-                latitude: latitude, longitude: longitude, createdAt: now
-            ).insert(db)
+                latitude: latitude, longitude: longitude, createdAt: now)
+            try SspStore.insert(resolution, db)
             return (engagement, try engagement.actId.flatMap { try SspStore.act($0, db) })
         }
         let payload: JSONValue = [
             "isActive": .bool(engagement.isActive),
-            "product": wire.item(SspStore.json(engagement.product)),
-            "category": wire.item(SspStore.json(engagement.category)),
+            "product": wire.item(try engagement.productValue()),
+            "category": wire.item(try engagement.categoryValue()),
             "act": act.map { wire.act($0, scanId: serviceId) } ?? .null,
         ]
         return .json([
             "result": "Success", "serviceId": .string(serviceId),
             "payloadPath": .string("/engagements/\(engagementId)"),
-            "payoffs": wire.payoffs(SspStore.json(engagement.payoffs)), "rezolveCustomPayload": payload,
+            "payoffs": wire.payoffs(try engagement.payoffsValue()), "rezolveCustomPayload": payload,
         ])
     }
 

@@ -23,7 +23,7 @@ enum RezolveAuthenticator {
         }
         try checkSignatureAndExpiry(token, partner: partner, now: now)
         guard let claimedEntity = token.string("rezolve_entity_id"), claimedEntity == eid, pid == partner.id,
-            let customer = try RZCustomer.fetchOne(db, key: eid), customer.partnerId == partner.id,
+            let customer = try RezolveCustomerStore.customer(eid, db), customer.partnerId == partner.id,
             token.string("partner_entity_id") == customer.partnerEntityId
         else {
             throw denied("entity, partner or partner_entity_id does not match the path and the registration")
@@ -52,7 +52,7 @@ enum RezolveAuthenticator {
     /// Step 1 only, for routes that need the API key but no customer (`device/appversion`).
     static func partner(_ request: SandboxRequest, _ db: Database) throws -> RZPartner {
         guard let key = request.headers["x-rezolve-partner-apikey"], !key.isEmpty,
-            let partner = try RZPartner.filter(Column("api_key") == key).fetchOne(db)
+            let partner = try RezolvePartnerStore.partner(apiKey: key, db)
         else {
             throw denied("unknown or missing x-rezolve-partner-apikey")
         }

@@ -18,7 +18,9 @@ enum SspAuthenticator {
     static func caller(_ request: SandboxRequest, now: Date, _ db: Database) throws(SspProblem) -> SspCaller {
         guard let token = bearer(in: request) else { throw .unauthorized }
         let stored: RZSspToken?
-        do { stored = try RZSspToken.fetchOne(db, key: HexDigest.sha256(token)) } catch { throw .unauthorized }
+        do { stored = try RezolvePartnerStore.sspToken(hash: HexDigest.sha256(token), db) } catch {
+            throw .unauthorized
+        }
         guard let stored, stored.expiresAt > now.timeIntervalSince1970 else { throw .unauthorized }
         return SspCaller(partnerId: stored.partnerId, clientId: stored.clientId)
     }
@@ -38,7 +40,7 @@ enum SspAuthenticator {
         clientId: String, clientSecret: String, audience: String, now: Date,
         _ db: Database
     ) throws -> (token: String, expiresAt: Date) {
-        guard let partner = try RZPartner.filter(Column("ssp_client_id") == clientId).fetchOne(db),
+        guard let partner = try RezolvePartnerStore.partner(sspClientId: clientId, db),
             constantTimeEqual(partner.sspClientSecret, clientSecret), partner.sspAudience == audience
         else {
             throw SspProblem.unauthorized
@@ -46,12 +48,10 @@ enum SspAuthenticator {
         let token = RandomToken.hex(48)
         // Whole seconds, because `expirationUtc` is printed without a fraction; rounding up keeps the full hour.
         let expiresAt = (now.timeIntervalSince1970 + lifetime).rounded(.up)
-        try RZSspToken(
+        let stored = RZSspToken(
             tokenHash: HexDigest.sha256(token), partnerId: partner.id, clientId: clientId,
-            createdAt: now.timeIntervalSince1970, expiresAt: expiresAt
-        ).insert(db)
-        // Expired bearers are never valid again; dropping them keeps the table from growing without bound.
-        try RZSspToken.filter(Column("expires_at") <= now.timeIntervalSince1970).deleteAll(db)
+            createdAt: now.timeIntervalSince1970, expiresAt: expiresAt)
+        try RezolvePartnerStore.insert(stored, droppingExpiredAt: now.timeIntervalSince1970, db)
         return (token, Date(timeIntervalSince1970: expiresAt))
     }
 
