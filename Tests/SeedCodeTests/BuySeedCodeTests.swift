@@ -17,16 +17,11 @@ import Testing
     private static func withShop(
         isolation: isolated (any Actor)? = #isolation, _ body: (Graph.Client, Sandbox) async throws -> Void
     ) async throws {
-        let sandbox = try await Sandbox.start(.testing)
-        do {
+        try await Sandbox.withRunning { sandbox in
             let client = Graph.Client(
                 shopDomain: "sandbox-shoes.myshopify.com", apiKey: "sandbox-storefront-token",
                 environment: .custom(baseURL: sandbox.baseURL), cacheDirectory: TestDirectories.path("SeedCodeBuy"))
             try await body(client, sandbox)
-            await sandbox.stop()
-        } catch {
-            await sandbox.stop()
-            throw error
         }
     }
 

@@ -368,15 +368,10 @@ private struct RezolveSandboxApp: Sendable {
 
 /// Runs `body` against a private sandbox and stops it afterwards, also when `body` throws.
 private func withRezolveSandbox(_ body: (RezolveSandboxApp) async throws -> Void) async throws {
-    let sandbox = try await Sandbox.start(.testing)
-    do {
+    try await Sandbox.withRunning { sandbox in
         let environment = try #require(RezolveEnv(rawValue: sandbox.baseURL.absoluteString))
         try await body(RezolveSandboxApp(sandbox: sandbox, environment: environment))
-    } catch {
-        await sandbox.stop()
-        throw error
     }
-    await sandbox.stop()
 }
 
 /// The next event the samples logged.

@@ -1,4 +1,5 @@
 import ATHMovilCheckout
+import CommerceSandbox
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 @Suite struct ServerSeedCodeTests {
     @Test func buttonOrderLifecycleThroughCompletionHandlers() async throws {
         let log = SampleLog()
-        try await withSeedSandbox { sandbox in
+        try await Sandbox.withRunning { sandbox in
             let server = try CheckoutServer(apiKey: "sk-sandbox", baseURL: sandbox.baseURL, log: log)
             await withCheckedContinuation { done in
                 server.report(orderId: "seed-order-1", btnRef: "srctok-0123456789abcdef", total: 6000) {
@@ -20,7 +21,7 @@ import Testing
 
     @Test func paytronixSignUpThenLoginFromAnotherDevice() async throws {
         let log = SampleLog()
-        let registration = try await withSeedSandbox { sandbox in
+        let registration = try await Sandbox.withRunning { sandbox in
             let registration = LoyaltyPushRegistration(
                 baseURL: sandbox.baseURL, merchantId: 777777, clientId: "sandbox-ios",
                 clientSecret: "sandbox-ios-secret",

@@ -61,6 +61,30 @@ public final class Sandbox: Sendable {
             serviceGroup: group)
     }
 
+    /// Starts a sandbox, runs `body` with it and stops it afterwards, also when `body` throws: one private sandbox
+    /// for one test or one script.
+    ///
+    /// ```swift
+    /// try await Sandbox.withRunning { sandbox in   // in memory, free port
+    ///     let url = sandbox.baseURL                  // point the clients under test here
+    ///     …
+    /// }
+    /// ```
+    public static func withRunning<T>(
+        _ options: SandboxOptions = .testing, logger: Logger = Sandbox.quietLogger,
+        isolation: isolated (any Actor)? = #isolation, _ body: (Sandbox) async throws -> T
+    ) async throws -> T {
+        let sandbox = try await start(options, logger: logger)
+        do {
+            let result = try await body(sandbox)
+            await sandbox.stop()
+            return result
+        } catch {
+            await sandbox.stop()
+            throw error
+        }
+    }
+
     /// Builds everything but the HTTP server: useful for answering requests in-process without sockets.
     static func prepare(_ options: SandboxOptions) throws -> (SandboxContext, SandboxRouter, [any SandboxService]) {
         let database = options.inMemory ? try SandboxDatabase() : try SandboxDatabase(directory: options.dataDirectory)

@@ -24,18 +24,11 @@ import Testing
 
     /// Runs `body` against a fresh in-process sandbox on the main actor (the session lives there).
     private func withSandbox(_ body: (SandboxHarness) async throws -> Void) async throws {
-        let sandbox = try await Sandbox.start(.testing)
-        let harness = SandboxHarness(sandbox: sandbox)
-        do {
+        try await SandboxHarness.with { harness in
             // Checkouts get ready after a number of polls or, by default, after 10 s: this journey counts polls,
             // so the time limit is moved out of reach of a slow machine (an ASan run took 39 minutes).
             try await harness.simulate(["asyncDeadlineSeconds": 86_400])
             try await body(harness)
-            try? await harness.exportBuyDocuments()
-            await sandbox.stop()
-        } catch {
-            await sandbox.stop()
-            throw error
         }
     }
 

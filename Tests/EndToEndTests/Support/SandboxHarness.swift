@@ -17,18 +17,15 @@ struct SandboxHarness {
 
     /// Runs `body` against a fresh sandbox and stops it afterwards, even when `body` throws.
     @discardableResult
-    static func with<T>(_ body: (SandboxHarness) async throws -> T) async throws -> T {
-        let sandbox = try await Sandbox.start(.testing)
-        let harness = SandboxHarness(sandbox: sandbox)
-        do {
+    static func with<T>(
+        isolation: isolated (any Actor)? = #isolation, _ body: (SandboxHarness) async throws -> T
+    ) async throws -> T {
+        try await Sandbox.withRunning { sandbox in
+            let harness = SandboxHarness(sandbox: sandbox)
             let result = try await body(harness)
             // Best effort: CI's graphql-core check notices a journey whose documents are missing.
             try? await harness.exportBuyDocuments()
-            await sandbox.stop()
             return result
-        } catch {
-            await sandbox.stop()
-            throw error
         }
     }
 
