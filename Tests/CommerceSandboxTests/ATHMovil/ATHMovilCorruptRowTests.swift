@@ -21,6 +21,6 @@ struct ATHMovilCorruptRowTests {
         }
         let reply = try await rig.call(.get, "/sandbox/athmovil/payments/\(id)")
         #expect(reply.status == 500)
-        #expect(reply.text.contains("athmovil_ecommerce row \(id) holds an unreadable items_json"))
+        #expect(reply.text.contains("athmovil_ecommerce row \(id) holds an unreadable value in items_json"))
     }
 }

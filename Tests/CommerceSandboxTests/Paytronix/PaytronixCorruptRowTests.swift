@@ -23,7 +23,7 @@ struct PaytronixCorruptRowTests {
         #expect(body["errorCode"] == "sandbox.internal_error")
         #expect(
             body["errorMessage"]?.stringValue?.contains(
-                "paytronix_push_packages row 1 holds unreadable JSON in metadata")
+                "paytronix_push_packages row 1 holds an unreadable value in metadata")
                 == true)
     }
 }

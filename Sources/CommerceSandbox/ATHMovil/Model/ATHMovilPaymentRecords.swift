@@ -138,7 +138,7 @@ struct ATHMovilEcommerceRecord: Codable, Sendable, FetchableRecord, PersistableR
     }
 
     /// The payment this row holds. A flow, state or JSON column the sandbox never writes is a corrupt row.
-    func ecommerce() throws(ATHMovilCorruptRow) -> ATHMovilEcommerce {
+    func ecommerce() throws(CorruptRow) -> ATHMovilEcommerce {
         guard let flow = ATHMovilEcommerce.Flow(rawValue: flow) else { throw corrupt(.flow) }
         guard let state = ATHMovilEcommerce.State(rawValue: state) else { throw corrupt(.state) }
         var e = ATHMovilEcommerce(
@@ -165,9 +165,9 @@ struct ATHMovilEcommerceRecord: Codable, Sendable, FetchableRecord, PersistableR
     }
 
     /// `items_json`: an array of objects, each with every field `Item.json` writes.
-    func items() throws(ATHMovilCorruptRow) -> [ATHMovilEcommerce.Item] {
+    func items() throws(CorruptRow) -> [ATHMovilEcommerce.Item] {
         guard let list = (try? JSONValue.parse(itemsJSON))?.arrayValue else { throw corrupt(.itemsJSON) }
-        return try list.map { item throws(ATHMovilCorruptRow) in
+        return try list.map { item throws(CorruptRow) in
             guard let name = item["name"]?.stringValue,
                 let price = item["price"].flatMap({ ATHMovilAmount.decimal($0) }),
                 let quantity = item["quantity"]?.integerValue, let desc = item["desc"]?.stringValue,
@@ -180,16 +180,16 @@ struct ATHMovilEcommerceRecord: Codable, Sendable, FetchableRecord, PersistableR
     }
 
     /// `callbacks_json`: an array of strings.
-    func callbacks() throws(ATHMovilCorruptRow) -> [String] {
+    func callbacks() throws(CorruptRow) -> [String] {
         guard let list = (try? JSONValue.parse(callbacksJSON))?.arrayValue else { throw corrupt(.callbacksJSON) }
-        return try list.map { value throws(ATHMovilCorruptRow) in
+        return try list.map { value throws(CorruptRow) in
             guard let url = value.stringValue else { throw corrupt(.callbacksJSON) }
             return url
         }
     }
 
-    private func corrupt(_ column: CodingKeys) -> ATHMovilCorruptRow {
-        ATHMovilCorruptRow(table: Self.databaseTableName, id: id, column: column.stringValue)
+    private func corrupt(_ column: CodingKeys) -> CorruptRow {
+        CorruptRow(table: Self.databaseTableName, id: id, column: column.stringValue)
     }
 }
 
@@ -244,14 +244,4 @@ struct ATHMovilDailyCounterRecord: Codable, Sendable, FetchableRecord, Persistab
         static let prDate = Column(CodingKeys.prDate)
         static let lastValue = Column(CodingKeys.lastValue)
     }
-}
-
-/// A stored payment column that does not hold what the sandbox wrote there. Nothing a client sends can cause it,
-/// so routes answer it as the sandbox's own 500, naming the row.
-struct ATHMovilCorruptRow: Error, CustomStringConvertible {
-    var table: String
-    var id: String
-    var column: String
-
-    var description: String { "\(table) row \(id) holds an unreadable \(column)" }
 }

@@ -40,9 +40,9 @@ struct PaytronixPushPackageRecord: Codable, Sendable, FetchableRecord, Persistab
     }
 
     /// The stored metadata. The upload route only ever writes an object, so anything else is a corrupt row.
-    func metadataObject() throws(PaytronixCorruptRow) -> JSONObject {
-        let corrupt = PaytronixCorruptRow(
-            table: Self.databaseTableName, id: id, column: CodingKeys.metadata.stringValue)
+    func metadataObject() throws(CorruptRow) -> JSONObject {
+        let corrupt = CorruptRow(
+            table: Self.databaseTableName, id: id.map(String.init) ?? "?", column: CodingKeys.metadata.stringValue)
         do {
             guard let object = try JSONValue.parse(metadata).objectValue else { throw corrupt }
             return object
@@ -89,11 +89,12 @@ struct PaytronixPushNotificationRecord: Codable, Sendable, FetchableRecord, Pers
     }
 
     /// The delivery as `POST /sandbox/paytronix/push/send` reported it; text that is not JSON is a corrupt row.
-    func report() throws(PaytronixCorruptRow) -> JSONValue {
+    func report() throws(CorruptRow) -> JSONValue {
         do {
             return try JSONValue.parse(record)
         } catch {
-            throw PaytronixCorruptRow(table: Self.databaseTableName, id: id, column: CodingKeys.record.stringValue)
+            throw CorruptRow(
+                table: Self.databaseTableName, id: id.map(String.init) ?? "?", column: CodingKeys.record.stringValue)
         }
     }
 }
@@ -112,17 +113,5 @@ struct PaytronixUnregisteredTokenRecord: Codable, Sendable, FetchableRecord, Per
     enum Columns {
         static let appIdentifier = Column(CodingKeys.appIdentifier)
         static let accountCode = Column(CodingKeys.accountCode)
-    }
-}
-
-/// A stored JSON column that does not hold what the sandbox wrote there. Nothing a client sends can cause it, so
-/// routes answer it as the sandbox's own 500 (`sandbox.internal_error`), naming the row.
-struct PaytronixCorruptRow: Error, CustomStringConvertible {
-    var table: String
-    var id: Int64?
-    var column: String
-
-    var description: String {
-        "\(table) row \(id.map(String.init) ?? "?") holds unreadable JSON in \(column)"
     }
 }

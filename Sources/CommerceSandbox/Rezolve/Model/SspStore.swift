@@ -57,11 +57,11 @@ enum SspStore {
 
 extension RZAct {
     /// The stored act object.
-    func object() throws(RezolveCorruptRow) -> JSONObject {
+    func object() throws(CorruptRow) -> JSONObject {
         let column = CodingKeys.body.stringValue
-        let value = try RezolveCorruptRow.json(body, table: Self.databaseTableName, id: id, column: column)
+        let value = try CorruptRow.json(body, table: Self.databaseTableName, id: id, column: column)
         guard let object = value.objectValue else {
-            throw RezolveCorruptRow(table: Self.databaseTableName, id: id, column: column)
+            throw CorruptRow(table: Self.databaseTableName, id: id, column: column)
         }
         return object
     }
@@ -69,19 +69,19 @@ extension RZAct {
 
 extension RZEngagement {
     /// The `product` block, `null` when the engagement has none.
-    func productValue() throws(RezolveCorruptRow) -> JSONValue { try json(product, .product) }
+    func productValue() throws(CorruptRow) -> JSONValue { try json(product, .product) }
     /// The `category` block, `null` when the engagement has none.
-    func categoryValue() throws(RezolveCorruptRow) -> JSONValue { try json(category, .category) }
-    func payoffsValue() throws(RezolveCorruptRow) -> JSONValue { try json(payoffs, .payoffs) }
+    func categoryValue() throws(CorruptRow) -> JSONValue { try json(category, .category) }
+    func payoffsValue() throws(CorruptRow) -> JSONValue { try json(payoffs, .payoffs) }
 
-    private func json(_ text: String?, _ column: CodingKeys) throws(RezolveCorruptRow) -> JSONValue {
-        try RezolveCorruptRow.json(text, table: Self.databaseTableName, id: id, column: column.stringValue)
+    private func json(_ text: String?, _ column: CodingKeys) throws(CorruptRow) -> JSONValue {
+        try CorruptRow.json(text, table: Self.databaseTableName, id: id, column: column.stringValue)
     }
 }
 
 extension RZActSubmission {
     /// The stored submission: the answers and the person fields.
-    func bodyValue() throws(RezolveCorruptRow) -> JSONValue {
-        try RezolveCorruptRow.json(body, table: Self.databaseTableName, id: id, column: CodingKeys.body.stringValue)
+    func bodyValue() throws(CorruptRow) -> JSONValue {
+        try CorruptRow.json(body, table: Self.databaseTableName, id: id, column: CodingKeys.body.stringValue)
     }
 }

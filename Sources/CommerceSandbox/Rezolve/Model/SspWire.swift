@@ -34,7 +34,7 @@ struct SspWire: Sendable {
             })
     }
 
-    func submission(_ record: RZActSubmission, withAnswers: Bool) throws(RezolveCorruptRow) -> JSONValue {
+    func submission(_ record: RZActSubmission, withAnswers: Bool) throws(CorruptRow) -> JSONValue {
         var object: JSONObject = [
             "id": .string(record.id), "actId": .string(record.actId),
             "entityId": .from(record.entityId),
