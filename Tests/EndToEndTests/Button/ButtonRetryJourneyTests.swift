@@ -51,11 +51,12 @@ import Testing
 
     @Test func lostCreateResponseIsRecoveredWithoutADuplicate() async throws {
         try await SandboxHarness.with { sandbox async throws in
-            // The held-back response outlives the client's timeout by a wide margin, so a loaded machine
-            // still sees the first attempt time out while its order is committed.
+            // The held-back response outlives the client's timeout by a wide margin, and the timeout leaves every
+            // retry room even on a machine ten times slower (an ASan run): the first attempt times out while its
+            // order is committed, the retries do not.
             try await addFault(
-                sandbox, ["method": "POST", "path": "/v1/order", "count": 1, "mode": "after", "delay_ms": 3000])
-            let orders = try sandbox.ordersClient(timeout: .seconds(1)).orders
+                sandbox, ["method": "POST", "path": "/v1/order", "count": 1, "mode": "after", "delay_ms": 15_000])
+            let orders = try sandbox.ordersClient(timeout: .seconds(5)).orders
             let created = try await orders.create(
                 OrderPayload(
                     total: 1000, currency: "USD", orderId: "o-lost", purchaseDate: Date(),
