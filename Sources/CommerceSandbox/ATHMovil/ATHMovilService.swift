@@ -31,7 +31,23 @@ public struct ATHMovilService: SandboxService {
         ]
     }
 
-    public var pathPrefixes: [String] { ["/api/business-transaction/", "/rs/", "/e-commerce/"] }
+    var prefixes: [ServicePrefix] {
+        ["/api/business-transaction/", "/rs/"].map { ServicePrefix($0, Self.paymentServiceFallback) } + [
+            ATHMovilAppRoutes.servicePrefix, ATHMovilControlRoutes.servicePrefix,
+        ]
+    }
+
+    /// The payment service's 404 and 405, in ATH Móvil's error envelope.
+    static let paymentServiceFallback = RouteFallback(
+        notFound: { request in
+            ATHMovilFailure(
+                status: 404, errorcode: "NOT_FOUND", message: "No route for \(request.method) \(request.path)")
+        },
+        methodNotAllowed: { request, _ in
+            ATHMovilFailure(
+                status: 405, errorcode: "METHOD_NOT_ALLOWED",
+                message: "Request method '\(request.method)' is not supported")
+        })
 
     /// ATH Móvil's error envelope, with the generic error code its service answers internal errors with.
     public func faultResponse(status: Int, body: JSONValue?) -> SandboxResponse {
@@ -44,31 +60,16 @@ public struct ATHMovilService: SandboxService {
         try await context.database.write { db in try ATHMovilPaymentStore.deleteAll(db) }
     }
 
-    public func registerRoutes(on router: SandboxRouter) {
+    func registerRoutes(on router: ServiceRoutes) {
         ATHMovilPaymentRoutes(context: context).register(on: router)
         ATHMovilMerchantRoutes(context: context).register(on: router)
         ATHMovilAppRoutes(context: context).register(on: router)
         ATHMovilControlRoutes(context: context).register(on: router)
-        for prefix in ["/api/business-transaction/", "/rs/"] {
-            router.fallback(
-                forPrefix: prefix,
-                .init(
-                    notFound: { request in
-                        ATHMovilFailure(
-                            status: 404, errorcode: "NOT_FOUND",
-                            message: "No route for \(request.method) \(request.path)")
-                    },
-                    methodNotAllowed: { request, _ in
-                        ATHMovilFailure(
-                            status: 405, errorcode: "METHOD_NOT_ALLOWED",
-                            message: "Request method '\(request.method)' is not supported")
-                    }))
-        }
     }
 
     /// Wraps a payment-service handler so its failures answer in ATH Móvil's error envelope.
     static func answering(_ body: @escaping @Sendable (SandboxRequest) async throws -> SandboxResponse)
-        -> SandboxRouter.Handler
+        -> ServiceRoutes.Handler
     {
         { request in
             do { return try await body(request) } catch let failure as ATHMovilFailure { return failure.response }

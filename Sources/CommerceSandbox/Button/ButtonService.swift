@@ -55,7 +55,24 @@ public struct ButtonService: SandboxService {
         ]
     }
 
-    public var pathPrefixes: [String] { ["/v1/"] }
+    var prefixes: [ServicePrefix] {
+        [
+            ServicePrefix(
+                "/v1/",
+                RouteFallback(
+                    headers: ["X-Button-API-Version": Self.pinnedAPIVersion],
+                    notFound: { ButtonError.routeNotFound($0) },
+                    methodNotAllowed: { request, allowed in
+                        ButtonError.methodNotAllowed(
+                            request, request.rawPath.hasPrefix(Self.btnRefPrefix) ? [HTTPMethod.get] : allowed)
+                    })),
+            ServicePrefix(
+                "/sandbox/button/",
+                RouteFallback(
+                    notFound: { ButtonError.routeNotFound($0) },
+                    methodNotAllowed: { ButtonError.methodNotAllowed($0, $1) })),
+        ]
+    }
 
     /// An injected fault answers in the Order API's envelope (`type: sandbox_fault`).
     public func faultResponse(status: Int, body: JSONValue?) -> SandboxResponse {
@@ -66,23 +83,10 @@ public struct ButtonService: SandboxService {
                 headers: ["X-Button-API-Version": Self.pinnedAPIVersion]))
     }
 
-    public func registerRoutes(on router: SandboxRouter) {
+    func registerRoutes(on router: ServiceRoutes) {
         registerOrderRoutes(on: router)
         registerMobileRoutes(on: router)
         registerControlRoutes(on: router)
         registerStatePages(on: router)
-        router.fallback(
-            forPrefix: "/v1/",
-            SandboxRouter.Fallback(
-                headers: ["X-Button-API-Version": Self.pinnedAPIVersion], notFound: { ButtonError.routeNotFound($0) },
-                methodNotAllowed: { request, allowed in
-                    ButtonError.methodNotAllowed(
-                        request, request.rawPath.hasPrefix(Self.btnRefPrefix) ? [HTTPMethod.get] : allowed)
-                }))
-        router.fallback(
-            forPrefix: "/sandbox/button/",
-            SandboxRouter.Fallback(
-                notFound: { ButtonError.routeNotFound($0) }, methodNotAllowed: { ButtonError.methodNotAllowed($0, $1) })
-        )
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 struct ConsoleRoutes: Sendable {
     let context: SandboxContext
 
-    func register(on router: SandboxRouter) {
+    func register(on router: ServiceRoutes) {
         router.get("/") { _ in .redirect(to: "/sandbox/console", status: 303) }
         router.get("/sandbox/console") { _ in
             let page = ConsolePage(

@@ -33,7 +33,7 @@ extension SandboxContext {
     }
 
     /// Resets `service`: its data (re-seeded), its fault rules and its journal entries. The clock stays.
-    public func reset(_ service: any SandboxService) async throws {
+    func reset(_ service: any SandboxService) async throws {
         try await service.reset()
         try removeFaults(of: service.name)
         journal.removeAll(service: service.name)
@@ -61,14 +61,14 @@ extension SandboxContext {
         journal.removeAll()
     }
 
-    /// The service whose path prefix is the longest match for `path`, if any.
-    public func owner(ofPath path: String) -> (any SandboxService)? {
-        var best: (length: Int, service: any SandboxService)?
-        for service in services {
-            for prefix in service.pathPrefixes where path.hasPrefix(prefix) && prefix.count > (best?.length ?? -1) {
-                best = (prefix.count, service)
-            }
-        }
-        return best?.service
+    /// The service whose vendor prefix is the longest match for `path`, if any.
+    func owner(ofPath path: String) -> (any SandboxService)? {
+        longestPrefix(of: path, where: \.isVendor)?.service
+    }
+
+    /// How an unknown path or method at `rawPath` is answered: by the longest prefix of any service that
+    /// matches, else plainly.
+    func fallback(for rawPath: String) -> RouteFallback {
+        longestPrefix(of: rawPath)?.prefix.fallback ?? .plain
     }
 }

@@ -6,7 +6,7 @@ struct SandboxCoreRoutes: Sendable {
     let context: SandboxContext
     let services: [any SandboxService]
 
-    func register(on router: SandboxRouter) {
+    func register(on router: ServiceRoutes) {
         router.get("/sandbox/health") { _ in
             .json([
                 "status": "ok", "services": .array(services.map { .string($0.name) }),

@@ -13,6 +13,8 @@ public final class SandboxContext: Sendable {
     public let access: ControlAccess
     private let baseURLBox = Locked<URL?>(nil)
     private let servicesBox = Locked<[any SandboxService]>([])
+    /// Every service's prefixes, longest first, so the first match is the owner (built once in ``attach(_:)``).
+    private let prefixTable = Locked<[(prefix: ServicePrefix, service: any SandboxService)]>([])
 
     init(database: SandboxDatabase, clock: SandboxClock, options: SandboxOptions) throws {
         self.database = database
@@ -31,9 +33,24 @@ public final class SandboxContext: Sendable {
     func setBoundURL(_ url: URL) { baseURLBox.set(url) }
 
     /// Every service of this instance, in registration order (known once the sandbox is prepared).
-    public var services: [any SandboxService] { servicesBox.current }
+    var services: [any SandboxService] { servicesBox.current }
 
-    func attach(_ services: [any SandboxService]) { servicesBox.set(services) }
+    func attach(_ services: [any SandboxService]) {
+        servicesBox.set(services)
+        let table = services.flatMap { service in service.prefixes.map { (prefix: $0, service: service) } }
+        // A stable sort: of two equally long prefixes the service registered first wins, as before.
+        prefixTable.set(
+            table.enumerated().sorted {
+                ($0.element.prefix.path.count, -$0.offset) > ($1.element.prefix.path.count, -$1.offset)
+            }.map(\.element))
+    }
+
+    /// The longest prefix of any service that `path` starts with and passes `include`, with its service.
+    func longestPrefix(
+        of path: String, where include: (ServicePrefix) -> Bool = { _ in true }
+    ) -> (prefix: ServicePrefix, service: any SandboxService)? {
+        prefixTable.current.first { include($0.prefix) && path.hasPrefix($0.prefix.path) }
+    }
 
     /// `publicBaseURL` plus a path, with no doubled slash.
     public func publicURL(path: String) -> String {
@@ -45,7 +62,7 @@ public final class SandboxContext: Sendable {
 }
 
 /// An emulated vendor back end. Each lives in its own folder and owns its tables, routes and credentials.
-public protocol SandboxService: Sendable {
+protocol SandboxService: Sendable {
     /// Short name used in control routes and in the credentials document (`button`, `athmovil` …).
     var name: String { get }
     /// Adds this service's migrations (named `<name>-<n>-<what>`).
@@ -55,10 +72,10 @@ public protocol SandboxService: Sendable {
     /// The test credentials this service offers, for `/sandbox/credentials` and the start-up banner.
     func credentials(_ db: Database) throws -> JSONValue
     /// Registers the vendor routes and `/sandbox/<name>/...` control routes.
-    func registerRoutes(on router: SandboxRouter)
-    /// The vendor path prefixes this service answers: they name the service in the journal and pick the
-    /// envelope of a fault. The longest matching prefix of any service wins.
-    var pathPrefixes: [String] { get }
+    func registerRoutes(on router: ServiceRoutes)
+    /// The prefixes this service answers under (``ServicePrefix``): the vendor ones name the service in the
+    /// journal and pick the envelope of a fault; each says how an unknown path or method under it is answered.
+    var prefixes: [ServicePrefix] { get }
     /// How this service answers an injected fault's `status`: its own error envelope, or `body` when the
     /// rule gives one (headers the service always sends may be added).
     func faultResponse(status: Int, body: JSONValue?) -> SandboxResponse
@@ -72,6 +89,9 @@ public protocol SandboxService: Sendable {
 }
 
 extension SandboxService {
+    /// The vendor path prefixes (not the `/sandbox/<name>/` control ones).
+    var vendorPrefixes: [String] { prefixes.filter(\.isVendor).map(\.path) }
+
     public func faultResponse(status: Int, body: JSONValue?) -> SandboxResponse {
         SandboxPlainError.fault(
             status: status, body: body,

@@ -56,22 +56,3 @@ struct SandboxPlainError: ServiceErrorEnvelope {
         SandboxPlainError(status: 400, message: "\(field): \(problem)")
     }
 }
-
-extension SandboxRouter.Fallback {
-    /// 404 and 405 answers built from envelopes, with `headers` on both; a 405 whose envelope does not name
-    /// the allowed methods itself gets them in `Allow`.
-    init<NotFound: ServiceErrorEnvelope, NotAllowed: ServiceErrorEnvelope>(
-        headers: HTTPHeaders = [:], notFound: @escaping @Sendable (SandboxRequest) -> NotFound,
-        methodNotAllowed: @escaping @Sendable (SandboxRequest, _ allowed: [HTTPMethod]) -> NotAllowed
-    ) {
-        self.init(
-            notFound: { notFound($0).response(adding: headers) },
-            methodNotAllowed: { request, allowed in
-                var response = methodNotAllowed(request, allowed).response(adding: headers)
-                if response.headers["Allow"] == nil {
-                    response.headers["Allow"] = allowed.map(\.rawValue).joined(separator: ", ")
-                }
-                return response
-            })
-    }
-}

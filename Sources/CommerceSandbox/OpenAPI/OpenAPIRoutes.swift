@@ -5,7 +5,7 @@ import Foundation
 struct OpenAPIRoutes: Sendable {
     let context: SandboxContext
 
-    func register(on router: SandboxRouter) {
+    func register(on router: ServiceRoutes) {
         router.get("/sandbox/openapi") { _ in
             let documents: [JSONValue] = try OpenAPIDocuments.names.map { name in
                 let title = try OpenAPIDocuments.document(named: name, baseURL: "")?["info"]?["title"] ?? .string(name)

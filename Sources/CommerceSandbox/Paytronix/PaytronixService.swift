@@ -32,7 +32,7 @@ public struct PaytronixService: SandboxService {
         ]
     }
 
-    public var pathPrefixes: [String] { ["/rest/"] }
+    var prefixes: [ServicePrefix] { [PaytronixRESTRoutes.servicePrefix, PaytronixControlRoutes.servicePrefix] }
 
     public func faultResponse(status: Int, body: JSONValue?) -> SandboxResponse {
         PaytronixFailure.fault(
@@ -48,7 +48,7 @@ public struct PaytronixService: SandboxService {
         }
     }
 
-    public func registerRoutes(on router: SandboxRouter) {
+    func registerRoutes(on router: ServiceRoutes) {
         PaytronixRESTRoutes(gateway: PaytronixRESTGateway(context: context)).register(on: router)
         PaytronixControlRoutes(context: context).register(on: router)
         PaytronixPushRoutes(context: context).register(on: router)

@@ -64,7 +64,7 @@ public struct RezolveService: SandboxService {
         ]
     }
 
-    public func registerRoutes(on router: SandboxRouter) {
+    func registerRoutes(on router: ServiceRoutes) {
         let endpoint = RezolveEndpoint(context: context)
         RezolveAuthRoutes(endpoint: endpoint).register(on: router)
         RezolveRecordRoutes(endpoint: endpoint).register(on: router)
@@ -83,31 +83,29 @@ public struct RezolveService: SandboxService {
         RezolveControlRoutes(endpoint: endpoint).register(on: router)
         RezolveControlPlaneRoutes(context: context).register(on: router)
         RezolveStatePages(context: context).register(on: router)
-        for prefix in Self.pathPrefixes {
-            router.fallback(
-                forPrefix: prefix,
-                .init(
-                    notFound: { _ in RezolveFailure.resourceNotFound },
-                    methodNotAllowed: { request, _ in
-                        RezolveFailure.forStatus(405, message: "Method \(request.method) is not allowed.")
-                    }))
-        }
-        for prefix in Self.sspPrefixes {
-            router.fallback(
-                forPrefix: prefix,
-                .init(
-                    notFound: { _ in SspProblem.notFound("No SSP resource at this path.") },
-                    methodNotAllowed: { request, _ in
-                        SspProblem(
-                            status: 405, title: "Method Not Allowed", detail: "Method \(request.method) is not allowed."
-                        )
-                    }))
-        }
     }
 
     // MARK: For the sandbox's control plane
 
-    public var pathPrefixes: [String] { Self.pathPrefixes + Self.sspPrefixes + [RezolveStaticRoutes.prefix] }
+    var prefixes: [ServicePrefix] {
+        Self.pathPrefixes.map { ServicePrefix($0, Self.commerceFallback) }
+            + Self.sspPrefixes.map { ServicePrefix($0, Self.sspFallback) }
+            + [RezolveStaticRoutes.servicePrefix, RezolveControlRoutes.servicePrefix]
+    }
+
+    /// The commerce API's 404 and 405, in its `{"errors":[…]}` envelope.
+    static let commerceFallback = RouteFallback(
+        notFound: { _ in RezolveFailure.resourceNotFound },
+        methodNotAllowed: { request, _ in
+            RezolveFailure.forStatus(405, message: "Method \(request.method) is not allowed.")
+        })
+
+    /// The SSP's 404 and 405, as problem details.
+    static let sspFallback = RouteFallback(
+        notFound: { _ in SspProblem.notFound("No SSP resource at this path.") },
+        methodNotAllowed: { request, _ in
+            SspProblem(status: 405, title: "Method Not Allowed", detail: "Method \(request.method) is not allowed.")
+        })
 
     /// Spec §5.11: customers, carts, orders, submissions and SSP fixtures go; partners stay (the seeded one and
     /// any made through the control route), and the seeded catalogue, engagements and geozones come back.

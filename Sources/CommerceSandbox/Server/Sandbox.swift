@@ -15,8 +15,7 @@ import ServiceLifecycle
 /// ```
 public final class Sandbox: Sendable {
     public let context: SandboxContext
-    public let router: SandboxRouter
-    public let services: [any SandboxService]
+    let services: [any SandboxService]
     /// Where the server listens, e.g. `http://127.0.0.1:8080`.
     public let baseURL: URL
     private let serverTask: Task<Void, Error>
@@ -25,13 +24,13 @@ public final class Sandbox: Sendable {
     /// Opens the database, runs migrations, seeds test credentials on first start, and starts listening.
     /// Returns once the server accepts connections.
     public static func start(_ options: SandboxOptions, logger: Logger = Sandbox.quietLogger) async throws -> Sandbox {
-        let (context, router, services) = try prepare(options)
+        let (context, routes, services) = try prepare(options)
         let bound = AsyncStream<Int>.makeStream()
         let configuration = ApplicationConfiguration(
             address: .hostname(options.host, port: options.port),
             serverName: "CommerceKit-Sandbox")
         let application = Application(
-            responder: router.hummingbirdRouter(context: context, logger: logger).buildResponder(),
+            responder: routes.router(context: context, logger: logger).buildResponder(),
             configuration: configuration,
             onServerRunning: { channel in
                 bound.continuation.yield(channel.localAddress?.port ?? options.port)
@@ -57,7 +56,7 @@ public final class Sandbox: Sendable {
         }
         context.setBoundURL(url)
         return Sandbox(
-            context: context, router: router, services: services, baseURL: url, serverTask: task,
+            context: context, services: services, baseURL: url, serverTask: task,
             serviceGroup: group)
     }
 
@@ -86,7 +85,7 @@ public final class Sandbox: Sendable {
     }
 
     /// Builds everything but the HTTP server: useful for answering requests in-process without sockets.
-    static func prepare(_ options: SandboxOptions) throws -> (SandboxContext, SandboxRouter, [any SandboxService]) {
+    static func prepare(_ options: SandboxOptions) throws -> (SandboxContext, RouteTable, [any SandboxService]) {
         let database = options.inMemory ? try SandboxDatabase() : try SandboxDatabase(directory: options.dataDirectory)
         try database.migrate { migrator in
             SandboxClock.registerMigrations(&migrator)
@@ -104,22 +103,21 @@ public final class Sandbox: Sendable {
         try database.writer.write { db in
             for service in services { try service.seed(db) }
         }
-        let router = SandboxRouter()
-        SandboxCoreRoutes(context: context, services: services).register(on: router)
-        ControlPlaneRoutes(context: context).register(on: router)
-        OpenAPIRoutes(context: context).register(on: router)
-        ConsoleRoutes(context: context).register(on: router)
-        for service in services { service.registerRoutes(on: router) }
-        return (context, router, services)
+        var routes = RouteTable()
+        routes.add(SandboxCoreRoutes(context: context, services: services).register(on:))
+        routes.add(ControlPlaneRoutes(context: context).register(on:))
+        routes.add(OpenAPIRoutes(context: context).register(on:))
+        routes.add(ConsoleRoutes(context: context).register(on:))
+        for service in services { routes.add(service.registerRoutes(on:)) }
+        return (context, routes, services)
     }
 
     private init(
-        context: SandboxContext, router: SandboxRouter, services: [any SandboxService], baseURL: URL,
+        context: SandboxContext, services: [any SandboxService], baseURL: URL,
         serverTask: Task<Void, Error>, serviceGroup: ServiceGroup
     ) {
         self.serviceGroup = serviceGroup
         self.context = context
-        self.router = router
         self.services = services
         self.baseURL = baseURL
         self.serverTask = serverTask

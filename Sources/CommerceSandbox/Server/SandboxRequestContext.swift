@@ -3,13 +3,14 @@ import Logging
 import NIOCore
 
 /// Request context that remembers the peer address (deferred links can match on it), the connection (a drop
-/// fault closes it) and the request's exchange with its endpoint.
+/// fault closes it) and the request as the sandbox's routes read it.
 public struct SandboxRequestContext: RequestContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
     public let remoteAddress: SocketAddress?
     /// `nil` when a test answers requests in-process, without a connection.
     let channel: (any Channel)?
-    var exchange: SandboxExchange?
+    /// Set by ``SandboxPipelineMiddleware`` once the body is read; what every ``SandboxEndpoint`` answers.
+    var sandboxRequest: SandboxRequest?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

@@ -40,7 +40,21 @@ public struct StorefrontService: SandboxService {
     }
 
     /// The GraphQL endpoint, the cart pages and the card vault (images are served under `/sandbox/storefront/`).
-    public var pathPrefixes: [String] { ["/api/", "/cart/", "/sessions"] }
+    var prefixes: [ServicePrefix] {
+        [
+            ServicePrefix(
+                "/api/",
+                RouteFallback(
+                    notFound: { _ in StorefrontHTTPErrors.notFound() },
+                    methodNotAllowed: { request, _ in
+                        StorefrontHTTPErrors.isWellFormedVersion(
+                            request.parameter("version").isEmpty
+                                ? Self.version(in: request.rawPath) : request.parameter("version"))
+                            ? StorefrontHTTPErrors.methodNotAllowed() : StorefrontHTTPErrors.notFound()
+                    })),
+            ServicePrefix("/cart/"), ServicePrefix("/sessions"), StorefrontControlRoutes.servicePrefix,
+        ]
+    }
 
     /// The GraphQL endpoint checks path, method, version and token before size (spec §4.1 H12), so it reads one
     /// byte past its 1 MiB limit and answers an oversized body itself.
@@ -71,7 +85,7 @@ public struct StorefrontService: SandboxService {
         }
     }
 
-    public func registerRoutes(on router: SandboxRouter) {
+    func registerRoutes(on router: ServiceRoutes) {
         let endpoint = graphQL.map {
             StorefrontGraphQLEndpoint(context: context, graphQL: $0, catalogCache: catalogCache)
         }
@@ -90,16 +104,6 @@ public struct StorefrontService: SandboxService {
                 return try await endpoint.respond(request)
             }
         }
-        router.fallback(
-            forPrefix: "/api/",
-            .init(
-                notFound: { _ in StorefrontHTTPErrors.notFound() },
-                methodNotAllowed: { request, _ in
-                    StorefrontHTTPErrors.isWellFormedVersion(
-                        request.parameter("version").isEmpty
-                            ? Self.version(in: request.rawPath) : request.parameter("version"))
-                        ? StorefrontHTTPErrors.methodNotAllowed() : StorefrontHTTPErrors.notFound()
-                }))
         StorefrontPages(context: context).register(on: router)
         WebCheckoutPages(context: context).register(on: router)
         CardVaultRoute(context: context).register(on: router)

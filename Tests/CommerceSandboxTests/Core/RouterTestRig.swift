@@ -11,12 +11,12 @@ import NIOCore
 /// `PaytronixRouterHarness`) wrap one and add their routes' helpers.
 struct RouterTestRig {
     let context: SandboxContext
-    let router: SandboxRouter
     let responder: RouterResponder<SandboxRequestContext>
 
     init(_ options: SandboxOptions = .testing) throws {
-        (context, router, _) = try Sandbox.prepare(options)
-        responder = router.hummingbirdRouter(context: context, logger: Sandbox.quietLogger).buildResponder()
+        let routes: RouteTable
+        (context, routes, _) = try Sandbox.prepare(options)
+        responder = routes.router(context: context, logger: Sandbox.quietLogger).buildResponder()
     }
 
     /// What the router answered, with the body also as JSON (`null` when it is not JSON) and as text.
@@ -68,23 +68,7 @@ struct RouterTestRig {
             context: SandboxRequestContext(
                 inProcess: Sandbox.quietLogger,
                 remoteAddress: peer))
-        let collected = CollectedBody()
-        try await response.body.write(BodyCollector(sink: collected))
-        var headers = HTTPHeaders()
-        for field in response.headers { headers.add(name: field.name.rawName, value: field.value) }
-        return Reply(status: response.status.code, headers: headers, data: collected.data)
+        let answer = try await SandboxResponse(collecting: response)
+        return Reply(status: answer.status, headers: answer.headers, data: answer.body)
     }
-}
-
-/// Gathers a response body written by Hummingbird.
-private final class CollectedBody: Sendable {
-    private let bytes = Locked(Data())
-    var data: Data { bytes.current }
-    func append(_ buffer: ByteBuffer) { bytes.withLock { $0.append(contentsOf: buffer.readableBytesView) } }
-}
-
-private struct BodyCollector: ResponseBodyWriter {
-    let sink: CollectedBody
-    mutating func write(_ buffer: ByteBuffer) async throws { sink.append(buffer) }
-    consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}
 }

@@ -7,5 +7,4 @@ protocol RouterTestSupport {
 
 extension RouterTestSupport {
     var context: SandboxContext { rig.context }
-    var router: SandboxRouter { rig.router }
 }

@@ -1,5 +1,6 @@
 import CommerceCore
 import Foundation
+import GRDB
 import Hummingbird
 import HummingbirdTesting
 import Testing
@@ -8,26 +9,23 @@ import Testing
 
 /// Routing through Hummingbird's trie router and the sandbox middleware, driven by HummingbirdTesting.
 @Suite struct SandboxRouterTests {
-    private func makeRouter() -> SandboxRouter {
-        let router = SandboxRouter()
-        router.get("/v1/things/:id") { .json(["id": .string($0.parameter("id"))]) }
-        router.get("/v1/things/special") { _ in .json(["special": true]) }
-        router.post("/v1/things") { _ in .json(["created": true], status: 201) }
-        router.on(.get, "/v1/order/**") { .json(["rest": .from($0.catchAll)]) }
-        router.fallback(
-            forPrefix: "/v1/",
-            .init(
-                notFound: { .json(["vendor404": .string($0.path)], status: 404) },
-                methodNotAllowed: { _, allowed in
-                    .json(["allowed": .array(allowed.map { .string($0.rawValue) })], status: 405)
-                }))
-        return router
+    private func makeRoutes() -> RouteTable {
+        var table = RouteTable()
+        table.add { routes in
+            routes.get("/v1/things/:id") { .json(["id": .string($0.parameter("id"))]) }
+            routes.get("/v1/things/special") { _ in .json(["special": true]) }
+            routes.post("/v1/things") { _ in .json(["created": true], status: 201) }
+            routes.on(.get, "/v1/order/**") { .json(["rest": .from($0.catchAll)]) }
+        }
+        return table
     }
 
-    /// Runs `body` against an application serving `makeRouter()` with a fresh in-memory sandbox's middleware.
+    /// Runs `body` against an application serving `makeRoutes()` with a fresh in-memory sandbox's middleware,
+    /// where one service owns `/v1/` with its own 404 and 405.
     private func withClient(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         let (context, _, _) = try Sandbox.prepare(.testing)
-        let app = Application(router: makeRouter().hummingbirdRouter(context: context, logger: Sandbox.quietLogger))
+        context.attach([PrefixOwner()])
+        let app = Application(router: makeRoutes().router(context: context, logger: Sandbox.quietLogger))
         try await app.test(.router) { client in try await body(client) }
     }
 
@@ -84,4 +82,25 @@ import Testing
         let request = SandboxRequest(method: .get, rawPath: "/x", rawQuery: "a=1&b=hello+world&c=%2F&flag")
         #expect(request.query == ["a": "1", "b": "hello world", "c": "/", "flag": ""])
     }
+}
+
+/// A service that owns `/v1/` and nothing else: its fallbacks are what unknown paths and methods there get.
+private struct PrefixOwner: SandboxService {
+    let name = "things"
+    var prefixes: [ServicePrefix] {
+        [
+            ServicePrefix(
+                "/v1/",
+                RouteFallback(
+                    notFound: { .json(["vendor404": .string($0.path)], status: 404) },
+                    methodNotAllowed: { _, allowed in
+                        .json(["allowed": .array(allowed.map { .string($0.rawValue) })], status: 405)
+                    }))
+        ]
+    }
+    func registerMigrations(_ migrator: inout DatabaseMigrator) {}
+    func seed(_ db: Database) throws {}
+    func credentials(_ db: Database) throws -> JSONValue { [:] }
+    func registerRoutes(on router: ServiceRoutes) {}
+    func reset() async throws {}
 }

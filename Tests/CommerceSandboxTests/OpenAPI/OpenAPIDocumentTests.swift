@@ -57,8 +57,7 @@ import Testing
     }
 
     @Test func everyDocumentedOperationIsRoutedBySandbox() throws {
-        let (_, router, _) = try Sandbox.prepare(.testing)
-        let routes = router.registeredRoutes
+        let routes = try Sandbox.prepare(.testing).1.registered
         var unrouted: [String] = []
         for operation in try Self.documentedOperations() {
             let routed = routes.contains {
@@ -70,12 +69,12 @@ import Testing
     }
 
     @Test func everyVendorRouteIsDocumented() throws {
-        let (_, router, services) = try Sandbox.prepare(.testing)
+        let (_, routes, services) = try Sandbox.prepare(.testing)
         let operations = try Self.documentedOperations()
         // A vendor route is one under a path prefix some service claims (`/v1/`, `/rest/`, `/api/v1/`, …).
-        let vendorPrefixes = services.flatMap(\.pathPrefixes)
+        let vendorPrefixes = services.flatMap(\.vendorPrefixes)
         var undocumented: [String] = []
-        for route in router.registeredRoutes
+        for route in routes.registered
         where vendorPrefixes.contains(where: { route.pattern.hasPrefix($0) })
             && !Self.undocumentedVendorPatterns.contains(route.pattern)
         {
@@ -88,7 +87,7 @@ import Testing
     }
 
     @Test func everyControlRouteIsDocumented() throws {
-        let (_, router, _) = try Sandbox.prepare(.testing)
+        let (_, routes, _) = try Sandbox.prepare(.testing)
         let control = try Self.documentedOperations().filter { $0.document == "control" }
         var undocumented: [String] = []
         // The JSON control plane and every service's folder. Pages for people (such as a console) are not REST
@@ -97,7 +96,7 @@ import Testing
             "health", "credentials", "ping", "faults", "requests", "clock", "reset", "openapi",
             "button", "athmovil", "paytronix", "storefront", "rezolve",
         ]
-        for route in router.registeredRoutes
+        for route in routes.registered
         where documentedFamilies.contains(where: {
             route.pattern == "/sandbox/\($0)" || route.pattern.hasPrefix("/sandbox/\($0)/")
         }) {

@@ -6,7 +6,7 @@ import GRDB
 package struct ATHMovilAppRoutes: Sendable {
     let context: SandboxContext
 
-    func register(on router: SandboxRouter) {
+    func register(on router: ServiceRoutes) {
         for kind in [ATHMovilAppLink.Kind.secure, .legacy, .legacyDummy] {
             router.get("/e-commerce/\(kind.rawValue)") { request in try await page(kind, request) }
         }
@@ -14,17 +14,6 @@ package struct ATHMovilAppRoutes: Sendable {
             let segment = action == .complete ? "approve" : action.rawValue
             router.post("/e-commerce/payments/:ecommerceId/\(segment)") { request in try await submit(action, request) }
         }
-        router.fallback(
-            forPrefix: "/e-commerce/",
-            .init(
-                notFound: { _ in .html(ATHMovilAppPage.notFound("There is no page at this address."), status: 404) },
-                methodNotAllowed: { _, allowed in
-                    var response = SandboxResponse.html(
-                        ATHMovilAppPage.invalidLink("Use \(allowed.map(\.rawValue).joined(separator: ", "))"),
-                        status: 405)
-                    response.headers["Allow"] = allowed.map(\.rawValue).joined(separator: ", ")
-                    return response
-                }))
     }
 
     private func page(_ kind: ATHMovilAppLink.Kind, _ request: SandboxRequest) async throws -> SandboxResponse {
@@ -104,5 +93,22 @@ package struct ATHMovilAppRoutes: Sendable {
         case .invalid(let detail): .html(ATHMovilAppPage.invalidLink(detail), status: 400)
         case .notFound: .html(ATHMovilAppPage.notFound(), status: 404)
         }
+    }
+}
+
+extension ATHMovilAppRoutes {
+    /// Where these routes answer and how unknown paths and methods there are answered.
+    static var servicePrefix: ServicePrefix {
+        ServicePrefix(
+            "/e-commerce/",
+            RouteFallback(
+                notFound: { _ in .html(ATHMovilAppPage.notFound("There is no page at this address."), status: 404) },
+                methodNotAllowed: { _, allowed in
+                    var response = SandboxResponse.html(
+                        ATHMovilAppPage.invalidLink("Use \(allowed.map(\.rawValue).joined(separator: ", "))"),
+                        status: 405)
+                    response.headers["Allow"] = allowed.map(\.rawValue).joined(separator: ", ")
+                    return response
+                }))
     }
 }

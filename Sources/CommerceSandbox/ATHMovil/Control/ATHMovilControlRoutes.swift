@@ -8,7 +8,7 @@ struct ATHMovilControlRoutes: Sendable {
     let context: SandboxContext
     static let prefix = "/sandbox/athmovil"
 
-    func register(on router: SandboxRouter) {
+    func register(on router: ServiceRoutes) {
         let p = Self.prefix
         router.get(p + "/businesses", handler: controlled(listBusinesses))
         router.post(p + "/businesses", handler: controlled(createBusiness))
@@ -47,20 +47,10 @@ struct ATHMovilControlRoutes: Sendable {
         router.post(p + "/clock/advance", handler: controlled(advanceClock))
         router.post(p + "/faults", handler: controlled(addFault))
         router.post(p + "/reset", handler: controlled(reset))
-        router.fallback(
-            forPrefix: p + "/",
-            .init(
-                notFound: { request in
-                    SandboxPlainError(status: 404, message: "No route for \(request.method) \(request.path)")
-                },
-                methodNotAllowed: { request, _ in
-                    SandboxPlainError(
-                        status: 405, message: "Method \(request.method) is not allowed on \(request.path)")
-                }))
     }
 
     private func controlled(_ body: @escaping @Sendable (SandboxRequest) async throws -> SandboxResponse)
-        -> SandboxRouter.Handler
+        -> ServiceRoutes.Handler
     {
         { request in
             do { return try await body(request) } catch let failure as SandboxPlainError {
@@ -289,5 +279,21 @@ struct ATHMovilControlRoutes: Sendable {
     @Sendable func reset(_ request: SandboxRequest) async throws -> SandboxResponse {
         try await context.reset(named: "athmovil")
         return .json(["reset": true])
+    }
+}
+
+extension ATHMovilControlRoutes {
+    /// Where these routes answer and how unknown paths and methods there are answered.
+    static var servicePrefix: ServicePrefix {
+        ServicePrefix(
+            Self.prefix + "/",
+            RouteFallback(
+                notFound: { request in
+                    SandboxPlainError(status: 404, message: "No route for \(request.method) \(request.path)")
+                },
+                methodNotAllowed: { request, _ in
+                    SandboxPlainError(
+                        status: 405, message: "Method \(request.method) is not allowed on \(request.path)")
+                }))
     }
 }

@@ -6,7 +6,7 @@ import GRDB
 struct ATHMovilMerchantRoutes: Sendable {
     let context: SandboxContext
 
-    func register(on router: SandboxRouter) {
+    func register(on router: ServiceRoutes) {
         let base = ATHMovilPaymentRoutes.base
         router.post(base + "/business/findPayment", handler: ATHMovilService.answering(findPayment))
         router.post(base + "/business/cancel", handler: ATHMovilService.answering(cancel))

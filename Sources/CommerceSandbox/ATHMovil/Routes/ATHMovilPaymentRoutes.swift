@@ -7,7 +7,7 @@ struct ATHMovilPaymentRoutes: Sendable {
     let context: SandboxContext
     static let base = "/api/business-transaction/ecommerce"
 
-    func register(on router: SandboxRouter) {
+    func register(on router: ServiceRoutes) {
         router.post(Self.base + "/payment", handler: ATHMovilService.answering(createPayment))
         router.post(Self.base + "/authorization", handler: ATHMovilService.answering(authorize))
         router.post(Self.base + "/business/updatePhoneNumber", handler: ATHMovilService.answering(updatePhoneNumber))

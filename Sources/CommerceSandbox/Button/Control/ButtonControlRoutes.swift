@@ -5,7 +5,7 @@ import GRDB
 /// `/sandbox/button/...` (§5.4): set-up, inspection, the shared clock, faults and reset. No authentication;
 /// the Order API envelope throughout.
 extension ButtonService {
-    func registerControlRoutes(on router: SandboxRouter) {
+    func registerControlRoutes(on router: ServiceRoutes) {
         let base = "/sandbox/button"
         router.post("\(base)/organizations", handler: ButtonEnvelope.guarded { try await createOrganization($0) })
         router.get("\(base)/organizations/:org_id", handler: ButtonEnvelope.guarded { try await getOrganization($0) })

@@ -4,7 +4,7 @@ import Foundation
 /// `/sandbox/button/pages/...`: the console's paged views of Button's state (orders, deferred deep links),
 /// in the shared ``ControlPage`` shape. Both bring time-based state up to date first, as every read does.
 extension ButtonService {
-    func registerStatePages(on router: SandboxRouter) {
+    func registerStatePages(on router: ServiceRoutes) {
         router.get(
             "/sandbox/button/pages/orders",
             handler: ControlProblem.answering { request in

@@ -24,7 +24,7 @@ enum ButtonEnvelope {
     static func guarded(
         headers: HTTPHeaders = [:],
         _ body: @escaping @Sendable (SandboxRequest) async throws -> SandboxResponse
-    ) -> SandboxRouter.Handler {
+    ) -> ServiceRoutes.Handler {
         { request in
             do {
                 return try await body(request)

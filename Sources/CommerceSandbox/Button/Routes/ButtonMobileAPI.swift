@@ -15,7 +15,7 @@ struct ButtonMobileCall: Sendable {
 
 /// The mobile API that ButtonMerchant calls (§3.2, rules M1–M8, simulation rules 5.3.4–5.3.7).
 extension ButtonService {
-    func registerMobileRoutes(on router: SandboxRouter) {
+    func registerMobileRoutes(on router: ServiceRoutes) {
         router.post(
             "/v1/app/deferred-deeplink",
             handler: mobileRoute(validate: { _ in [] }) { db, call in
@@ -42,7 +42,7 @@ extension ButtonService {
     private func mobileRoute(
         validate: @escaping @Sendable (JSONObject) -> [(field: String, message: String)],
         perform: @escaping @Sendable (Database, ButtonMobileCall) throws -> JSONValue
-    ) -> SandboxRouter.Handler {
+    ) -> ServiceRoutes.Handler {
         ButtonEnvelope.guarded { request in
             let now = clock.now()
             guard request.body.count <= ButtonRequest.maximumBodySize else { throw ButtonError.bodyTooLarge }

@@ -6,7 +6,7 @@ extension ButtonService {
     static let orderPrefix = "/v1/order/"
     static let btnRefPrefix = "/v1/order/btn-ref/"
 
-    func registerOrderRoutes(on router: SandboxRouter) {
+    func registerOrderRoutes(on router: ServiceRoutes) {
         router.post(
             "/v1/order", handler: orderRoute { request, credentials in try await createOrder(request, credentials) })
         router.get(
@@ -41,7 +41,7 @@ extension ButtonService {
     private func orderRoute(
         _ body: @escaping @Sendable (SandboxRequest, ButtonCredentials) async throws -> SandboxResponse
     )
-        -> SandboxRouter.Handler
+        -> ServiceRoutes.Handler
     {
         { request in
             do {

@@ -6,7 +6,7 @@ import Foundation
 struct ControlPlaneRoutes: Sendable {
     let context: SandboxContext
 
-    func register(on router: SandboxRouter) {
+    func register(on router: ServiceRoutes) {
         router.post(
             "/sandbox/faults",
             handler: ControlProblem.answering { request in

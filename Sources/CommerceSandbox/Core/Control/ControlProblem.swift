@@ -37,7 +37,7 @@ public struct ControlProblem: ServiceErrorEnvelope {
 
     /// Runs a control handler, answering a ``ControlProblem`` with its envelope.
     static func answering(_ body: @escaping @Sendable (SandboxRequest) async throws -> SandboxResponse)
-        -> SandboxRouter.Handler
+        -> ServiceRoutes.Handler
     {
         { request in
             do { return try await body(request) } catch let problem as ControlProblem { return problem.response }

@@ -5,10 +5,10 @@ import Hummingbird
 import Logging
 import NIOCore
 
-/// The sandbox's one Hummingbird middleware: reads the body within the owning service's limit, turns the
-/// request into a ``SandboxRequest``, runs the ``RequestPipeline`` (faults, journal) around the router's
-/// endpoint, answers unknown paths with the service's 404 fallback, and sends the result (or drops the
-/// connection when a fault says so).
+/// The sandbox's one Hummingbird middleware: reads the body within the owning service's limit, puts the
+/// request as a ``SandboxRequest`` in the context for the endpoints, runs the ``RequestPipeline`` (faults,
+/// journal) around the rest of the chain, answers unknown paths with the owning prefix's 404, and sends the
+/// result (or drops the connection when a fault says so).
 struct SandboxPipelineMiddleware: RouterMiddleware {
     typealias Context = SandboxRequestContext
 
@@ -16,7 +16,6 @@ struct SandboxPipelineMiddleware: RouterMiddleware {
     static let maximumBodySize = 8 * 1024 * 1024
 
     let context: SandboxContext
-    let router: SandboxRouter
     let logger: Logger
     let wireLog: WireLog?
 
@@ -50,20 +49,15 @@ struct SandboxPipelineMiddleware: RouterMiddleware {
                 SandboxPlainError(status: 413, message: "Request body exceeds \(limit / 1_048_576) MiB").response,
                 to: sandboxRequest)
         }
-        let exchange = SandboxExchange(request: sandboxRequest)
         var forwarded = requestContext
-        forwarded.exchange = exchange
+        forwarded.sandboxRequest = sandboxRequest
         let pipeline = RequestPipeline(context: context, logger: logger)
         let response = await pipeline.respond(to: sandboxRequest, owner: owner) { sandboxRequest in
             do {
-                _ = try await next(request, forwarded)
+                return try await SandboxResponse(collecting: next(request, forwarded))
             } catch let error as HTTPError where error.status == .notFound {
-                return router.fallback(for: sandboxRequest.rawPath).notFound(sandboxRequest)
+                return context.fallback(for: sandboxRequest.rawPath).notFound(sandboxRequest)
             }
-            guard let answer = exchange.response else {
-                throw HTTPError(.internalServerError, message: "no answer from the route")
-            }
-            return answer
         }
         if response.dropsConnection, let channel = requestContext.channel {
             wireLog?.record(sandboxRequest, response)
@@ -77,7 +71,7 @@ struct SandboxPipelineMiddleware: RouterMiddleware {
     /// The Hummingbird response for `response`, recorded in the wire log first when there is one.
     private func send(_ response: SandboxResponse, to request: SandboxRequest) -> Response {
         wireLog?.record(request, response)
-        return Self.convert(response, isHead: request.method == .head)
+        return response.hummingbirdResponse(isHead: request.method == .head)
     }
 
     enum BodyRead {
@@ -116,15 +110,6 @@ struct SandboxPipelineMiddleware: RouterMiddleware {
             collected.append(contentsOf: chunk.readableBytesView)
         }
         return collected
-    }
-
-    static func convert(_ response: SandboxResponse, isHead: Bool = false) -> Response {
-        var fields = HTTPFields()
-        for header in response.headers {
-            if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
-        }
-        let body = isHead ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(bytes: response.body))
-        return Response(status: .init(code: response.status), headers: fields, body: body)
     }
 }
 

@@ -6,7 +6,7 @@ import GRDB
 struct PaytronixControlRoutes: Sendable {
     let context: SandboxContext
 
-    func register(on router: SandboxRouter) {
+    func register(on router: ServiceRoutes) {
         router.post("/sandbox/paytronix/merchants") { request in
             await Self.respond { try await createMerchant(request) }
         }
@@ -43,17 +43,6 @@ struct PaytronixControlRoutes: Sendable {
             }
         }
         router.post("/sandbox/paytronix/reset") { _ in await Self.respond { try await reset() } }
-        router.fallback(
-            forPrefix: "/sandbox/paytronix/",
-            SandboxRouter.Fallback(
-                notFound: { request in
-                    PaytronixFailure(404, "request.unknown_endpoint", "No control route \(request.path)").response
-                },
-                methodNotAllowed: { request, _ in
-                    PaytronixFailure(
-                        405, "request.method_not_allowed", "\(request.method) is not allowed for \(request.path)"
-                    ).response
-                }))
     }
 
     /// Runs a handler, turning a `PaytronixFailure` into its envelope.
@@ -289,5 +278,22 @@ struct PaytronixControlRoutes: Sendable {
     private func reset() async throws -> SandboxResponse {
         try await context.reset(named: "paytronix")
         return .paytronixSuccess()
+    }
+}
+
+extension PaytronixControlRoutes {
+    /// Where these routes answer and how unknown paths and methods there are answered.
+    static var servicePrefix: ServicePrefix {
+        ServicePrefix(
+            "/sandbox/paytronix/",
+            RouteFallback(
+                notFound: { request in
+                    PaytronixFailure(404, "request.unknown_endpoint", "No control route \(request.path)").response
+                },
+                methodNotAllowed: { request, _ in
+                    PaytronixFailure(
+                        405, "request.method_not_allowed", "\(request.method) is not allowed for \(request.path)"
+                    ).response
+                }))
     }
 }

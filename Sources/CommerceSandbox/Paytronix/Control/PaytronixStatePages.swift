@@ -7,7 +7,7 @@ import GRDB
 struct PaytronixStatePages: Sendable {
     let context: SandboxContext
 
-    func register(on router: SandboxRouter) {
+    func register(on router: ServiceRoutes) {
         let pages: [(String, @Sendable (GRDB.Database, ControlPage) throws -> (items: [JSONValue], total: Int))] = [
             ("guests", PaytronixGuestStore.guestsPage),
             ("external-accounts", PaytronixGuestStore.externalAccountsPage),

@@ -9,7 +9,7 @@ struct PaytronixPushRoutes: Sendable {
     static let maximumPackage = 256 * 1024
     static let maximumPayload = 4096
 
-    func register(on router: SandboxRouter) {
+    func register(on router: ServiceRoutes) {
         router.put("/sandbox/paytronix/push-packages/:merchantId/:appIdentifier/:environment") { request in
             await respond { try await upload(request) }
         }

@@ -43,7 +43,7 @@ struct PaytronixRESTGateway: Sendable {
 
     /// Registers `endpoint` (`service/name`) for `methods`.
     func route(
-        _ router: SandboxRouter, _ methods: [HTTPMethod], _ endpoint: String, _ rules: Rules, _ body: @escaping Body
+        _ router: ServiceRoutes, _ methods: [HTTPMethod], _ endpoint: String, _ rules: Rules, _ body: @escaping Body
     ) {
         for method in methods {
             router.on(method, "/rest/:release/\(endpoint).json") { request in

@@ -6,7 +6,7 @@ import GRDB
 struct PaytronixRESTRoutes: Sendable {
     let gateway: PaytronixRESTGateway
 
-    func register(on router: SandboxRouter) {
+    func register(on router: ServiceRoutes) {
         typealias Rules = PaytronixRESTGateway.Rules
         gateway.route(
             router, [.post], "oauth/requestGuestToken", Rules(styles: ["anonymous"], styleOptional: true),
@@ -26,18 +26,6 @@ struct PaytronixRESTRoutes: Sendable {
             router, [.get, .post], "guest/printedCardNumberForExternalAccount",
             Rules(styles: ["b2b"], b2bNeedsCard: false), printedCardNumberForExternalAccount)
 
-        router.fallback(
-            forPrefix: "/rest/",
-            SandboxRouter.Fallback(
-                notFound: { request in
-                    PaytronixFailure(
-                        404, "request.unknown_endpoint", "Unknown endpoint \(Self.endpointName(request.path))")
-                },
-                methodNotAllowed: { request, _ in
-                    PaytronixFailure(
-                        405, "request.method_not_allowed",
-                        "\(request.method) is not allowed for \(Self.endpointName(request.path))")
-                }))
     }
 
     /// `<service>/<endpoint>.json` from `/rest/<release>/<service>/<endpoint>.json`.
@@ -277,5 +265,23 @@ struct PaytronixRESTRoutes: Sendable {
             "primaryCard": cards.first?.wireObject ?? .null,
             "additionalCards": .array(cards.dropFirst().map(\.wireObject)),
         ])
+    }
+}
+
+extension PaytronixRESTRoutes {
+    /// Where these routes answer and how unknown paths and methods there are answered.
+    static var servicePrefix: ServicePrefix {
+        ServicePrefix(
+            "/rest/",
+            RouteFallback(
+                notFound: { request in
+                    PaytronixFailure(
+                        404, "request.unknown_endpoint", "Unknown endpoint \(Self.endpointName(request.path))")
+                },
+                methodNotAllowed: { request, _ in
+                    PaytronixFailure(
+                        405, "request.method_not_allowed",
+                        "\(request.method) is not allowed for \(Self.endpointName(request.path))")
+                }))
     }
 }

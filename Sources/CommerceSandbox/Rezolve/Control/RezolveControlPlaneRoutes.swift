@@ -7,7 +7,7 @@ import Foundation
 struct RezolveControlPlaneRoutes: Sendable {
     let context: SandboxContext
 
-    func register(on router: SandboxRouter) {
+    func register(on router: ServiceRoutes) {
         let p = "/sandbox/rezolve"
         router.post(
             p + "/clock/advance",
@@ -101,7 +101,7 @@ struct RezolveControlPlaneRoutes: Sendable {
     }
 
     private func controlled(_ body: @escaping @Sendable (JSONObject) async throws -> SandboxResponse)
-        -> SandboxRouter.Handler
+        -> ServiceRoutes.Handler
     {
         { request in
             do {

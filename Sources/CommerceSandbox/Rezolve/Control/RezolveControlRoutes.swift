@@ -11,7 +11,7 @@ struct RezolveControlRoutes: Sendable {
     /// The 404 of every control route, `{"error":"not found"}`.
     static let notFound = SandboxPlainError(status: 404, message: "not found")
 
-    func register(on router: SandboxRouter) {
+    func register(on router: ServiceRoutes) {
         let p = "/sandbox/rezolve"
         router.get(
             p + "/partners",
@@ -53,17 +53,10 @@ struct RezolveControlRoutes: Sendable {
                     Self.settingsJSON(try await endpoint.database.read { db in try RezolveCommerceStore.settings(db) }))
             })
         router.put(p + "/settings", handler: controlled(updateSettings))
-        router.fallback(
-            forPrefix: p + "/",
-            .init(
-                notFound: { _ in Self.notFound },
-                methodNotAllowed: { request, _ in
-                    SandboxPlainError(status: 405, message: "method \(request.method) not allowed")
-                }))
     }
 
     func controlled(_ body: @escaping @Sendable (SandboxRequest) async throws -> SandboxResponse)
-        -> SandboxRouter.Handler
+        -> ServiceRoutes.Handler
     {
         { request in
             do { return try await body(request) } catch let failure as SandboxPlainError { return failure.response }
@@ -226,5 +219,18 @@ struct RezolveControlRoutes: Sendable {
                 "apiAudience": .string(partner.sspAudience),
             ],
         ]
+    }
+}
+
+extension RezolveControlRoutes {
+    /// Where these routes answer and how unknown paths and methods there are answered.
+    static var servicePrefix: ServicePrefix {
+        ServicePrefix(
+            "/sandbox/rezolve/",
+            RouteFallback(
+                notFound: { _ in Self.notFound },
+                methodNotAllowed: { request, _ in
+                    SandboxPlainError(status: 405, message: "method \(request.method) not allowed")
+                }))
     }
 }

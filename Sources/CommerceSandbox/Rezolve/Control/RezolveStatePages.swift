@@ -7,7 +7,7 @@ import GRDB
 struct RezolveStatePages: Sendable {
     let context: SandboxContext
 
-    func register(on router: SandboxRouter) {
+    func register(on router: ServiceRoutes) {
         let pages: [(String, @Sendable (Database, ControlPage) throws -> (items: [JSONValue], total: Int))] = [
             ("customers", RezolveCustomerStore.page), ("carts", RezolveCommerceStore.cartsPage),
             ("orders", RezolveCommerceStore.ordersPage),

@@ -9,7 +9,7 @@ struct SspControlRoutes: Sendable {
     private var control: RezolveControlRoutes { RezolveControlRoutes(endpoint: endpoint) }
     private var wire: SspWire { SspWire(context: endpoint.context) }
 
-    func register(on router: SandboxRouter) {
+    func register(on router: ServiceRoutes) {
         let p = "/sandbox/rezolve"
         router.post(p + "/acts", handler: control.controlled(addAct))
         router.post(p + "/engagements", handler: control.controlled(addEngagement))

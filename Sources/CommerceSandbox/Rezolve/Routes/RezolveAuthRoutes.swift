@@ -6,7 +6,7 @@ import GRDB
 struct RezolveAuthRoutes: Sendable {
     let endpoint: RezolveEndpoint
 
-    func register(on router: SandboxRouter) {
+    func register(on router: ServiceRoutes) {
         let b1 = RezolveEndpoint.b1
         router.post("/api/v1/authentication/register", handler: endpoint.open(registerCustomer))
         router.get(

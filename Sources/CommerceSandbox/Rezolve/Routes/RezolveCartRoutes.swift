@@ -6,7 +6,7 @@ import GRDB
 struct RezolveCartRoutes: Sendable {
     let endpoint: RezolveEndpoint
 
-    func register(on router: SandboxRouter) {
+    func register(on router: ServiceRoutes) {
         let b1 = RezolveEndpoint.b1
         let b4 = RezolveEndpoint.b4
         router.post(b1 + "/merchant/:mid/cart", handler: endpoint.customer(addToCart))

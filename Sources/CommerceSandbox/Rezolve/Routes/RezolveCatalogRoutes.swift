@@ -7,7 +7,7 @@ struct RezolveCatalogRoutes: Sendable {
     let endpoint: RezolveEndpoint
     var wire: RezolveCatalogWire { RezolveCatalogWire(context: endpoint.context) }
 
-    func register(on router: SandboxRouter) {
+    func register(on router: ServiceRoutes) {
         let b1 = RezolveEndpoint.b1
         let b2 = RezolveEndpoint.b2
         router.get(

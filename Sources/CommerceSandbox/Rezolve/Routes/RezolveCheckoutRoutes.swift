@@ -6,7 +6,7 @@ import GRDB
 struct RezolveCheckoutRoutes: Sendable {
     let endpoint: RezolveEndpoint
 
-    func register(on router: SandboxRouter) {
+    func register(on router: ServiceRoutes) {
         let b3 = RezolveEndpoint.b3
         router.post(
             b3 + "/merchant/:mid/checkout/:optionId",

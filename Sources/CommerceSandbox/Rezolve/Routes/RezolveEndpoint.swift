@@ -16,7 +16,7 @@ struct RezolveEndpoint: Sendable {
     var database: SandboxDatabase { context.database }
 
     /// A route without a customer (registration, the app version, the external callback).
-    func open(_ body: @escaping @Sendable (SandboxRequest) async throws -> SandboxResponse) -> SandboxRouter.Handler {
+    func open(_ body: @escaping @Sendable (SandboxRequest) async throws -> SandboxResponse) -> ServiceRoutes.Handler {
         { request in
             do { return try await body(request) } catch let failure as RezolveFailure { return failure.response }
         }
@@ -24,7 +24,7 @@ struct RezolveEndpoint: Sendable {
 
     /// A customer route: verifies the JWT (§5.3) against the path's `pid`/`eid` before the handler runs.
     func customer(_ body: @escaping @Sendable (SandboxRequest, RezolveCaller) async throws -> SandboxResponse)
-        -> SandboxRouter.Handler
+        -> ServiceRoutes.Handler
     {
         open { request in
             let now = context.clock.now()

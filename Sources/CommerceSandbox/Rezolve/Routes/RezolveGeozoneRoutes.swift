@@ -9,7 +9,7 @@ struct RezolveGeozoneRoutes: Sendable {
     /// The query's in-memory grid of this sandbox's zones (the R*Tree answers while it is behind).
     let grids: GeozoneGridCache
 
-    func register(on router: SandboxRouter) {
+    func register(on router: ServiceRoutes) {
         router.get(
             "/v1/Engagements/geolocation/triggered",
             handler: endpoint.ssp { request, _ in

@@ -6,7 +6,7 @@ import GRDB
 struct RezolveOrderRoutes: Sendable {
     let endpoint: RezolveEndpoint
 
-    func register(on router: SandboxRouter) {
+    func register(on router: ServiceRoutes) {
         let b3 = RezolveEndpoint.b3
         router.get(b3 + "/order", handler: endpoint.customer(history))
         router.get(

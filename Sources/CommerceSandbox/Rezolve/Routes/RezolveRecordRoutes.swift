@@ -6,7 +6,7 @@ import GRDB
 struct RezolveRecordRoutes: Sendable {
     let endpoint: RezolveEndpoint
 
-    func register(on router: SandboxRouter) {
+    func register(on router: ServiceRoutes) {
         let phones = RezolveEndpoint.b1 + "/phonebook"
         router.get(
             phones,
@@ -59,7 +59,7 @@ struct RezolveRecordRoutes: Sendable {
         registerAddresses(on: router)
     }
 
-    private func registerAddresses(on router: SandboxRouter) {
+    private func registerAddresses(on router: ServiceRoutes) {
         let addresses = RezolveEndpoint.b1 + "/addressbook"
         router.get(
             addresses,

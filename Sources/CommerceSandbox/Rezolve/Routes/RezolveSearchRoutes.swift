@@ -7,7 +7,7 @@ struct RezolveSearchRoutes: Sendable {
     let endpoint: RezolveEndpoint
     var wire: RezolveCatalogWire { RezolveCatalogWire(context: endpoint.context) }
 
-    func register(on router: SandboxRouter) {
+    func register(on router: ServiceRoutes) {
         router.post("/api/v1/search/merchants/:pid/:eid", handler: endpoint.customer(searchMerchants))
         router.post("/api/v1/search/products/:pid/:eid", handler: endpoint.customer(searchProducts))
     }

@@ -9,7 +9,7 @@ struct RezolveStaticRoutes: Sendable {
     static let notServed = SandboxPlainError(
         status: 404, message: "Only .png and .mp4 files are served under /static/rezolve/")
 
-    func register(on router: SandboxRouter) {
+    func register(on router: ServiceRoutes) {
         router.get(Self.prefix + "**") { request in
             let path = request.path.lowercased()
             if path.hasSuffix(".png") {
@@ -24,11 +24,6 @@ struct RezolveStaticRoutes: Sendable {
             }
             return Self.notServed.response
         }
-        router.fallback(
-            forPrefix: Self.prefix,
-            .init(
-                notFound: { _ in Self.notServed },
-                methodNotAllowed: { _, _ in SandboxPlainError(status: 405, message: "Static media is read-only") }))
     }
 }
 
@@ -60,5 +55,16 @@ enum StaticMedia {
 
     private static func be32(_ value: UInt32) -> Data {
         Data([UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)])
+    }
+}
+
+extension RezolveStaticRoutes {
+    /// Where these routes answer and how unknown paths and methods there are answered.
+    static var servicePrefix: ServicePrefix {
+        ServicePrefix(
+            Self.prefix,
+            RouteFallback(
+                notFound: { _ in Self.notServed },
+                methodNotAllowed: { _, _ in SandboxPlainError(status: 405, message: "Static media is read-only") }))
     }
 }

@@ -7,7 +7,7 @@ import GRDB
 struct RezolveWalletRoutes: Sendable {
     let endpoint: RezolveEndpoint
 
-    func register(on router: SandboxRouter) {
+    func register(on router: ServiceRoutes) {
         let wallet = RezolveEndpoint.b1 + "/wallet"
         router.get(
             wallet,
@@ -63,7 +63,7 @@ struct RezolveWalletRoutes: Sendable {
         registerFavourites(on: router)
     }
 
-    private func registerFavourites(on router: SandboxRouter) {
+    private func registerFavourites(on router: ServiceRoutes) {
         let favourites = RezolveEndpoint.b1 + "/favourite"
         router.get(
             favourites,

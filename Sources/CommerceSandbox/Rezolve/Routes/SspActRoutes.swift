@@ -8,7 +8,7 @@ struct SspActRoutes: Sendable {
     let endpoint: RezolveEndpoint
     var wire: SspWire { SspWire(context: endpoint.context) }
 
-    func register(on router: SandboxRouter) {
+    func register(on router: ServiceRoutes) {
         router.get(
             "/v1/Engagements/act/:actId",
             handler: endpoint.ssp { request, _ in

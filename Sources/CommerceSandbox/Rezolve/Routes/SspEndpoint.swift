@@ -6,7 +6,7 @@ import Foundation
 /// goes through these.
 extension RezolveEndpoint {
     /// An SSP route without a bearer (the OAuth proxy itself).
-    func sspOpen(_ body: @escaping @Sendable (SandboxRequest) async throws -> SandboxResponse) -> SandboxRouter.Handler
+    func sspOpen(_ body: @escaping @Sendable (SandboxRequest) async throws -> SandboxResponse) -> ServiceRoutes.Handler
     {
         { request in
             do { return try await body(request) } catch let problem as SspProblem { return problem.response }
@@ -15,7 +15,7 @@ extension RezolveEndpoint {
 
     /// An SSP route that needs a valid bearer from `POST /v1/OAuthProxy/token`.
     func ssp(_ body: @escaping @Sendable (SandboxRequest, SspCaller) async throws -> SandboxResponse)
-        -> SandboxRouter.Handler
+        -> ServiceRoutes.Handler
     {
         sspOpen { request in
             let now = context.clock.now()

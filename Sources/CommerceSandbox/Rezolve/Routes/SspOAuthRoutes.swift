@@ -6,7 +6,7 @@ import Foundation
 struct SspOAuthRoutes: Sendable {
     let endpoint: RezolveEndpoint
 
-    func register(on router: SandboxRouter) {
+    func register(on router: ServiceRoutes) {
         router.post("/v1/OAuthProxy/token", handler: endpoint.sspOpen(issueToken))
     }
 

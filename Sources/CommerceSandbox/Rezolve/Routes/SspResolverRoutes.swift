@@ -8,7 +8,7 @@ struct SspResolverRoutes: Sendable {
     let endpoint: RezolveEndpoint
     var wire: SspWire { SspWire(context: endpoint.context) }
 
-    func register(on router: SandboxRouter) {
+    func register(on router: ServiceRoutes) {
         router.post("/v1/resolver/400/api/v2/payoffcpm/:engagementId", handler: endpoint.ssp(resolve))
     }
 

@@ -7,7 +7,7 @@ import GRDB
 struct CheckoutControlRoutes: Sendable {
     let context: SandboxContext
 
-    func register(on router: SandboxRouter) {
+    func register(on router: ServiceRoutes) {
         router.get("/sandbox/storefront/checkouts/:token") { request in
             let token = request.parameter("token")
             let checkout = try await context.database.read { db -> CheckoutRecord? in

@@ -8,7 +8,7 @@ import GRDB
 struct StorefrontCatalogControlRoutes: Sendable {
     let context: SandboxContext
 
-    func register(on router: SandboxRouter) {
+    func register(on router: ServiceRoutes) {
         router.post("/sandbox/storefront/shops/:id/products") { request in
             guard let shopID = Int64(request.parameter("id")) else {
                 return StorefrontControlRoutes.notFound("Unknown shop \(request.parameter("id"))")

@@ -31,20 +31,7 @@ struct StorefrontControlRoutes: Sendable {
         Failure(status: 400, code: "invalid_request", field: field, message: message).response
     }
 
-    func register(on router: SandboxRouter) {
-        router.fallback(
-            forPrefix: "/sandbox/storefront/",
-            .init(
-                notFound: { request in
-                    Failure(
-                        status: 404, code: "not_found",
-                        message: "No Storefront control route \(request.method) \(request.path)")
-                },
-                methodNotAllowed: { request, _ in
-                    Failure(
-                        status: 405, code: "method_not_allowed",
-                        message: "\(request.method) is not allowed on \(request.path)")
-                }))
+    func register(on router: ServiceRoutes) {
 
         StorefrontCatalogControlRoutes(context: context).register(on: router)
         CheckoutControlRoutes(context: context).register(on: router)
@@ -265,5 +252,24 @@ struct StorefrontControlRoutes: Sendable {
             "currencyCode": .string(shop.currency),
             "countryCode": .string(shop.country), "state": .string(shop.state), "tokens": .array(tokens),
         ]
+    }
+}
+
+extension StorefrontControlRoutes {
+    /// Where these routes answer and how unknown paths and methods there are answered.
+    static var servicePrefix: ServicePrefix {
+        ServicePrefix(
+            "/sandbox/storefront/",
+            RouteFallback(
+                notFound: { request in
+                    Failure(
+                        status: 404, code: "not_found",
+                        message: "No Storefront control route \(request.method) \(request.path)")
+                },
+                methodNotAllowed: { request, _ in
+                    Failure(
+                        status: 405, code: "method_not_allowed",
+                        message: "\(request.method) is not allowed on \(request.path)")
+                }))
     }
 }

@@ -7,7 +7,7 @@ import GRDB
 struct StorefrontStatePages: Sendable {
     let context: SandboxContext
 
-    func register(on router: SandboxRouter) {
+    func register(on router: ServiceRoutes) {
         let pages: [(String, @Sendable (Database, ControlPage) throws -> (items: [JSONValue], total: Int))] = [
             ("carts", CartRecord.page), ("checkouts", CheckoutRecord.page), ("orders", OrderRecord.page),
         ]

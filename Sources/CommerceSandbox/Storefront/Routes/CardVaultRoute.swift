@@ -10,7 +10,7 @@ struct CardVaultRoute: Sendable {
 
     let context: SandboxContext
 
-    func register(on router: SandboxRouter) {
+    func register(on router: ServiceRoutes) {
         router.post("/sessions") { request in
             guard request.body.count <= Self.maximumBodySize else {
                 return StorefrontHTTPErrors.response(

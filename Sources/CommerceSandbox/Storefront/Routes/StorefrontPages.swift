@@ -13,7 +13,7 @@ struct StorefrontPages: Sendable {
                 "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPQyr8GAAI2AXC90xqjAAAAAElFTkSuQmCC")
         ?? Data()
 
-    func register(on router: SandboxRouter) {
+    func register(on router: ServiceRoutes) {
         router.get("/sandbox/storefront/images/:file") { request in
             let file = request.parameter("file")
             guard file.hasSuffix(".png"), file.count > 4 else {

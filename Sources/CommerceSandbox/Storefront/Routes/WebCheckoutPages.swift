@@ -8,7 +8,7 @@ import GRDB
 struct WebCheckoutPages: Sendable {
     let context: SandboxContext
 
-    func register(on router: SandboxRouter) {
+    func register(on router: ServiceRoutes) {
         router.get("/:shop/checkouts/:token") { request in
             let now = context.clock.now()
             let page: String? = try await context.database.read { db in
