@@ -75,7 +75,7 @@ let package = Package(
         .target(
             name: "CommerceSandbox",
             dependencies: [
-                "CommerceCore",
+                "CommerceCore", "CommerceTesting",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "GRDB", package: "GRDB.swift"),

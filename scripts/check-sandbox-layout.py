@@ -38,7 +38,7 @@ DEFAULT_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SANDBOX = os.path.join("Sources", "CommerceSandbox")
 
 # Folders of Sources/CommerceSandbox that are not services.
-SHARED_FOLDERS = {"Core", "Server", "Storage", "Console", "OpenAPI", "Support"}
+SHARED_FOLDERS = {"Core", "Server", "Storage", "Console", "OpenAPI", "Support", "Sessions"}
 
 REQUIRED_FOLDERS = ("Routes", "Model", "Rules", "Control", "HTTP")
 

@@ -36,6 +36,18 @@ struct ServeCommand: AsyncParsableCommand {
         name: .customLong("wire-log"),
         help: "Append every request and its answer to this file, one JSON object per line.")
     var wireLog: String?
+    @Option(name: .customLong("max-sessions"), help: "How many sessions (POST /sandbox/sessions) may exist at once.")
+    var maxSessions = 64
+    @Option(
+        name: .customLong("session-idle-timeout"),
+        help: "Seconds after which a session that answered no request is removed.")
+    var sessionIdleTimeout = 1800
+    @Option(name: .customLong("import"), help: "Start from the state a previous --export-on-exit saved in this folder.")
+    var importDirectory: String?
+    @Option(
+        name: .customLong("export-on-exit"),
+        help: "On a clean stop (SIGINT, SIGTERM), save the state and the snapshots to this folder.")
+    var exportDirectory: String?
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
@@ -54,17 +66,25 @@ struct ServeCommand: AsyncParsableCommand {
                 throw ValidationError("--wire-log: the folder \(folder) does not exist")
             }
         }
+        guard (1...10_000).contains(maxSessions) else { throw ValidationError("--max-sessions must be 1 to 10000") }
+        guard sessionIdleTimeout >= 1 else { throw ValidationError("--session-idle-timeout must be at least 1 second") }
+        if let importDirectory, !FileManager.default.fileExists(atPath: importDirectory + "/world.sqlite") {
+            throw ValidationError(
+                "--import: \(importDirectory) holds no world.sqlite (write one with --export-on-exit)")
+        }
         if let publicURL, URL(string: publicURL)?.scheme == nil {
             throw ValidationError("--public-url must be an absolute URL such as http://192.168.1.10:8080")
         }
     }
 
     func run() async throws {
-        let options = SandboxOptions(
+        var options = SandboxOptions(
             host: host, port: port, dataDirectory: URL(fileURLWithPath: dataDirectory), inMemory: inMemory,
             publicURL: publicURL.flatMap(URL.init(string:)), buttonFinalizationDays: buttonFinalizationDays,
             unsafeDebugKeys: unsafeDebugKeys, controlToken: controlToken,
-            wireLog: wireLog.map { URL(fileURLWithPath: $0) })
+            wireLog: wireLog.map { URL(fileURLWithPath: $0) }, maximumSessions: maxSessions,
+            sessionIdleTimeout: TimeInterval(sessionIdleTimeout))
+        options.importDirectory = importDirectory.map { URL(fileURLWithPath: $0) }
         Console.useLineBuffering()
         var logger = Logger(label: "CommerceKit.Sandbox")
         logger.logLevel = .info
@@ -79,6 +99,14 @@ struct ServeCommand: AsyncParsableCommand {
         }
         print("Press Ctrl-C to stop.")
         try await SignalWaiter.waitForTermination()
+        if let exportDirectory {
+            do {
+                try sandbox.export(to: URL(fileURLWithPath: exportDirectory))
+                print("State saved to \(exportDirectory) (start from it with --import \(exportDirectory))")
+            } catch {
+                print("Could not save the state to \(exportDirectory): \(error)")
+            }
+        }
         await sandbox.stop()
     }
 }

@@ -16,11 +16,14 @@ public final class SandboxContext: Sendable {
     /// Every service's prefixes, longest first, so the first match is the owner (built once in ``attach(_:)``).
     private let prefixTable = Locked<[(prefix: ServicePrefix, service: any SandboxService)]>([])
 
-    init(database: SandboxDatabase, clock: SandboxClock, options: SandboxOptions) throws {
+    init(
+        database: SandboxDatabase, clock: SandboxClock, options: SandboxOptions,
+        journal: RequestJournal = RequestJournal()
+    ) throws {
         self.database = database
         self.clock = clock
         self.faults = try FaultInjector(database: database)
-        self.journal = RequestJournal()
+        self.journal = journal
         self.options = options
         self.access = ControlAccess(options: options)
     }

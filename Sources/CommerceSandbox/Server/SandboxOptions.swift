@@ -23,13 +23,21 @@ public struct SandboxOptions: Sendable {
     /// A file every exchange is appended to, one JSON object per line (requests, answers, control routes);
     /// `nil` records nothing unless the `COMMERCEKIT_WIRE_LOG` environment variable names a file.
     public var wireLog: URL?
+    /// How many sessions (`POST /sandbox/sessions`) may exist at once.
+    public var maximumSessions: Int
+    /// A session that has answered no request for this long is removed.
+    public var sessionIdleTimeout: TimeInterval
+    /// A folder written by ``Sandbox/export(to:)`` (`--export-on-exit`) to start from: its world replaces the
+    /// seeded one and its snapshots are added.
+    public var importDirectory: URL?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080,
         dataDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
             .appendingPathComponent(".commercekit-sandbox"),
         inMemory: Bool = false, publicURL: URL? = nil, buttonFinalizationDays: Int = 30,
-        unsafeDebugKeys: Bool = false, controlToken: String? = nil, wireLog: URL? = nil
+        unsafeDebugKeys: Bool = false, controlToken: String? = nil, wireLog: URL? = nil, maximumSessions: Int = 64,
+        sessionIdleTimeout: TimeInterval = 30 * 60
     ) {
         self.host = host
         self.port = port
@@ -40,6 +48,9 @@ public struct SandboxOptions: Sendable {
         self.unsafeDebugKeys = unsafeDebugKeys
         self.controlToken = controlToken
         self.wireLog = wireLog
+        self.maximumSessions = maximumSessions
+        self.sessionIdleTimeout = sessionIdleTimeout
+        self.importDirectory = nil
     }
 
     /// In memory on 127.0.0.1 and a free port: what tests start.

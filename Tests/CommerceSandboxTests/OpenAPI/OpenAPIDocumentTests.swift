@@ -93,7 +93,7 @@ import Testing
         // The JSON control plane and every service's folder. Pages for people (such as a console) are not REST
         // operations and need no document entry.
         let documentedFamilies = [
-            "health", "credentials", "ping", "faults", "requests", "clock", "reset", "openapi",
+            "health", "credentials", "ping", "faults", "requests", "clock", "reset", "openapi", "sessions", "snapshots",
             "button", "athmovil", "paytronix", "storefront", "rezolve",
         ]
         for route in routes.registered

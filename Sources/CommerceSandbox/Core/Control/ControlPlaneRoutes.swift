@@ -5,6 +5,15 @@ import Foundation
 /// `/sandbox/clock` and `/sandbox/reset`. Services' own control routes are thin aliases of these.
 struct ControlPlaneRoutes: Sendable {
     let context: SandboxContext
+    let host: SandboxHost?
+    /// Where a reset to a snapshot puts the new world; weak, since the listener holds the world holding these routes.
+    weak var listener: WorldSwitch?
+
+    init(context: SandboxContext, host: SandboxHost? = nil, listener: WorldSwitch? = nil) {
+        self.context = context
+        self.host = host
+        self.listener = listener
+    }
 
     func register(on router: ServiceRoutes) {
         router.post(
@@ -75,6 +84,9 @@ struct ControlPlaneRoutes: Sendable {
         router.post(
             "/sandbox/reset",
             handler: ControlProblem.answering { request in
+                if let snapshot = try SessionRoutes.optionalString(try ControlProblem.object(request), "to") {
+                    return try resetWorld(to: snapshot, service: request.query["service"])
+                }
                 guard let name = request.query["service"] else {
                     try await context.resetAll()
                     return .json(["reset": .array(context.services.map { .string($0.name) })])
@@ -92,5 +104,20 @@ struct ControlPlaneRoutes: Sendable {
                 try await context.reset(service)
                 return .json(["reset": [.string(name)]])
             })
+    }
+
+    /// `POST /sandbox/reset {"to": name}`: this port's whole world becomes snapshot `name`.
+    private func resetWorld(to snapshot: String, service: String?) throws -> SandboxResponse {
+        if service != nil {
+            throw ControlProblem(field: "service", "A reset to a snapshot restores every service; leave out service")
+        }
+        guard host?.snapshots.contains(snapshot) == true else {
+            throw ControlProblem(status: 404, [("to", "No snapshot \(snapshot)")])
+        }
+        guard let listener else {
+            throw ControlProblem(field: "to", "This sandbox answers in-process only and cannot be reset to a snapshot")
+        }
+        try listener.restore(snapshot: snapshot)
+        return .json(["reset": .array(context.services.map { .string($0.name) }), "to": .string(snapshot)])
     }
 }
