@@ -27,7 +27,8 @@ struct SandboxWorld: Sendable {
     /// context, the services and the router.
     /// `listener` is the one the world answers for (a reset to a snapshot replaces the world there); `nil` when
     /// requests are answered in-process only.
-    static func build(on ground: Ground, listener: WorldSwitch?, seed: Bool = true) throws -> (SandboxWorld, RouteTable) {
+    static func build(on ground: Ground, listener: WorldSwitch?, seed: Bool = true) throws -> (SandboxWorld, RouteTable)
+    {
         let database = ground.database
         try database.migrate { migrator in
             SandboxClock.registerMigrations(&migrator)
@@ -50,7 +51,7 @@ struct SandboxWorld: Sendable {
         }
         var routes = RouteTable()
         routes.add(SandboxCoreRoutes(context: context, services: services).register(on:))
-        routes.add(ControlPlaneRoutes(context: context, host: ground.host, listener: listener).register(on:))
+        routes.add(ControlPlaneRoutes(context: context, snapshots: listener).register(on:))
         routes.add(SessionRoutes(context: context, host: ground.host).register(on:))
         routes.add(OpenAPIRoutes(context: context).register(on:))
         routes.add(ConsoleRoutes(context: context).register(on:))

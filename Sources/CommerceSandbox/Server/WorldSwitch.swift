@@ -6,7 +6,7 @@ import Hummingbird
 /// What one listener answers with: the world current when a request arrives. A request takes the world once,
 /// so everything it touches comes from that one value; a reset to a snapshot builds a new world on the restored
 /// database and puts it in, and requests already under way finish in the old one.
-final class WorldSwitch: HTTPResponder, Sendable {
+final class WorldSwitch: HTTPResponder, SnapshotRestoring, Sendable {
     typealias Context = SandboxRequestContext
 
     let ground: SandboxWorld.Ground
@@ -46,6 +46,8 @@ final class WorldSwitch: HTTPResponder, Sendable {
         boundURL.set(url)
         world?.context.setBoundURL(url)
     }
+
+    func hasSnapshot(named name: String) -> Bool { ground.host.snapshots.contains(name) }
 
     /// Puts the state of snapshot `name` here: the database is restored and a new world built on it (fresh
     /// caches, the snapshot's clock and fault rules); the journal is emptied.

@@ -32,7 +32,8 @@ extension Sandbox {
             let shared = try await SharedSandbox.instance.sandbox()
             host = (shared.baseURL, shared.controlToken)
         }
-        let session = try await SandboxSession.create(on: host.url, name: name, from: snapshot, controlToken: host.token)
+        let session = try await SandboxSession.create(
+            on: host.url, name: name, from: snapshot, controlToken: host.token)
         do {
             let result = try await body(session)
             try? await session.delete()

@@ -39,8 +39,8 @@ struct SessionRoutes: Sendable {
     /// `{"name"?: string, "from"?: snapshot name}`.
     private func createSession(_ request: SandboxRequest) async throws -> SandboxResponse {
         let body = try ControlProblem.object(request)
-        let name = try Self.optionalString(body, "name")
-        let from = try Self.optionalString(body, "from")
+        let name = try ControlProblem.optionalString(body, "name")
+        let from = try ControlProblem.optionalString(body, "from")
         if let name, name.count > 100 { throw ControlProblem(field: "name", "name must be at most 100 characters") }
         do {
             let session = try await host.sessions.create(name: name, from: from, host: host)
@@ -62,7 +62,7 @@ struct SessionRoutes: Sendable {
     /// `{"name": string}`: a copy of this port's world.
     private func takeSnapshot(_ request: SandboxRequest) async throws -> SandboxResponse {
         let body = try ControlProblem.object(request)
-        guard let name = try Self.optionalString(body, "name") else {
+        guard let name = try ControlProblem.optionalString(body, "name") else {
             throw ControlProblem(field: "name", "name is required")
         }
         do {
@@ -75,14 +75,6 @@ struct SessionRoutes: Sendable {
             throw ControlProblem(
                 status: 409, [("name", "A snapshot \(existing) exists; delete it first or choose another name")])
         }
-    }
-
-    static func optionalString(_ body: JSONObject, _ field: String) throws(ControlProblem) -> String? {
-        guard let value = body[field], value != .null else { return nil }
-        guard let text = value.stringValue, !text.isEmpty else {
-            throw ControlProblem(field: field, "\(field) must be a non-empty string")
-        }
-        return text
     }
 
     private static func noSession(_ id: String) -> SandboxResponse {

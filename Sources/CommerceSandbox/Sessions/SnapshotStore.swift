@@ -14,7 +14,8 @@ final class SnapshotStore: Sendable {
         /// The snapshot's size in bytes (pages × page size).
         func size() throws -> Int64 {
             try database.read { db in
-                try Int64.fetchOne(db, sql: "SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()")
+                try Int64.fetchOne(
+                    db, sql: "SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()")
                     ?? 0
             }
         }
@@ -90,7 +91,8 @@ final class SnapshotStore: Sendable {
         where file.pathExtension == "sqlite" {
             let name = file.deletingPathExtension().lastPathComponent
             guard Self.isValid(name: name), !contains(name) else { continue }
-            let copy = try directory.map { try DatabaseQueue(path: $0.appendingPathComponent(file.lastPathComponent).path) }
+            let copy =
+                try directory.map { try DatabaseQueue(path: $0.appendingPathComponent(file.lastPathComponent).path) }
                 ?? DatabaseQueue()
             try DatabaseQueue(path: file.path).backup(to: copy)
             snapshots.withLock { $0[name] = Snapshot(name: name, createdAt: Date(), database: copy) }
@@ -100,7 +102,8 @@ final class SnapshotStore: Sendable {
     /// Writes every snapshot to `folder` as `<name>.sqlite`.
     func export(to folder: URL) throws {
         for snapshot in all {
-            try snapshot.database.backup(to: try DatabaseQueue(path: folder.appendingPathComponent(snapshot.name + ".sqlite").path))
+            try snapshot.database.backup(
+                to: try DatabaseQueue(path: folder.appendingPathComponent(snapshot.name + ".sqlite").path))
         }
     }
 

@@ -5,14 +5,13 @@ import Foundation
 /// `/sandbox/clock` and `/sandbox/reset`. Services' own control routes are thin aliases of these.
 struct ControlPlaneRoutes: Sendable {
     let context: SandboxContext
-    let host: SandboxHost?
-    /// Where a reset to a snapshot puts the new world; weak, since the listener holds the world holding these routes.
-    weak var listener: WorldSwitch?
+    /// Who resets this world to a snapshot (its listener); weak, since the listener holds the world holding these
+    /// routes. `nil` when requests are answered in-process only.
+    weak var snapshots: (any SnapshotRestoring)?
 
-    init(context: SandboxContext, host: SandboxHost? = nil, listener: WorldSwitch? = nil) {
+    init(context: SandboxContext, snapshots: (any SnapshotRestoring)? = nil) {
         self.context = context
-        self.host = host
-        self.listener = listener
+        self.snapshots = snapshots
     }
 
     func register(on router: ServiceRoutes) {
@@ -84,7 +83,7 @@ struct ControlPlaneRoutes: Sendable {
         router.post(
             "/sandbox/reset",
             handler: ControlProblem.answering { request in
-                if let snapshot = try SessionRoutes.optionalString(try ControlProblem.object(request), "to") {
+                if let snapshot = try ControlProblem.optionalString(try ControlProblem.object(request), "to") {
                     return try resetWorld(to: snapshot, service: request.query["service"])
                 }
                 guard let name = request.query["service"] else {
@@ -111,13 +110,20 @@ struct ControlPlaneRoutes: Sendable {
         if service != nil {
             throw ControlProblem(field: "service", "A reset to a snapshot restores every service; leave out service")
         }
-        guard host?.snapshots.contains(snapshot) == true else {
-            throw ControlProblem(status: 404, [("to", "No snapshot \(snapshot)")])
-        }
-        guard let listener else {
+        guard let snapshots else {
             throw ControlProblem(field: "to", "This sandbox answers in-process only and cannot be reset to a snapshot")
         }
-        try listener.restore(snapshot: snapshot)
+        guard snapshots.hasSnapshot(named: snapshot) else {
+            throw ControlProblem(status: 404, [("to", "No snapshot \(snapshot)")])
+        }
+        try snapshots.restore(snapshot: snapshot)
         return .json(["reset": .array(context.services.map { .string($0.name) }), "to": .string(snapshot)])
     }
+}
+
+/// What the control plane asks of the listener it serves: to put a snapshot's state in its world.
+protocol SnapshotRestoring: AnyObject, Sendable {
+    func hasSnapshot(named name: String) -> Bool
+    /// Replaces the whole world with snapshot `name`.
+    func restore(snapshot name: String) throws
 }

@@ -35,6 +35,15 @@ public struct ControlProblem: ServiceErrorEnvelope {
         return object
     }
 
+    /// A string field that may be absent or `null`; anything else but a non-empty string is a problem naming it.
+    static func optionalString(_ body: JSONObject, _ field: String) throws(ControlProblem) -> String? {
+        guard let value = body[field], value != .null else { return nil }
+        guard let text = value.stringValue, !text.isEmpty else {
+            throw ControlProblem(field: field, "\(field) must be a non-empty string")
+        }
+        return text
+    }
+
     /// Runs a control handler, answering a ``ControlProblem`` with its envelope.
     static func answering(_ body: @escaping @Sendable (SandboxRequest) async throws -> SandboxResponse)
         -> ServiceRoutes.Handler
