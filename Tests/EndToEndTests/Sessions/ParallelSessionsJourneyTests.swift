@@ -1,5 +1,5 @@
-import Buy
 import ButtonOrders
+import Buy
 import CommerceCore
 import CommerceSandbox
 import CommerceTestSupport
@@ -66,13 +66,17 @@ import Testing
     @Test func withSessionGivesEachCallItsOwnWorldAndDeletesItAfterwards() async throws {
         let first = try await Sandbox.withSession(name: "a") { session in
             let orders = try ButtonClient(apiKey: "sk-sandbox", configuration: .sandbox(session.baseURL)).orders
-            _ = try await orders.create(OrderPayload(total: 10, currency: "USD", orderId: "same-id", purchaseDate: Date()))
+            _ = try await orders.create(
+                OrderPayload(total: 10, currency: "USD", orderId: "same-id", purchaseDate: Date()))
             return session
         }
         // The same order id again: a fresh world has never seen it.
         let second = try await Sandbox.withSession(name: "b") { session in
             let orders = try ButtonClient(apiKey: "sk-sandbox", configuration: .sandbox(session.baseURL)).orders
-            #expect(try await orders.create(OrderPayload(total: 10, currency: "USD", orderId: "same-id", purchaseDate: Date())).orderId == "same-id")
+            #expect(
+                try await orders.create(
+                    OrderPayload(total: 10, currency: "USD", orderId: "same-id", purchaseDate: Date())
+                ).orderId == "same-id")
             return session
         }
         #expect(first.id != second.id)
