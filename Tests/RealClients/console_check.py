@@ -267,7 +267,26 @@ def main(argv):
             page_expect(orders.get_by_role("cell", name=order_id, exact=True)).to_have_count(0, timeout=3000)
             expect(dialogs == ["Reset button? Its data is re-seeded and its journal cleared."], "Reset asked first, then emptied Button's orders")
 
-            # 7. Phone width: the page still fits and works.
+            # 7. The world picker: a session's console, with its own journal and state only.
+            status, session = http_json("POST", base + "/sandbox/sessions", {"name": "console-" + suffix})
+            expect(status == 201, "a session was created")
+            session_client = Client("sk-sandbox", {"hostname": host, "port": session["port"], "secure": False})
+            session_order = "in-session-" + suffix
+            session_client.orders.create(button_order(session_order))
+            page.reload()
+            page.locator("#worlds").get_by_role("link", name="console-%s (%s)" % (suffix, session["id"])).click()
+            page_expect(page.locator("#base-url")).to_have_text(session["base_url"], timeout=3000)
+            page_expect(page.locator("#worlds a[aria-current=page]")).to_contain_text(session["id"])
+            session_orders = panel(page, "/sandbox/button/pages/orders")
+            page_expect(session_orders.get_by_role("cell", name=session_order, exact=True)).to_be_visible(timeout=2000)
+            page_expect(page.locator("#journal-rows tr", has_text="/v1/order")).to_have_count(1, timeout=2000)
+            page_expect(session_orders.get_by_role("cell", name=order_id, exact=True)).to_have_count(0)
+            page.locator("#worlds").get_by_role("link", name="main").click()
+            page_expect(page.locator("#base-url")).to_have_text(base, timeout=3000)
+            page_expect(orders.get_by_role("cell", name=session_order, exact=True)).to_have_count(0, timeout=2000)
+            print("ok   the console's world picker switches to a session and back; journal and state follow")
+
+            # 8. Phone width: the page still fits and works.
             page.set_viewport_size({"width": 390, "height": 844})
             width = page.evaluate("document.documentElement.scrollWidth")
             expect(width <= 400, "at phone width (390 px) the page does not scroll sideways (%s px)" % width)

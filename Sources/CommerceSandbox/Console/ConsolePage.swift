@@ -9,6 +9,8 @@ struct ConsolePage: Sendable {
     let baseURL: String
     /// Whether a login is in force (show the log-out button).
     let requiresToken: Bool
+    /// The worlds the picker links to, the main one first: (label, base URL). Each serves its own console.
+    var worlds: [(label: String, baseURL: String)] = []
 
     /// The OpenAPI documents the console links (served at `/sandbox/openapi/{name}.json`).
     static let openAPIDocuments = ["button", "athmovil", "paytronix", "control", "rezolve"]
@@ -21,6 +23,10 @@ struct ConsolePage: Sendable {
         let panelJSON = JSONValue.array(panels.map(\.json)).serialized().replacingOccurrences(of: "<", with: "\\u003c")
         let documents = Self.openAPIDocuments.map {
             "<a href=\"/sandbox/openapi/\(e($0)).json\">\(e($0))</a>"
+        }.joined(separator: " ")
+        let worldLinks = worlds.map { world in
+            let current = world.baseURL == baseURL ? " aria-current=\"page\"" : ""
+            return "<a href=\"\(e(world.baseURL))/sandbox/console\"\(current)>\(e(world.label))</a>"
         }.joined(separator: " ")
         let logout =
             requiresToken
@@ -37,7 +43,8 @@ struct ConsolePage: Sendable {
             </head><body>
             <header><h1>CommerceKit sandbox</h1>
             <span class="base" id="base-url">\(e(baseURL))</span>
-            <nav>OpenAPI: \(documents) \(logout)</nav></header>
+            <nav>OpenAPI: \(documents) \(logout)</nav>
+            <nav id="worlds">World: \(worldLinks)</nav></header>
             <main>
             <section id="controls"><h2>Controls</h2>
             <div class="cards">

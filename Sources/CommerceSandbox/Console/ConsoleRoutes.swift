@@ -6,13 +6,16 @@ import Foundation
 /// the same control routes tools use.
 struct ConsoleRoutes: Sendable {
     let context: SandboxContext
+    /// The process's sessions, for the world picker; `nil` when answering in-process only.
+    var host: SandboxHost? = nil
 
     func register(on router: ServiceRoutes) {
         router.get("/") { _ in .redirect(to: "/sandbox/console", status: 303) }
         router.get("/sandbox/console") { _ in
-            let page = ConsolePage(
+            var page = ConsolePage(
                 services: context.services.map(\.name), baseURL: context.publicURL(path: ""),
                 requiresToken: context.access.token != nil)
+            if let host { page.worlds = await Self.worlds(host, current: page.baseURL) }
             var response = SandboxResponse.html(page.render())
             Self.secure(&response)
             return response
@@ -23,6 +26,17 @@ struct ConsoleRoutes: Sendable {
         router.get("/sandbox/console/login") { _ in ConsoleLogin.page() }
         router.post("/sandbox/console/login") { request in ConsoleLogin.submit(request, access: context.access) }
         router.post("/sandbox/console/logout") { _ in ConsoleLogin.logout() }
+    }
+
+    /// The main world, then every session (`name (id)`), as the picker lists them.
+    static func worlds(_ host: SandboxHost, current: String) async -> [(label: String, baseURL: String)] {
+        var worlds = [(label: "main", baseURL: host.mainURL ?? current)]
+        for session in await host.sessions.all {
+            var base = session.sandbox.baseURL.absoluteString
+            while base.hasSuffix("/") { base.removeLast() }
+            worlds.append((session.name.map { "\($0) (\(session.id))" } ?? session.id, base))
+        }
+        return worlds
     }
 
     /// Headers every console page carries: scripts and styles only from the sandbox, never framed.

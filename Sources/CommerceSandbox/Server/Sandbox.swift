@@ -94,6 +94,7 @@ public final class Sandbox: Sendable {
             throw SandboxError.couldNotStart("invalid host \(options.host)")
         }
         listener.bind(to: url)
+        if ownsHost { host.setMainURL(listener.world?.context.publicURL(path: "") ?? url.absoluteString) }
         let sandbox = Sandbox(
             baseURL: url, listener: listener, host: host, serverTask: task, serviceGroup: group, ownsHost: ownsHost)
         if ownsHost { await host.sessions.startSweeping() }

@@ -54,7 +54,7 @@ struct SandboxWorld: Sendable {
         routes.add(ControlPlaneRoutes(context: context, snapshots: listener).register(on:))
         routes.add(SessionRoutes(context: context, host: ground.host).register(on:))
         routes.add(OpenAPIRoutes(context: context).register(on:))
-        routes.add(ConsoleRoutes(context: context).register(on:))
+        routes.add(ConsoleRoutes(context: context, host: ground.host).register(on:))
         for service in services { routes.add(service.registerRoutes(on:)) }
         let responder = routes.router(context: context, logger: ground.logger).buildResponder()
         return (SandboxWorld(context: context, services: services, responder: responder), routes)

@@ -10,6 +10,12 @@ final class SandboxHost: Sendable {
     let logger: Logger
     let sessions: SessionRegistry
     let snapshots: SnapshotStore
+    private let main = Locked<String?>(nil)
+
+    /// The main world's public base URL, without a trailing slash; known once it listens.
+    var mainURL: String? { main.current }
+
+    func setMainURL(_ url: String) { main.set(url) }
 
     init(options: SandboxOptions, logger: Logger) throws {
         self.options = options

@@ -33,7 +33,9 @@ import Testing
         var options = SandboxOptions.testing
         options.maximumSessions = 2
         try await Sandbox.withRunning(options) { sandbox async throws in
-            for _ in 0..<2 { #expect(try await SessionHTTP.send(.post, sandbox.baseURL, "/sandbox/sessions").status == 201) }
+            for _ in 0..<2 {
+                #expect(try await SessionHTTP.send(.post, sandbox.baseURL, "/sandbox/sessions").status == 201)
+            }
             let refused = try await SessionHTTP.send(.post, sandbox.baseURL, "/sandbox/sessions")
             #expect(refused.status == 429)
             #expect(refused.body["error"]?["fields"]?[0]?["field"] == "sessions")
@@ -46,7 +48,8 @@ import Testing
         var options = SandboxOptions.testing
         options.sessionIdleTimeout = 600
         try await Sandbox.withRunning(options) { sandbox async throws in
-            let created = try await SessionHTTP.send(.post, sandbox.baseURL, "/sandbox/sessions", raw: #"{"name":"idle"}"#)
+            let created = try await SessionHTTP.send(
+                .post, sandbox.baseURL, "/sandbox/sessions", raw: #"{"name":"idle"}"#)
             let id = try #require(created.body["id"]?.stringValue)
             let port = try #require(created.body["port"]?.integerValue)
             #expect(await sandbox.host.sessions.removeIdle(now: Date()).isEmpty)
@@ -59,7 +62,8 @@ import Testing
 
     @Test func aSessionServesEverythingForItselfAlone() async throws {
         try await Sandbox.withRunning { sandbox async throws in
-            let created = try await SessionHTTP.send(.post, sandbox.baseURL, "/sandbox/sessions", raw: #"{"name":"mine"}"#)
+            let created = try await SessionHTTP.send(
+                .post, sandbox.baseURL, "/sandbox/sessions", raw: #"{"name":"mine"}"#)
             #expect(created.status == 201)
             let base = try #require(created.body["base_url"]?.stringValue.flatMap(URL.init(string:)))
             #expect(created.body["credentials"]?["base_url"]?.stringValue == base.absoluteString)
@@ -76,11 +80,33 @@ import Testing
         }
     }
 
+    @Test func theConsoleLinksEveryWorldWithItsNameEscaped() async throws {
+        try await Sandbox.withRunning { sandbox async throws in
+            let created = try await SessionHTTP.send(
+                .post, sandbox.baseURL, "/sandbox/sessions", raw: #"{"name":"<b>bold</b>"}"#)
+            let id = try #require(created.body["id"]?.stringValue)
+            let base = try #require(created.body["base_url"]?.stringValue)
+            for page in [sandbox.baseURL.absoluteString, base] {
+                let url = try #require(URL(string: page + "/sandbox/console"))
+                let html = String(
+                    decoding: try await URLSessionTransport().send(HTTPRequest(method: .get, url: url)).body,
+                    as: UTF8.self)
+                #expect(html.contains("<a href=\"\(sandbox.baseURL.absoluteString)/sandbox/console\""))
+                #expect(html.contains("<a href=\"\(base)/sandbox/console\""))
+                #expect(html.contains("&lt;b&gt;bold&lt;/b&gt; (\(id))"))
+                #expect(!html.contains("<b>bold"))
+                // The page's own world is the current one.
+                #expect(html.contains("\(page)/sandbox/console\" aria-current=\"page\""))
+            }
+        }
+    }
+
     @Test func aSnapshotRestoresByteIdenticalState() async throws {
         try await Sandbox.withRunning { sandbox async throws in
             #expect(try await SessionHTTP.createOrder(sandbox.baseURL, "o-kept").status == 200)
             _ = try await SessionHTTP.send(.post, sandbox.baseURL, "/sandbox/clock/advance", raw: #"{"seconds": 3600}"#)
-            let taken = try await SessionHTTP.send(.post, sandbox.baseURL, "/sandbox/snapshots", raw: #"{"name":"one"}"#)
+            let taken = try await SessionHTTP.send(
+                .post, sandbox.baseURL, "/sandbox/snapshots", raw: #"{"name":"one"}"#)
             #expect(taken.status == 201)
             #expect((taken.body["size_bytes"]?.integerValue ?? 0) > 0)
             let before = try Self.dump(sandbox)
@@ -101,7 +127,8 @@ import Testing
             #expect(clock["offset_seconds"]?.integerValue == 3600)
 
             // A session can start from the same snapshot, and what it does stays there.
-            let session = try await SessionHTTP.send(.post, sandbox.baseURL, "/sandbox/sessions", raw: #"{"from":"one"}"#)
+            let session = try await SessionHTTP.send(
+                .post, sandbox.baseURL, "/sandbox/sessions", raw: #"{"from":"one"}"#)
             let base = try #require(session.body["base_url"]?.stringValue.flatMap(URL.init(string:)))
             #expect(try await SessionHTTP.getOrder(base, "o-kept") == 200)
             #expect(try await SessionHTTP.createOrder(base, "o-session").status == 200)
@@ -139,7 +166,8 @@ import Testing
         try await Sandbox.withRunning(options) { sandbox async throws in
             #expect(try await SessionHTTP.createOrder(sandbox.baseURL, "o-file").status == 200)
             #expect(
-                try await SessionHTTP.send(.post, sandbox.baseURL, "/sandbox/snapshots", raw: #"{"name":"disk"}"#).status
+                try await SessionHTTP.send(.post, sandbox.baseURL, "/sandbox/snapshots", raw: #"{"name":"disk"}"#)
+                    .status
                     == 201)
             #expect(try await SessionHTTP.send(.post, sandbox.baseURL, "/sandbox/sessions").status == 201)
         }
@@ -153,7 +181,9 @@ import Testing
             #expect(listed?.arrayValue?.map { $0["name"] } == ["disk"])
             _ = try await SessionHTTP.send(.post, sandbox.baseURL, "/sandbox/reset")
             #expect(try await SessionHTTP.getOrder(sandbox.baseURL, "o-file") == 404)
-            #expect(try await SessionHTTP.send(.post, sandbox.baseURL, "/sandbox/reset", raw: #"{"to":"disk"}"#).status == 200)
+            #expect(
+                try await SessionHTTP.send(.post, sandbox.baseURL, "/sandbox/reset", raw: #"{"to":"disk"}"#).status
+                    == 200)
             #expect(try await SessionHTTP.getOrder(sandbox.baseURL, "o-file") == 200)
         }
     }
