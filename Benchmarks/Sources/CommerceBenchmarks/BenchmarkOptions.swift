@@ -1,8 +1,8 @@
 import Foundation
 
-/// The command line: `[--quick] [--only throughput|buy|geozone|nearby] [--geozones N]`.
+/// The command line: `[--quick] [--only throughput|buy|geozone|nearby|sessions] [--geozones N]`.
 struct BenchmarkOptions {
-    static let names = ["throughput", "buy", "geozone", "nearby"]
+    static let names = ["throughput", "buy", "geozone", "nearby", "sessions"]
 
     var quick = false
     var only: String?
