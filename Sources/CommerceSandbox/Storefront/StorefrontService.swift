@@ -5,7 +5,7 @@ import GRDB
 /// The Shopify Storefront back end (spec `storefront.md` §5): the 2021-10 GraphQL endpoint, the cart page,
 /// generated images and the `/sandbox/storefront/…` control routes. State lives in `storefront_` tables.
 ///
-/// The executable schema is built once, when the service is created, from the bundled description-free
+/// The executable schema is built once per process (``StorefrontGraphQL/bundled``, shared by every world), from the bundled description-free
 /// artefact; requests only parse, validate and execute.
 public struct StorefrontService: SandboxService {
     public let name = "storefront"
@@ -18,7 +18,7 @@ public struct StorefrontService: SandboxService {
     public init(context: SandboxContext) {
         self.context = context
         self.catalogCache = CatalogCache(database: context.database)
-        self.graphQL = try? StorefrontGraphQL(artefact: StorefrontGraphQL.bundledArtefact())
+        self.graphQL = StorefrontGraphQL.bundled
     }
 
     public func registerMigrations(_ migrator: inout DatabaseMigrator) {

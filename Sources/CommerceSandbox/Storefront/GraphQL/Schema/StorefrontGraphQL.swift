@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 import GraphQL
 
-/// The executable 2021-10 schema, built once per sandbox from the bundled artefact, and the per-request
+/// The executable 2021-10 schema, built once per process from the bundled artefact, and the per-request
 /// pipeline: bracket-nesting pre-scan (G10) → parse (G1) → depth and spread nesting (G10) → subscriptions (G11) →
 /// validate (G2–G9) → execute, queries on a reader and mutations in one write transaction (spec §5.3).
 package final class StorefrontGraphQL: Sendable {
@@ -32,6 +32,11 @@ package final class StorefrontGraphQL: Sendable {
     package convenience init() throws {
         try self.init(artefact: Self.bundledArtefact())
     }
+
+    /// The schema of the bundled artefact, built on first use and shared by every world of the process (the main
+    /// one and each session): it holds no world's state, and building it is most of what a new world costs.
+    /// `nil` when the artefact is missing or broken.
+    static let bundled: StorefrontGraphQL? = try? StorefrontGraphQL(artefact: bundledArtefact())
 
     /// The artefact shipped as a SwiftPM resource.
     static func bundledArtefact() throws -> Data {
