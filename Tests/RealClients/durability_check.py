@@ -5,6 +5,9 @@ usage: durability_check.py <commercekit binary> <data dir>
 Eight threads create Button orders (POST /v1/order) as fast as the server answers; once the load runs, the
 server gets SIGKILL mid-stream. A fresh server on the same data directory must then return every order that
 was answered 200 before the kill. Orders whose answers were lost in the kill may or may not exist.
+
+Before the kill the server also has a live session with an order and a snapshot: sessions are ephemeral, so the
+restarted server has none (and no leftover session folder), while the acknowledged snapshot is there.
 """
 import base64
 import json
@@ -49,6 +52,14 @@ def call(url, method, path, body=None):
 
 
 process, url = start()
+status, session = call(url, "POST", "/sandbox/sessions", {"name": "before-kill"})
+assert status == 201, status
+status, _ = call(session["base_url"], "POST", "/v1/order", {"order_id": "in-session", "total": 100, "currency": "USD",
+                                                            "purchase_date": "2026-01-01T00:00:00Z"})
+assert status == 200, status
+status, _ = call(url, "POST", "/sandbox/snapshots", {"name": "before-kill"})
+assert status == 201, status
+assert os.listdir(os.path.join(DATA, "sessions")) == [session["id"]], "the session keeps its database on disk"
 acknowledged = []
 lock = threading.Lock()
 stop = threading.Event()
@@ -93,5 +104,13 @@ try:
     if missing:
         raise SystemExit("{0} of {1} acknowledged orders lost: {2}".format(len(missing), len(acknowledged), missing[:5]))
     print("All {0} acknowledged orders survived kill -9.".format(len(acknowledged)))
+    _, sessions = call(url, "GET", "/sandbox/sessions")
+    leftover = os.path.join(DATA, "sessions")
+    if sessions["sessions"] or (os.path.isdir(leftover) and os.listdir(leftover)):
+        raise SystemExit("a session outlived kill -9: {0}".format(sessions))
+    _, snapshots = call(url, "GET", "/sandbox/snapshots")
+    if [snapshot["name"] for snapshot in snapshots["snapshots"]] != ["before-kill"]:
+        raise SystemExit("the acknowledged snapshot is not there after kill -9: {0}".format(snapshots))
+    print("After kill -9: no session and no session folder (sessions are ephemeral); the snapshot is there.")
 finally:
     process.kill()
