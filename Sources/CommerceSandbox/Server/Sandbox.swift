@@ -5,6 +5,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import ServiceLifecycle
+import SandboxCore
 
 /// A running sandbox: every emulated back end on one port.
 ///

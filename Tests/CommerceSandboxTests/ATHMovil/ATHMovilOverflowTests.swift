@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CommerceSandbox
+@testable import ATHMovilSandbox
 
 /// Values at the edges of `Int64` must give a page or an error, never a trap that takes the sandbox down.
 @Suite("ATH Móvil sandbox: integer edges")

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CommerceSandbox
+@testable import ATHMovilSandbox
 
 /// §3.2.5: refunds never exceed what was paid, with the exact errors.
 @Suite("ATH Móvil refunds")

@@ -3,6 +3,8 @@ import Foundation
 import Testing
 
 @testable import CommerceSandbox
+@testable import SandboxCore
+@testable import ButtonSandbox
 
 @Suite("Button finalization and capping (§6.3)")
 struct ButtonFinalizationTests {

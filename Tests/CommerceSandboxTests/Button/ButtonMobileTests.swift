@@ -4,6 +4,8 @@ import Foundation
 import Testing
 
 @testable import CommerceSandbox
+@testable import SandboxCore
+@testable import ButtonSandbox
 
 @Suite("Button mobile API, sessions and deferred links (§3.2, §4.5, §5.3)")
 struct ButtonMobileTests {

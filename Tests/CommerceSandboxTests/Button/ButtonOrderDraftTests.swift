@@ -4,6 +4,7 @@ import GRDB
 import Testing
 
 @testable import CommerceSandbox
+@testable import ButtonSandbox
 
 /// A create judged before the writer is taken (`ButtonOrderDraft`) answers exactly like one judged inside it.
 @Suite struct ButtonOrderDraftTests {

@@ -4,6 +4,7 @@ import GRDB
 import Testing
 
 @testable import CommerceSandbox
+@testable import ButtonSandbox
 
 /// Button order ids as enciphered sequence numbers (`ButtonOrderIdCipher`), and the migration that brought
 /// them in without breaking ids issued before it.

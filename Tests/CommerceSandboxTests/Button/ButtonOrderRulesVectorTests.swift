@@ -4,6 +4,8 @@ import Foundation
 import Testing
 
 @testable import CommerceSandbox
+@testable import SandboxCore
+@testable import ButtonSandbox
 
 @Suite("Button order rules against the shared vectors (§4.2–§4.4, S5, §6.4, §6.5)")
 struct ButtonOrderRulesVectorTests {

@@ -3,6 +3,7 @@ import CommerceSandbox
 import Foundation
 import PaytronixPush
 import Testing
+@testable import PaytronixSandbox
 
 extension ReadmeQuickStartTests {
     /// The README's Paytronix quick start, exactly as printed there. Checked against README.md below so the
