@@ -154,8 +154,8 @@ let package = Package(
         .executableTarget(
             name: "CommerceBenchmarks",
             dependencies: [
-                "CommerceSandbox", "SandboxCore", "RezolveSandbox", "ButtonOrders", "Buy", "CommerceCore",
-                "CommerceTesting", "RezolveSDK",
+                "CommerceSandbox", "RezolveSandbox", "ButtonOrders", "Buy", "CommerceCore", "CommerceTesting",
+                "RezolveSDK",
             ], path: "Benchmarks/Sources/CommerceBenchmarks"),
         // One harness per parser of outside data, and the libFuzzer driver / corpus replayer (scripts/fuzz.sh).
         .target(
@@ -233,8 +233,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "CommerceSandbox", "CommerceCore", "CommerceTesting", "ButtonMerchant", "ButtonOrders",
-                "ATHMovilCheckout", "PaytronixPush", "Buy", "CommerceTestSupport",
+                "CommerceSandbox", "PaytronixSandbox", "CommerceCore", "CommerceTesting", "ButtonMerchant",
+                "ButtonOrders", "ATHMovilCheckout", "PaytronixPush", "Buy", "CommerceTestSupport",
                 "RezolveSDK", "RezolvePartnerServer", "Pay",
             ]),
     ],

@@ -1,8 +1,8 @@
+import ATHMovilSandbox
 import CommerceCore
 import Foundation
 import RezolvePartnerServer
 import RezolveSDK
-import ATHMovilSandbox
 import RezolveSandbox
 
 /// The JWT readers: the sandbox's `RezolveJWT` (Rezolve's `Authorization: Bearer` tokens) and

@@ -4,8 +4,8 @@ import GRDB
 import Hummingbird
 import Logging
 import NIOCore
-import ServiceLifecycle
 import SandboxCore
+import ServiceLifecycle
 
 /// A running sandbox: every emulated back end on one port.
 ///

@@ -18,7 +18,9 @@ package struct CorruptRow: Error, CustomStringConvertible {
     package var description: String { "\(table) row \(id) holds an unreadable value in \(column)" }
 
     /// `text` parsed as JSON; a missing value (a NULL column) is `null`.
-    package static func json(_ text: String?, table: String, id: String, column: String) throws(CorruptRow) -> JSONValue {
+    package static func json(
+        _ text: String?, table: String, id: String, column: String
+    ) throws(CorruptRow) -> JSONValue {
         guard let text else { return .null }
         do { return try JSONValue.parse(Data(text.utf8)) } catch {
             throw CorruptRow(table: table, id: id, column: column)

@@ -2,8 +2,8 @@ import CommerceCore
 import Foundation
 import Testing
 
-@testable import CommerceSandbox
 @testable import ATHMovilSandbox
+@testable import CommerceSandbox
 
 /// Routes and rules of §3.1, §4.2 and §5.1 that the other suites do not reach: vector 5 on the sandbox side,
 /// the page's expire form, reset, the legacy link's 400s and the 401s of updatePhoneNumber.

@@ -2,8 +2,8 @@ import CommerceCore
 import Foundation
 import Testing
 
-@testable import CommerceSandbox
 @testable import ATHMovilSandbox
+@testable import CommerceSandbox
 
 /// §3.2.5: refunds never exceed what was paid, with the exact errors.
 @Suite("ATH Móvil refunds")

@@ -3,8 +3,8 @@ import Foundation
 import GRDB
 import Testing
 
-@testable import CommerceSandbox
 @testable import ButtonSandbox
+@testable import CommerceSandbox
 
 /// A create judged before the writer is taken (`ButtonOrderDraft`) answers exactly like one judged inside it.
 @Suite struct ButtonOrderDraftTests {

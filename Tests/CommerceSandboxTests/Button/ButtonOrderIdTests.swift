@@ -3,8 +3,8 @@ import Foundation
 import GRDB
 import Testing
 
-@testable import CommerceSandbox
 @testable import ButtonSandbox
+@testable import CommerceSandbox
 
 /// Button order ids as enciphered sequence numbers (`ButtonOrderIdCipher`), and the migration that brought
 /// them in without breaking ids issued before it.

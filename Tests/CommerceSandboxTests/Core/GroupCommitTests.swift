@@ -3,6 +3,7 @@ import CommerceTestSupport
 import Foundation
 import GRDB
 import Testing
+
 @testable import SandboxCore
 
 /// `SandboxDatabase.write` batches concurrent writes into one transaction (group commit). What a caller must be

@@ -3,6 +3,7 @@ import CommerceTestSupport
 import Foundation
 import GRDB
 import Testing
+
 @testable import SandboxCore
 
 /// A file-backed sandbox checkpoints its WAL in the background rather than inside a commit. What a user must be

@@ -2,8 +2,8 @@ import CommerceCore
 import CommerceSandbox
 import Foundation
 import PaytronixPush
+import PaytronixSandbox
 import Testing
-@testable import PaytronixSandbox
 
 extension ReadmeQuickStartTests {
     /// The README's Paytronix quick start, exactly as printed there. Checked against README.md below so the

@@ -22,7 +22,8 @@ package final class ServiceRoutes {
     package func on(_ method: HTTPMethod, _ pattern: String, handler: @escaping Handler) {
         guard let hummingbirdMethod = HTTPRequest.Method(method.rawValue) else { return }
         _ = collection.on(
-            RouterPath(pattern), method: hummingbirdMethod, responder: SandboxEndpoint(pattern: pattern, handler: handler))
+            RouterPath(pattern), method: hummingbirdMethod,
+            responder: SandboxEndpoint(pattern: pattern, handler: handler))
         registered.append((method, pattern))
     }
 
