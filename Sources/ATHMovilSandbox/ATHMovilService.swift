@@ -8,7 +8,7 @@ import SandboxCore
 /// routes under `/sandbox/athmovil/...`.
 package struct ATHMovilService: SandboxService {
     package let name = "athmovil"
-    package let context: SandboxContext
+    let context: SandboxContext
 
     package init(context: SandboxContext) {
         self.context = context
@@ -69,7 +69,7 @@ package struct ATHMovilService: SandboxService {
     }
 
     /// Wraps a payment-service handler so its failures answer in ATH Móvil's error envelope.
-    package static func answering(_ body: @escaping @Sendable (SandboxRequest) async throws -> SandboxResponse)
+    static func answering(_ body: @escaping @Sendable (SandboxRequest) async throws -> SandboxResponse)
         -> ServiceRoutes.Handler
     {
         { request in

@@ -10,7 +10,7 @@ import SandboxCore
 /// `context.clock`, so moving it here moves every other service of the same instance too.
 package struct ButtonService: SandboxService {
     package let name = "button"
-    package let context: SandboxContext
+    let context: SandboxContext
     /// Who each Order API key was last time, so a create is judged before the writer is taken.
     let callerHints: ButtonCallerHints
 

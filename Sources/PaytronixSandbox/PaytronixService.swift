@@ -6,7 +6,7 @@ import SandboxCore
 /// Paytronix's enrollment, guest and OAuth services plus the APNs push side, emulated for tests and debug builds.
 package struct PaytronixService: SandboxService {
     package let name = "paytronix"
-    package let context: SandboxContext
+    let context: SandboxContext
 
     package init(context: SandboxContext) {
         self.context = context

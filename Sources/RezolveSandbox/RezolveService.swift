@@ -8,7 +8,7 @@ import SandboxCore
 /// callback and orders, plus the control routes under `/sandbox/rezolve/...`.
 package struct RezolveService: SandboxService {
     package let name = "rezolve"
-    package let context: SandboxContext
+    let context: SandboxContext
     /// The geozone query's in-memory grid, built in the background; one per sandbox database.
     let geozoneGrids: GeozoneGridCache
 

@@ -10,8 +10,8 @@ import SandboxCore
 /// artefact; requests only parse, validate and execute.
 package struct StorefrontService: SandboxService {
     package let name = "storefront"
-    package let context: SandboxContext
-    package let graphQL: StorefrontGraphQL?
+    let context: SandboxContext
+    let graphQL: StorefrontGraphQL?
     let catalogCache: CatalogCache
 
     /// Creates the service; a missing or broken schema artefact makes every GraphQL request answer with a

@@ -8,7 +8,7 @@ package struct ATHMovilAuthToken {
     static let scope = "customer.business.ecommerce.authorization:write"
 
     package let ecommerceId: String
-    package let expiresAt: Date
+    let expiresAt: Date
     let jti: String
 
     /// Mints a token for an ecommerce.

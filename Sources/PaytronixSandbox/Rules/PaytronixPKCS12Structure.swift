@@ -60,7 +60,7 @@ package struct PKCS12Structure {
         case key = 1
         case shroudedKey, certificate, crl, secret, safeContents
 
-        package init?(_ oid: ASN1ObjectIdentifier?) {
+        init?(_ oid: ASN1ObjectIdentifier?) {
             guard let parts = oid?.oidComponents, parts.count == 9,
                 parts.dropLast() == [1, 2, 840, 113549, 1, 12, 10, 1],
                 let last = parts.last

@@ -68,7 +68,7 @@ extension SandboxContext {
 
     /// How an unknown path or method at `rawPath` is answered: by the longest prefix of any service that
     /// matches, else plainly.
-    package func fallback(for rawPath: String) -> RouteFallback {
+    func fallback(for rawPath: String) -> RouteFallback {
         longestPrefix(of: rawPath)?.prefix.fallback ?? .plain
     }
 }

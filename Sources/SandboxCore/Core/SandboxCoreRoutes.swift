@@ -3,8 +3,8 @@ import Foundation
 
 /// `/sandbox/health` and `/sandbox/credentials`: the routes every tool uses before any vendor route.
 package struct SandboxCoreRoutes: Sendable {
-    package let context: SandboxContext
-    package let services: [any SandboxService]
+    let context: SandboxContext
+    let services: [any SandboxService]
 
     package init(context: SandboxContext, services: [any SandboxService]) {
         self.context = context

@@ -7,7 +7,7 @@ import _CryptoExtras
 /// specs ask, so a sandbox database never holds a usable credential. The round count is modest on purpose:
 /// these are test credentials, and every authenticated request pays for one derivation.
 package enum SecretHasher {
-    package static let rounds = 4096
+    static let rounds = 4096
 
     package static func newSalt() -> String { RandomToken.hex(32) }
 

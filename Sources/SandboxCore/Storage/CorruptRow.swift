@@ -5,9 +5,9 @@ import Foundation
 /// build). Nothing a client sends can cause it, so services answer it as the sandbox's own 500 naming the row, and
 /// never read it as an empty value. One type for every service's store.
 package struct CorruptRow: Error, CustomStringConvertible {
-    package var table: String
-    package var id: String
-    package var column: String
+    var table: String
+    var id: String
+    var column: String
 
     package init(table: String, id: String, column: String) {
         self.table = table

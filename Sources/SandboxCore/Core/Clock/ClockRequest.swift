@@ -5,7 +5,7 @@ import Foundation
 /// optional `frozen`), `advance_seconds` / `advance_days`, `frozen` alone (stop or restart the clock where it
 /// is), or `"real": true` (back to wall time). `POST /sandbox/clock/advance` takes `seconds` and/or `days`.
 package enum ClockRequest {
-    package static func change(from body: JSONObject) throws(ControlProblem) -> SandboxContext.ClockChange {
+    static func change(from body: JSONObject) throws(ControlProblem) -> SandboxContext.ClockChange {
         let known: Set<String> = ["now", "frozen", "advance_seconds", "advance_days", "real"]
         if let unknown = body.keys.first(where: { !known.contains($0) }) {
             throw ControlProblem(

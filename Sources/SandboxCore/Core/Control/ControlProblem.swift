@@ -27,7 +27,7 @@ package struct ControlProblem: ServiceErrorEnvelope {
     }
 
     /// The body as a JSON object (empty when there is none), or a problem naming `body`.
-    package static func object(_ request: SandboxRequest) throws(ControlProblem) -> JSONObject {
+    static func object(_ request: SandboxRequest) throws(ControlProblem) -> JSONObject {
         if request.body.isEmpty { return [:] }
         guard case .object(let object)? = try? request.jsonBody() else {
             throw ControlProblem(field: "body", "The body must be a JSON object")

@@ -19,7 +19,7 @@ public final class FaultInjector: Sendable {
     }
 
     /// Backed by `database` (``FaultStore``'s migrations must have run): starts with the stored rules.
-    package init(database: SandboxDatabase) throws {
+    init(database: SandboxDatabase) throws {
         self.database = database
         rules = Locked(try FaultStore.load(database))
     }
@@ -70,7 +70,7 @@ public final class FaultInjector: Sendable {
         return try await Self.run(rule, render: render, handler: handler)
     }
 
-    package static func run(
+    static func run(
         _ rule: FaultRule, render: Renderer,
         handler: () async throws -> SandboxResponse
     ) async throws -> SandboxResponse {

@@ -62,7 +62,7 @@ public struct FaultRule: Sendable {
         self.origin = origin
     }
 
-    package func matches(_ request: SandboxRequest, scope: String?) -> Bool {
+    func matches(_ request: SandboxRequest, scope: String?) -> Bool {
         guard remaining > 0, self.scope == scope else { return false }
         if let method, method != request.method { return false }
         return path.matches(request.path)

@@ -7,25 +7,25 @@ import GRDB
 package enum FaultStore {
     /// One stored rule. `seq` keeps insertion order: the first matching rule is the one that fires.
     struct Row: Codable, FetchableRecord, PersistableRecord {
-        package static let databaseTableName = "sandbox_faults"
-        package var seq: Int64?
-        package var id: String
-        package var method: String?
+        static let databaseTableName = "sandbox_faults"
+        var seq: Int64?
+        var id: String
+        var method: String?
         var pathKind: String
-        package var path: String
-        package var remaining: Int
-        package var scope: String?
+        var path: String
+        var remaining: Int
+        var scope: String?
         var mode: String
-        package var status: Int?
+        var status: Int?
         var delayMs: Int
-        package var body: String?
-        package var drop: String?
-        package var origin: String?
+        var body: String?
+        var drop: String?
+        var origin: String?
 
         static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
         static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
-        package init(_ rule: FaultRule) {
+        init(_ rule: FaultRule) {
             id = rule.id
             method = rule.method?.rawValue
             pathKind = rule.path.kind
@@ -41,7 +41,7 @@ package enum FaultStore {
         }
 
         /// `nil` for a row this build cannot read (an unknown kind or mode), which is then skipped.
-        package var rule: FaultRule? {
+        var rule: FaultRule? {
             guard let pattern = PathPattern(kind: pathKind, text: path), let timing = FaultRule.Timing(rawValue: mode)
             else { return nil }
             return FaultRule(
@@ -80,11 +80,11 @@ package enum FaultStore {
     }
 
     /// Every stored rule, oldest first.
-    package static func load(_ database: SandboxDatabase) throws -> [FaultRule] {
+    static func load(_ database: SandboxDatabase) throws -> [FaultRule] {
         try database.writer.read { db in try Row.order(Column("seq")).fetchAll(db).compactMap(\.rule) }
     }
 
-    package static func insert(_ rule: FaultRule, _ database: SandboxDatabase) throws {
+    static func insert(_ rule: FaultRule, _ database: SandboxDatabase) throws {
         try database.writer.write { db in try Row(rule).insert(db) }
     }
 
@@ -100,7 +100,7 @@ package enum FaultStore {
         }
     }
 
-    package static func delete(ids: [String], _ database: SandboxDatabase) throws {
+    static func delete(ids: [String], _ database: SandboxDatabase) throws {
         guard !ids.isEmpty else { return }
         try database.writer.write { db in _ = try Row.filter(ids.contains(Column("id"))).deleteAll(db) }
     }

@@ -26,7 +26,7 @@ public enum PathPattern: Sendable, Equatable {
         }
     }
 
-    package var kind: String {
+    var kind: String {
         switch self {
         case .exact: "exact"
         case .prefix: "prefix"
@@ -34,7 +34,7 @@ public enum PathPattern: Sendable, Equatable {
         }
     }
 
-    package init?(kind: String, text: String) {
+    init?(kind: String, text: String) {
         switch kind {
         case "exact": self = .exact(text)
         case "prefix": self = .prefix(text)

@@ -33,7 +33,7 @@ public struct JournalFilter: Sendable {
             }
         }
 
-        package func matches(_ status: Int) -> Bool {
+        func matches(_ status: Int) -> Bool {
             switch self {
             case .exact(let code): status == code
             case .hundreds(let digit): status / 100 == digit

@@ -44,7 +44,7 @@ package struct ControlAccess: Sendable {
     }
 
     /// The answer that refuses `request`, or `nil` when it may proceed.
-    package func refusal(for request: SandboxRequest) -> SandboxResponse? {
+    func refusal(for request: SandboxRequest) -> SandboxResponse? {
         guard Self.governs(request) else { return nil }
         let changesState = ![HTTPMethod.get, .head, .options].contains(request.method)
         if changesState, Self.isCrossSite(request) {
@@ -79,7 +79,7 @@ package struct ControlAccess: Sendable {
         return refused
     }
 
-    package static func bearer(in request: SandboxRequest) -> String? {
+    static func bearer(in request: SandboxRequest) -> String? {
         guard let header = request.headers["Authorization"] else { return nil }
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }

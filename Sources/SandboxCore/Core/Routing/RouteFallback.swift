@@ -4,8 +4,8 @@ import Foundation
 /// How a service answers, under one of its prefixes, a path that matches no route or a method a known path
 /// does not allow, so every reply keeps that service's envelope.
 package struct RouteFallback: Sendable {
-    package var notFound: @Sendable (SandboxRequest) -> SandboxResponse
-    package var methodNotAllowed: @Sendable (SandboxRequest, _ allowed: [HTTPMethod]) -> SandboxResponse
+    var notFound: @Sendable (SandboxRequest) -> SandboxResponse
+    var methodNotAllowed: @Sendable (SandboxRequest, _ allowed: [HTTPMethod]) -> SandboxResponse
 
     package init(
         notFound: @escaping @Sendable (SandboxRequest) -> SandboxResponse,
@@ -33,7 +33,7 @@ package struct RouteFallback: Sendable {
     }
 
     /// What a path no service claims gets.
-    package static let plain = RouteFallback(
+    static let plain = RouteFallback(
         notFound: {
             SandboxPlainError(status: 404, message: "No route for \($0.method) \($0.path) in the CommerceKit sandbox")
                 .response
@@ -48,8 +48,8 @@ package struct RouteFallback: Sendable {
 /// journal and picks the envelope of an injected fault; every prefix, `/sandbox/<service>/` ones included, says
 /// how unmatched paths and methods under it are answered. The longest matching prefix of any service wins.
 package struct ServicePrefix: Sendable {
-    package let path: String
-    package let fallback: RouteFallback
+    let path: String
+    let fallback: RouteFallback
 
     package init(_ path: String, _ fallback: RouteFallback = .plain) {
         self.path = path

@@ -58,7 +58,7 @@ extension SandboxResponse {
     }
 
     /// The response a route (or Hummingbird) answered, read back for faults, the journal and the wire log.
-    package init(collecting response: Response) async throws {
+    init(collecting response: Response) async throws {
         var headers = HTTPHeaders()
         var notes: JSONObject = [:]
         var drops = false

@@ -13,11 +13,11 @@ import Hummingbird
 package final class ServiceRoutes {
     package typealias Handler = @Sendable (SandboxRequest) async throws -> SandboxResponse
 
-    package let collection = RouteCollection(context: SandboxRequestContext.self)
+    let collection = RouteCollection(context: SandboxRequestContext.self)
     /// Every route as (method, pattern), in registration order.
     private(set) var registered: [(method: HTTPMethod, pattern: String)] = []
 
-    package init() {}
+    init() {}
 
     package func on(_ method: HTTPMethod, _ pattern: String, handler: @escaping Handler) {
         guard let hummingbirdMethod = HTTPRequest.Method(method.rawValue) else { return }

@@ -49,7 +49,7 @@ package final class StorefrontGraphQL: Sendable {
 
     /// What one request asks for.
     struct Request: Sendable {
-        package let document: String
+        let document: String
         let variables: [String: Map]
         let operationName: String?
     }
@@ -61,20 +61,20 @@ package final class StorefrontGraphQL: Sendable {
         private let text: String?
         let operation: String?
 
-        package init(body: JSONValue, operation: String?) {
+        init(body: JSONValue, operation: String?) {
             value = body
             text = nil
             self.operation = operation
         }
 
-        package init(text: String, operation: String?) {
+        init(text: String, operation: String?) {
             value = nil
             self.text = text
             self.operation = operation
         }
 
         /// The body as a value (parsed back when the executor wrote text; tests read it this way).
-        package var body: JSONValue {
+        var body: JSONValue {
             if let value { return value }
             return (try? JSONValue.parse(text ?? "null", maxDepth: 4096)) ?? .null
         }
