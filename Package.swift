@@ -2,7 +2,8 @@
 import PackageDescription
 
 // CommerceKit: client SDK modules for five commerce systems plus one local sandbox that emulates their back ends.
-// Client modules depend on CommerceCore only (and swift-crypto where they hash); server libraries stay in CommerceSandbox.
+// Client modules depend on CommerceCore only (and swift-crypto where they hash); server libraries stay in the sandbox
+// targets (SandboxCore, one <Service>Sandbox target per emulated back end, and CommerceSandbox, which assembles them).
 let package = Package(
     name: "CommerceKit",
     platforms: [.macOS(.v14), .iOS(.v16)],
@@ -72,42 +73,96 @@ let package = Package(
                 "CommerceCore",
                 .product(name: "GraphQL", package: "GraphQL"),
             ]),
+        // The sandbox: a core with no vendor knowledge (requests, routing, control plane, database), one target per
+        // emulated service (each depends on SandboxCore only, never on another service), and CommerceSandbox, the
+        // product users import, which assembles them with the console and OpenAPI documents. Cross-target
+        // internals are `package`; only what a user of the product calls is `public`.
         .target(
-            name: "CommerceSandbox",
+            name: "SandboxCore",
             dependencies: [
                 "CommerceCore", "CommerceTesting",
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]),
+        .target(
+            name: "ButtonSandbox",
+            dependencies: [
+                "SandboxCore", "CommerceCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
+        .target(
+            name: "ATHMovilSandbox",
+            dependencies: [
+                "SandboxCore", "CommerceCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
+        .target(
+            name: "PaytronixSandbox",
+            dependencies: [
+                "SandboxCore", "CommerceCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
-                .product(name: "DequeModule", package: "swift-collections"),
+            ]),
+        .target(
+            name: "StorefrontSandbox",
+            dependencies: [
+                "SandboxCore", "CommerceCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GraphQL", package: "GraphQL"),
+            ], resources: [.copy("Resources")]),
+        .target(
+            name: "RezolveSandbox",
+            dependencies: [
+                "SandboxCore", "CommerceCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "HeapModule", package: "swift-collections"),
-            ], resources: [.copy("Storefront/Resources"), .copy("Console/Assets"), .copy("OpenAPI/Documents")]),
+            ]),
+        .target(
+            name: "CommerceSandbox",
+            dependencies: [
+                "SandboxCore", "ButtonSandbox", "ATHMovilSandbox", "PaytronixSandbox", "StorefrontSandbox",
+                "RezolveSandbox", "CommerceCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ], resources: [.copy("Console/Assets"), .copy("OpenAPI/Documents")]),
         .executableTarget(
             name: "commercekit",
             dependencies: [
-                "CommerceSandbox", "CommerceCore", "ButtonMerchant", "ButtonOrders", "StorefrontCodegen",
-                "RezolvePartnerServer",
+                "CommerceSandbox", "PaytronixSandbox", "CommerceCore", "ButtonMerchant", "ButtonOrders",
+                "StorefrontCodegen", "RezolvePartnerServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(
             name: "CommerceBenchmarks",
             dependencies: [
-                "CommerceSandbox", "ButtonOrders", "Buy", "CommerceCore", "CommerceTesting", "RezolveSDK",
+                "CommerceSandbox", "RezolveSandbox", "ButtonOrders", "Buy", "CommerceCore", "CommerceTesting",
+                "RezolveSDK",
             ], path: "Benchmarks/Sources/CommerceBenchmarks"),
         // One harness per parser of outside data, and the libFuzzer driver / corpus replayer (scripts/fuzz.sh).
         .target(
             name: "CommerceFuzzHarness",
             dependencies: [
-                "CommerceCore", "Buy", "RezolveSDK", "RezolvePartnerServer", "CommerceSandbox",
+                "CommerceCore", "Buy", "RezolveSDK", "RezolvePartnerServer", "SandboxCore", "ATHMovilSandbox",
+                "PaytronixSandbox", "RezolveSandbox", "StorefrontSandbox",
                 .product(name: "Crypto", package: "swift-crypto"),
             ], path: "Fuzz/Sources/CommerceFuzzHarness"),
         .target(name: "CLibFuzzer", path: "Fuzz/Sources/CLibFuzzer"),
@@ -147,7 +202,8 @@ let package = Package(
         .testTarget(
             name: "CommerceSandboxTests",
             dependencies: [
-                "CommerceSandbox", "CommerceCore", "CommerceTestSupport",
+                "CommerceSandbox", "SandboxCore", "ButtonSandbox", "ATHMovilSandbox", "PaytronixSandbox",
+                "StorefrontSandbox", "RezolveSandbox", "CommerceCore", "CommerceTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GraphQL", package: "GraphQL"),
@@ -177,8 +233,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "CommerceSandbox", "CommerceCore", "CommerceTesting", "ButtonMerchant", "ButtonOrders",
-                "ATHMovilCheckout", "PaytronixPush", "Buy", "CommerceTestSupport",
+                "CommerceSandbox", "PaytronixSandbox", "CommerceCore", "CommerceTesting", "ButtonMerchant",
+                "ButtonOrders", "ATHMovilCheckout", "PaytronixPush", "Buy", "CommerceTestSupport",
                 "RezolveSDK", "RezolvePartnerServer", "Pay",
             ]),
     ],

@@ -25,6 +25,11 @@ SCANNED_SUFFIXES = (".swift", ".py", ".sh")
 
 # First matching path prefix wins; services' own folders come first.
 SERVICE_BY_PATH = [
+    ("Sources/ButtonSandbox/", "Button"),
+    ("Sources/ATHMovilSandbox/", "ATHMovil"),
+    ("Sources/PaytronixSandbox/", "Paytronix"),
+    ("Sources/StorefrontSandbox/", "Storefront"),
+    ("Sources/RezolveSandbox/", "Rezolve"),
     ("Sources/ButtonMerchant/", "Button"),
     ("Sources/ButtonOrders/", "Button"),
     ("Tests/ButtonMerchantTests/", "Button"),
@@ -51,7 +56,7 @@ SERVICE_BY_PATH = [
     ("Tests/RealClients/storefront", "Storefront"),
     ("Tests/RealClients/paytronix", "Paytronix"),
 ]
-# Sources/CommerceSandbox/<Service>/, Tests/*/<Service>/, Sources/commercekit/<Service>*.swift, ...
+# Tests/*/<Service>/, Sources/commercekit/<Service>*.swift, ...
 SERVICE_FOLDER = re.compile(r"(?:^|/)(" + "|".join(SERVICES) + r")(?:/|[A-Z][A-Za-z]*\.(?:swift|py|sh)$)")
 
 # A document named on the line itself: "Rules/Storefront.md", "spec rezolve.md", "button.md §7".

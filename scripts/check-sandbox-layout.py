@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Checks that every sandbox service is laid out alike and refers to no other service (issue 25).
 
-Each emulated back end lives in Sources/CommerceSandbox/<Service>/ (every folder there except the shared ones in
-SHARED_FOLDERS is a service) and holds:
+Each emulated back end is a target of its own, Sources/<Service>Sandbox/ (every folder of Sources/ whose name ends in
+`Sandbox`, except the ones in NON_SERVICE_TARGETS, is a service), depends on SandboxCore only, and holds:
 
     <Service>Service.swift   the SandboxService conformance, the only Swift file at the folder's root
     Routes/                  the vendor's route handlers
@@ -12,10 +12,10 @@ SHARED_FOLDERS is a service) and holds:
     HTTP/                    the error envelope(s) and request/response helpers
 
 A folder outside those five is allowed only when listed in EXTRA_FOLDERS with its reason; a missing one only when
-listed in MISSING_FOLDERS with its reason. The five folders are flat (no subfolders), so that moving a service into
-a target of its own is a move of its folder.
+listed in MISSING_FOLDERS with its reason. The five folders are flat (no subfolders).
 
-A service also must not refer to another service. The names a service owns are its top-level declarations
+A service also must not refer to another service: no Swift file of a service target may import another service
+target or CommerceSandbox (the product, which assembles the services). Beyond imports, the names a service owns are its top-level declarations
 (struct, class, enum, actor, protocol, typealias, func, let, var at the start of a line) and the members its
 extensions add to a type no service owns (`extension SandboxPlainError { static let paymentNotFound ... }` owns
 `SandboxPlainError.paymentNotFound`). A Swift file of service X that names a type or global of service Y, or
@@ -35,10 +35,11 @@ import re
 import sys
 
 DEFAULT_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SANDBOX = os.path.join("Sources", "CommerceSandbox")
+SOURCES = "Sources"
+SERVICE_SUFFIX = "Sandbox"
 
-# Folders of Sources/CommerceSandbox that are not services.
-SHARED_FOLDERS = {"Core", "Server", "Storage", "Console", "OpenAPI", "Support", "Sessions"}
+# Targets of Sources/ named like a service target that are not services: the product that assembles them.
+NON_SERVICE_TARGETS = {"CommerceSandbox"}
 
 REQUIRED_FOLDERS = ("Routes", "Model", "Rules", "Control", "HTTP")
 
@@ -47,7 +48,7 @@ EXTRA_FOLDERS = {
     ("ATHMovil", "App"): "the simulated ATH Móvil app: the HTML pages and forms a universal link opens",
     ("Storefront", "GraphQL"): "the GraphQL engine: Execution/ (planner, executors), Schema/ (schema, resolver "
     "registry, document checks, response writer), Resolvers/ (fields and mutations: what routes are to the others)",
-    ("Storefront", "Resources"): "the schema artefact, a resource path in Package.swift (.copy(\"Storefront/Resources\"))",
+    ("Storefront", "Resources"): "the schema artefact, the target's resource in Package.swift (.copy(\"Resources\"))",
     ("Rezolve", "Geo"): "the geozone index: the in-memory grid, its cache, the nearest-zone rankings and the "
     "benchmark harness; its row reader and the harness read rz_geozone themselves to build the grid",
 }
@@ -76,6 +77,8 @@ TOP_LEVEL = re.compile(
 MEMBER = re.compile(
     r"^    " + ATTRIBUTES + MODIFIERS + r"(?:func|let|var|case)\s+`?([A-Za-z_]\w*)")
 IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+IMPORT = re.compile(r"^\s*" + ATTRIBUTES + r"(?:(?:public|package|internal|fileprivate|private)\s+)?import\s+"
+                    r"(?:(?:struct|class|enum|protocol|typealias|func|let|var)\s+)?([A-Za-z_]\w*)")
 
 
 def code_only(text):
@@ -156,17 +159,23 @@ def swift_files(folder):
                 yield os.path.join(path, name)
 
 
+def target_of(service):
+    """The folder of a service's target, relative to the repository: Sources/<Service>Sandbox."""
+    return os.path.join(SOURCES, service + SERVICE_SUFFIX)
+
+
 def services_in(root):
-    base = os.path.join(root, SANDBOX)
+    base = os.path.join(root, SOURCES)
     return sorted(
-        name for name in os.listdir(base)
-        if os.path.isdir(os.path.join(base, name)) and name not in SHARED_FOLDERS and not name.startswith("."))
+        name[:-len(SERVICE_SUFFIX)] for name in os.listdir(base)
+        if os.path.isdir(os.path.join(base, name)) and name.endswith(SERVICE_SUFFIX) and len(name) > len(SERVICE_SUFFIX)
+        and name not in NON_SERVICE_TARGETS and not name.startswith("."))
 
 
 def layout_problems(root, service, lists):
     problems = []
-    folder = os.path.join(root, SANDBOX, service)
-    rel = os.path.join(SANDBOX, service)
+    rel = target_of(service)
+    folder = os.path.join(root, rel)
     entries = sorted(os.listdir(folder))
     subfolders = {e for e in entries if os.path.isdir(os.path.join(folder, e)) and not e.startswith(".")}
     files = [e for e in entries if os.path.isfile(os.path.join(folder, e))]
@@ -236,7 +245,7 @@ def cross_reference_problems(root, services, lists, verbose):
     owned = {}  # name -> set of services declaring it
     members = {}  # (type, member) -> set of services adding it
     for service in services:
-        for path in swift_files(os.path.join(root, SANDBOX, service)):
+        for path in swift_files(os.path.join(root, target_of(service))):
             with open(path, encoding="utf-8") as handle:
                 code = code_only(handle.read())
             codes[path] = (service, code)
@@ -257,9 +266,15 @@ def cross_reference_problems(root, services, lists, verbose):
     for (type_name, member), owners in members.items():
         qualified.setdefault(type_name, {})[member] = owners
     found, problems = set(), []
+    forbidden = {other + SERVICE_SUFFIX: other for other in services} | {name: name for name in NON_SERVICE_TARGETS}
     for path, (service, code) in sorted(codes.items()):
         rel = os.path.relpath(path, root)
         for number, line in enumerate(code.split("\n"), start=1):
+            imported = IMPORT.match(line)
+            if imported and imported.group(1) in forbidden and imported.group(1) != service + SERVICE_SUFFIX:
+                problems.append(f"{rel}:{number}: {service} imports {imported.group(1)}; a service target depends on "
+                                "SandboxCore only")
+                continue
             for match in IDENTIFIER.finditer(line):
                 name = match.group(0)
                 owners = owned.get(name)
@@ -297,21 +312,22 @@ def check(root, lists, verbose=False):
 
 
 SELF_TEST_FILES = {
-    "Core/SandboxPlainError.swift": "struct SandboxPlainError {}\n",
-    "Alpha/AlphaService.swift": "struct AlphaService {}\n",
-    "Alpha/Routes/AlphaRoutes.swift": "struct AlphaRoutes {}\n",
-    "Alpha/Model/AlphaStore.swift": "enum AlphaStore {}\ntypealias AlphaRow = Int\n",
-    "Alpha/Rules/AlphaRules.swift": "enum AlphaRules {}\n",
-    "Alpha/Control/AlphaControlRoutes.swift": "struct AlphaControlRoutes {}\n",
-    "Alpha/HTTP/AlphaFailure.swift": "package struct AlphaFailure {}\n"
+    "SandboxCore/Core/SandboxPlainError.swift": "struct SandboxPlainError {}\n",
+    "CommerceSandbox/Server/Sandbox.swift": "import AlphaSandbox\nimport BetaSandbox\nfinal class Sandbox {}\n",
+    "AlphaSandbox/AlphaService.swift": "struct AlphaService {}\n",
+    "AlphaSandbox/Routes/AlphaRoutes.swift": "struct AlphaRoutes {}\n",
+    "AlphaSandbox/Model/AlphaStore.swift": "enum AlphaStore {}\ntypealias AlphaRow = Int\n",
+    "AlphaSandbox/Rules/AlphaRules.swift": "enum AlphaRules {}\n",
+    "AlphaSandbox/Control/AlphaControlRoutes.swift": "struct AlphaControlRoutes {}\n",
+    "AlphaSandbox/HTTP/AlphaFailure.swift": "package struct AlphaFailure {}\n"
     "extension SandboxPlainError {\n    static let alphaGone = SandboxPlainError()\n}\n",
-    "Beta/BetaService.swift": "struct BetaService {}\n",
-    "Beta/Loose.swift": "enum Loose {}\n",
-    "Beta/Extra/BetaExtra.swift": "enum BetaExtra {}\n",
-    "Beta/Model/Nested/BetaStore.swift": "enum BetaStore {}\n",
-    "Beta/Rules/BetaRules.swift": "enum BetaRules {}\n",
-    "Beta/Control/BetaControl.swift": "enum BetaControl {}\n",
-    "Beta/Routes/BetaRoutes.swift": (
+    "BetaSandbox/BetaService.swift": "import SandboxCore\n@testable import AlphaSandbox\nstruct BetaService {}\n",
+    "BetaSandbox/Loose.swift": "enum Loose {}\n",
+    "BetaSandbox/Extra/BetaExtra.swift": "enum BetaExtra {}\n",
+    "BetaSandbox/Model/Nested/BetaStore.swift": "enum BetaStore {}\n",
+    "BetaSandbox/Rules/BetaRules.swift": "enum BetaRules {}\n",
+    "BetaSandbox/Control/BetaControl.swift": "enum BetaControl {}\n",
+    "BetaSandbox/Routes/BetaRoutes.swift": (
         "// AlphaStore in a comment\n"
         "/* AlphaRules /* nested */ AlphaRules */\n"
         "let text = \"AlphaRoutes in a string \\(AlphaRow.self) \\(\"AlphaControlRoutes\")\"\n"
@@ -320,13 +336,14 @@ SELF_TEST_FILES = {
         "let failure: AlphaFailure? = nil\n"),
 }
 SELF_TEST_EXPECTED = [
-    "Sources/CommerceSandbox/Beta/Extra: not one of the agreed folders",
-    "Sources/CommerceSandbox/Beta/Loose.swift: a Swift file at the service's root",
-    "Sources/CommerceSandbox/Beta/Model/Nested: a subfolder of Model/",
-    "Sources/CommerceSandbox/Beta: no HTTP/ folder",
-    "Sources/CommerceSandbox/Beta/Routes/BetaRoutes.swift:3: Beta refers to AlphaRow, declared by Alpha",
-    "Sources/CommerceSandbox/Beta/Routes/BetaRoutes.swift:7: Beta refers to SandboxPlainError.alphaGone, declared by Alpha",
-    "Sources/CommerceSandbox/Beta/Routes/BetaRoutes.swift:8: Beta refers to AlphaFailure, declared by Alpha",
+    "Sources/BetaSandbox/Extra: not one of the agreed folders",
+    "Sources/BetaSandbox/Loose.swift: a Swift file at the service's root",
+    "Sources/BetaSandbox/Model/Nested: a subfolder of Model/",
+    "Sources/BetaSandbox: no HTTP/ folder",
+    "Sources/BetaSandbox/BetaService.swift:2: Beta imports AlphaSandbox",
+    "Sources/BetaSandbox/Routes/BetaRoutes.swift:3: Beta refers to AlphaRow, declared by Alpha",
+    "Sources/BetaSandbox/Routes/BetaRoutes.swift:7: Beta refers to SandboxPlainError.alphaGone, declared by Alpha",
+    "Sources/BetaSandbox/Routes/BetaRoutes.swift:8: Beta refers to AlphaFailure, declared by Alpha",
 ]
 
 
@@ -336,7 +353,7 @@ def self_test():
 
     with tempfile.TemporaryDirectory(prefix="check-sandbox-layout-") as root:
         for name, text in SELF_TEST_FILES.items():
-            path = os.path.join(root, SANDBOX, name)
+            path = os.path.join(root, SOURCES, name)
             os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(path, "w", encoding="utf-8") as handle:
                 handle.write(text)

@@ -54,10 +54,10 @@ class CheckerTests(unittest.TestCase):
 
     def test_an_unknown_rule_id_of_a_known_family_is_reported_but_foreign_tokens_are_data(self):
         root = self.tree({"Documentation/Rules/Button.md": BUTTON_RULES,
-                          "Sources/CommerceSandbox/Button/X.swift":
+                          "Sources/ButtonSandbox/X.swift":
                               '// O17 is new\nlet unit = "M2"; let url = "%C3%A9"; let alg = "HS512"\n'})
         self.assertEqual(checker.unresolved_citations(root),
-                         ["Sources/CommerceSandbox/Button/X.swift:1: O17 not in Documentation/Rules/Button.md"])
+                         ["Sources/ButtonSandbox/X.swift:1: O17 not in Documentation/Rules/Button.md"])
 
     def test_other_standards_are_skipped_and_a_named_document_wins(self):
         root = self.tree({"Documentation/Rules/Button.md": BUTTON_RULES,

@@ -2,6 +2,7 @@ import ArgumentParser
 import CommerceCore
 import CommerceSandbox
 import Foundation
+import PaytronixSandbox
 
 /// `commercekit paytronix ...`: the Paytronix operations that are not Paytronix REST APIs (spec §2.1), run
 /// against a sandbox's control routes.

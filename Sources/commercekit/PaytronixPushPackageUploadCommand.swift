@@ -2,6 +2,7 @@ import ArgumentParser
 import CommerceCore
 import CommerceSandbox
 import Foundation
+import PaytronixSandbox
 
 /// `commercekit paytronix push-package upload <file.p12> --app-identifier … --password …`: what an integrator
 /// hands Paytronix (seed step 1), sent to the sandbox's upload route, which validates it (spec §4.7, §5.4).

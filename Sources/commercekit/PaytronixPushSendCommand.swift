@@ -2,6 +2,7 @@ import ArgumentParser
 import CommerceCore
 import CommerceSandbox
 import Foundation
+import PaytronixSandbox
 
 /// `commercekit paytronix push send --card … --app-identifier … --message …`: asks the sandbox to record the
 /// notification each of the guest's devices would receive (spec §5.5).

@@ -272,7 +272,7 @@ import Testing
     func sandboxArtefactMatchesTheCommittedResource() throws {
         let committed = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent(
-                "../../Sources/CommerceSandbox/Storefront/Resources/storefront-2021-10.sandbox.json")
+                "../../Sources/StorefrontSandbox/Resources/storefront-2021-10.sandbox.json")
         let generated = try StorefrontCodegen.sandboxArtefact(schema: Data(contentsOf: Self.schema2021))
         #expect(generated == (try Data(contentsOf: committed)))
         #expect(

@@ -1,6 +1,6 @@
 import CommerceCore
-@_spi(Benchmarks) import CommerceSandbox
 import Foundation
+import RezolveSandbox
 
 /// The sandbox's triggered-zones query over `zoneCount` zones (1,000,000 in a full run) around a city, through
 /// both of its indexes — the in-memory grid (when current) and the R*Tree (while the grid is behind) — against

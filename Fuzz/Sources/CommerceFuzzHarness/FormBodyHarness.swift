@@ -1,6 +1,6 @@
 import CommerceCore
-import CommerceSandbox
 import Foundation
+import SandboxCore
 
 /// The sandbox's readers of form bodies (`application/x-www-form-urlencoded`; the sandbox takes no multipart
 /// bodies): `SandboxRequest`'s one form reader (the simulated ATH Móvil app's posts, the console login, query

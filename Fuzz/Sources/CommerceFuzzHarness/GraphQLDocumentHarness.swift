@@ -1,6 +1,6 @@
 import CommerceCore
-import CommerceSandbox
 import Foundation
+import StorefrontSandbox
 
 /// The sandbox's handling of Storefront GraphQL documents before execution (`StorefrontGraphQL.prepare`):
 /// the nesting pre-scan, GraphQLSwift's parser, the depth and spread limits, validation against the 2021-10

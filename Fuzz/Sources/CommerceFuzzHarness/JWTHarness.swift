@@ -1,8 +1,9 @@
+import ATHMovilSandbox
 import CommerceCore
-import CommerceSandbox
 import Foundation
 import RezolvePartnerServer
 import RezolveSDK
+import RezolveSandbox
 
 /// The JWT readers: the sandbox's `RezolveJWT` (Rezolve's `Authorization: Bearer` tokens) and
 /// `ATHMovilAuthToken.verify` (ATH Móvil's payment tokens), and RezolveSDK's `LoginToken`, which reads a login

@@ -1,6 +1,6 @@
-import CommerceSandbox
 import Crypto
 import Foundation
+import PaytronixSandbox
 
 /// The sandbox's PKCS#12 reader (Paytronix push packages): `PKCS12Structure` on the outer layers and
 /// `PKCS12Contents`, which checks the MAC with our PKCS#12 KDF, decrypts with our Triple DES and RC2 or with

@@ -1,4 +1,5 @@
 import Foundation
+import SandboxCore
 
 /// The console's script and style sheet, shipped as SwiftPM resources (`Console/Assets`) and read once.
 /// The sandbox serves them itself: it runs offline, so nothing comes from a CDN.

@@ -1,5 +1,6 @@
 import CommerceCore
 import Foundation
+import SandboxCore
 
 /// The console's login when the sandbox listens beyond loopback: a form that takes the control token and
 /// answers with the HttpOnly, SameSite=Strict cookie ``ControlAccess`` accepts.

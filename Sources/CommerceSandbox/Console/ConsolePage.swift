@@ -1,5 +1,6 @@
 import CommerceCore
 import Foundation
+import SandboxCore
 
 /// The console's HTML: the page's structure, rendered on the server with every value escaped; the page
 /// script (`console.js`) fills the journal and the state tables from JSON routes, building each cell with

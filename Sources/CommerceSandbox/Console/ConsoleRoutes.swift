@@ -1,5 +1,6 @@
 import CommerceCore
 import Foundation
+import SandboxCore
 
 /// `GET /sandbox/console` (and `/`, which redirects there), its assets, and its login. Who may open it is
 /// decided once, in the request pipeline (``ControlAccess``); the page reads the journal and state through

@@ -1,5 +1,6 @@
 import CommerceCore
 import Foundation
+import SandboxCore
 
 /// `GET /sandbox/openapi` (the index) and `GET /sandbox/openapi/{name}.json` (one document).
 struct OpenAPIRoutes: Sendable {

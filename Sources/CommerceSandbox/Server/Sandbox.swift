@@ -4,6 +4,7 @@ import GRDB
 import Hummingbird
 import Logging
 import NIOCore
+import SandboxCore
 import ServiceLifecycle
 
 /// A running sandbox: every emulated back end on one port.

@@ -1,3 +1,10 @@
+import ATHMovilSandbox
+import ButtonSandbox
+import PaytronixSandbox
+import RezolveSandbox
+import SandboxCore
+import StorefrontSandbox
+
 /// Every emulated back end, in the order their routes are registered. Add a service here to serve it.
 func makeServices(_ context: SandboxContext) -> [any SandboxService] {
     [

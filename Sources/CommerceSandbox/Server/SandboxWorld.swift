@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Hummingbird
 import Logging
+import SandboxCore
 
 /// One emulated world: a database with every service's tables, its clock, faults, journal, services and the
 /// router over them. A listener answers each request from one world (``WorldSwitch``); the main port has one and

@@ -2,6 +2,7 @@ import CommerceCore
 import Foundation
 import GRDB
 import Hummingbird
+import SandboxCore
 
 /// What one listener answers with: the world current when a request arrives. A request takes the world once,
 /// so everything it touches comes from that one value; a reset to a snapshot builds a new world on the restored

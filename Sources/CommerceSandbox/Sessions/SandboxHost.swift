@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import Logging
+import SandboxCore
 
 /// What every world of one sandbox process shares: the sessions and the snapshots. The main sandbox makes it;
 /// each session's sandbox gets the same one, so any port can list, create or delete sessions and snapshots.

@@ -1,6 +1,7 @@
 import CommerceCore
 import CommerceTesting
 import Foundation
+import SandboxCore
 
 extension Sandbox {
     /// `COMMERCEKIT_CONTROL_TOKEN`: the control token of the sandbox `COMMERCEKIT_SANDBOX_URL` names, when it needs one.

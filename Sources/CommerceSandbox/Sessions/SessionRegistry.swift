@@ -1,5 +1,6 @@
 import CommerceCore
 import Foundation
+import SandboxCore
 
 /// The sessions of one sandbox process: isolated worlds, each a ``Sandbox`` of its own on its own port.
 /// Sessions idle longer than the timeout are removed by a sweep (a crashed test run leaks nothing), and there

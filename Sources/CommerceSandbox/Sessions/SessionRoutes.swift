@@ -1,5 +1,6 @@
 import CommerceCore
 import Foundation
+import SandboxCore
 
 /// `/sandbox/sessions` and `/sandbox/snapshots`: isolated worlds on their own ports, and named copies of a
 /// world's state. Served on every port; a snapshot is taken of the world of the port it is asked on.

@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import GRDB
+import SandboxCore
 
 /// Named copies of a world's whole database, taken with SQLite's online backup: in memory, or as
 /// `<data-dir>/snapshots/<name>.sqlite` when the sandbox is file-backed (those are found again after a restart).

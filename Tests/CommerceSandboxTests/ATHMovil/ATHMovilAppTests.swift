@@ -3,7 +3,9 @@ import CommerceTestSupport
 import Foundation
 import Testing
 
+@testable import ATHMovilSandbox
 @testable import CommerceSandbox
+@testable import SandboxCore
 
 /// §3.4, §5.3, §5.7: the simulated app page, its forms, the reply URL, the legacy status service.
 @Suite("ATH Móvil simulated app")

@@ -2,6 +2,7 @@ import CommerceCore
 import Foundation
 import Testing
 
+@testable import ATHMovilSandbox
 @testable import CommerceSandbox
 
 /// Routes and rules of §3.1, §4.2 and §5.1 that the other suites do not reach: vector 5 on the sandbox side,

@@ -2,6 +2,7 @@ import CommerceCore
 import Foundation
 import Testing
 
+@testable import ATHMovilSandbox
 @testable import CommerceSandbox
 
 /// Values at the edges of `Int64` must give a page or an error, never a trap that takes the sandbox down.

@@ -2,6 +2,7 @@ import CommerceCore
 import Foundation
 import Testing
 
+@testable import ATHMovilSandbox
 @testable import CommerceSandbox
 
 /// §3.2.5: refunds never exceed what was paid, with the exact errors.

@@ -2,6 +2,7 @@ import CommerceCore
 import Foundation
 
 @testable import CommerceSandbox
+@testable import SandboxCore
 
 /// An in-process sandbox (no sockets) with helpers for the ATH Móvil routes.
 struct ATHMovilRig: RouterTestSupport {

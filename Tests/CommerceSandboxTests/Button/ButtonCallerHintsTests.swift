@@ -4,6 +4,7 @@ import GRDB
 import Testing
 
 @testable import CommerceSandbox
+@testable import SandboxCore
 
 /// The remembered caller stands in for the key lookup on the writer only while no organisation or key has
 /// changed since it was read there (`ButtonCallerHints`, `TableChangeCounter`).

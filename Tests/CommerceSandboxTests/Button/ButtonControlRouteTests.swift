@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CommerceSandbox
+@testable import SandboxCore
 
 @Suite("Button control routes: organisations and applications (§5.2, §5.4)")
 struct ButtonControlRouteTests {

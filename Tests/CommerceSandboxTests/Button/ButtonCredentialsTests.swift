@@ -2,7 +2,9 @@ import CommerceCore
 import Foundation
 import Testing
 
+@testable import ButtonSandbox
 @testable import CommerceSandbox
+@testable import SandboxCore
 
 /// How an Order API request's `Authorization` header becomes the caller's key (A1, A2), read byte by byte.
 @Suite struct ButtonCredentialsTests {

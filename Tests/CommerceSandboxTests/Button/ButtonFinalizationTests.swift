@@ -2,7 +2,9 @@ import CommerceCore
 import Foundation
 import Testing
 
+@testable import ButtonSandbox
 @testable import CommerceSandbox
+@testable import SandboxCore
 
 @Suite("Button finalization and capping (§6.3)")
 struct ButtonFinalizationTests {

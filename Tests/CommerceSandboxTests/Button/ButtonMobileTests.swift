@@ -3,7 +3,9 @@ import CommerceTestSupport
 import Foundation
 import Testing
 
+@testable import ButtonSandbox
 @testable import CommerceSandbox
+@testable import SandboxCore
 
 @Suite("Button mobile API, sessions and deferred links (§3.2, §4.5, §5.3)")
 struct ButtonMobileTests {

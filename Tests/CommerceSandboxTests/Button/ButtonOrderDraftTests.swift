@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Testing
 
+@testable import ButtonSandbox
 @testable import CommerceSandbox
 
 /// A create judged before the writer is taken (`ButtonOrderDraft`) answers exactly like one judged inside it.

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Testing
 
+@testable import ButtonSandbox
 @testable import CommerceSandbox
 
 /// Button order ids as enciphered sequence numbers (`ButtonOrderIdCipher`), and the migration that brought

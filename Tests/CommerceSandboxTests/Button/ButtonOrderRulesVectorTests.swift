@@ -3,7 +3,9 @@ import CommerceTestSupport
 import Foundation
 import Testing
 
+@testable import ButtonSandbox
 @testable import CommerceSandbox
+@testable import SandboxCore
 
 @Suite("Button order rules against the shared vectors (§4.2–§4.4, S5, §6.4, §6.5)")
 struct ButtonOrderRulesVectorTests {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CommerceSandbox
+@testable import SandboxCore
 
 @Suite("Request journal: capacity per service (Button §5.3.8), order, filters")
 struct ButtonRequestLogTests {

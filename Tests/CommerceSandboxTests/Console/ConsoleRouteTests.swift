@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CommerceSandbox
+@testable import SandboxCore
 
 /// The console's server side: the page, its assets, the journal reads it polls, and the paged state routes.
 @Suite struct ConsoleRouteTests {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CommerceSandbox
+@testable import SandboxCore
 
 /// Which binds need the control token, and what a replayed request's curl line looks like.
 @Suite struct ControlAccessTests {

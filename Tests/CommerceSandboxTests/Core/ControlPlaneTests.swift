@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CommerceSandbox
+@testable import SandboxCore
 
 /// The one control plane: `/sandbox/faults`, `/sandbox/requests`, `/sandbox/clock`, `/sandbox/reset`, and the
 /// services' own routes as aliases of it.

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import CommerceSandbox
+@testable import SandboxCore
 
 @Suite struct FaultInjectorTests {
     private static let render: FaultInjector.Renderer = { status, body in

@@ -4,6 +4,8 @@ import Foundation
 import GRDB
 import Testing
 
+@testable import SandboxCore
+
 /// `SandboxDatabase.write` batches concurrent writes into one transaction (group commit). What a caller must be
 /// able to rely on: a write that throws leaves nothing behind, alone or in a batch, and never takes its
 /// neighbours' changes with it.

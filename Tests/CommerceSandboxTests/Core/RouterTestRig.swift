@@ -5,6 +5,7 @@ import Hummingbird
 import NIOCore
 
 @testable import CommerceSandbox
+@testable import SandboxCore
 
 /// An in-process sandbox (no sockets) that answers requests through the same Hummingbird router and
 /// middleware as the server. The service-specific supports (`ATHMovilRig`, `ButtonSandbox`,

@@ -1,4 +1,5 @@
 @testable import CommerceSandbox
+@testable import SandboxCore
 
 /// A service-specific test support built on a ``RouterTestRig``; it gets the rig's context and router.
 protocol RouterTestSupport {

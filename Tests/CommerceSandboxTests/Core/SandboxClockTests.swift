@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import CommerceSandbox
+@testable import SandboxCore
 
 @Suite struct SandboxClockTests {
     @Test func frozenClockStaysPutAndAdvancesExactly() async throws {

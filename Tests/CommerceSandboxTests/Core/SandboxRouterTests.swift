@@ -6,6 +6,7 @@ import HummingbirdTesting
 import Testing
 
 @testable import CommerceSandbox
+@testable import SandboxCore
 
 /// Routing through Hummingbird's trie router and the sandbox middleware, driven by HummingbirdTesting.
 @Suite struct SandboxRouterTests {

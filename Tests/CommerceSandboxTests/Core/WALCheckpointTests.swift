@@ -4,6 +4,8 @@ import Foundation
 import GRDB
 import Testing
 
+@testable import SandboxCore
+
 /// A file-backed sandbox checkpoints its WAL in the background rather than inside a commit. What a user must be
 /// able to rely on: under a steady stream of writes the WAL file stays bounded (it does not grow with every order
 /// ever written), and every committed row is still there after the database is closed and opened again.

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CommerceSandbox
+@testable import SandboxCore
 
 @Suite("Wire log: every exchange as one JSON line")
 struct WireLogTests {

@@ -2,6 +2,7 @@ import Crypto
 import Testing
 
 @testable import CommerceSandbox
+@testable import PaytronixSandbox
 
 /// The primitives written for legacy PKCS#12 files, against published vectors (and, where none is published,
 /// values computed once with OpenSSL 3.0 and written down here).

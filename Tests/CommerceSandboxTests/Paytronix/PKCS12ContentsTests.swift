@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CommerceSandbox
+@testable import PaytronixSandbox
 
 /// `PKCS12Contents.open` on the fixtures: what it finds, the failures it names, and that damaged files never trap.
 @Suite("PKCS#12 contents reader")

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CommerceSandbox
+@testable import PaytronixSandbox
 
 /// Damaged key and certificate bytes that still carry a valid MAC, through the whole upload validator.
 ///

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CommerceSandbox
+@testable import PaytronixSandbox
 
 @Suite("Push package upload: certificate fields (swift-certificates)")
 struct PaytronixCertificateFieldsTests {

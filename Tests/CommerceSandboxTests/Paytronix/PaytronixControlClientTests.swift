@@ -3,6 +3,8 @@ import Foundation
 import Testing
 
 @testable import CommerceSandbox
+@testable import PaytronixSandbox
+@testable import SandboxCore
 
 @Suite("commercekit paytronix: push-package upload and push send requests (spec §2.1, §5.6)")
 struct PaytronixControlClientTests {

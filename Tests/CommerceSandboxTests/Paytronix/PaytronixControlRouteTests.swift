@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CommerceSandbox
+@testable import SandboxCore
 
 @Suite("Paytronix control routes (spec §5.6)")
 struct PaytronixControlRouteTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CommerceSandbox
+@testable import PaytronixSandbox
 
 @Suite("Push package upload: the DER readers (SwiftASN1 and swift-certificates)")
 struct PaytronixPushPackageDERTests {

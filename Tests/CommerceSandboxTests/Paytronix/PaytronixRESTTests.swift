@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import CommerceSandbox
+@testable import SandboxCore
 
 @Suite("Paytronix REST endpoints (spec §3.4, §4, §6.4)")
 struct PaytronixRESTTests {

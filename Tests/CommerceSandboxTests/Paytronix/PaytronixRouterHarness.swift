@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CommerceSandbox
+@testable import SandboxCore
 
 /// An in-process sandbox without sockets, answering through its router.
 struct PaytronixRouterHarness: RouterTestSupport {

@@ -4,6 +4,8 @@ import GRDB
 import Testing
 
 @testable import CommerceSandbox
+@testable import RezolveSandbox
+@testable import SandboxCore
 
 /// Which index a test wants the triggered-zones query answered by.
 enum GeozoneIndex: String, CaseIterable, Sendable, CustomTestStringConvertible {

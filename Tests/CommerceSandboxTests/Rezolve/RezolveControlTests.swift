@@ -3,6 +3,8 @@ import Foundation
 import Testing
 
 @testable import CommerceSandbox
+@testable import RezolveSandbox
+@testable import SandboxCore
 
 /// The `/sandbox/rezolve/...` routes of part 1 (spec §5.11) and the partner isolation they give tests.
 @Suite struct RezolveControlTests {

@@ -4,6 +4,8 @@ import GRDB
 import Testing
 
 @testable import CommerceSandbox
+@testable import RezolveSandbox
+@testable import SandboxCore
 
 /// Where the grid's shortcuts could go wrong (cells counted whole, cells skipped for the ranking, zones exactly
 /// on the edge, ties across cells), each also through the R*Tree; and the hybrid itself: a write is seen at

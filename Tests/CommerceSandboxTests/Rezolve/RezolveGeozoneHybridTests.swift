@@ -5,6 +5,8 @@ import GRDB
 import Testing
 
 @testable import CommerceSandbox
+@testable import RezolveSandbox
+@testable import SandboxCore
 
 /// The route's two indexes over HTTP: the R*Tree answers whenever the grid is behind the table (so a write is
 /// seen by the very next query), the grid built in the background answers once it is current, and reset,

@@ -4,6 +4,8 @@ import GRDB
 import Testing
 
 @testable import CommerceSandbox
+@testable import RezolveSandbox
+@testable import SandboxCore
 
 /// Both indexes — the in-memory grid while it is current, the R*Tree otherwise — must give exactly the full
 /// scan's answer (spec §5.9), including zones and queries that straddle the antimeridian or reach a pole.

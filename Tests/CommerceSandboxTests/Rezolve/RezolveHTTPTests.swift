@@ -6,6 +6,8 @@ import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+@testable import SandboxCore
+@testable import StorefrontSandbox
 #endif
 
 /// Rezolve over a real socket (`Sandbox.start` and URLSession), and the `/api/` prefixes it shares with

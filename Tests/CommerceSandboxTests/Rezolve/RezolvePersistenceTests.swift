@@ -5,6 +5,8 @@ import Testing
 import _CryptoExtras
 
 @testable import CommerceSandbox
+@testable import RezolveSandbox
+@testable import SandboxCore
 
 /// State survives a restart of a file-backed sandbox (spec §5.10); reset restores the seed and keeps partners.
 @Suite struct RezolvePersistenceTests {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CommerceSandbox
+@testable import RezolveSandbox
 
 /// The §6.4 price vectors through options and checkout, and the §5.5 rounding rule.
 @Suite struct RezolvePriceTests {

@@ -4,6 +4,7 @@ import Foundation
 import _CryptoExtras
 
 @testable import CommerceSandbox
+@testable import SandboxCore
 
 /// An in-process sandbox with helpers that play the partner server (minting JWTs with swift-crypto) and
 /// the SDK (headers, encrypted card data) against the Rezolve routes.

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CommerceSandbox
+@testable import RezolveSandbox
 
 /// The thumbnail generation rule (spec §3.8) with the vectors of §6.6, and the static media routes (§5.1).
 @Suite struct RezolveThumbnailTests {

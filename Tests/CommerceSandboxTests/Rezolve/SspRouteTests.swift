@@ -3,6 +3,8 @@ import Foundation
 import Testing
 
 @testable import CommerceSandbox
+@testable import RezolveSandbox
+@testable import SandboxCore
 
 /// The SSP services of spec §3.5.11–3.5.12 with the problem-details errors of §4.2, in process.
 @Suite struct SspRouteTests {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CommerceSandbox
+@testable import SandboxCore
 
 /// The catalog control routes of spec §5.16: products, variant stock and price, discount codes — and that
 /// what they change is what the GraphQL API then serves.

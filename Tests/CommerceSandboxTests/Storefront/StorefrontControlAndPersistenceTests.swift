@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import CommerceSandbox
+@testable import SandboxCore
 
 /// Control routes of spec §5.16 and state surviving a restart (§5.15).
 @Suite struct StorefrontControlAndPersistenceTests {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CommerceSandbox
+@testable import StorefrontSandbox
 
 /// G10 must hold before a document reaches GraphQLSwift's parser, which recurses once per nesting level
 /// and overflowed the stack on deeply nested bodies (spec §4.2 G10, §7 J6 step 10).

@@ -4,6 +4,7 @@ import GraphQL
 import Testing
 
 @testable import CommerceSandbox
+@testable import StorefrontSandbox
 
 /// The synchronous query executor against GraphQLSwift: every document of ``ExecutorCorpus`` runs through a
 /// sandbox with the executor on and through one with it off, on the same database, and the bodies must be

@@ -4,6 +4,7 @@ import GraphQL
 import Testing
 
 @testable import CommerceSandbox
+@testable import StorefrontSandbox
 
 /// `nodes(ids:)` with unknown IDs (spec §4.3: `null` entries, no error) — the bug issue 12 reports, where
 /// GraphQLSwift failed the whole answer with a `MapError` — and C7 for failures outside any resolver.

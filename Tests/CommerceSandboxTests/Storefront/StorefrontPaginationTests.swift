@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CommerceSandbox
+@testable import StorefrontSandbox
 
 /// Cursor pagination (spec §5.7, §6.7 "Pagination") and the C1–C5 argument errors.
 @Suite struct StorefrontPaginationTests {

@@ -5,6 +5,8 @@ import GraphQL
 import Testing
 
 @testable import CommerceSandbox
+@testable import SandboxCore
+@testable import StorefrontSandbox
 
 /// Queries on the database's readers and prepared documents kept by text (issue 12, "Speed").
 @Suite struct StorefrontReadPathTests {

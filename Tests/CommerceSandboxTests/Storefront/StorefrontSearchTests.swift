@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CommerceSandbox
+@testable import StorefrontSandbox
 
 /// The search vectors of spec §6.7 against the demo catalog, plus parser edge cases of §5.6.
 @Suite struct StorefrontSearchTests {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import CommerceSandbox
+@testable import SandboxCore
 
 /// An in-process sandbox (no sockets) with helpers for the Storefront GraphQL endpoint.
 struct StorefrontClient {

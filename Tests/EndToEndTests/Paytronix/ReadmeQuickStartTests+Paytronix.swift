@@ -2,6 +2,7 @@ import CommerceCore
 import CommerceSandbox
 import Foundation
 import PaytronixPush
+import PaytronixSandbox
 import Testing
 
 extension ReadmeQuickStartTests {

@@ -1,11 +1,12 @@
-import Buy
 import ButtonOrders
+import Buy
 import CommerceCore
 import CommerceSandbox
 import CommerceTestSupport
-@testable import CommerceTesting
 import Foundation
 import Testing
+
+@testable import CommerceTesting
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -36,7 +37,8 @@ import FoundationNetworking
             // What arrived at the first session: the vendor paths; the second saw nothing.
             let journal = try await SessionHTTP.get(first.baseURL, "/sandbox/requests")["requests"]?.arrayValue ?? []
             #expect(journal.map { $0["path"] } == ["/v1/order/o-first", "/v1/order"])
-            #expect(try await SessionHTTP.get(second.baseURL, "/sandbox/requests")["requests"]?.arrayValue?.isEmpty == true)
+            #expect(
+                try await SessionHTTP.get(second.baseURL, "/sandbox/requests")["requests"]?.arrayValue?.isEmpty == true)
 
             // Two shops, each its own production domain and session, side by side.
             let shoes = Self.transport(
@@ -49,7 +51,9 @@ import FoundationNetworking
                 let client = Graph.Client(
                     shopDomain: domain, apiKey: "sandbox-storefront-token", environment: .production,
                     transport: transport, cacheDirectory: TestDirectories.path("URLProtocol"))
-                #expect(try await client.query(Storefront.buildQuery { $0.shop { $0.name() } }).shop.name == "Sandbox Shoes")
+                #expect(
+                    try await client.query(Storefront.buildQuery { $0.shop { $0.name() } }).shop.name == "Sandbox Shoes"
+                )
                 let logged = try await SessionHTTP.get(session.baseURL, "/sandbox/requests?service=storefront")
                 #expect(logged["requests"]?.arrayValue?.count == 1, "\(domain)")
             }

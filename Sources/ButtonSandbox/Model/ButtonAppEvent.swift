@@ -1,0 +1,30 @@
+import CommerceCore
+import SandboxCore
+
+/// One event of a `POST /v1/app/events` batch (rule M7): a `button_app_events` row.
+struct ButtonAppEvent: SandboxRecord {
+    static let databaseTableName = "button_app_events"
+
+    /// Arrival order; `nil` until inserted.
+    var id: Int64?
+    var appId: String
+    var name: String
+    var source: String?
+    var sourceToken: String?
+    var sessionId: String?
+    /// The event object as the app sent it, JSON text.
+    var event: String
+    var receivedAt: Double
+
+    /// The event as the control routes list it: the sandbox's fields, then the app's own where they do not clash.
+    var controlObject: JSONValue {
+        var object: JSONObject = [
+            "id": .from(id), "application_id": .string(appId), "session_id": .from(sessionId),
+            "received_at": ButtonColumn.date(receivedAt),
+        ]
+        for (key, value) in ButtonColumn.json(event).objectValue ?? JSONObject() where object[key] == nil {
+            object[key] = value
+        }
+        return .object(object)
+    }
+}

@@ -1,0 +1,15 @@
+import SandboxCore
+
+/// An attribution token (`btn_ref`) this sandbox issued to an app, by a simulated click or with a deferred link:
+/// a `button_attribution_tokens` row. Orders carrying it are attributed `sandbox` (rule 5.3.3).
+struct ButtonAttributionToken: SandboxRecord {
+    static let databaseTableName = "button_attribution_tokens"
+
+    var btnRef: String
+    var appId: String
+    /// `control` (a simulated click) or `deferred_link`.
+    var source: String
+    /// The URL the token was appended to, or the deferred link's action.
+    var url: String?
+    var createdAt: Double
+}

@@ -1,0 +1,58 @@
+import CommerceCore
+import Foundation
+import GRDB
+import SandboxCore
+
+/// Every read and write of `button_deferred_links`. Each function runs inside the caller's transaction.
+enum ButtonDeferredLinkStore {
+    /// Marks pending links whose time has passed as expired.
+    static func expire(_ db: Database, now: Date) throws {
+        try db.execute(
+            sql: "UPDATE button_deferred_links SET status = 'expired' WHERE status = 'pending' AND expires_at <= ?",
+            arguments: [now.timeIntervalSince1970])
+    }
+
+    /// Empties the table (reset).
+    static func deleteAll(_ db: Database) throws {
+        _ = try ButtonDeferredLink.deleteAll(db)
+    }
+
+    static func insert(_ db: Database, _ link: ButtonDeferredLink) throws {
+        try link.insert(db)
+    }
+
+    /// Writes back a link read here and changed.
+    static func save(_ db: Database, _ link: ButtonDeferredLink) throws {
+        try link.update(db)
+    }
+
+    static func link(_ db: Database, id: String) throws -> ButtonDeferredLink? {
+        try ButtonDeferredLink.filter(Column("id") == id).fetchOne(db)
+    }
+
+    /// Links oldest first, of one application when given.
+    static func links(_ db: Database, appId: String?) throws -> [ButtonDeferredLink] {
+        var request = ButtonDeferredLink.order(Column("seq"))
+        if let appId { request = request.filter(Column("app_id") == appId) }
+        return try request.fetchAll(db)
+    }
+
+    /// The app's pending links, oldest first.
+    static func pendingLinks(_ db: Database, appId: String) throws -> [ButtonDeferredLink] {
+        try ButtonDeferredLink.filter(Column("app_id") == appId && Column("status") == "pending").order(Column("seq"))
+            .fetchAll(db)
+    }
+
+    /// Cancels the link if it is still pending.
+    static func cancel(_ db: Database, id: String) throws {
+        try ButtonDeferredLink.filter(Column("id") == id && Column("status") == "pending").updateAll(
+            db, Column("status").set(to: "cancelled"))
+    }
+
+    /// Links newest first, one console page.
+    static func page(_ db: Database, _ page: ControlPage) throws -> (items: [JSONValue], total: Int) {
+        let total = try ButtonDeferredLink.fetchCount(db)
+        let links = try ButtonDeferredLink.order(Column("seq").desc).limit(page.limit, offset: page.offset).fetchAll(db)
+        return (links.map(\.controlObject), total)
+    }
+}

@@ -1,0 +1,107 @@
+import CommerceCore
+import Foundation
+import GRDB
+
+/// What every emulated back end shares: the database, the clock, faults, the request log and the public URL.
+public final class SandboxContext: Sendable {
+    package let database: SandboxDatabase
+    public let clock: SandboxClock
+    public let faults: FaultInjector
+    public let journal: RequestJournal
+    public let options: SandboxOptions
+    /// Who may use the `/sandbox/...` control routes and the console.
+    package let access: ControlAccess
+    private let baseURLBox = Locked<URL?>(nil)
+    private let servicesBox = Locked<[any SandboxService]>([])
+    /// Every service's prefixes, longest first, so the first match is the owner (built once in ``attach(_:)``).
+    private let prefixTable = Locked<[(prefix: ServicePrefix, service: any SandboxService)]>([])
+
+    package init(
+        database: SandboxDatabase, clock: SandboxClock, options: SandboxOptions,
+        journal: RequestJournal = RequestJournal()
+    ) throws {
+        self.database = database
+        self.clock = clock
+        self.faults = try FaultInjector(database: database)
+        self.journal = journal
+        self.options = options
+        self.access = ControlAccess(options: options)
+    }
+
+    /// The URL clients use to reach this sandbox (`--public-url`, else the bound address). Known once it listens.
+    public var publicBaseURL: URL {
+        options.publicURL ?? baseURLBox.current ?? URL(fileURLWithPath: "/")
+    }
+
+    package func setBoundURL(_ url: URL) { baseURLBox.set(url) }
+
+    /// Every service of this instance, in registration order (known once the sandbox is prepared).
+    package var services: [any SandboxService] { servicesBox.current }
+
+    package func attach(_ services: [any SandboxService]) {
+        servicesBox.set(services)
+        let table = services.flatMap { service in service.prefixes.map { (prefix: $0, service: service) } }
+        // A stable sort: of two equally long prefixes the service registered first wins, as before.
+        prefixTable.set(
+            table.enumerated().sorted {
+                ($0.element.prefix.path.count, -$0.offset) > ($1.element.prefix.path.count, -$1.offset)
+            }.map(\.element))
+    }
+
+    /// The longest prefix of any service that `path` starts with and passes `include`, with its service.
+    func longestPrefix(
+        of path: String, where include: (ServicePrefix) -> Bool = { _ in true }
+    ) -> (prefix: ServicePrefix, service: any SandboxService)? {
+        prefixTable.current.first { include($0.prefix) && path.hasPrefix($0.prefix.path) }
+    }
+
+    /// `publicBaseURL` plus a path, with no doubled slash.
+    public func publicURL(path: String) -> String {
+        var base = publicBaseURL.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        guard !path.isEmpty else { return base }
+        return base + (path.hasPrefix("/") ? path : "/" + path)
+    }
+}
+
+/// An emulated vendor back end. Each lives in its own folder and owns its tables, routes and credentials.
+package protocol SandboxService: Sendable {
+    /// Short name used in control routes and in the credentials document (`button`, `athmovil` …).
+    var name: String { get }
+    /// Adds this service's migrations (named `<name>-<n>-<what>`).
+    func registerMigrations(_ migrator: inout DatabaseMigrator)
+    /// Creates the seeded test data when it is missing; must be idempotent.
+    func seed(_ db: Database) throws
+    /// The test credentials this service offers, for `/sandbox/credentials` and the start-up banner.
+    func credentials(_ db: Database) throws -> JSONValue
+    /// Registers the vendor routes and `/sandbox/<name>/...` control routes.
+    func registerRoutes(on router: ServiceRoutes)
+    /// The prefixes this service answers under (``ServicePrefix``): the vendor ones name the service in the
+    /// journal and pick the envelope of a fault; each says how an unknown path or method under it is answered.
+    var prefixes: [ServicePrefix] { get }
+    /// How this service answers an injected fault's `status`: its own error envelope, or `body` when the
+    /// rule gives one (headers the service always sends may be added).
+    func faultResponse(status: Int, body: JSONValue?) -> SandboxResponse
+    /// Deletes this service's data and re-seeds it. Faults and journal entries are cleared by the caller.
+    func reset() async throws
+    /// How much of a request body this service reads (8 MiB, refused with 413, unless it says otherwise).
+    var bodyLimits: BodyLimits { get }
+    /// Runs after any move of the sandbox clock (Button finalizes orders); returns what it did, for the
+    /// clock routes' answers (`[:]` when nothing).
+    func clockDidMove(to now: Date) async throws -> JSONObject
+}
+
+extension SandboxService {
+    /// The vendor path prefixes (not the `/sandbox/<name>/` control ones).
+    package var vendorPrefixes: [String] { prefixes.filter(\.isVendor).map(\.path) }
+
+    package func faultResponse(status: Int, body: JSONValue?) -> SandboxResponse {
+        SandboxPlainError.fault(
+            status: status, body: body,
+            otherwise: SandboxPlainError(status: status, message: "Injected fault (HTTP \(status))"))
+    }
+
+    package func clockDidMove(to now: Date) async throws -> JSONObject { [:] }
+
+    package var bodyLimits: BodyLimits { .standard }
+}

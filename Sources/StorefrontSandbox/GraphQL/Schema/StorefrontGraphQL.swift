@@ -1,0 +1,289 @@
+import CommerceCore
+import Foundation
+import GRDB
+import GraphQL
+import SandboxCore
+
+/// The executable 2021-10 schema, built once per process from the bundled artefact, and the per-request
+/// pipeline: bracket-nesting pre-scan (G10) → parse (G1) → depth and spread nesting (G10) → subscriptions (G11) →
+/// validate (G2–G9) → execute, queries on a reader and mutations in one write transaction (spec §5.3).
+package final class StorefrontGraphQL: Sendable {
+    static let servedVersion = "2021-10"
+    static let maximumDepth = 50
+
+    let schema: GraphQLSchema
+    /// Fields, argument definitions and resolvers for the synchronous query executor (``QueryExecutor``).
+    let fieldTable: FieldTable
+    private let documents = PreparedDocumentCache()
+
+    /// Whether queries try ``QueryExecutor`` before GraphQLSwift (off only to compare the two in tests).
+    let synchronousQueries: Bool
+
+    init(artefact: Data, registry: ResolverRegistry = .storefront, synchronousQueries: Bool = true) throws {
+        self.synchronousQueries = synchronousQueries
+        let introspection = try JSONValue.parse(artefact, maxDepth: 512)
+        let mutationName = introspection["data"]?["__schema"]?["mutationType"]?["name"]?.stringValue ?? "Mutation"
+        schema = try StorefrontSchemaBuilder(introspection: introspection) { type, field, output in
+            registry.resolver(typeName: type, fieldName: field, type: output, mutationTypeName: mutationName)
+        }.build()
+        fieldTable = try FieldTable(schema: schema, registry: registry)
+    }
+
+    /// The schema of the bundled artefact with the Storefront resolvers.
+    package convenience init() throws {
+        try self.init(artefact: Self.bundledArtefact())
+    }
+
+    /// The schema of the bundled artefact, built on first use and shared by every world of the process (the main
+    /// one and each session): it holds no world's state, and building it is most of what a new world costs.
+    /// `nil` when the artefact is missing or broken.
+    static let bundled: StorefrontGraphQL? = try? StorefrontGraphQL(artefact: bundledArtefact())
+
+    /// The artefact shipped as a SwiftPM resource.
+    static func bundledArtefact() throws -> Data {
+        guard
+            let url = Bundle.module.url(
+                forResource: "storefront-2021-10.sandbox", withExtension: "json", subdirectory: "Resources")
+                ?? Bundle.module.url(forResource: "storefront-2021-10.sandbox", withExtension: "json")
+        else {
+            throw StorefrontSchemaBuilder.BuildError.malformed(
+                "storefront-2021-10.sandbox.json is missing from the bundle")
+        }
+        return try Data(contentsOf: url)
+    }
+
+    /// What one request asks for.
+    struct Request: Sendable {
+        let document: String
+        let variables: [String: Map]
+        let operationName: String?
+    }
+
+    /// The response body (`{"data":…,"errors":…}` or `{"errors":…}`) and the operation type, for the log.
+    struct Outcome: Sendable {
+        /// The body as a value, or as the JSON text the synchronous executor wrote.
+        private let value: JSONValue?
+        private let text: String?
+        let operation: String?
+
+        init(body: JSONValue, operation: String?) {
+            value = body
+            text = nil
+            self.operation = operation
+        }
+
+        init(text: String, operation: String?) {
+            value = nil
+            self.text = text
+            self.operation = operation
+        }
+
+        /// The body as a value (parsed back when the executor wrote text; tests read it this way).
+        var body: JSONValue {
+            if let value { return value }
+            return (try? JSONValue.parse(text ?? "null", maxDepth: 4096)) ?? .null
+        }
+
+        /// Whether ``QueryExecutor`` wrote the body (GraphQLSwift did not run).
+        var answeredSynchronously: Bool { text != nil }
+
+        /// The body as sent.
+        var bodyData: Data { text.map { Data($0.utf8) } ?? body.serializedData() }
+    }
+
+    /// What a read-only attempt produced: text from the synchronous executor, or GraphQLSwift's result.
+    private enum ReadAnswer {
+        case text(String)
+        case value(JSONValue)
+    }
+
+    /// Runs `request` for the shop and token given; `makeContext` builds the resolver context inside the transaction.
+    ///
+    /// Queries run on one of the database's concurrent readers; mutations, and the rare query that turns
+    /// out to need a write (a poll that advances a checkout's readiness, §5.14), run in one write transaction,
+    /// which serialises them.
+    func run(
+        _ request: Request, database: SandboxDatabase, catalogCache: CatalogCache? = nil,
+        makeContext: @escaping @Sendable (Database) throws -> StorefrontRequestContext
+    ) async throws -> Outcome {
+        let document: Document
+        let validationErrors: JSONValue?
+        let plans: DocumentPlans?
+        switch documents.prepared(request.document, prepare: { prepare(request.document) }) {
+        case .rejected(let body):
+            return Outcome(body: body, operation: nil)
+        case .parsed(let box, let errors, let documentPlans):
+            document = box.value
+            validationErrors = errors
+            plans = documentPlans
+        }
+        let operations = document.definitions.compactMap { $0 as? OperationDefinition }
+        let selected =
+            request.operationName.flatMap { name in operations.first { $0.name?.value == name } } ?? operations.first
+        if let selected, selected.operation == .subscription {
+            return Outcome(
+                body: [
+                    "errors": [
+                        [
+                            "message": "Subscriptions are not supported",
+                            "locations": Self.locations(selected.loc, body: request.document),
+                        ]
+                    ]
+                ],
+                operation: "subscription")
+        }
+        let operationType = selected.map { $0.operation == .mutation ? "mutation" : "query" }
+        if let validationErrors {
+            return Outcome(body: ["errors": validationErrors], operation: operationType)
+        }
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else {
+            return Outcome(
+                body: ["errors": [["message": "The Storefront sandbox needs macOS 15 or later to execute requests."]]],
+                operation: operationType)
+        }
+        let documentBox = UncheckedBox(document)
+        if operationType != "mutation" {
+            // Taken before the read transaction starts (see ``CatalogCache/generation``).
+            let catalogGeneration = catalogCache?.generation
+            let plansBox = UncheckedBox(plans)
+            let answer: ReadAnswer? = try await database.writer.read { db in
+                let context = try makeContext(db)
+                if let catalogCache, let catalogGeneration { context.sharedCatalog = (catalogCache, catalogGeneration) }
+                // The synchronous executor first; the library from the start (fresh context) when it declines.
+                if self.synchronousQueries, let plans = plansBox.value,
+                    let text = FastQueryPath.answer(
+                        request, document: documentBox.value, plans: plans, schema: self.schema,
+                        table: self.fieldTable, context: context)
+                {
+                    return context.neededWrite ? nil : .text(text)
+                }
+                if context.neededWrite { return nil }
+                let fresh = try makeContext(db)
+                if let catalogCache, let catalogGeneration { fresh.sharedCatalog = (catalogCache, catalogGeneration) }
+                return self.executeDocument(request, document: documentBox, context: fresh, readOnly: true).map(
+                    ReadAnswer.value)
+            }
+            switch answer {
+            case .text(let text)?: return Outcome(text: text, operation: operationType)
+            case .value(let body)?: return Outcome(body: body, operation: operationType)
+            case nil: break
+            }
+        }
+        let body: JSONValue = try await database.writer.write { db in
+            try self.executeDocument(request, document: documentBox, context: makeContext(db), readOnly: false) ?? .null
+        }
+        return Outcome(body: body, operation: operationType)
+    }
+
+    /// Executes on the calling thread, inside the caller's transaction; `nil` when a read-only attempt
+    /// reached a write and must be repeated on the writer.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    private func executeDocument(
+        _ request: Request, document: UncheckedBox<Document>, context: StorefrontRequestContext,
+        readOnly: Bool
+    ) -> JSONValue? {
+        let schema = self.schema
+        let result = InlineTaskExecutor.run {
+            do {
+                return try await execute(
+                    schema: schema, documentAST: document.value, rootValue: (), context: context,
+                    variableValues: request.variables, operationName: request.operationName)
+            } catch let error as GraphQLError {
+                return GraphQLResult(errors: [error])
+            } catch {
+                return GraphQLResult(errors: [GraphQLError(error)])
+            }
+        }
+        if readOnly && context.neededWrite { return nil }
+        return StorefrontResponseWriter.body(result, nullEntries: context.nullEntries, requestID: context.requestID)
+    }
+
+    /// The `errors` body ``run(_:database:catalogCache:makeContext:)`` answers for `text` before executing it, or
+    /// `nil` when the document passes every check that depends on its text alone (the fuzzer's entry point).
+    package func preparationErrors(_ text: String) -> JSONValue? {
+        switch prepare(text) {
+        case .rejected(let body): body
+        case .parsed(_, let errors, _): errors.map { ["errors": $0] }
+        }
+    }
+
+    /// The checks that depend on the document text alone, in the order of spec §4.2.
+    private func prepare(_ text: String) -> PreparedDocument {
+        // The parser recurses per nesting level; refuse absurd nesting before it can exhaust the stack.
+        let nesting = DocumentNestingScan.deepestNesting(of: text)
+        if nesting > DocumentNestingScan.maximumNesting { return .rejected(Self.depthExceeded(nesting)) }
+        let document: Document
+        do {
+            document = try parse(source: Source(body: text, name: "GraphQL request"))
+        } catch let error as GraphQLError {
+            return .rejected(["errors": [ValidationErrorRewriter.syntaxError(error, body: text)]])
+        } catch {
+            return .rejected(["errors": [["message": "Syntax error: the document could not be parsed"]]])
+        }
+        let measure = DocumentDepth(document)
+        if measure.selectionDepth > Self.maximumDepth { return .rejected(Self.depthExceeded(measure.selectionDepth)) }
+        if measure.spreadNesting > DocumentNestingScan.maximumNesting {
+            // Sandbox decision: validation and execution follow spreads recursively, so long chains are refused.
+            return .rejected([
+                "errors": [
+                    [
+                        "message": .string(
+                            "Query nests fragment spreads \(measure.spreadNesting) deep, which exceeds the sandbox limit of \(DocumentNestingScan.maximumNesting)"
+                        ),
+                        "extensions": ["code": "MAX_DEPTH_EXCEEDED"],
+                    ]
+                ]
+            ])
+        }
+        if measure.spreadExpansion > DocumentDepth.maximumSpreadExpansion {
+            // Sandbox decision: the planner and GraphQLSwift walk a fragment once per path that reaches it.
+            return .rejected([
+                "errors": [
+                    [
+                        "message": .string(
+                            "Query expands fragment spreads more than \(DocumentDepth.maximumSpreadExpansion) times, which exceeds the sandbox limit"
+                        ),
+                        "extensions": ["code": "MAX_COMPLEXITY_EXCEEDED"],
+                    ]
+                ]
+            ])
+        }
+        let validationErrors = validate(
+            schema: schema, ast: document, rules: specifiedRules + [DirectiveArgumentsRule.rule])
+        guard !validationErrors.isEmpty else {
+            return .parsed(
+                UncheckedBox(document), validationErrors: nil,
+                plans: FastQueryPath.plans(for: document, schema: schema, table: fieldTable))
+        }
+        let rewriter = ValidationErrorRewriter(document: document, body: text, schema: schema)
+        return .parsed(UncheckedBox(document), validationErrors: .array(rewriter.rewrite(validationErrors)))
+    }
+
+    /// The G10 body for a document `depth` levels deep.
+    private static func depthExceeded(_ depth: Int) -> JSONValue {
+        [
+            "errors": [
+                [
+                    "message": .string("Query has depth of \(depth), which exceeds max depth of \(maximumDepth)"),
+                    "extensions": ["code": "MAX_DEPTH_EXCEEDED"],
+                ]
+            ]
+        ]
+    }
+
+    private static func locations(_ loc: Location?, body: String) -> JSONValue {
+        guard let loc else { return [] }
+        let prefix = Array(body.utf8.prefix(loc.start))
+        let line = prefix.filter { $0 == 0x0A }.count + 1
+        let column = prefix.count - (prefix.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
+        return [["line": .integer(Int64(line)), "column": .integer(Int64(column))]]
+    }
+}
+
+/// Carries a parsed document (GraphQLSwift AST classes, not `Sendable`) or its plans into a transaction closure
+/// and the prepared-document cache.
+// @unchecked: parsed documents and plans are never mutated after parsing, so concurrent readers are safe.
+struct UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
