@@ -10,7 +10,7 @@ extension GraphQL {
     // @unchecked: `storage` is written only while the initialiser runs; an open class cannot be checked.
     open class AbstractResponse: @unchecked Sendable {
         /// Decoded values by response key. Nullable fields hold a Swift `Optional` boxed in `Any`.
-        private(set) var storage: [String: Any] = [:]
+        private(set) var storage = FieldStorage()
         /// The JSON object exactly as received.
         let raw: JSONObject
 
@@ -42,8 +42,7 @@ extension GraphQL {
         /// Decodes every key of `object`; the first value that does not fit stops decoding.
         init(object: JSONObject) throws(SchemaViolationError) {
             raw = object
-            var decoded: [String: Any] = [:]
-            decoded.reserveCapacity(object.count)
+            var decoded = FieldStorage(capacity: object.count)
             for (key, value) in object {
                 if key == "__typename" {
                     guard case .string(let name) = value else {
@@ -51,12 +50,14 @@ extension GraphQL {
                             type: typeName, field: key, value: value.serialized(),
                             reason: .wrongJSONType(expected: "String"))
                     }
-                    decoded[key] = name
+                    decoded.append(key, name)
                     continue
                 }
                 do {
-                    decoded[key] = try deserializeValue(
-                        fieldName: AbstractResponse.fieldName(forKey: key), key: key, value: value)
+                    try decoded.append(
+                        key,
+                        deserializeValue(
+                            fieldName: AbstractResponse.fieldName(forKey: key), key: key, value: value))
                 } catch let violation as SchemaViolationError {
                     throw violation
                 } catch {
@@ -78,10 +79,23 @@ extension GraphQL {
                 type: typeName, field: fieldName, value: value.serialized(), reason: .unexpectedField)
         }
 
-        /// The field name for a response key: `title__t2` answers field `title`.
+        /// The field name for a response key: `title__t2` answers field `title`, `__typename` itself.
         static func fieldName(forKey key: String) -> String {
-            guard !key.hasPrefix("__"), let range = key.range(of: "__") else { return key }
-            return String(key[..<range.lowerBound])
+            // A byte scan over the key's contiguous UTF-8 (copied to the stack for a small string): Foundation's
+            // `range(of:)` went through NSString here, once per decoded field, a third of decoding a page.
+            let split =
+                key.utf8.withContiguousStorageIfAvailable(aliasSeparator)
+                ?? Array(key.utf8).withUnsafeBufferPointer(aliasSeparator)
+            // `_` is ASCII, so its byte offset is also a character boundary; a key starting `__` is its own name.
+            guard let split, split > 0 else { return key }
+            return String(decoding: key.utf8.prefix(split), as: UTF8.self)
+        }
+
+        /// The offset of the first `__` in a key's bytes.
+        private static func aliasSeparator(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+            guard bytes.count >= 2 else { return nil }
+            for index in 1..<bytes.count where bytes[index] == 0x5F && bytes[index - 1] == 0x5F { return index - 1 }
+            return nil
         }
 
         static func responseKey(_ field: String, aliasSuffix: String?) -> String {
