@@ -10,9 +10,9 @@ extension GraphQL {
     // @unchecked: `storage` is written only while the initialiser runs; an open class cannot be checked.
     open class AbstractResponse: @unchecked Sendable {
         /// Decoded values by response key. Nullable fields hold a Swift `Optional` boxed in `Any`.
-        private(set) var storage = FieldStorage()
+        private(set) var storage = FieldStorage(decoding: JSONObject())
         /// The JSON object exactly as received.
-        let raw: JSONObject
+        var raw: JSONObject { storage.object }
 
         /// The GraphQL type name of this model (`Shop`, `Product`, or the received `__typename` for
         /// unknown implementations of an interface).
@@ -41,8 +41,7 @@ extension GraphQL {
 
         /// Decodes every key of `object`; the first value that does not fit stops decoding.
         init(object: JSONObject) throws(SchemaViolationError) {
-            raw = object
-            var decoded = FieldStorage(capacity: object.count)
+            var decoded = FieldStorage(decoding: object)
             for (key, value) in object {
                 if key == "__typename" {
                     guard case .string(let name) = value else {
@@ -50,12 +49,11 @@ extension GraphQL {
                             type: typeName, field: key, value: value.serialized(),
                             reason: .wrongJSONType(expected: "String"))
                     }
-                    decoded.append(key, name)
+                    decoded.append(name)
                     continue
                 }
                 do {
                     try decoded.append(
-                        key,
                         deserializeValue(
                             fieldName: AbstractResponse.fieldName(forKey: key), key: key, value: value))
                 } catch let violation as SchemaViolationError {
@@ -69,9 +67,7 @@ extension GraphQL {
         }
 
         /// An instance with no fields, handed out when app code reads an object field it did not query.
-        init(empty: Void) {
-            raw = JSONObject()
-        }
+        init(empty: Void) {}
 
         /// Decodes one field value. Generated subclasses override this with one case per schema field.
         func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {

@@ -1,47 +1,30 @@
+import CommerceCore
+
 extension GraphQL {
-    /// The decoded fields of one response model by response key, in the order received, written once while the
-    /// model decodes. Most objects hold a handful of fields, and scanning those keys is cheaper than hashing each
-    /// into a dictionary (which used to be a fifth of decoding a page); past 16 fields an index of positions keeps
-    /// a look-up constant-time.
+    /// The decoded fields of one response model, written once while the model decodes: one value per member of
+    /// the JSON object it was decoded from, in the same order, so a field is found through the object's own key
+    /// look-up (a scan of a few keys, an index past 16). A dictionary here hashed every key of every object, a
+    /// fifth of decoding a page; keeping keys of its own doubled what each field holds.
     struct FieldStorage {
-        // A struct rather than a tuple: freeing a page's models went through the runtime's generic tuple witness.
-        private struct Member {
-            let key: String
-            let value: Any
+        /// The object as received; its keys name the values.
+        let object: JSONObject
+        private var values: [Any] = []
+
+        /// Storage for the values of `object`'s members, appended in order.
+        init(decoding object: JSONObject) {
+            self.object = object
+            values.reserveCapacity(object.count)
         }
 
-        private var members: [Member] = []
-        private var positions: [String: Int]?
-        private static let indexThreshold = 16
-
-        init() {}
-
-        init(capacity: Int) {
-            members.reserveCapacity(capacity)
+        /// Adds the value of the next member.
+        mutating func append(_ value: Any) {
+            values.append(value)
         }
 
-        var count: Int { members.count }
-
-        /// Adds a field; the keys of one JSON object are unique, so nothing is replaced.
-        mutating func append(_ key: String, _ value: Any) {
-            members.append(Member(key: key, value: value))
-            if positions != nil {
-                positions?[key] = members.count - 1
-            } else if members.count > Self.indexThreshold {
-                var index: [String: Int] = [:]
-                index.reserveCapacity(members.count)
-                for (position, member) in members.enumerated() { index[member.key] = position }
-                positions = index
-            }
-        }
-
+        /// The value decoded for the member `key`; nil when the object has no such member.
         subscript(key: String) -> Any? {
-            if let positions {
-                guard let position = positions[key] else { return nil }
-                return members[position].value
-            }
-            for member in members where member.key == key { return member.value }
-            return nil
+            guard let position = object.position(forKey: key), position < values.count else { return nil }
+            return values[position]
         }
     }
 }
