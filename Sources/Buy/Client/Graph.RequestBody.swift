@@ -9,11 +9,13 @@ extension Graph {
         let queryTag: String
 
         init(document: String) {
-            var text = "{\"query\":\""
-            text.reserveCapacity(document.utf8.count + 16)
-            JSONEscaping.append(document, to: &text, escapingSolidus: true)
-            text += "\"}"
-            data = Data(text.utf8)
+            // Escaped straight into bytes: the body is hashed and sent as bytes, never read as text.
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(document.utf8.count + 32)
+            bytes.append(contentsOf: #"{"query":""#.utf8)
+            JSONEscaping.append(document, to: &bytes, escapingSolidus: true)
+            bytes.append(contentsOf: #""}"#.utf8)
+            data = Data(bytes)
             queryTag = HexDigest.sha256(data)
         }
 

@@ -8,31 +8,11 @@ extension GraphQL {
     /// Selecting the same response key twice merges the two selections in insertion order, so a query
     /// always renders to the same text (and the same `X-Query-Tag`) on every run.
     open class AbstractQuery: CustomStringConvertible {
-        final class Selection {
-            let key: String
-            let name: String
-            let alias: String?
-            let arguments: String?
-            let fragmentType: String?
-            var subfields: AbstractQuery?
-
-            init(
-                key: String, name: String, alias: String?, arguments: String?, fragmentType: String?,
-                subfields: AbstractQuery?
-            ) {
-                self.key = key
-                self.name = name
-                self.alias = alias
-                self.arguments = arguments
-                self.fragmentType = fragmentType
-                self.subfields = subfields
-            }
-        }
-
         private static let logger = Logger(label: "CommerceKit.Buy")
 
-        private(set) var selections: [Selection] = []
-        private var positions: [String: Int] = [:]
+        private var selectionSet = SelectionSet()
+        /// The selections in insertion order.
+        var selections: [Selection] { selectionSet.selections }
 
         /// Directives rendered between the operation keyword and the selection set. Only the two root
         /// builders (`query` and `mutation`) render them.
@@ -62,26 +42,18 @@ extension GraphQL {
                 GraphQL.DocumentProblem.isValidAliasSuffix(suffix)
                     ? key : GraphQL.DocumentProblem.invalidAliasSuffix(suffix).marker
             }
-            add(
-                Selection(key: key, name: field, alias: alias, arguments: args, fragmentType: nil, subfields: subfields)
-            )
+            add(Selection(field: field, key: key, alias: alias, arguments: args, subfields: subfields))
         }
 
         /// Adds an inline fragment (`... on Type{…}`) that applies only when the object is of `type`.
         public func addInlineFragment(on type: String, subfields: AbstractQuery) {
-            add(
-                Selection(
-                    key: "... on \(type)", name: type, alias: nil, arguments: nil, fragmentType: type,
-                    subfields: subfields))
+            add(Selection(fragmentOn: type, subfields: subfields))
         }
 
-        private func add(_ selection: Selection) {
-            guard let position = positions[selection.key] else {
-                positions[selection.key] = selections.count
-                selections.append(selection)
+        private func add(_ selection: consuming Selection) {
+            guard case .repeated(let existing, let position, let selection) = selectionSet.insert(selection) else {
                 return
             }
-            let existing = selections[position]
             if existing.name != selection.name || existing.arguments != selection.arguments {
                 Self.logger.warning(
                     "Selection \(selection.key) repeated with a different field or arguments; keeping the first.")
@@ -90,57 +62,50 @@ extension GraphQL {
             if let current = existing.subfields {
                 if current !== incoming { current.merge(incoming) }
             } else {
-                existing.subfields = incoming
+                selectionSet.setSubfields(incoming, at: position)
             }
         }
 
         private func merge(_ other: AbstractQuery) {
-            for selection in other.selections {
-                add(
-                    Selection(
-                        key: selection.key, name: selection.name, alias: selection.alias,
-                        arguments: selection.arguments,
-                        fragmentType: selection.fragmentType, subfields: selection.subfields))
-            }
+            for selection in other.selections { add(selection) }
         }
 
         /// The rendered query: the selection set, prefixed with the operation keyword and directives for
         /// the root builders.
         public var description: String {
-            var output = ""
-            output.reserveCapacity(128)
+            var output: [UInt8] = []
+            // Written as bytes and decoded once: appending dozens of short strings to a String cost a third of
+            // building and rendering a query.
+            output.reserveCapacity(512)
             if let keyword = operationKeyword {
-                output += keyword
-                output += " "
+                output.append(contentsOf: keyword.utf8)
+                output.append(UInt8(ascii: " "))
                 if !directives.isEmpty {
-                    output += directives.map(\.description).joined(separator: " ")
-                    output += " "
+                    output.append(contentsOf: directives.map(\.description).joined(separator: " ").utf8)
+                    output.append(UInt8(ascii: " "))
                 }
             }
             renderSelectionSet(into: &output)
-            return output
+            return String(decoding: output, as: UTF8.self)
         }
 
-        func renderSelectionSet(into output: inout String) {
-            output += "{"
-            var first = true
-            for selection in selections {
-                if !first { output += "," }
-                first = false
-                if let type = selection.fragmentType {
-                    output += "... on "
-                    output += type
-                } else {
-                    if let alias = selection.alias {
-                        output += alias
-                        output += ":"
-                    }
-                    output += selection.name
-                    if let arguments = selection.arguments { output += arguments }
+        func renderSelectionSet(into output: inout [UInt8]) {
+            output.append(UInt8(ascii: "{"))
+            let selections = selectionSet.selections
+            // By index, reading only the members rendered, rather than copying (and retaining) each selection.
+            for index in selections.indices {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                if selections[index].isFragment {
+                    output.append(contentsOf: "... on ".utf8)
+                } else if let alias = selections[index].alias {
+                    output.append(contentsOf: alias.utf8)
+                    output.append(UInt8(ascii: ":"))
                 }
-                selection.subfields?.renderSelectionSet(into: &output)
+                output.append(contentsOf: selections[index].name.utf8)
+                if let arguments = selections[index].arguments { output.append(contentsOf: arguments.utf8) }
+                selections[index].subfields?.renderSelectionSet(into: &output)
             }
-            output += "}"
+            output.append(UInt8(ascii: "}"))
         }
     }
 }

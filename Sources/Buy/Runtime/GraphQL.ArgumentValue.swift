@@ -10,7 +10,9 @@ extension GraphQL {
 
     /// Collects `name:value` pairs in order and renders them as `(a:1,b:2)`, leaving out `nil` values.
     public struct ArgumentList {
-        private var parts: [String] = []
+        // The text so far without its closing parenthesis: one string grows, instead of a string per argument
+        // joined at the end.
+        private var text = ""
 
         /// Creates an empty list.
         public init() {}
@@ -18,38 +20,49 @@ extension GraphQL {
         /// Appends `name:value`, or nothing when `value` is `nil`.
         public mutating func add(_ name: String, _ value: (some ArgumentValue)?) {
             guard let value else { return }
-            parts.append(name + ":" + GraphQL.checkedLiteral(value))
+            text += text.isEmpty ? "(" : ","
+            text += name
+            text += ":"
+            text += GraphQL.checkedLiteral(value)
         }
 
         /// The rendered list with parentheses, or `nil` when every argument was left out.
         public var rendered: String? {
-            parts.isEmpty ? nil : "(" + parts.joined(separator: ",") + ")"
+            text.isEmpty ? nil : text + ")"
         }
     }
 
     /// Collects the fields of an input object in schema order and renders them as `{a:1,b:null}`.
     public struct InputFieldList {
-        private var parts: [String] = []
+        // The text so far without its closing brace, as in `ArgumentList`.
+        private var text = ""
 
         /// Creates an empty list.
         public init() {}
 
         /// Appends a required field.
         public mutating func add(_ name: String, _ value: some ArgumentValue) {
-            parts.append(name + ":" + GraphQL.checkedLiteral(value))
+            append(name, GraphQL.checkedLiteral(value))
         }
 
         /// Appends an optional field: `.undefined` is left out, `.value(nil)` renders `null`.
         public mutating func add<T: ArgumentValue>(_ name: String, _ input: Input<T>) {
             switch input {
             case .undefined: return
-            case .value(let value?): parts.append(name + ":" + GraphQL.checkedLiteral(value))
-            case .value(nil): parts.append(name + ":null")
+            case .value(let value?): append(name, GraphQL.checkedLiteral(value))
+            case .value(nil): append(name, "null")
             }
         }
 
+        private mutating func append(_ name: String, _ literal: String) {
+            text += text.isEmpty ? "{" : ","
+            text += name
+            text += ":"
+            text += literal
+        }
+
         /// The rendered object, `{}` when empty.
-        public var rendered: String { "{" + parts.joined(separator: ",") + "}" }
+        public var rendered: String { text.isEmpty ? "{}" : text + "}" }
     }
 
     /// The literal of `value`, or a problem marker when it has none: only an enum's `.unknownValue`

@@ -78,7 +78,7 @@ extension GraphQL {
 
         static func decimal(_ value: Raw, _ context: Context) throws -> Decimal {
             guard case .string(let text) = value else { throw mismatch(value, context, expected: "Decimal") }
-            guard isDecimalLiteral(text), let decimal = Decimal(string: text, locale: GraphQL.posixLocale) else {
+            guard isDecimalLiteral(text), let decimal = GraphQL.DecimalText.parse(text) else {
                 throw context.fail(value, .invalidScalar(scalar: "Decimal"))
             }
             return decimal

@@ -32,7 +32,8 @@ extension GraphQL {
 
         /// Every marker in `document`, in order.
         static func problems(in document: String) -> [DocumentProblem] {
-            guard document.unicodeScalars.contains(delimiter) else { return [] }
+            // The delimiter is ASCII, so a byte scan finds it (no UTF-8 sequence contains a byte below 0x80).
+            guard document.utf8.contains(UInt8(delimiter.value)) else { return [] }
             let pieces = document.unicodeScalars.split(separator: delimiter, omittingEmptySubsequences: false)
             // A marker is a piece between two delimiters that reads `<code><separator><detail>`; the text
             // between two markers never contains the separator, so it is skipped.

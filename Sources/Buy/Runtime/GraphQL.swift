@@ -14,6 +14,12 @@ public enum GraphQL {
     public static func quoteString(input: String) -> String {
         var output = "\""
         output.reserveCapacity(input.utf8.count + 2)
+        // Most arguments (ids, cursors, handles) need no escape: copied whole rather than scalar by scalar.
+        if !input.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            output += input
+            output += "\""
+            return output
+        }
         for scalar in input.unicodeScalars {
             switch scalar {
             case "\\": output += "\\\\"

@@ -113,6 +113,10 @@ public struct JSONObject: Sendable, Equatable, Hashable, Sequence, ExpressibleBy
         return members.firstIndex { $0.key == key }
     }
 
+    /// The position of `key` among the members in key order, for a reader that keeps values of its own in the
+    /// same order (Buy's decoded models); nil when absent.
+    package func position(forKey key: String) -> Int? { position(of: key) }
+
     /// Setting `nil` removes the key; setting an existing key keeps its position.
     public subscript(key: String) -> JSONValue? {
         get { position(of: key).map { members[$0].value } }

@@ -80,6 +80,24 @@ package enum JSONEscaping {
         }
     }
 
+    /// Appends `value` as the inside of a JSON string to UTF-8 bytes, with the same escapes as the `String`
+    /// overload: for bodies that are hashed and sent as bytes, which skips building them as a `String` first.
+    package static func append(_ value: String, to output: inout [UInt8], escapingSolidus: Bool = false) {
+        var value = value
+        value.withUTF8 { bytes in
+            // Runs that need no escape are copied whole (one memcpy each).
+            var runStart = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if byte >= 0x20, byte != 0x22, byte != 0x5C, !(escapingSolidus && byte == 0x2F) { continue }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                output.append(contentsOf: escape(byte).utf8)
+                runStart = index + 1
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        }
+    }
+
     /// The escape sequence for one ASCII byte that JSON cannot carry as is.
     private static func escape(_ byte: UInt8) -> String {
         switch byte {

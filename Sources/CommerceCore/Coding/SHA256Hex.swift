@@ -12,12 +12,18 @@ package enum HexDigest {
 
     /// Lowercase hex of any byte sequence.
     package static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        let digits: [Character] = Array("0123456789abcdef")
-        var text = ""
+        // ASCII bytes decoded once, rather than two `Character` appends per byte (a request's `X-Query-Tag`
+        // and cache key are hashed on every send).
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(bytes.underestimatedCount * 2)
         for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
+            utf8.append(hexDigit(byte >> 4))
+            utf8.append(hexDigit(byte & 0x0F))
         }
-        return text
+        return String(decoding: utf8, as: UTF8.self)
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 }
