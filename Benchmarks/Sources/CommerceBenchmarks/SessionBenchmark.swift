@@ -11,7 +11,9 @@ struct SessionBenchmark {
 
     func run() async throws {
         say("== Sessions and snapshots ==")
-        let sandbox = try await Sandbox.start(.testing)
+        var options = SandboxOptions.testing
+        options.maximumSessions = 200
+        let sandbox = try await Sandbox.start(options)
         defer { Task { await sandbox.stop() } }
         let transport = URLSessionTransport()
         let base = sandbox.baseURL
