@@ -81,6 +81,7 @@ package struct RezolveService: SandboxService {
         SspControlRoutes(endpoint: endpoint).register(on: router)
         RezolveStaticRoutes().register(on: router)
         RezolveGeozoneRoutes(endpoint: endpoint, grids: geozoneGrids).register(on: router)
+        RezolveGeozoneControlRoutes(endpoint: endpoint).register(on: router)
         RezolveControlRoutes(endpoint: endpoint).register(on: router)
         RezolveControlPlaneRoutes(context: context).register(on: router)
         RezolveStatePages(context: context).register(on: router)
