@@ -102,8 +102,9 @@ public final class SandboxURLProtocol: URLProtocol {
     override public func stopLoading() { forwarding.current?.cancel() }
 
     /// Hands this instance to the forwarding task's completion.
-    // @unchecked: URLProtocol is not Sendable; URLSession expects the client callbacks from any thread, and the
-    // completion is the only user of the instance once startLoading has returned.
+    // @unchecked: URLProtocol is a non-Sendable Foundation class. Safe here because, once startLoading has returned,
+    // the completion is the only code that touches the instance (it reads `request`, set before loading, and calls
+    // `client`), and URLProtocolClient's callbacks may be called from any thread: the session serialises them.
     private struct Loading: @unchecked Sendable {
         let protocolInstance: SandboxURLProtocol
 

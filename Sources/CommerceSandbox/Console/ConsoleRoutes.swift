@@ -33,8 +33,7 @@ struct ConsoleRoutes: Sendable {
     static func worlds(_ host: SandboxHost, current: String) async -> [(label: String, baseURL: String)] {
         var worlds = [(label: "main", baseURL: host.mainURL ?? current)]
         for session in await host.sessions.all {
-            var base = session.sandbox.baseURL.absoluteString
-            while base.hasSuffix("/") { base.removeLast() }
+            let base = session.sandbox.context.publicURL(path: "")
             worlds.append((session.name.map { "\($0) (\(session.id))" } ?? session.id, base))
         }
         return worlds
