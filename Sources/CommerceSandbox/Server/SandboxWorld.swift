@@ -11,7 +11,7 @@ import SandboxCore
 struct SandboxWorld: Sendable {
     let context: SandboxContext
     let services: [any SandboxService]
-    let responder: RouterResponder<SandboxRequestContext>
+    let responder: BoundResponder
 
     /// The parts of a world that outlive it: a reset to a snapshot builds a new world on the same database,
     /// journal and listener.
@@ -57,7 +57,7 @@ struct SandboxWorld: Sendable {
         routes.add(OpenAPIRoutes(context: context).register(on:))
         routes.add(ConsoleRoutes(context: context, host: ground.host).register(on:))
         for service in services { routes.add(service.registerRoutes(on:)) }
-        let responder = routes.router(context: context, logger: ground.logger).buildResponder()
+        let responder = routes.responder(context: context, logger: ground.logger)
         return (SandboxWorld(context: context, services: services, responder: responder), routes)
     }
 }

@@ -12,12 +12,12 @@ import NIOCore
 /// `PaytronixRouterHarness`) wrap one and add their routes' helpers.
 struct RouterTestRig {
     let context: SandboxContext
-    let responder: RouterResponder<SandboxRequestContext>
+    let responder: BoundResponder
 
     init(_ options: SandboxOptions = .testing) throws {
         let routes: RouteTable
         (context, routes, _) = try Sandbox.prepare(options)
-        responder = routes.router(context: context, logger: Sandbox.quietLogger).buildResponder()
+        responder = routes.responder(context: context, logger: Sandbox.quietLogger)
     }
 
     /// What the router answered, with the body also as JSON (`null` when it is not JSON) and as text.

@@ -26,7 +26,7 @@ import Testing
     private func withClient(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         let (context, _, _) = try Sandbox.prepare(.testing)
         context.attach([PrefixOwner()])
-        let app = Application(router: makeRoutes().router(context: context, logger: Sandbox.quietLogger))
+        let app = Application(responder: makeRoutes().responder(context: context, logger: Sandbox.quietLogger))
         try await app.test(.router) { client in try await body(client) }
     }
 
@@ -77,6 +77,34 @@ import Testing
             #expect(response.status == .notFound)
             #expect(Self.json(response)["error"]?.stringValue?.contains("No route for GET /elsewhere") == true)
         }
+    }
+
+    /// Two worlds registering the same routes share one Hummingbird router; each request is still answered by the
+    /// handlers and the journal of the world it was sent to.
+    @Test func worldsSharingARouterAnswerWithTheirOwnHandlers() async throws {
+        func table(_ world: String) -> RouteTable {
+            var table = RouteTable()
+            table.add { routes in
+                routes.get("/v1/who/:id") { .json(["world": .string(world), "id": .string($0.parameter("id"))]) }
+            }
+            return table
+        }
+        let (first, _, _) = try Sandbox.prepare(.testing)
+        let (second, _, _) = try Sandbox.prepare(.testing)
+        let responders = [
+            table("first").responder(context: first, logger: Sandbox.quietLogger),
+            table("second").responder(context: second, logger: Sandbox.quietLogger),
+        ]
+        #expect(responders[0].router === responders[1].router)
+        for (responder, world) in zip(responders, ["first", "second"]) {
+            let app = Application(responder: responder)
+            try await app.test(.router) { client in
+                let response = try await client.execute(uri: "/v1/who/7", method: .get)
+                #expect(Self.json(response) == ["world": .string(world), "id": "7"])
+            }
+        }
+        #expect(first.journal.entries().map(\.path) == ["/v1/who/7"])
+        #expect(second.journal.entries().map(\.path) == ["/v1/who/7"])
     }
 
     @Test func queryItemsAreDecoded() {

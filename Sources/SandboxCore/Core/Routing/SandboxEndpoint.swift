@@ -4,24 +4,32 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// One route's handler as a Hummingbird responder: it takes the ``SandboxRequest`` the pipeline middleware put
-/// in the context, adds the route's decoded parameters, and answers with the handler's response.
+/// One route of the shared router as a Hummingbird responder: it takes the ``SandboxRequest`` the pipeline
+/// middleware put in the context, adds the route's decoded parameters, and answers with the bound world's handler
+/// for the route (or the owning prefix's 405).
 struct SandboxEndpoint: HTTPResponder {
     typealias Context = SandboxRequestContext
 
+    enum Answer {
+        /// The bound world's handler at this index of its ``RouteBindings``.
+        case route(Int)
+        /// The path is known, but not with this method.
+        case methodNotAllowed([HTTPMethod])
+    }
+
     let names: [String]
     let catchesAll: Bool
-    let handler: ServiceRoutes.Handler
+    let answer: Answer
 
-    init(pattern: String, handler: @escaping ServiceRoutes.Handler) {
+    init(pattern: String, answer: Answer) {
         let segments = pattern.split(separator: "/")
         names = segments.filter { $0.hasPrefix(":") }.map { String($0.dropFirst()) }
         catchesAll = segments.last == "**"
-        self.handler = handler
+        self.answer = answer
     }
 
     func respond(to request: Request, context: SandboxRequestContext) async throws -> Response {
-        guard var sandboxRequest = context.sandboxRequest else {
+        guard var sandboxRequest = context.sandboxRequest, let bindings = context.bindings else {
             throw HTTPError(.internalServerError, message: "the route was reached without the sandbox middleware")
         }
         for name in names {
@@ -31,7 +39,17 @@ struct SandboxEndpoint: HTTPResponder {
         if catchesAll, let rest = context.parameters[Parameters.recursiveCaptureKey] {
             sandboxRequest.catchAll = rest.removingPercentEncoding ?? String(rest)
         }
-        return try await handler(sandboxRequest).hummingbirdResponse(carryingNotes: true)
+        let response: SandboxResponse
+        switch answer {
+        case .route(let slot):
+            guard bindings.handlers.indices.contains(slot) else {
+                throw HTTPError(.internalServerError, message: "the world has no handler for this route")
+            }
+            response = try await bindings.handlers[slot](sandboxRequest)
+        case .methodNotAllowed(let allowed):
+            response = bindings.context.fallback(for: sandboxRequest.rawPath).methodNotAllowed(sandboxRequest, allowed)
+        }
+        return response.hummingbirdResponse(carryingNotes: true)
     }
 }
 

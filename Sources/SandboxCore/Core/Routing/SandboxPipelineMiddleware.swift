@@ -15,14 +15,14 @@ struct SandboxPipelineMiddleware: RouterMiddleware {
     /// Bodies above this are refused for paths whose service sets no limit of its own, and for `/sandbox/`.
     static let maximumBodySize = 8 * 1024 * 1024
 
-    let context: SandboxContext
-    let logger: Logger
-    let wireLog: WireLog?
-
     func handle(
         _ request: Request, context requestContext: SandboxRequestContext,
         next: (Request, SandboxRequestContext) async throws -> Response
     ) async throws -> Response {
+        guard let bindings = requestContext.bindings else {
+            throw HTTPError(.internalServerError, message: "the request reached the router without a world")
+        }
+        let context = bindings.context
         var headers = HTTPHeaders()
         for field in request.headers { headers.add(name: field.name.rawName, value: field.value) }
         // HTTP/1's Host header arrives as the pseudo-header :authority; services (Button's M2 rule) and the
@@ -43,15 +43,16 @@ struct SandboxPipelineMiddleware: RouterMiddleware {
         case .read(let data): sandboxRequest.body = data
         case .unreadable:
             return send(
-                SandboxPlainError(status: 400, message: "Request body could not be read").response, to: sandboxRequest)
+                SandboxPlainError(status: 400, message: "Request body could not be read").response, to: sandboxRequest,
+                log: bindings.wireLog)
         case .tooLarge(let limit):
             return send(
                 SandboxPlainError(status: 413, message: "Request body exceeds \(limit / 1_048_576) MiB").response,
-                to: sandboxRequest)
+                to: sandboxRequest, log: bindings.wireLog)
         }
         var forwarded = requestContext
         forwarded.sandboxRequest = sandboxRequest
-        let pipeline = RequestPipeline(context: context, logger: logger)
+        let pipeline = RequestPipeline(context: context, logger: bindings.logger)
         let response = await pipeline.respond(to: sandboxRequest, owner: owner) { sandboxRequest in
             do {
                 return try await SandboxResponse(collecting: next(request, forwarded))
@@ -60,16 +61,16 @@ struct SandboxPipelineMiddleware: RouterMiddleware {
             }
         }
         if response.dropsConnection, let channel = requestContext.channel {
-            wireLog?.record(sandboxRequest, response)
+            bindings.wireLog?.record(sandboxRequest, response)
             await ConnectionDropHandler.drop(channel)
             // Never sent: Hummingbird's write to the closed channel fails quietly (logged at trace level).
             return Response(status: .serviceUnavailable)
         }
-        return send(response, to: sandboxRequest)
+        return send(response, to: sandboxRequest, log: bindings.wireLog)
     }
 
     /// The Hummingbird response for `response`, recorded in the wire log first when there is one.
-    private func send(_ response: SandboxResponse, to request: SandboxRequest) -> Response {
+    private func send(_ response: SandboxResponse, to request: SandboxRequest, log wireLog: WireLog?) -> Response {
         wireLog?.record(request, response)
         return response.hummingbirdResponse(isHead: request.method == .head)
     }

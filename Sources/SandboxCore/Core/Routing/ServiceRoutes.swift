@@ -2,29 +2,30 @@ import CommerceCore
 import Foundation
 import Hummingbird
 
-/// The routes of one part of the sandbox (a service, the control plane, the console) as Hummingbird's
-/// `RouteCollection`, with handlers that take a ``SandboxRequest`` and return a ``SandboxResponse``.
+/// The routes of one part of the sandbox (a service, the control plane, the console): handlers that take a
+/// ``SandboxRequest`` and return a ``SandboxResponse``, each under a method and a Hummingbird path pattern.
 ///
 /// Patterns are Hummingbird's: literal segments, `:name` for one segment and a trailing `**` for the rest of the
 /// path; literals beat captures, which beat `**`. Segments match on the raw (still percent-encoded) path and
-/// parameters are decoded afterwards, so an encoded `/` stays inside its segment. Besides the collection this
-/// keeps the methods of each pattern: a known path answers 405 for a method it lacks (``RouteTable``), and
-/// the OpenAPI tests compare the documents with what is registered.
+/// parameters are decoded afterwards, so an encoded `/` stays inside its segment. Registering only records the
+/// route: ``RouteTable`` turns the patterns into Hummingbird's router once per process and each world's
+/// handlers into its ``RouteBindings``, so a new world (a session) costs closures, not a router.
 package final class ServiceRoutes {
     package typealias Handler = @Sendable (SandboxRequest) async throws -> SandboxResponse
 
-    let collection = RouteCollection(context: SandboxRequestContext.self)
-    /// Every route as (method, pattern), in registration order.
-    private(set) var registered: [(method: HTTPMethod, pattern: String)] = []
+    struct Route {
+        let method: HTTPMethod
+        let pattern: String
+        let handler: Handler
+    }
+
+    /// Every route, in registration order.
+    private(set) var routes: [Route] = []
 
     init() {}
 
     package func on(_ method: HTTPMethod, _ pattern: String, handler: @escaping Handler) {
-        guard let hummingbirdMethod = HTTPRequest.Method(method.rawValue) else { return }
-        _ = collection.on(
-            RouterPath(pattern), method: hummingbirdMethod,
-            responder: SandboxEndpoint(pattern: pattern, handler: handler))
-        registered.append((method, pattern))
+        routes.append(Route(method: method, pattern: pattern, handler: handler))
     }
 
     package func get(_ pattern: String, handler: @escaping Handler) { on(.get, pattern, handler: handler) }
