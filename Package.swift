@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "Pay", targets: ["Pay"]),
         .library(name: "CommerceSandbox", targets: ["CommerceSandbox"]),
         .library(name: "CommerceTesting", targets: ["CommerceTesting"]),
+        .library(name: "CommerceSandboxTesting", targets: ["CommerceSandboxTesting"]),
         .library(name: "RezolveSDK", targets: ["RezolveSDK"]),
         .library(name: "RezolvePartnerServer", targets: ["RezolvePartnerServer"]),
         .executable(name: "commercekit", targets: ["commercekit"]),
@@ -143,6 +144,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ], resources: [.copy("Console/Assets"), .copy("OpenAPI/Documents")]),
+        // The `.sandboxSession` Swift Testing trait. Its own target because it imports Testing (from the toolchain;
+        // there is no package to depend on), which must never be linked into the libraries above, the CLI or an app.
+        .target(name: "CommerceSandboxTesting", dependencies: ["CommerceSandbox", "CommerceTesting"]),
         .executableTarget(
             name: "commercekit",
             dependencies: [
@@ -235,7 +239,7 @@ let package = Package(
             dependencies: [
                 "CommerceSandbox", "PaytronixSandbox", "CommerceCore", "CommerceTesting", "ButtonMerchant",
                 "ButtonOrders", "ATHMovilCheckout", "PaytronixPush", "Buy", "CommerceTestSupport",
-                "RezolveSDK", "RezolvePartnerServer", "Pay",
+                "RezolveSDK", "RezolvePartnerServer", "Pay", "CommerceSandboxTesting",
             ]),
     ],
     swiftLanguageModes: [.v6]

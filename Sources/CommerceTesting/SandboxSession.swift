@@ -17,6 +17,11 @@ public struct SandboxSession: Sendable {
     /// `COMMERCEKIT_SANDBOX_URL`: a running sandbox tests should use instead of starting their own.
     public static let sandboxURLVariable = "COMMERCEKIT_SANDBOX_URL"
 
+    /// The session of the code running now: set for a test with the `.sandboxSession` trait (the
+    /// `CommerceSandboxTesting` library) and inside `Sandbox.withSession`, else `nil`. A task local, so parallel
+    /// tests each see their own, and helpers can find it without being handed it.
+    @TaskLocal public static var current: SandboxSession?
+
     public let id: String
     public let name: String?
     /// The session's own address: every vendor path and every `/sandbox/…` route, for this session alone.

@@ -10,7 +10,8 @@ extension Sandbox {
     /// Runs `body` with a session of its own and deletes the session afterwards, also when `body` throws. The
     /// session is made on the sandbox `COMMERCEKIT_SANDBOX_URL` names (a `commercekit serve` a CI job or a
     /// simulator shares), else on one in-memory sandbox this process starts on first use and keeps for its other
-    /// tests. Tests that each take a session run in parallel with no shared state.
+    /// tests. Tests that each take a session run in parallel with no shared state. `SandboxSession.current` is the
+    /// session while `body` runs (the `.sandboxSession` test trait of `CommerceSandboxTesting` is built on this).
     ///
     /// ```swift
     /// @Test func checkout() async throws {
@@ -36,7 +37,7 @@ extension Sandbox {
         let session = try await SandboxSession.create(
             on: host.url, name: name, from: snapshot, controlToken: host.token)
         do {
-            let result = try await body(session)
+            let result = try await SandboxSession.$current.withValue(session) { try await body(session) }
             try? await session.delete()
             return result
         } catch {
