@@ -70,15 +70,19 @@ enum PaytronixMerchantStore {
 
     static func createIntegration(
         _ db: Database, merchantId: Int64, clientId: String, secret: String, platform: String,
-        b2bUsername: String?, b2bPassword: String?
+        b2bUsername: String?, b2bPassword: String?, seeded: Bool = false
     ) throws {
-        let salt = PaytronixSecrets.newSalt()
-        let b2bSalt = PaytronixSecrets.newSalt()
-        let b2bHash = b2bPassword.map { PaytronixSecrets.hash($0, salt: b2bSalt) }
+        // The seeded test secrets are hashed once per process (``SecretHasher/seeded(_:)``); others get fresh salts.
+        func derive(_ secret: String) -> (salt: String, hash: String) {
+            if seeded { return PaytronixSecrets.seeded(secret) }
+            let salt = PaytronixSecrets.newSalt()
+            return (salt, PaytronixSecrets.hash(secret, salt: salt))
+        }
+        let client = derive(secret)
+        let b2b = b2bPassword.map { derive($0) }
         try PaytronixIntegrationRecord(
-            clientId: clientId, merchantId: merchantId, secretSalt: salt,
-            secretHash: PaytronixSecrets.hash(secret, salt: salt), platform: platform, b2bUsername: b2bUsername,
-            b2bSalt: b2bHash == nil ? nil : b2bSalt, b2bPasswordHash: b2bHash
+            clientId: clientId, merchantId: merchantId, secretSalt: client.salt, secretHash: client.hash,
+            platform: platform, b2bUsername: b2bUsername, b2bSalt: b2b?.salt, b2bPasswordHash: b2b?.hash
         ).insert(db)
     }
 
@@ -102,10 +106,10 @@ enum PaytronixMerchantStore {
             stores: [("123", "Sandbox Store 123")], fields: defaultEnrollmentFields)
         try createIntegration(
             db, merchantId: defaultMerchantId, clientId: "sandbox-ios", secret: "sandbox-ios-secret",
-            platform: "ios", b2bUsername: nil, b2bPassword: nil)
+            platform: "ios", b2bUsername: nil, b2bPassword: nil, seeded: true)
         try createIntegration(
             db, merchantId: defaultMerchantId, clientId: "sandbox-server", secret: "sandbox-server-secret",
-            platform: "server", b2bUsername: "sandbox-b2b", b2bPassword: "sandbox-b2b-password")
+            platform: "server", b2bUsername: "sandbox-b2b", b2bPassword: "sandbox-b2b-password", seeded: true)
     }
 
     /// Empties the merchant tables (reset seeds them again).

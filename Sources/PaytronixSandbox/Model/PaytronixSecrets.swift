@@ -8,6 +8,8 @@ enum PaytronixSecrets {
 
     static func hash(_ secret: String, salt: String) -> String { SecretHasher.hash(secret, salt: salt) }
 
+    static func seeded(_ secret: String) -> (salt: String, hash: String) { SecretHasher.seeded(secret) }
+
     static func verify(_ secret: String, salt: String, hash expected: String) -> Bool {
         SecretHasher.verify(secret, salt: salt, hash: expected)
     }

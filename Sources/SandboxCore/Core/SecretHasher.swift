@@ -21,6 +21,22 @@ package enum SecretHasher {
         return key.withUnsafeBytes { HexDigest.hex($0) }
     }
 
+    /// A salt and hash for a seeded test credential, derived once per process and reused by every world that seeds
+    /// it: a session is seeded on every creation, and three derivations were a quarter of that. The secret is
+    /// published test data, so sharing its salt between worlds of one process gives nothing away.
+    package static func seeded(_ secret: String) -> (salt: String, hash: String) {
+        if let known = seededCredentials.withLock({ $0[secret] }) { return known }
+        let salt = newSalt()
+        let derived = (salt: salt, hash: hash(secret, salt: salt))
+        return seededCredentials.withLock { cache in
+            if let known = cache[secret] { return known }
+            cache[secret] = derived
+            return derived
+        }
+    }
+
+    private static let seededCredentials = Locked<[String: (salt: String, hash: String)]>([:])
+
     /// Compares in constant time, so response timing says nothing about how much of a guess was right.
     package static func verify(_ secret: String, salt: String, hash expected: String) -> Bool {
         let actual = Array(hash(secret, salt: salt).utf8)
