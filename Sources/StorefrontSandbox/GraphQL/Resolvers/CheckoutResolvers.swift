@@ -7,7 +7,7 @@ extension ResolverRegistry {
     mutating func registerCheckout() {
         let record = CheckoutRecord.self
         @Sendable func fresh(_ k: CheckoutRecord, _ c: StorefrontRequestContext) throws -> CheckoutRecord {
-            try CheckoutRecord.find(c.db, token: k.token, shopID: c.shop.id) ?? k
+            try StorefrontCheckoutStore.checkout(c.db, token: k.token, shopID: c.shop.id) ?? k
         }
         on("Checkout", "id", as: record) { k, _, _ in k.gid.encoded }
         on("Checkout", "webUrl", as: record) { k, _, c in c.url(WebCheckoutHTML.checkoutPath(k)) }
@@ -28,7 +28,7 @@ extension ResolverRegistry {
             GraphObject("CheckoutBuyerIdentity", ["countryCode": try fresh(k, c).shippingAddress?["country"]])
         }
         on("Checkout", "customer", as: record) { k, _, c in
-            try fresh(k, c).customerID.flatMap { try CustomerRecord.find(c.db, id: $0, shopID: c.shop.id) }
+            try fresh(k, c).customerID.flatMap { try StorefrontCustomerStore.customer(c.db, id: $0, shopID: c.shop.id) }
         }
         on("Checkout", "shippingAddress", as: record) { k, _, c in
             try fresh(k, c).shippingAddress.map {
@@ -93,7 +93,7 @@ extension ResolverRegistry {
         // Completion: polling these advances the payment job.
         on("Checkout", "order", as: record) { k, _, c in
             _ = try CheckoutProgress.paymentSettled(k.token, c)
-            return try fresh(k, c).orderID.flatMap { try OrderRecord.find(c.db, id: $0, shopID: c.shop.id) }
+            return try fresh(k, c).orderID.flatMap { try StorefrontOrderStore.order(c.db, id: $0, shopID: c.shop.id) }
         }
         on("Checkout", "completedAt", as: record) { k, _, c in
             _ = try CheckoutProgress.paymentSettled(k.token, c)
@@ -101,7 +101,7 @@ extension ResolverRegistry {
         }
         on("Checkout", "orderStatusUrl", as: record) { k, _, c in
             _ = try CheckoutProgress.paymentSettled(k.token, c)
-            return try fresh(k, c).orderID.flatMap { try OrderRecord.find(c.db, id: $0, shopID: c.shop.id) }
+            return try fresh(k, c).orderID.flatMap { try StorefrontOrderStore.order(c.db, id: $0, shopID: c.shop.id) }
                 .map { c.url(OrderWriter.statusPath($0)) }
         }
 

@@ -9,7 +9,7 @@ extension ResolverRegistry {
         /// The payment after this request's poll of its job.
         @Sendable func polled(_ p: PaymentRecord, _ c: StorefrontRequestContext) throws -> PaymentRecord {
             _ = try CheckoutProgress.paymentReady(p.id, c)
-            return try PaymentRecord.find(c.db, id: p.id, shopID: c.shop.id) ?? p
+            return try StorefrontPaymentStore.payment(c.db, id: p.id, shopID: c.shop.id) ?? p
         }
         on("Payment", "id", as: record) { p, _, _ in p.gid.encoded }
         on("Payment", "amountV2", as: record) { p, _, c in c.money(p.amountCents) }
@@ -21,7 +21,7 @@ extension ResolverRegistry {
             p.billingAddress.map { AddressRecord(id: 0, customerID: 0, values: $0, createdAt: p.createdAt) }
         }
         on("Payment", "checkout", as: record) { p, _, c in
-            try CheckoutRecord.find(c.db, token: p.checkoutToken, shopID: c.shop.id)
+            try StorefrontCheckoutStore.checkout(c.db, token: p.checkoutToken, shopID: c.shop.id)
         }
         on("Payment", "creditCard", as: record) { p, _, _ in
             p.card.map { card in

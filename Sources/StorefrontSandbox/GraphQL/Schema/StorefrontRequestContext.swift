@@ -42,7 +42,7 @@ final class StorefrontRequestContext: @unchecked Sendable {
         if let cachedCatalog { return cachedCatalog }
         let loaded =
             try sharedCatalog.map { try $0.cache.snapshot(db, shopID: shop.id, generation: $0.generation) }
-            ?? CatalogSnapshot.load(db, shopID: shop.id)
+            ?? StorefrontCatalogStore.snapshot(db, shopID: shop.id)
         cachedCatalog = loaded
         return loaded
     }
