@@ -34,9 +34,9 @@ extension ResolverRegistry {
                     ])
             }
         }
-        on("Payment", "ready", as: record) { p, _, c in try polled(p, c).ready }
-        on("Payment", "errorMessage", as: record) { p, _, c in try polled(p, c).errorMessage }
-        on("Payment", "transaction", as: record) { p, _, c in
+        onPolling("Payment", "ready", as: record) { p, _, c in try polled(p, c).ready }
+        onPolling("Payment", "errorMessage", as: record) { p, _, c in try polled(p, c).errorMessage }
+        onPolling("Payment", "transaction", as: record) { p, _, c in
             let payment = try polled(p, c)
             let status: String
             switch payment.state {

@@ -46,14 +46,12 @@ extension ResolverRegistry {
         on("QueryRoot", "node") { _, args, c, _ in
             try Self.node(args.field("id").asString ?? "", c, field: "node")
         }
-        on("QueryRoot", "nodes") { _, args, c, info in
+        on("QueryRoot", "nodes") { _, args, c, _ in
             let ids = args.field("ids").asList ?? []
+            // An unknown ID answers `null` through a placeholder (``NullListEntry``).
             return try graphList(
-                ids.enumerated().map { index, id -> any Sendable in
-                    if let node = try Self.node(id.asString ?? "", c, field: "nodes") { return node }
-                    // The synchronous executor (no `info`) writes `null` for the placeholder itself.
-                    if let info { c.nullEntries.append(NullListEntry.path(of: info, index: index)) }
-                    return NullListEntry()
+                ids.map { id -> any Sendable in
+                    try Self.node(id.asString ?? "", c, field: "nodes") ?? NullListEntry()
                 })
         }
         on("QueryRoot", "customer") { _, args, c, _ in
