@@ -96,15 +96,12 @@ package final class StorefrontGraphQL: Sendable {
 
     /// Runs `request` for the shop and token given; `makeContext` builds the resolver context inside the transaction.
     ///
-    /// Where the request runs is decided here, once, before any resolver runs, and no resolver runs twice:
-    /// - a mutation, or a query that selects a field whose resolver may write (a readiness poll, §5.14;
-    ///   ``OperationWrites``), runs in one write transaction, which serialises them, on GraphQLSwift: a poll
-    ///   changes what later fields read, so the fields must run in the library's order;
-    /// - any other query runs on one of the database's concurrent readers: on ``QueryExecutor`` when its
-    ///   document was planned (the planner turns down what the document alone shows it cannot answer exactly as
-    ///   the library would), else on GraphQLSwift. What only the execution shows (a second field error, a value
-    ///   of the wrong type) hands the request to the library midway with every resolver outcome so far, which
-    ///   the library answers from instead of resolving again (``ResolvedFields``).
+    /// The executor is decided here, once, before any resolver runs:
+    /// - a mutation, or a query selecting a field that may write (a readiness poll, §5.14; ``OperationWrites``),
+    ///   runs in one write transaction, which serialises them, on GraphQLSwift, whose field order polls rely on;
+    /// - any other query runs on a concurrent reader: on ``QueryExecutor`` when its document was planned, else on
+    ///   GraphQLSwift. A value the plan could not foresee (a second field error, a value of the wrong type) hands
+    ///   the request to the library with every resolver outcome so far (``ResolvedFields``): no resolver runs twice.
     func run(
         _ request: Request, database: SandboxDatabase, catalogCache: CatalogCache? = nil,
         makeContext: @escaping @Sendable (Database) throws -> StorefrontRequestContext
