@@ -28,8 +28,7 @@ package struct StorefrontService: SandboxService {
 
     /// Shop 1, its demo catalog and `sandbox-storefront-token`, when the Storefront tables are empty.
     package func seed(_ db: Database) throws {
-        guard try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM storefront_shops") == 0 else { return }
-        try ShopFactory.seedDemo(db, now: context.clock.now())
+        try ShopFactory.seedIfEmpty(db, now: context.clock.now())
     }
 
     package func credentials(_ db: Database) throws -> JSONValue {
@@ -80,10 +79,7 @@ package struct StorefrontService: SandboxService {
 
     package func reset() async throws {
         let now = context.clock.now()
-        try await context.database.write { db in
-            for table in StorefrontMigrations.tables { try db.execute(sql: "DELETE FROM \(table)") }
-            try ShopFactory.seedDemo(db, now: now)
-        }
+        try await context.database.write { db in try ShopFactory.reset(db, now: now) }
     }
 
     package func registerRoutes(on router: ServiceRoutes) {

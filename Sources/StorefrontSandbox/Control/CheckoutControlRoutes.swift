@@ -12,8 +12,8 @@ struct CheckoutControlRoutes: Sendable {
         router.get("/sandbox/storefront/checkouts/:token") { request in
             let token = request.parameter("token")
             let checkout = try await context.database.read { db -> CheckoutRecord? in
-                guard let shopID = try CheckoutRecord.shopID(db, token: token) else { return nil }
-                return try CheckoutRecord.find(db, token: token, shopID: shopID)
+                guard let shopID = try StorefrontCheckoutStore.shopID(db, token: token) else { return nil }
+                return try StorefrontCheckoutStore.checkout(db, token: token, shopID: shopID)
             }
             guard let checkout else { return StorefrontControlRoutes.notFound("Unknown checkout \(token)") }
             return .json(Self.state(checkout))
@@ -37,9 +37,9 @@ struct CheckoutControlRoutes: Sendable {
             let now = context.clock.now()
             let publicURL: @Sendable (String) -> String = { [context] path in context.publicURL(path: path) }
             let answer: SandboxResponse? = try await context.database.write { db in
-                guard let shopID = try CheckoutRecord.shopID(db, token: token),
-                    let shop = try ShopRecord.find(db, id: shopID),
-                    let checkout = try CheckoutRecord.find(db, token: token, shopID: shopID)
+                guard let shopID = try StorefrontCheckoutStore.shopID(db, token: token),
+                    let shop = try StorefrontShopStore.shop(db, id: shopID),
+                    let checkout = try StorefrontCheckoutStore.checkout(db, token: token, shopID: shopID)
                 else { return nil }
                 switch try WebCheckoutCompletion.complete(
                     db, checkout: checkout, shop: shop, email: email, now: now, publicURL: publicURL)

@@ -27,8 +27,8 @@ struct StorefrontCatalogControlRoutes: Sendable {
             }
             let now = context.clock.now()
             let outcome = try await context.database.write { db -> Result<(Int64, [Int64]), ProductDraft.Invalid>? in
-                guard try ShopRecord.find(db, id: shopID) != nil else { return nil }
-                return try draft.insert(db, shopID: shopID, now: now)
+                guard try StorefrontShopStore.exists(db, id: shopID) else { return nil }
+                return try StorefrontCatalogStore.insert(db, draft, shopID: shopID, now: now)
             }
             switch outcome {
             case nil:
@@ -71,10 +71,10 @@ struct StorefrontCatalogControlRoutes: Sendable {
             }
             let changesInventory = body["inventory"] != nil
             let variant: JSONValue? = try await context.database.write { db in
-                guard try VariantRecord.find(db, id: variantID) != nil else { return nil }
+                guard try StorefrontCatalogStore.variant(db, id: variantID) != nil else { return nil }
                 // Like sales and stock changes from orders, these leave the product's updatedAt alone (§5.5).
-                if let price { try VariantRecord.setPrice(db, id: variantID, cents: price) }
-                if changesInventory { try VariantRecord.setInventory(db, id: variantID, inventory) }
+                if let price { try StorefrontCatalogStore.setVariantPrice(db, id: variantID, cents: price) }
+                if changesInventory { try StorefrontCatalogStore.setVariantInventory(db, id: variantID, inventory) }
                 return try Self.variantJSON(db, id: variantID)
             }
             guard let variant else { return StorefrontControlRoutes.notFound("Unknown variant \(reference)") }
@@ -95,13 +95,13 @@ struct StorefrontCatalogControlRoutes: Sendable {
                     "code", "code must be a non-blank string of at most 255 characters")
             }
             let codes: (added: Bool, all: [String])? = try await context.database.write { db in
-                guard let shop = try ShopRecord.find(db, id: shopID) else { return nil }
+                guard let shop = try StorefrontShopStore.shop(db, id: shopID) else { return nil }
                 // Codes compare case-insensitively, as `CartDiscountCode.applicable` does.
                 if shop.discountCodes.contains(where: { $0.caseInsensitiveCompare(code) == .orderedSame }) {
                     return (false, shop.discountCodes)
                 }
                 let all = shop.discountCodes + [code]
-                try ShopRecord.setDiscountCodes(db, id: shopID, all)
+                try StorefrontShopStore.setDiscountCodes(db, id: shopID, all)
                 return (true, all)
             }
             guard let codes else { return StorefrontControlRoutes.notFound("Unknown shop \(shopID)") }
@@ -113,7 +113,7 @@ struct StorefrontCatalogControlRoutes: Sendable {
 
     /// The variant as the PATCH route answers it.
     static func variantJSON(_ db: Database, id: Int64) throws -> JSONValue? {
-        guard let variant = try VariantRecord.find(db, id: id) else { return nil }
+        guard let variant = try StorefrontCatalogStore.variant(db, id: id) else { return nil }
         return [
             "id": .string(variant.gid.encoded), "productId": .string(GlobalID("Product", variant.productID).encoded),
             "title": .string(variant.title), "sku": .string(variant.sku),

@@ -44,8 +44,8 @@ struct StorefrontControlRoutes: Sendable {
 
         router.get("/sandbox/storefront/shops") { _ in
             let shops: [JSONValue] = try await context.database.read { db in
-                try ShopRecord.all(db).map { shop in
-                    Self.shopJSON(shop, tokens: try TokenGrant.controlObjects(db, shopID: shop.id))
+                try StorefrontShopStore.shops(db).map { shop in
+                    Self.shopJSON(shop, tokens: try StorefrontShopStore.tokenObjects(db, shopID: shop.id))
                 }
             }
             return .json(.array(shops))
@@ -96,7 +96,7 @@ struct StorefrontControlRoutes: Sendable {
             let now = context.clock.now()
             let newShop = shop
             let created: (Int64, String)? = try await context.database.write { db in
-                if try ShopRecord.domainTaken(db, newShop.domain) { return nil }
+                if try StorefrontShopStore.domainTaken(db, newShop.domain) { return nil }
                 let id = try ShopFactory.create(db, newShop, now: now)
                 return (id, try ShopFactory.issueToken(db, shopID: id, now: now))
             }
@@ -135,7 +135,7 @@ struct StorefrontControlRoutes: Sendable {
             let now = context.clock.now()
             let granted = scopes
             let token: String? = try await context.database.write { db in
-                guard try ShopRecord.find(db, id: shopID) != nil else { return nil }
+                guard try StorefrontShopStore.exists(db, id: shopID) else { return nil }
                 return try ShopFactory.issueToken(db, shopID: shopID, scopes: granted, now: now)
             }
             guard let token else { return Self.notFound("Unknown shop \(shopID)") }
@@ -145,7 +145,9 @@ struct StorefrontControlRoutes: Sendable {
         router.delete("/sandbox/storefront/tokens/:token") { request in
             let token = request.parameter("token")
             let now = context.clock.now()
-            let changed = try await context.database.write { db in try TokenGrant.revoke(db, token: token, at: now) }
+            let changed = try await context.database.write { db in
+                try StorefrontShopStore.revoke(db, token: token, at: now)
+            }
             return changed ? SandboxResponse(status: 204) : Self.notFound("Unknown token")
         }
 
@@ -156,7 +158,7 @@ struct StorefrontControlRoutes: Sendable {
                 return Self.invalid("state", "state must be \"active\", \"frozen\" or \"locked\"")
             }
             let id = Int64(request.parameter("id")) ?? -1
-            let changed = try await context.database.write { db in try ShopRecord.setState(db, id: id, state) }
+            let changed = try await context.database.write { db in try StorefrontShopStore.setState(db, id: id, state) }
             return changed ? SandboxResponse(status: 204) : Self.notFound("Unknown shop \(request.parameter("id"))")
         }
 
@@ -166,7 +168,7 @@ struct StorefrontControlRoutes: Sendable {
             }
             let id = Int64(request.parameter("id")) ?? -1
             let result = try await context.database.write { db -> Result<JSONObject, StorefrontSimulation.Problem>? in
-                guard let shop = try ShopRecord.find(db, id: id) else { return nil }
+                guard let shop = try StorefrontShopStore.shop(db, id: id) else { return nil }
                 var merged: JSONObject
                 do {
                     merged = try StorefrontSimulation.merge(update, into: shop.simulation)
@@ -175,7 +177,7 @@ struct StorefrontControlRoutes: Sendable {
                 }
                 // failNext lives in the sandbox's fault injector, not in the stored settings.
                 merged["failNext"] = nil
-                try ShopRecord.setSimulation(db, id: id, merged)
+                try StorefrontShopStore.setSimulation(db, id: id, merged)
                 return .success(merged)
             }
             switch result {
@@ -193,8 +195,8 @@ struct StorefrontControlRoutes: Sendable {
         router.get("/sandbox/storefront/shops/:id/emails") { request in
             let id = Int64(request.parameter("id")) ?? -1
             let emails: [JSONValue]? = try await context.database.read { db in
-                guard try ShopRecord.find(db, id: id) != nil else { return nil }
-                return try StorefrontOutbox.emails(db, shopID: id)
+                guard try StorefrontShopStore.exists(db, id: id) else { return nil }
+                return try StorefrontShopStore.emails(db, shopID: id)
             }
             guard let emails else { return Self.notFound("Unknown shop \(request.parameter("id"))") }
             return .json(.array(emails))
@@ -203,8 +205,8 @@ struct StorefrontControlRoutes: Sendable {
         router.get("/sandbox/storefront/shops/:id/orders") { request in
             let id = Int64(request.parameter("id")) ?? -1
             let orders: [JSONValue]? = try await context.database.read { db in
-                guard try ShopRecord.find(db, id: id) != nil else { return nil }
-                return try OrderRecord.forShop(db, shopID: id).map { order in
+                guard try StorefrontShopStore.exists(db, id: id) else { return nil }
+                return try StorefrontOrderStore.orders(db, shopID: id).map { order in
                     order.controlJSON(customerGID: order.customerID.map { GlobalID("Customer", $0).encoded })
                 }
             }

@@ -10,7 +10,8 @@ struct StorefrontStatePages: Sendable {
 
     func register(on router: ServiceRoutes) {
         let pages: [(String, @Sendable (Database, ControlPage) throws -> (items: [JSONValue], total: Int))] = [
-            ("carts", CartRecord.page), ("checkouts", CheckoutRecord.page), ("orders", OrderRecord.page),
+            ("carts", StorefrontCartStore.page), ("checkouts", StorefrontCheckoutStore.page),
+            ("orders", StorefrontOrderStore.page),
         ]
         for (name, fetch) in pages {
             router.get(

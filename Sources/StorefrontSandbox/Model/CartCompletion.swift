@@ -23,13 +23,11 @@ enum CartCompletion {
     /// Creates the order and deletes the cart (a completed cart is gone, like a checked-out cart on a real
     /// shop, so completing it twice cannot create two orders). `nil` when the cart is unknown or expired.
     static func complete(_ db: Database, token: String, now: Date) throws -> Result<OrderRecord, Problems>? {
-        guard
-            let shopID = try Int64.fetchOne(
-                db, sql: "SELECT shop_id FROM storefront_carts WHERE token = ?", arguments: [token]),
-            let shop = try ShopRecord.find(db, id: shopID),
-            let cart = try CartRecord.find(db, token: token, shopID: shopID, now: now)
+        guard let shopID = try StorefrontCartStore.shopID(db, token: token),
+            let shop = try StorefrontShopStore.shop(db, id: shopID),
+            let cart = try StorefrontCartStore.cart(db, token: token, shopID: shopID, now: now)
         else { return nil }
-        let catalog = try CatalogSnapshot.load(db, shopID: shopID)
+        let catalog = try StorefrontCatalogStore.snapshot(db, shopID: shopID)
         var problems: [Problem] = []
         if cart.lines.isEmpty {
             problems.append(Problem(code: "EMPTY", field: ["lines"], message: "Cart has no lines"))
@@ -70,8 +68,7 @@ enum CartCompletion {
                 associatedCustomerID: cart.customerID, lines: lines, subtotalCents: subtotal, shippingCents: 0,
                 taxCents: 0,
                 dutiesCents: nil, totalCents: subtotal, shippingAddressJSON: nil), now: now)
-        try db.execute(sql: "DELETE FROM storefront_cart_lines WHERE cart_token = ?", arguments: [token])
-        try db.execute(sql: "DELETE FROM storefront_carts WHERE token = ?", arguments: [token])
+        try StorefrontCartStore.delete(db, token: token)
         return .success(order)
     }
 

@@ -27,7 +27,7 @@ final class CatalogCache: Sendable {
     /// The shop's catalog as of `generation`, from the cache or read through `db`.
     func snapshot(_ db: Database, shopID: Int64, generation: UInt64) throws -> CatalogSnapshot {
         if let hit = snapshots.withLock({ $0[shopID] }), hit.generation == generation { return hit.snapshot }
-        let loaded = try CatalogSnapshot.load(db, shopID: shopID)
+        let loaded = try StorefrontCatalogStore.snapshot(db, shopID: shopID)
         snapshots.withLock { entries in
             if (entries[shopID]?.generation ?? 0) <= generation { entries[shopID] = (generation, loaded) }
         }

@@ -1,7 +1,7 @@
 import Foundation
-import GRDB
 
-/// A product as stored, with its variants and images attached (spec §5.5).
+/// A product with its variants and images attached (spec §5.5), as resolvers see it; read from
+/// ``StorefrontProductRecord`` rows by ``StorefrontCatalogStore``.
 struct ProductRecord: GraphValue {
     var graphQLTypeName: String { "Product" }
     let id: Int64
@@ -41,32 +41,6 @@ struct VariantRecord: GraphValue {
     var gid: GlobalID { GlobalID("ProductVariant", id) }
     var sku: String { "SBX-\(id)" }
     var available: Bool { inventory.map { $0 > 0 } ?? true }
-}
-
-extension VariantRecord {
-    /// A `storefront_variants` row.
-    init(row: Row) {
-        id = row["id"]
-        productID = row["product_id"]
-        position = row["position"]
-        title = row["title"]
-        priceCents = row["price_cents"]
-        inventory = row["inventory"]
-    }
-
-    static func find(_ db: Database, id: Int64) throws -> VariantRecord? {
-        try Row.fetchOne(db, sql: "SELECT * FROM storefront_variants WHERE id = ?", arguments: [id])
-            .map(VariantRecord.init(row:))
-    }
-
-    static func setPrice(_ db: Database, id: Int64, cents: Int64) throws {
-        try db.execute(sql: "UPDATE storefront_variants SET price_cents = ? WHERE id = ?", arguments: [cents, id])
-    }
-
-    /// `nil` stops tracking stock.
-    static func setInventory(_ db: Database, id: Int64, _ inventory: Int64?) throws {
-        try db.execute(sql: "UPDATE storefront_variants SET inventory = ? WHERE id = ?", arguments: [inventory, id])
-    }
 }
 
 /// A product or collection image. The file served is a tiny placeholder; the reported size is 800×800.

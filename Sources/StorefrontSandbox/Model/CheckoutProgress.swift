@@ -11,7 +11,9 @@ enum CheckoutProgress {
     static func recalculationReady(_ token: String, _ c: StorefrontRequestContext) throws -> Bool {
         let key = recalculationKey(token)
         if let answer = c.pollAnswers[key] { return answer }
-        guard var checkout = try CheckoutRecord.find(c.db, token: token, shopID: c.shop.id) else { return true }
+        guard var checkout = try StorefrontCheckoutStore.checkout(c.db, token: token, shopID: c.shop.id) else {
+            return true
+        }
         var answer = true
         if var pending = checkout.recalculation {
             if pending.poll(now: c.now) {
@@ -21,7 +23,7 @@ enum CheckoutProgress {
                 checkout.recalculation = pending
                 answer = false
             }
-            try checkout.save(c.db)
+            try StorefrontCheckoutStore.save(c.db, checkout)
         }
         c.pollAnswers[key] = answer
         return answer
@@ -31,7 +33,9 @@ enum CheckoutProgress {
     static func ratesReady(_ token: String, _ c: StorefrontRequestContext) throws -> Bool {
         let key = ratesKey(token)
         if let answer = c.pollAnswers[key] { return answer }
-        guard var checkout = try CheckoutRecord.find(c.db, token: token, shopID: c.shop.id) else { return true }
+        guard var checkout = try StorefrontCheckoutStore.checkout(c.db, token: token, shopID: c.shop.id) else {
+            return true
+        }
         var answer = true
         if var pending = checkout.rates {
             if pending.poll(now: c.now) {
@@ -40,7 +44,7 @@ enum CheckoutProgress {
                 checkout.rates = pending
                 answer = false
             }
-            try checkout.save(c.db)
+            try StorefrontCheckoutStore.save(c.db, checkout)
         }
         c.pollAnswers[key] = answer
         return answer
@@ -50,7 +54,7 @@ enum CheckoutProgress {
     static func paymentReady(_ id: Int64, _ c: StorefrontRequestContext) throws -> Bool {
         let key = paymentKey(id)
         if let answer = c.pollAnswers[key] { return answer }
-        guard var payment = try PaymentRecord.find(c.db, id: id, shopID: c.shop.id) else { return true }
+        guard var payment = try StorefrontPaymentStore.payment(c.db, id: id, shopID: c.shop.id) else { return true }
         var answer = true
         if payment.state == .pending {
             var pending = payment.job ?? PendingComputation(polls: 0, deadline: c.now)
@@ -58,7 +62,7 @@ enum CheckoutProgress {
                 try PaymentJob.finish(&payment, c)
             } else {
                 payment.job = pending
-                try payment.save(c.db)
+                try StorefrontPaymentStore.save(c.db, payment)
                 answer = false
             }
         }
@@ -68,7 +72,7 @@ enum CheckoutProgress {
 
     /// Polls the payment a processing checkout waits for; `true` when none is pending.
     static func paymentSettled(_ token: String, _ c: StorefrontRequestContext) throws -> Bool {
-        guard let checkout = try CheckoutRecord.find(c.db, token: token, shopID: c.shop.id),
+        guard let checkout = try StorefrontCheckoutStore.checkout(c.db, token: token, shopID: c.shop.id),
             checkout.status == .processing, let id = checkout.processingPaymentID
         else { return true }
         return try paymentReady(id, c)

@@ -1,10 +1,10 @@
 import CommerceCore
 import Foundation
-import GRDB
 import SandboxCore
 
-/// A checkout (spec §5.8). Its state is one JSON document in `storefront_checkouts.body`: the checkout is
-/// always read and written whole, and the state machine adds fields faster than columns would follow.
+/// A checkout (spec §5.8). Its state is one JSON document in `storefront_checkouts.body` (this type as
+/// `JSONEncoder` writes it, through ``StorefrontCheckoutStore``): the checkout is always read and written whole,
+/// and the state machine adds fields faster than columns would follow.
 struct CheckoutRecord: GraphValue, Codable {
     var graphQLTypeName: String { "Checkout" }
 
@@ -80,38 +80,6 @@ struct CheckoutRecord: GraphValue, Codable {
         updatedAt = now
     }
 
-    /// The shop a checkout belongs to, for routes that know only the token.
-    static func shopID(_ db: Database, token: String) throws -> Int64? {
-        try Int64.fetchOne(db, sql: "SELECT shop_id FROM storefront_checkouts WHERE token = ?", arguments: [token])
-    }
-
-    static func find(_ db: Database, token: String, shopID: Int64) throws -> CheckoutRecord? {
-        guard
-            let body = try String.fetchOne(
-                db, sql: "SELECT body FROM storefront_checkouts WHERE token = ? AND shop_id = ?",
-                arguments: [token, shopID])
-        else { return nil }
-        return try JSONDecoder().decode(CheckoutRecord.self, from: Data(body.utf8))
-    }
-
-    /// The checkout a Checkout ID names; the `key` must match when the ID carries one.
-    static func find(_ db: Database, id: String?, shopID: Int64) throws -> CheckoutRecord? {
-        guard let id, let gid = GlobalID.decode(id), gid.type == "Checkout",
-            let checkout = try find(db, token: gid.id, shopID: shopID)
-        else { return nil }
-        if let key = gid.queryValue("key"), key != checkout.key { return nil }
-        return checkout
-    }
-
-    func save(_ db: Database) throws {
-        let body = String(decoding: try JSONEncoder().encode(self), as: UTF8.self)
-        try db.execute(
-            sql: """
-                INSERT INTO storefront_checkouts (token, shop_id, state, body, created_at) VALUES (?,?,?,?,?)
-                ON CONFLICT (token) DO UPDATE SET state = excluded.state, body = excluded.body
-                """, arguments: [token, shopID, status.rawValue, body, createdAt.timeIntervalSince1970])
-    }
-
     /// A change that needs new totals (and new rates when an address is set): both start pending again.
     mutating func changed(settings: PendingComputation.Settings, now: Date, ratesToo: Bool) {
         updatedAt = now
@@ -143,31 +111,5 @@ struct CheckoutRecord: GraphValue, Codable {
             (gid.queryValue("checkout") ?? token) == token
         else { return nil }
         return lines.firstIndex { $0.token == gid.id }
-    }
-}
-
-// MARK: - Paged listing for the console
-
-extension CheckoutRecord {
-    /// Checkouts of every shop, newest first, summarised (state, totals, order once completed).
-    static func page(_ db: Database, _ page: ControlPage) throws -> (items: [JSONValue], total: Int) {
-        let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM storefront_checkouts") ?? 0
-        let bodies = try String.fetchAll(
-            db, sql: "SELECT body FROM storefront_checkouts ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?",
-            arguments: [page.limit, page.offset])
-        let items: [JSONValue] = bodies.map { body in
-            guard let checkout = try? JSONDecoder().decode(CheckoutRecord.self, from: Data(body.utf8)) else {
-                return .null
-            }
-            return [
-                "token": .string(checkout.token), "shop": .integer(checkout.shopID),
-                "status": .string(checkout.status.rawValue),
-                "email": .from(checkout.email), "lines": .integer(Int64(checkout.lines.count)),
-                "totalPrice": .string(StorefrontFormat.decimal(cents: checkout.totals.totalCents)),
-                "orderId": .from(checkout.orderID.map { GlobalID("Order", $0).encoded }),
-                "updatedAt": .string(StorefrontFormat.dateTime(checkout.updatedAt)),
-            ]
-        }
-        return (items, total)
     }
 }

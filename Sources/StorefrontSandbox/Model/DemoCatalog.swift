@@ -90,12 +90,11 @@ enum DemoCatalog {
             description: "Sturdy boots for cold weather.", updated: "2017-06-01T00:00:00Z", products: [4]),
     ]
 
-    /// Writes the demo catalog into `shopID`.
+    /// Writes the demo catalog into `shopID`, numbered past every product and collection already stored.
     static func seed(_ db: Database, shopID: Int64) throws {
-        let productBase = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM storefront_products") ?? 0
-        let collectionBase = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM storefront_collections") ?? 0
+        let productBase = try StorefrontCatalogStore.highestProductID(db)
+        let collectionBase = try StorefrontCatalogStore.highestCollectionID(db)
         for product in products {
-            let id = productBase + product.number
             var draft = ProductDraft()
             draft.title = product.title
             draft.handle = product.handle
@@ -115,40 +114,20 @@ enum DemoCatalog {
                 ProductDraft.Image(name: nil, altText: "\(product.title) 1"),
                 ProductDraft.Image(name: nil, altText: "\(product.title) 2"),
             ]
-            _ = try draft.insertRows(db, productID: id, shopID: shopID, now: date(product.created))
+            _ = try StorefrontCatalogStore.insertRows(
+                db, draft, productID: productBase + product.number, shopID: shopID, now: date(product.created))
         }
         for collection in collections {
             let id = collectionBase + collection.number
-            try db.execute(
-                sql: """
-                    INSERT INTO storefront_collections (id, shop_id, title, handle, collection_type, description, updated_at)
-                    VALUES (?,?,?,?,?,?,?)
-                    """,
-                arguments: [
-                    id, shopID, collection.title, collection.handle, collection.type, collection.description,
-                    date(collection.updated).timeIntervalSince1970,
-                ])
-            for (index, product) in collection.products.enumerated() {
-                try db.execute(
-                    sql:
-                        "INSERT INTO storefront_collection_products (collection_id, product_id, position) VALUES (?,?,?)",
-                    arguments: [id, productBase + product, index + 1])
-            }
-            try insertImage(
-                db, id: id, kind: "collection", owner: id, position: 1, name: "collection-\(id)", alt: collection.title)
+            try StorefrontCatalogStore.insertCollection(
+                db,
+                StorefrontCollectionRecord(
+                    id: id, shopId: shopID, title: collection.title, handle: collection.handle,
+                    collectionType: collection.type, description: collection.description,
+                    updatedAt: date(collection.updated).timeIntervalSince1970),
+                members: collection.products.map { productBase + $0 },
+                image: (name: "collection-\(id)", alt: collection.title))
         }
-    }
-
-    /// One row of `storefront_images` (800 × 800), for a product's or a collection's image.
-    static func insertImage(
-        _ db: Database, id: Int64, kind: String, owner: Int64, position: Int64, name: String,
-        alt: String?
-    ) throws {
-        try db.execute(
-            sql: """
-                INSERT INTO storefront_images (id, owner_kind, owner_id, position, name, alt_text, width, height)
-                VALUES (?,?,?,?,?,?,800,800)
-                """, arguments: [id, kind, owner, position, name, alt])
     }
 
     private static func date(_ text: String) -> Date {

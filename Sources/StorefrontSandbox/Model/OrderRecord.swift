@@ -1,11 +1,9 @@
 import CommerceCore
 import Foundation
-import GRDB
 import GraphQL
-import SandboxCore
 
 /// A placed order (spec §5.10) with its line items in position order. Orders are written only by
-/// ``OrderWriter``; everything here reads them.
+/// ``OrderWriter`` and read through ``StorefrontOrderStore``.
 struct OrderRecord: GraphValue {
     var graphQLTypeName: String { "Order" }
     let id: Int64
@@ -27,65 +25,6 @@ struct OrderRecord: GraphValue {
 
     var gid: GlobalID { GlobalID("Order", id, query: [("key", key)]) }
     var name: String { "#\(number)" }
-
-    init(row: Row) {
-        id = row["id"]
-        shopID = row["shop_id"]
-        number = row["order_number"]
-        token = row["token"]
-        key = row["order_key"]
-        customerID = row["customer_id"]
-        email = row["email"]
-        phone = row["phone"]
-        currency = row["currency"]
-        subtotalCents = row["subtotal_cents"]
-        shippingCents = row["shipping_cents"]
-        taxCents = row["tax_cents"]
-        dutiesCents = row["duties_cents"]
-        totalCents = row["total_cents"]
-        processedAt = Date(timeIntervalSince1970: row["processed_at"])
-    }
-
-    /// Every order matching `condition` (an SQL expression over `storefront_orders`), in ID order, with lines.
-    private static func fetch(_ db: Database, where condition: String, _ arguments: StatementArguments) throws
-        -> [OrderRecord]
-    {
-        try Row.fetchAll(
-            db, sql: "SELECT * FROM storefront_orders WHERE \(condition) ORDER BY id", arguments: arguments
-        ).map { row in
-            var order = OrderRecord(row: row)
-            order.lines = try Row.fetchAll(
-                db, sql: "SELECT * FROM storefront_order_lines WHERE order_id = ? ORDER BY position",
-                arguments: [order.id]
-            ).map(OrderLineRecord.init(row:))
-            return order
-        }
-    }
-
-    static func forCustomer(_ db: Database, customerID: Int64) throws -> [OrderRecord] {
-        try fetch(db, where: "customer_id = ?", [customerID])
-    }
-
-    static func forShop(_ db: Database, shopID: Int64) throws -> [OrderRecord] {
-        try fetch(db, where: "shop_id = ?", [shopID])
-    }
-
-    static func find(_ db: Database, id: Int64, shopID: Int64) throws -> OrderRecord? {
-        try fetch(db, where: "id = ? AND shop_id = ?", [id, shopID]).first
-    }
-
-    /// The order behind a status page link (`/<shop>/orders/<token>/authenticate?key=<key>`).
-    static func find(_ db: Database, token: String, shopID: Int64) throws -> OrderRecord? {
-        try fetch(db, where: "token = ? AND shop_id = ?", [token, shopID]).first
-    }
-
-    /// `node(id:)`: the order when the ID's `key` matches (§5.4: a wrong key makes the ID unknown).
-    static func find(_ db: Database, gid: GlobalID, shopID: Int64) throws -> OrderRecord? {
-        guard let number = gid.number, let order = try find(db, id: number, shopID: shopID),
-            gid.queryValue("key") == order.key
-        else { return nil }
-        return order
-    }
 
     /// `Customer.orders`: search on `processed_at` and free text (name, line titles), sort `ID`, `PROCESSED_AT`,
     /// `TOTAL_PRICE`, `RELEVANCE`.
@@ -150,12 +89,6 @@ struct OrderLineRecord: GraphValue {
         self.quantity = quantity
         self.unitPriceCents = unitPriceCents
     }
-
-    init(row: Row) {
-        self.init(
-            position: row["position"], variantID: row["variant_id"], title: row["title"], quantity: row["quantity"],
-            unitPriceCents: row["unit_price_cents"])
-    }
 }
 
 extension ResolverRegistry {
@@ -216,26 +149,5 @@ extension ResolverRegistry {
         on("OrderLineItem", "discountedTotalPrice", as: line) { l, _, c in c.money(l.totalCents) }
         on("OrderLineItem", "customAttributes", as: line) { _, _, _ in [(any Sendable)?]() }
         on("OrderLineItem", "discountAllocations", as: line) { _, _, _ in [(any Sendable)?]() }
-    }
-}
-
-// MARK: - Paged listing for the console
-
-extension OrderRecord {
-    /// Orders of every shop, newest first, in the shape the per-shop control route lists them.
-    static func page(_ db: Database, _ page: ControlPage) throws -> (items: [JSONValue], total: Int) {
-        let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM storefront_orders") ?? 0
-        let orders = try fetch(
-            db, where: "id IN (SELECT id FROM storefront_orders ORDER BY id DESC LIMIT ? OFFSET ?)",
-            [page.limit, page.offset])
-        let items: [JSONValue] = orders.reversed().map { order in
-            guard
-                case .object(var object) = order.controlJSON(
-                    customerGID: order.customerID.map { GlobalID("Customer", $0).encoded })
-            else { return .null }
-            object["shop"] = .integer(order.shopID)
-            return .object(object)
-        }
-        return (items, total)
     }
 }

@@ -29,47 +29,24 @@ enum OrderWriter {
     /// Writes the order and its lines, takes the shop's next order number (1001 upwards), decrements tracked
     /// inventory (never below 0) and raises sales counts. Runs inside the caller's transaction.
     static func create(_ db: Database, _ draft: Draft, now: Date) throws -> OrderRecord {
-        let number =
-            try Int64.fetchOne(
-                db, sql: "SELECT next_order_number FROM storefront_shops WHERE id = ?",
-                arguments: [draft.shopID]) ?? 1001
-        try db.execute(
-            sql: "UPDATE storefront_shops SET next_order_number = ? WHERE id = ?",
-            arguments: [number + 1, draft.shopID])
+        let number = try StorefrontShopStore.takeOrderNumber(db, shopID: draft.shopID)
         let customerID =
             try draft.associatedCustomerID
-            ?? CustomerRecord.find(db, email: draft.email, shopID: draft.shopID)?.id
-        try db.execute(
-            sql: """
-                INSERT INTO storefront_orders (shop_id, order_number, token, order_key, customer_id, email, phone, currency,
-                    subtotal_cents, shipping_cents, tax_cents, duties_cents, total_cents, shipping_address, processed_at)
-                VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
-                """,
-            arguments: [
-                draft.shopID, number, RandomToken.hex(32), RandomToken.hex(32), customerID, draft.email, draft.phone,
-                draft.currency, draft.subtotalCents, draft.shippingCents, draft.taxCents, draft.dutiesCents,
-                draft.totalCents, draft.shippingAddressJSON, now.timeIntervalSince1970,
-            ])
-        let orderID = db.lastInsertedRowID
-        for (index, line) in draft.lines.enumerated() {
-            try db.execute(
-                sql: """
-                    INSERT INTO storefront_order_lines (order_id, position, variant_id, title, quantity, unit_price_cents)
-                    VALUES (?,?,?,?,?,?)
-                    """,
-                arguments: [orderID, index + 1, line.variantID, line.title, line.quantity, line.unitPriceCents])
+            ?? StorefrontCustomerStore.customer(db, email: draft.email, shopID: draft.shopID)?.id
+        let orderID = try StorefrontOrderStore.insert(
+            db,
+            StorefrontOrderRecord(
+                id: nil, shopId: draft.shopID, orderNumber: number, token: RandomToken.hex(32),
+                orderKey: RandomToken.hex(32), customerId: customerID, email: draft.email, phone: draft.phone,
+                currency: draft.currency, subtotalCents: draft.subtotalCents, shippingCents: draft.shippingCents,
+                taxCents: draft.taxCents, dutiesCents: draft.dutiesCents, totalCents: draft.totalCents,
+                shippingAddress: draft.shippingAddressJSON, processedAt: now.timeIntervalSince1970),
+            lines: draft.lines)
+        for line in draft.lines {
             guard let variantID = line.variantID else { continue }
-            try db.execute(
-                sql:
-                    "UPDATE storefront_variants SET inventory = MAX(inventory - ?, 0) WHERE id = ? AND inventory IS NOT NULL",
-                arguments: [line.quantity, variantID])
-            try db.execute(
-                sql: """
-                    UPDATE storefront_products SET sales = sales + ?
-                    WHERE id = (SELECT product_id FROM storefront_variants WHERE id = ?)
-                    """, arguments: [line.quantity, variantID])
+            try StorefrontCatalogStore.takeStock(db, variantID: variantID, quantity: line.quantity)
         }
-        guard let order = try OrderRecord.find(db, id: orderID, shopID: draft.shopID) else {
+        guard let order = try StorefrontOrderStore.order(db, id: orderID, shopID: draft.shopID) else {
             throw DatabaseError(message: "order \(orderID) vanished inside its own transaction")
         }
         return order

@@ -9,14 +9,17 @@ enum PaymentJob {
     static let processingError = "An error occurred while processing your payment"
 
     static func finish(_ payment: inout PaymentRecord, _ c: StorefrontRequestContext) throws {
-        guard var checkout = try CheckoutRecord.find(c.db, token: payment.checkoutToken, shopID: c.shop.id) else {
+        guard var checkout = try StorefrontCheckoutStore.checkout(c.db, token: payment.checkoutToken, shopID: c.shop.id)
+        else {
             return
         }
         payment.job = nil
-        switch decide(payment, c) {
+        switch try decide(payment, c) {
         case .approve:
             let order = try OrderWriter.create(c.db, orderDraft(checkout, c), now: c.now)
-            if let vault = payment.vaultToken { try VaultSession.markUsed(c.db, token: vault, now: c.now) }
+            if let vault = payment.vaultToken {
+                try StorefrontPaymentStore.markSessionUsed(c.db, token: vault, now: c.now)
+            }
             payment.state = .success
             checkout.status = .completed
             checkout.completedAt = c.now
@@ -28,8 +31,8 @@ enum PaymentJob {
         }
         checkout.processingPaymentID = nil
         checkout.updatedAt = c.now
-        try payment.save(c.db)
-        try checkout.save(c.db)
+        try StorefrontPaymentStore.save(c.db, payment)
+        try StorefrontCheckoutStore.save(c.db, checkout)
     }
 
     private enum Decision {
@@ -37,11 +40,12 @@ enum PaymentJob {
         case fail(PaymentRecord.State, String)
     }
 
-    private static func decide(_ payment: PaymentRecord, _ c: StorefrontRequestContext) -> Decision {
+    private static func decide(_ payment: PaymentRecord, _ c: StorefrontRequestContext) throws -> Decision {
         let outcome: VaultSession.Outcome
         switch payment.kind {
         case .card:
-            guard let token = payment.vaultToken, let session = try? VaultSession.find(c.db, token: token) else {
+            guard let token = payment.vaultToken, let session = try StorefrontPaymentStore.session(c.db, token: token)
+            else {
                 return .fail(.failure, "Card number is invalid")
             }
             if let problem = CardRules.problem(session, now: c.now) { return .fail(.failure, problem) }

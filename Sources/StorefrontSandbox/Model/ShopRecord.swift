@@ -21,32 +21,6 @@ struct ShopRecord: GraphValue {
     /// `moneyFormat` is the same template for every sandbox shop.
     var moneyFormat: String { "${{amount}}" }
     var dateTimeFractionalSeconds: Bool { simulation["dateTimeFractionalSeconds"]?.boolValue ?? false }
-
-    init(row: Row) {
-        id = row["id"]
-        name = row["name"]
-        domain = row["domain"]
-        description = row["description"]
-        currency = row["currency"]
-        country = row["country"]
-        let shipsText: String = row["ships_to"]
-        shipsTo = (try? JSONValue.parse(shipsText))?.arrayValue?.compactMap(\.stringValue) ?? []
-        state = row["state"]
-        let simulationText: String = row["simulation"]
-        simulation = (try? JSONValue.parse(simulationText))?.objectValue ?? [:]
-        let codesText: String = row["discount_codes"]
-        discountCodes = (try? JSONValue.parse(codesText))?.arrayValue?.compactMap(\.stringValue) ?? []
-    }
-
-    static func find(_ db: Database, id: Int64) throws -> ShopRecord? {
-        // Cached statements: every GraphQL request looks up its token and shop (twice: once more in its transaction).
-        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM storefront_shops WHERE id = ?"), arguments: [id]).map(
-            ShopRecord.init(row:))
-    }
-
-    static func all(_ db: Database) throws -> [ShopRecord] {
-        try Row.fetchAll(db, sql: "SELECT * FROM storefront_shops ORDER BY id").map(ShopRecord.init(row:))
-    }
 }
 
 /// Storefront access tokens and their scopes (spec §5.2).
@@ -70,20 +44,6 @@ struct TokenGrant: Sendable {
     let shopID: Int64
     let scopes: Set<String>
     let revoked: Bool
-
-    static func find(_ db: Database, token: String) throws -> TokenGrant? {
-        guard
-            let row = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT * FROM storefront_tokens WHERE token = ?"), arguments: [token])
-        else {
-            return nil
-        }
-        let scopes: String = row["scopes"]
-        let revokedAt: Double? = row["revoked_at"]
-        return TokenGrant(
-            token: token, shopID: row["shop_id"], scopes: Set(scopes.split(separator: " ").map(String.init)),
-            revoked: revokedAt != nil)
-    }
 }
 
 /// Creating shops and tokens, shared by start-up seeding, `reset` and the control routes.
@@ -104,18 +64,8 @@ enum ShopFactory {
     /// Inserts a shop (with the demo catalog when asked) and returns its ID.
     @discardableResult
     static func create(_ db: Database, _ shop: NewShop, id: Int64? = nil, now: Date) throws -> Int64 {
-        let ships = JSONValue.array(shop.shipsTo.map(JSONValue.string)).serialized()
-        let codes = shop.demoCatalog ? #"["SANDBOX10"]"# : "[]"
-        try db.execute(
-            sql: """
-                INSERT INTO storefront_shops (id, name, domain, description, currency, country, ships_to, discount_codes, created_at)
-                VALUES (?,?,?,?,?,?,?,?,?)
-                """,
-            arguments: [
-                id, shop.name, shop.domain, shop.description, shop.currency, shop.country, ships, codes,
-                now.timeIntervalSince1970,
-            ])
-        let shopID = db.lastInsertedRowID
+        let shopID = try StorefrontShopStore.insert(
+            db, shop, id: id, discountCodes: shop.demoCatalog ? ["SANDBOX10"] : [], now: now)
         if shop.demoCatalog { try DemoCatalog.seed(db, shopID: shopID) }
         return shopID
     }
@@ -125,9 +75,7 @@ enum ShopFactory {
         _ db: Database, shopID: Int64, token: String = RandomToken.hex(32),
         scopes: [String] = StorefrontScope.all, now: Date
     ) throws -> String {
-        try db.execute(
-            sql: "INSERT INTO storefront_tokens (token, shop_id, scopes, created_at) VALUES (?,?,?,?)",
-            arguments: [token, shopID, scopes.joined(separator: " "), now.timeIntervalSince1970])
+        try StorefrontShopStore.insertToken(db, token: token, shopID: shopID, scopes: scopes, now: now)
         return token
     }
 
@@ -135,5 +83,23 @@ enum ShopFactory {
     static func seedDemo(_ db: Database, now: Date) throws {
         try create(db, NewShop(), id: 1, now: now)
         _ = try issueToken(db, shopID: 1, token: demoToken, now: now)
+    }
+
+    /// The demo state on first start: only when no shop exists yet.
+    static func seedIfEmpty(_ db: Database, now: Date) throws {
+        guard try StorefrontShopStore.isEmpty(db) else { return }
+        try seedDemo(db, now: now)
+    }
+
+    /// `reset`: every Storefront row goes, each store emptying its own tables, then the demo state is back.
+    static func reset(_ db: Database, now: Date) throws {
+        try StorefrontShopStore.deleteAll(db)
+        try StorefrontCatalogStore.deleteAll(db)
+        try StorefrontCartStore.deleteAll(db)
+        try StorefrontCustomerStore.deleteAll(db)
+        try StorefrontOrderStore.deleteAll(db)
+        try StorefrontCheckoutStore.deleteAll(db)
+        try StorefrontPaymentStore.deleteAll(db)
+        try seedDemo(db, now: now)
     }
 }

@@ -2,10 +2,12 @@ import GRDB
 
 /// The Storefront tables (spec §5.15). Times are seconds since 1970 (REAL); money is integer cents.
 /// Checkouts and payments keep their evolving state as one JSON document each (see ``CheckoutRecord``);
-/// the columns beside it are the ones that are looked up.
+/// the columns beside it are the ones that are looked up. The migrations stay raw SQL: schema statements the
+/// query interface does not write, kept byte for byte so existing data directories still open.
 enum StorefrontMigrations {
     static func register(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("storefront-1-catalog-carts-customers") { db in
+            // Schema text (raw SQL, see above).
             try db.execute(
                 sql: """
                     CREATE TABLE storefront_shops (
@@ -75,6 +77,7 @@ enum StorefrontMigrations {
         // Orders are looked up by shop (control route), by customer (`Customer.orders`) and by line; order
         // numbers are unique per shop.
         migrator.registerMigration("storefront-2-order-indexes") { db in
+            // Schema text (raw SQL, see above).
             try db.execute(
                 sql: """
                     CREATE UNIQUE INDEX storefront_orders_number ON storefront_orders (shop_id, order_number);
@@ -83,6 +86,7 @@ enum StorefrontMigrations {
                     """)
         }
         migrator.registerMigration("storefront-3-checkouts") { db in
+            // Schema text (raw SQL, see above).
             try db.execute(
                 sql: """
                     CREATE TABLE storefront_checkouts (
@@ -100,6 +104,7 @@ enum StorefrontMigrations {
         // Image ids are per kind (ProductImage/1 and CollectionImage/1 are different images), but `id` was the
         // table's primary key, so a fourth demo shop's collection image 11 hit product image 11 and answered 500.
         migrator.registerMigration("storefront-4-images-keyed-by-kind") { db in
+            // Schema text and a one-off copy between tables (raw SQL, see above).
             try db.execute(
                 sql: """
                     CREATE TABLE storefront_images_by_kind (
@@ -113,15 +118,4 @@ enum StorefrontMigrations {
                     """)
         }
     }
-
-    /// Every Storefront table, for `reset`.
-    static let tables = [
-        "storefront_shops", "storefront_tokens", "storefront_products", "storefront_variants", "storefront_images",
-        "storefront_collections", "storefront_collection_products", "storefront_carts", "storefront_cart_lines",
-        "storefront_customers", "storefront_customer_addresses", "storefront_customer_tokens",
-        "storefront_reset_tokens",
-        "storefront_emails", "storefront_orders", "storefront_order_lines", "storefront_checkouts",
-        "storefront_payments",
-        "storefront_vault_sessions",
-    ]
 }

@@ -1,11 +1,10 @@
 import CommerceCore
 import Foundation
-import GRDB
 import SandboxCore
 
 /// A card vaulted at `POST /sessions` (spec §5.13). Only what completion decides on is kept: brand, last
 /// four digits, whether the number passed the Luhn check, the outcome class of the test cards, expiry and
-/// names. The number and the CVV themselves are never stored.
+/// names. The number and the CVV themselves are never stored (``StorefrontPaymentStore`` keeps the rest).
 struct VaultSession: Sendable {
     enum Outcome: String { case approve, decline, error }
 
@@ -24,6 +23,24 @@ struct VaultSession: Sendable {
 
     /// Sessions live 24 hours (P8).
     static let lifetime: TimeInterval = 24 * 60 * 60
+
+    init(
+        token: String, brand: String, lastDigits: String, numberValid: Bool, outcome: Outcome, firstName: String,
+        lastName: String, month: String, year: String, hasCVV: Bool, createdAt: Date, usedAt: Date?
+    ) {
+        self.token = token
+        self.brand = brand
+        self.lastDigits = lastDigits
+        self.numberValid = numberValid
+        self.outcome = outcome
+        self.firstName = firstName
+        self.lastName = lastName
+        self.month = month
+        self.year = year
+        self.hasCVV = hasCVV
+        self.createdAt = createdAt
+        self.usedAt = usedAt
+    }
 
     /// Reads a `{"credit_card":{…}}` body; missing or odd fields become an invalid card, decided at completion.
     init(body: JSONObject, now: Date) {
@@ -48,56 +65,5 @@ struct VaultSession: Sendable {
         year = text("year")
         hasCVV = !text("verification_value").isEmpty
         createdAt = now
-    }
-
-    init(row: Row) {
-        token = row["token"]
-        brand = row["brand"]
-        lastDigits = row["last_digits"]
-        numberValid = row["number_valid"]
-        outcome = Outcome(rawValue: row["outcome"]) ?? .approve
-        firstName = row["first_name"]
-        lastName = row["last_name"]
-        month = row["month"]
-        year = row["year"]
-        hasCVV = row["has_cvv"]
-        createdAt = Date(timeIntervalSince1970: row["created_at"])
-        usedAt = (row["used_at"] as Double?).map(Date.init(timeIntervalSince1970:))
-    }
-
-    func insert(_ db: Database) throws {
-        try db.execute(
-            sql: """
-                INSERT INTO storefront_vault_sessions (token, brand, last_digits, number_valid, outcome, first_name, last_name,
-                    month, year, has_cvv, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)
-                """,
-            arguments: [
-                token, brand, lastDigits, numberValid, outcome.rawValue, firstName, lastName, month, year, hasCVV,
-                createdAt.timeIntervalSince1970,
-            ])
-    }
-
-    /// A session completion may use (P8): known, younger than 24 hours, not used by a successful payment.
-    static func usable(_ db: Database, token: String, now: Date) throws -> VaultSession? {
-        guard
-            let row = try Row.fetchOne(
-                db, sql: "SELECT * FROM storefront_vault_sessions WHERE token = ?", arguments: [token])
-        else {
-            return nil
-        }
-        let session = VaultSession(row: row)
-        guard session.usedAt == nil, now.timeIntervalSince(session.createdAt) < lifetime else { return nil }
-        return session
-    }
-
-    static func find(_ db: Database, token: String) throws -> VaultSession? {
-        try Row.fetchOne(db, sql: "SELECT * FROM storefront_vault_sessions WHERE token = ?", arguments: [token]).map(
-            VaultSession.init(row:))
-    }
-
-    static func markUsed(_ db: Database, token: String, now: Date) throws {
-        try db.execute(
-            sql: "UPDATE storefront_vault_sessions SET used_at = ? WHERE token = ?",
-            arguments: [now.timeIntervalSince1970, token])
     }
 }

@@ -28,7 +28,7 @@ enum WebCheckoutCompletion {
         var checkout = original
         if let email, checkout.status == .open {
             checkout.email = email
-            try checkout.save(db)
+            try StorefrontCheckoutStore.save(db, checkout)
         }
         let grant = TokenGrant(token: "", shopID: shop.id, scopes: Set(StorefrontScope.all), revoked: false)
         let c = StorefrontRequestContext(
@@ -41,7 +41,7 @@ enum WebCheckoutCompletion {
                     "month": "12", "year": "2099",
                 ]
             ], now: now)
-        try vault.insert(db)
+        try StorefrontPaymentStore.insert(db, vault)
         let due = CheckoutPricing.totals(checkout, shopCountry: shop.country).totalCents
         let args: JSONValue = [
             "checkoutId": .string(checkout.gid.encoded),

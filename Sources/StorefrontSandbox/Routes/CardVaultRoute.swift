@@ -22,7 +22,7 @@ struct CardVaultRoute: Sendable {
                     "Request body is not a JSON object.", code: "BAD_REQUEST", status: 400)
             }
             let session = VaultSession(body: body, now: context.clock.now())
-            try await context.database.write { db in try session.insert(db) }
+            try await context.database.write { db in try StorefrontPaymentStore.insert(db, session) }
             return .json(["id": .string(session.token)])
         }
     }

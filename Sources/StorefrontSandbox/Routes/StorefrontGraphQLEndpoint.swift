@@ -38,8 +38,8 @@ struct StorefrontGraphQLEndpoint: Sendable {
             token.isEmpty
             ? nil
             : try await context.database.read { db in
-                guard let grant = try TokenGrant.find(db, token: token) else { return nil }
-                return (grant, try ShopRecord.find(db, id: grant.shopID))
+                guard let grant = try StorefrontShopStore.grant(db, token: token) else { return nil }
+                return (grant, try StorefrontShopStore.shop(db, id: grant.shopID))
             }
         guard let grant = found?.grant else { return StorefrontHTTPErrors.unauthorized() }
         if grant.revoked { return StorefrontHTTPErrors.revoked() }
@@ -94,7 +94,7 @@ struct StorefrontGraphQLEndpoint: Sendable {
             let outcome = try await graphQL.run(graphQLRequest, database: context.database, catalogCache: catalogCache)
             { db in
                 // Re-read the shop inside the transaction so the request sees one consistent state.
-                let current = try ShopRecord.find(db, id: shop.id) ?? shop
+                let current = try StorefrontShopStore.shop(db, id: shop.id) ?? shop
                 return StorefrontRequestContext(
                     db: db, shop: current, grant: grant, now: now, requestID: requestID, publicURL: publicURL)
             }

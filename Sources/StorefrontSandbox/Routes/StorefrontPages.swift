@@ -29,11 +29,11 @@ struct StorefrontPages: Sendable {
             let now = context.clock.now()
             let page: String? = try await context.database.read { db in
                 guard
-                    let shopID = try CartRecord.shopID(db, token: token),
-                    let cart = try CartRecord.find(db, token: token, shopID: shopID, now: now)
+                    let shopID = try StorefrontCartStore.shopID(db, token: token),
+                    let cart = try StorefrontCartStore.cart(db, token: token, shopID: shopID, now: now)
                 else { return nil }
-                let catalog = try CatalogSnapshot.load(db, shopID: shopID)
-                let shop = try ShopRecord.find(db, id: shopID)
+                let catalog = try StorefrontCatalogStore.snapshot(db, shopID: shopID)
+                let shop = try StorefrontShopStore.shop(db, id: shopID)
                 return Self.cartPage(
                     cart, catalog: catalog, shopName: shop?.name ?? "Shop", currency: shop?.currency ?? "")
             }

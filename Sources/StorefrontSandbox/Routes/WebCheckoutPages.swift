@@ -15,8 +15,8 @@ struct WebCheckoutPages: Sendable {
             let page: String? = try await context.database.read { db in
                 guard let found = try Self.checkout(db, request) else { return nil }
                 let (checkout, shop) = found
-                let catalog = try CatalogSnapshot.load(db, shopID: shop.id)
-                let order = try checkout.orderID.flatMap { try OrderRecord.find(db, id: $0, shopID: shop.id) }
+                let catalog = try StorefrontCatalogStore.snapshot(db, shopID: shop.id)
+                let order = try checkout.orderID.flatMap { try StorefrontOrderStore.order(db, id: $0, shopID: shop.id) }
                 return WebCheckoutHTML.checkoutPage(checkout, shop: shop, catalog: catalog, order: order, now: now)
             }
             return page.map { SandboxResponse.html($0) } ?? Self.notFound("Checkout not found")
@@ -45,8 +45,9 @@ struct WebCheckoutPages: Sendable {
 
         router.get("/:shop/orders/:token/authenticate") { request in
             let page: String? = try await context.database.read { db in
-                guard let shopID = Int64(request.parameter("shop")), let shop = try ShopRecord.find(db, id: shopID),
-                    let order = try OrderRecord.find(db, token: request.parameter("token"), shopID: shopID),
+                guard let shopID = Int64(request.parameter("shop")),
+                    let shop = try StorefrontShopStore.shop(db, id: shopID),
+                    let order = try StorefrontOrderStore.order(db, token: request.parameter("token"), shopID: shopID),
                     request.query["key"] == order.key
                 else { return nil }
                 return WebCheckoutHTML.orderPage(order, shop: shop)
@@ -57,8 +58,8 @@ struct WebCheckoutPages: Sendable {
 
     /// The checkout and shop a page URL names, when the shop number, token and `key` all match.
     private static func checkout(_ db: Database, _ request: SandboxRequest) throws -> (CheckoutRecord, ShopRecord)? {
-        guard let shopID = Int64(request.parameter("shop")), let shop = try ShopRecord.find(db, id: shopID),
-            let checkout = try CheckoutRecord.find(db, token: request.parameter("token"), shopID: shopID),
+        guard let shopID = Int64(request.parameter("shop")), let shop = try StorefrontShopStore.shop(db, id: shopID),
+            let checkout = try StorefrontCheckoutStore.checkout(db, token: request.parameter("token"), shopID: shopID),
             request.query["key"] == checkout.key
         else { return nil }
         return (checkout, shop)

@@ -15,7 +15,7 @@ enum CustomerRules {
             errors.add("INVALID", prefix + ["email"], "Email is invalid")
             return
         }
-        if let existing = try CustomerRecord.find(context.db, email: email, shopID: shopID),
+        if let existing = try StorefrontCustomerStore.customer(context.db, email: email, shopID: shopID),
             existing.id != exceptCustomer
         {
             errors.add("TAKEN", prefix + ["email"], "Email has already been taken")
@@ -43,7 +43,7 @@ enum CustomerRules {
             errors.add("INVALID", prefix + ["phone"], "Phone is invalid")
             return
         }
-        if try CustomerRecord.phoneTaken(context.db, phone, shopID: shopID, exceptCustomer: exceptCustomer) {
+        if try StorefrontCustomerStore.phoneTaken(context.db, phone, shopID: shopID, exceptCustomer: exceptCustomer) {
             errors.add("TAKEN", prefix + ["phone"], "Phone has already been taken")
         }
     }

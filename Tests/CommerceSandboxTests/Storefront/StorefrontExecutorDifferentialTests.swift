@@ -32,8 +32,8 @@ import Testing
             let token = token ?? client.token
             let now = Date(timeIntervalSince1970: 1_764_000_000)
             return try await graphQL.run(request, database: client.context.database) { db in
-                guard let grant = try TokenGrant.find(db, token: token),
-                    let shop = try ShopRecord.find(db, id: grant.shopID)
+                guard let grant = try StorefrontShopStore.grant(db, token: token),
+                    let shop = try StorefrontShopStore.shop(db, id: grant.shopID)
                 else {
                     throw StorefrontFieldError(message: "the seeded shop or token is missing")
                 }

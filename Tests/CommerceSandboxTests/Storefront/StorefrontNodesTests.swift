@@ -62,7 +62,8 @@ import Testing
         let request = StorefrontGraphQL.Request(
             document: "{shop{name,primaryDomain{url}}}", variables: [:], operationName: nil)
         let outcome = try await graphQL.run(request, database: client.context.database) { db in
-            guard let shop = try ShopRecord.find(db, id: 1), let grant = try TokenGrant.find(db, token: client.token)
+            guard let shop = try StorefrontShopStore.shop(db, id: 1),
+                let grant = try StorefrontShopStore.grant(db, token: client.token)
             else {
                 throw StorefrontFieldError(message: "the seeded shop is missing")
             }

@@ -1,7 +1,7 @@
 import GraphQL
 
 /// Where ``QueryExecutor`` meets ``StorefrontGraphQL``: planning a validated document once, and answering a
-/// query request from its plan. Every `nil` here means "let GraphQLSwift answer", never an error.
+/// query request from its plan. Every `nil` and hand-over here means "let GraphQLSwift answer", never an error.
 enum FastQueryPath {
     /// Plans for the query operations of `document`, made when the document is prepared (and cached with it).
     static func plans(for document: Document, schema: GraphQLSchema, table: FieldTable) -> DocumentPlans? {
@@ -22,18 +22,28 @@ enum FastQueryPath {
         return DocumentPlans(operations: plans, fragments: fragments)
     }
 
-    /// The response body text for `request`, or `nil` when the library must answer it.
+    /// What the synchronous executor made of a request.
+    enum Answer {
+        /// The response body text.
+        case answered(String)
+        /// The library must answer; `resolved` holds the outcome of every resolver that already ran.
+        case handedOver(ResolvedFields)
+    }
+
+    /// The answer to `request`, or `nil` when the library must answer it and no resolver has run.
     static func answer(
         _ request: StorefrontGraphQL.Request, document: Document, plans: DocumentPlans,
         schema: GraphQLSchema, table: FieldTable, context: StorefrontRequestContext
-    ) -> String? {
+    ) -> Answer? {
         guard let index = operationIndex(document, name: request.operationName),
             plans.operations.indices.contains(index), let plan = plans.operations[index],
             let queryType = schema.queryType
         else { return nil }
+        // Variables and a per-request plan are settled before the first resolver runs.
+        let root: SelectionPlan
+        let variables: [String: Map]
         do {
-            let variables = try InputCoercion.variables(plan.variables, inputs: request.variables, schema: schema)
-            let root: SelectionPlan
+            variables = try InputCoercion.variables(plan.variables, inputs: request.variables, schema: schema)
             if let staticRoot = plan.staticRoot {
                 root = staticRoot
             } else {
@@ -41,10 +51,14 @@ enum FastQueryPath {
                     schema: schema, table: table, fragments: plans.fragments, variables: variables)
                 root = try planner.plan(queryType, selectionSets: [plan.operation.selectionSet], nodes: [])
             }
-            var executor = QueryExecutor(context: context, variables: variables)
-            return try executor.respond(root)
         } catch {
             return nil
+        }
+        var executor = QueryExecutor(context: context, variables: variables)
+        do {
+            return .answered(try executor.respond(root))
+        } catch {
+            return .handedOver(executor.resolvedFields)
         }
     }
 

@@ -4,15 +4,17 @@ import GraphQL
 /// Runs a planned query synchronously on the calling thread (inside the request's read transaction) and
 /// writes the response JSON as it goes: no tasks, no `Map` tree, no per-field dictionaries.
 ///
-/// It answers exactly as GraphQLSwift 4.3 does for what it covers, and throws ``ExecutionFallback`` for the
-/// rest; its caller then reruns the request on the library. Field errors follow the GraphQL spec: the
-/// field answers `null` and a non-null position hands the `null` to its nearest nullable ancestor (a
-/// response with more than one error falls back, since the library's error order follows its task scheduling).
+/// It answers exactly as GraphQLSwift 4.3 does for what it covers. What a plan cannot show in advance (a value of
+/// the wrong type, a `null` list entry, a second field error, whose order in the library follows its task
+/// scheduling) makes it throw ``ExecutionFallback`` midway; ``FastQueryPath`` then hands the request to the
+/// library together with every resolver outcome so far (``ResolvedFields``), so no resolver runs twice. Field
+/// errors follow the GraphQL spec: the field answers `null` and a non-null position hands the `null` to its
+/// nearest nullable ancestor.
 struct QueryExecutor {
     let context: StorefrontRequestContext
     let variables: [String: Map]
     private var output = ""
-    private var path: [IndexPathValue] = []
+    private var trail = ResolutionTrail()
     private var errors: [GraphQLError] = []
 
     init(context: StorefrontRequestContext, variables: [String: Map]) {
@@ -20,6 +22,9 @@ struct QueryExecutor {
         self.variables = variables
         output.reserveCapacity(4096)
     }
+
+    /// Every resolver outcome so far, for a hand-over to the library after ``respond(_:)`` threw.
+    var resolvedFields: ResolvedFields { trail.resolvedFields() }
 
     /// The whole response body for `root`, `{"data":…}` with `errors` after it when a field failed.
     mutating func respond(_ root: SelectionPlan) throws(ExecutionFallback) -> String {
@@ -47,10 +52,10 @@ struct QueryExecutor {
         for (index, field) in plan.fields.enumerated() {
             if index > 0 { output += "," }
             output += field.keyPrefix
-            path.append(.key(field.responseKey))
+            trail.enter(.key(field.responseKey))
             // Siblings of a failed field still run: the library runs them too, and their errors count.
             if try !writeField(field, source: source) { answered = false }
-            path.removeLast()
+            trail.leave()
         }
         output += "}"
         return answered
@@ -70,11 +75,13 @@ struct QueryExecutor {
         let value: (any Sendable)?
         do {
             value = try resolve(source, arguments, context, nil)
+            trail.record(.success(value))
         } catch {
+            trail.record(.failure(error))
             errors.append(
                 GraphQLError(
                     message: String(describing: error), nodes: field.nodes,
-                    path: IndexPath(path.map { $0 as any IndexPathElement }), originalError: error))
+                    path: IndexPath(trail.path.map { $0 as any IndexPathElement }), originalError: error))
             if field.output.isNonNull { return false }
             output += "null"
             return true
@@ -113,6 +120,7 @@ struct QueryExecutor {
     {
         switch plan {
         case .nonNull:
+            // The planner never nests one non-null in another (``QueryPlanner``), so this is not reached.
             throw ExecutionFallback("non-null inside non-null")
         case .list(let item):
             return try completeList(item, value, field: field)
@@ -144,8 +152,8 @@ struct QueryExecutor {
         var answered = true
         for (index, element) in items.enumerated() {
             if index > 0 { output += "," }
-            path.append(.index(index))
-            defer { path.removeLast() }
+            trail.enter(.index(index))
+            defer { trail.leave() }
             if item.isNonNull {
                 if element is NullListEntry { throw ExecutionFallback("placeholder in a non-null list") }
                 if try !complete(item, element, field: field) { answered = false }

@@ -71,8 +71,9 @@ struct QueryPlanner {
     private mutating func output(_ type: GraphQLOutputType, group: [Field]) throws(ExecutionFallback) -> OutputPlan {
         switch type {
         case let nonNull as GraphQLNonNull:
-            guard let inner = nonNull.ofType as? GraphQLOutputType else {
-                throw ExecutionFallback("non-null of a non-output type")
+            // A non-null directly inside a non-null is not a type the schema can hold; left to the library.
+            guard let inner = nonNull.ofType as? GraphQLOutputType, !(inner is GraphQLNonNull) else {
+                throw ExecutionFallback("non-null of a non-output or non-null type")
             }
             return .nonNull(try output(inner, group: group))
         case let list as GraphQLList:

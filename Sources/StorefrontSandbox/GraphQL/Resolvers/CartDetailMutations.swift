@@ -51,7 +51,8 @@ extension ResolverRegistry {
                 if input.has("countryCode") { cart.buyerCountry = input.field("countryCode").asString }
                 if input.has("customerAccessToken") {
                     if let token = input.field("customerAccessToken").asString {
-                        let customer = try CustomerRecord.find(c.db, accessToken: token, shopID: c.shop.id, now: c.now)
+                        let customer = try StorefrontCustomerStore.customer(
+                            c.db, accessToken: token, shopID: c.shop.id, now: c.now)
                         if customer == nil {
                             errors.add("INVALID", prefix + ["customerAccessToken"], "Customer access token is invalid")
                         }
@@ -79,7 +80,7 @@ extension CartMutation {
         try change(&updated, &errors)
         guard errors.isEmpty else { return payload(payloadType, original, errors) }
         updated.updatedAt = c.now
-        try updated.save(c.db)
+        try StorefrontCartStore.save(c.db, updated)
         return payload(payloadType, updated, errors)
     }
 

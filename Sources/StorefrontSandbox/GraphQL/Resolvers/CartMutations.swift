@@ -24,7 +24,8 @@ extension ResolverRegistry {
                 errors.add("INVALID", ["input", "buyerIdentity", "email"], "Email is invalid")
             }
             if let token = buyer.field("customerAccessToken").asString {
-                customerID = try CustomerRecord.find(c.db, accessToken: token, shopID: c.shop.id, now: c.now)?.id
+                customerID = try StorefrontCustomerStore.customer(
+                    c.db, accessToken: token, shopID: c.shop.id, now: c.now)?.id
                 if customerID == nil {
                     errors.add(
                         "INVALID", ["input", "buyerIdentity", "customerAccessToken"], "Customer access token is invalid"
@@ -40,7 +41,7 @@ extension ResolverRegistry {
                 buyerCountry: buyer.field("countryCode").asString, customerID: customerID,
                 createdAt: c.now, updatedAt: c.now)
             for line in lines { CartMutation.merge(line, into: &cart) }
-            try cart.save(c.db)
+            try StorefrontCartStore.save(c.db, cart)
             return CartMutation.payload("CartCreatePayload", cart, errors)
         }
 
@@ -54,7 +55,7 @@ extension ResolverRegistry {
             guard errors.isEmpty else { return CartMutation.payload("CartLinesAddPayload", cart, errors) }
             for line in lines { CartMutation.merge(line, into: &cart) }
             cart.updatedAt = c.now
-            try cart.save(c.db)
+            try StorefrontCartStore.save(c.db, cart)
             return CartMutation.payload("CartLinesAddPayload", cart, errors)
         }
 
@@ -110,7 +111,7 @@ extension ResolverRegistry {
             }
             cart.lines.removeAll { $0.quantity == 0 }
             cart.updatedAt = c.now
-            try cart.save(c.db)
+            try StorefrontCartStore.save(c.db, cart)
             return CartMutation.payload("CartLinesUpdatePayload", cart, errors)
         }
 
@@ -134,7 +135,7 @@ extension ResolverRegistry {
             guard errors.isEmpty else { return CartMutation.payload("CartLinesRemovePayload", cart, errors) }
             cart.lines.removeAll { remove.contains($0.token) }
             cart.updatedAt = c.now
-            try cart.save(c.db)
+            try StorefrontCartStore.save(c.db, cart)
             return CartMutation.payload("CartLinesRemovePayload", cart, errors)
         }
     }
@@ -157,7 +158,7 @@ enum CartMutation {
         -> CartRecord?
     {
         if let token = ResolverRegistry.cartToken(args.field("cartId").asString),
-            let cart = try CartRecord.find(context.db, token: token, shopID: context.shop.id, now: context.now)
+            let cart = try StorefrontCartStore.cart(context.db, token: token, shopID: context.shop.id, now: context.now)
         {
             return cart
         }

@@ -29,7 +29,9 @@ extension ResolverRegistry {
                 "CartBuyerIdentity",
                 [
                     "email": k.buyerEmail, "phone": k.buyerPhone, "countryCode": k.buyerCountry,
-                    "customer": try k.customerID.flatMap { try CustomerRecord.find(c.db, id: $0, shopID: c.shop.id) },
+                    "customer": try k.customerID.flatMap {
+                        try StorefrontCustomerStore.customer(c.db, id: $0, shopID: c.shop.id)
+                    },
                 ])
         }
         on("Cart", "lines", as: cart) { k, args, _ in

@@ -46,7 +46,9 @@ enum CheckoutCompletion {
         func answer(_ checkout: CheckoutRecord?, _ payment: PaymentRecord?) -> GraphObject {
             CheckoutMutation.payload(payloadType, checkout, errors, ["payment": payment])
         }
-        guard var checkout = try CheckoutRecord.find(c.db, id: args.field("checkoutId").asString, shopID: c.shop.id)
+        guard
+            var checkout = try StorefrontCheckoutStore.checkout(
+                c.db, id: args.field("checkoutId").asString, shopID: c.shop.id)
         else {
             errors.add("INVALID", ["checkoutId"], "Checkout does not exist")
             return answer(nil, nil)
@@ -55,7 +57,7 @@ enum CheckoutCompletion {
         let key = (input.field("idempotencyKey").asString ?? "").trimmingCharacters(in: .whitespaces)
         // P12: the same key again is the same payment, whatever happened since.
         if !key.isEmpty,
-            let earlier = try PaymentRecord.find(
+            let earlier = try StorefrontPaymentStore.payment(
                 c.db, checkoutToken: checkout.token, idempotencyKey: key, shopID: c.shop.id)
         {
             return answer(checkout, earlier)
@@ -84,7 +86,8 @@ enum CheckoutCompletion {
         var session: VaultSession?
         let paymentData = input.field("paymentData").asString ?? ""
         if form.isCard {
-            session = try VaultSession.usable(c.db, token: input.field("vaultId").asString ?? "", now: c.now)
+            session = try StorefrontPaymentStore.usableSession(
+                c.db, token: input.field("vaultId").asString ?? "", now: c.now)
             if session == nil {
                 errors.add("INVALID", ["payment", "vaultId"], "Vault ID is invalid, expired or already used")
             }
@@ -99,22 +102,23 @@ enum CheckoutCompletion {
         guard errors.isEmpty else { return answer(checkout, nil) }
 
         let settings = PendingComputation.Settings(c.shop)
-        let payment = try PaymentRecord(
-            checkoutToken: checkout.token, shopID: c.shop.id, idempotencyKey: key,
-            kind: form.isCard ? .card : .tokenized,
-            amountCents: due.totalCents, currency: c.shop.currency,
-            billingAddress: input.has("billingAddress")
-                ? CheckoutRules.addressValues(input.field("billingAddress")) : nil,
-            vaultToken: session?.token, paymentData: form.isCard ? nil : paymentData, card: session.map(card),
-            job: PendingComputation(polls: settings.paymentPolls, deadline: c.now + settings.deadlineSeconds),
-            createdAt: c.now
-        ).save(c.db)
+        let payment = try StorefrontPaymentStore.save(
+            c.db,
+            PaymentRecord(
+                checkoutToken: checkout.token, shopID: c.shop.id, idempotencyKey: key,
+                kind: form.isCard ? .card : .tokenized,
+                amountCents: due.totalCents, currency: c.shop.currency,
+                billingAddress: input.has("billingAddress")
+                    ? CheckoutRules.addressValues(input.field("billingAddress")) : nil,
+                vaultToken: session?.token, paymentData: form.isCard ? nil : paymentData, card: session.map(card),
+                job: PendingComputation(polls: settings.paymentPolls, deadline: c.now + settings.deadlineSeconds),
+                createdAt: c.now))
         checkout.totals = due
         checkout.recalculation = nil
         checkout.status = .processing
         checkout.processingPaymentID = payment.id
         checkout.updatedAt = c.now
-        try checkout.save(c.db)
+        try StorefrontCheckoutStore.save(c.db, checkout)
         // Accepting is not a poll: this payload shows the payment and the checkout not ready.
         c.pollAnswers[CheckoutProgress.paymentKey(payment.id)] = false
         return answer(checkout, payment)

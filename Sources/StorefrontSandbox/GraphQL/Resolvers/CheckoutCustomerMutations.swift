@@ -13,7 +13,9 @@ extension ResolverRegistry {
                 var customer: CustomerRecord?
                 var payload = try CheckoutMutation.update(name, payloadType, args, c) { checkout, errors in
                     let token = args.field("customerAccessToken").asString ?? ""
-                    guard let found = try CustomerRecord.find(c.db, accessToken: token, shopID: c.shop.id, now: c.now)
+                    guard
+                        let found = try StorefrontCustomerStore.customer(
+                            c.db, accessToken: token, shopID: c.shop.id, now: c.now)
                     else {
                         errors.add("INVALID", ["customerAccessToken"], "Customer access token is invalid")
                         return

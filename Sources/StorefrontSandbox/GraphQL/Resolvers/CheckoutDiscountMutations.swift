@@ -75,7 +75,7 @@ extension ResolverRegistry {
         }
 
         on("Checkout", "discountApplications", as: CheckoutRecord.self) { k, args, c in
-            let fresh = try CheckoutRecord.find(c.db, token: k.token, shopID: k.shopID) ?? k
+            let fresh = try StorefrontCheckoutStore.checkout(c.db, token: k.token, shopID: k.shopID) ?? k
             let applications =
                 fresh.discountCode.map {
                     [Connection.Entry(item: CheckoutDiscounts.application($0), id: 1, value: .number(1))]

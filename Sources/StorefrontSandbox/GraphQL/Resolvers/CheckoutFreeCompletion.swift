@@ -32,7 +32,7 @@ extension ResolverRegistry {
             checkout.completedAt = c.now
             checkout.orderID = order.id
             checkout.updatedAt = c.now
-            try checkout.save(c.db)
+            try StorefrontCheckoutStore.save(c.db, checkout)
             return CheckoutMutation.payload(payloadType, checkout, errors)
         }
     }

@@ -43,7 +43,7 @@ extension ResolverRegistry {
                 return CheckoutMutation.payload("CheckoutCreatePayload", nil, errors, ["queueToken": nil])
             }
             CheckoutMutation.started(&checkout, c, ratesToo: true)
-            try checkout.save(c.db)
+            try StorefrontCheckoutStore.save(c.db, checkout)
             return CheckoutMutation.payload("CheckoutCreatePayload", checkout, errors, ["queueToken": nil])
         }
 
@@ -122,7 +122,9 @@ enum CheckoutMutation {
     static func open(_ args: Map, _ c: StorefrontRequestContext, _ errors: inout UserErrorList) throws
         -> CheckoutRecord?
     {
-        guard let checkout = try CheckoutRecord.find(c.db, id: args.field("checkoutId").asString, shopID: c.shop.id)
+        guard
+            let checkout = try StorefrontCheckoutStore.checkout(
+                c.db, id: args.field("checkoutId").asString, shopID: c.shop.id)
         else {
             errors.add("INVALID", ["checkoutId"], "Checkout does not exist")
             return nil
@@ -147,7 +149,7 @@ enum CheckoutMutation {
         var checkout = original
         try change(&checkout, &errors)
         guard errors.isEmpty else { return payload(payloadType, original, errors) }
-        try checkout.save(c.db)
+        try StorefrontCheckoutStore.save(c.db, checkout)
         return payload(payloadType, checkout, errors)
     }
 

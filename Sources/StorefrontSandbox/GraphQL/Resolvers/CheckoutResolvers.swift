@@ -3,11 +3,12 @@ import GraphQL
 
 extension ResolverRegistry {
     /// `Checkout`, `CheckoutLineItem` and `ShippingRate` (spec §5.8, §5.9). Every field reads the checkout
-    /// again by token, because a poll earlier in the same request may have finished a computation.
+    /// again by token, because a poll earlier in the same request may have finished a computation. Fields that
+    /// poll are registered with `onPolling`: a query selecting one runs on the writer.
     mutating func registerCheckout() {
         let record = CheckoutRecord.self
         @Sendable func fresh(_ k: CheckoutRecord, _ c: StorefrontRequestContext) throws -> CheckoutRecord {
-            try CheckoutRecord.find(c.db, token: k.token, shopID: c.shop.id) ?? k
+            try StorefrontCheckoutStore.checkout(c.db, token: k.token, shopID: c.shop.id) ?? k
         }
         on("Checkout", "id", as: record) { k, _, _ in k.gid.encoded }
         on("Checkout", "webUrl", as: record) { k, _, c in c.url(WebCheckoutHTML.checkoutPath(k)) }
@@ -28,7 +29,7 @@ extension ResolverRegistry {
             GraphObject("CheckoutBuyerIdentity", ["countryCode": try fresh(k, c).shippingAddress?["country"]])
         }
         on("Checkout", "customer", as: record) { k, _, c in
-            try fresh(k, c).customerID.flatMap { try CustomerRecord.find(c.db, id: $0, shopID: c.shop.id) }
+            try fresh(k, c).customerID.flatMap { try StorefrontCustomerStore.customer(c.db, id: $0, shopID: c.shop.id) }
         }
         on("Checkout", "shippingAddress", as: record) { k, _, c in
             try fresh(k, c).shippingAddress.map {
@@ -52,13 +53,13 @@ extension ResolverRegistry {
         }
 
         // Readiness: a processing checkout is never ready; otherwise the recalculation decides.
-        on("Checkout", "ready", as: record) { k, _, c in
+        onPolling("Checkout", "ready", as: record) { k, _, c in
             let settled = try CheckoutProgress.paymentSettled(k.token, c)
             let current = try fresh(k, c)
             guard settled, current.status != .processing else { return false }
             return try CheckoutProgress.recalculationReady(k.token, c)
         }
-        on("Checkout", "availableShippingRates", as: record) { k, _, c in
+        onPolling("Checkout", "availableShippingRates", as: record) { k, _, c in
             let checkout = try fresh(k, c)
             guard checkout.requiresShipping, let address = checkout.shippingAddress else { return nil }
             guard try CheckoutProgress.ratesReady(k.token, c) else {
@@ -83,25 +84,28 @@ extension ResolverRegistry {
             ("paymentDue", { $0.totalCents }),
         ]
         for (field, amount) in amounts {
-            on("Checkout", field + "V2", as: record) { k, _, c in c.money(amount(try totals(k, c))) }
+            onPolling("Checkout", field + "V2", as: record) { k, _, c in c.money(amount(try totals(k, c))) }
             // The deprecated `Money` string form of the same amount.
-            on("Checkout", field, as: record) { k, _, c in StorefrontFormat.money(cents: amount(try totals(k, c))) }
+            onPolling("Checkout", field, as: record) { k, _, c in
+                StorefrontFormat.money(cents: amount(try totals(k, c)))
+            }
         }
-        on("Checkout", "lineItemsSubtotalPrice", as: record) { k, _, c in c.money(try totals(k, c).subtotalCents) }
-        on("Checkout", "totalDuties", as: record) { k, _, c in try totals(k, c).dutiesCents.map { c.money($0) } }
+        onPolling("Checkout", "lineItemsSubtotalPrice", as: record) { k, _, c in c.money(try totals(k, c).subtotalCents)
+        }
+        onPolling("Checkout", "totalDuties", as: record) { k, _, c in try totals(k, c).dutiesCents.map { c.money($0) } }
 
         // Completion: polling these advances the payment job.
-        on("Checkout", "order", as: record) { k, _, c in
+        onPolling("Checkout", "order", as: record) { k, _, c in
             _ = try CheckoutProgress.paymentSettled(k.token, c)
-            return try fresh(k, c).orderID.flatMap { try OrderRecord.find(c.db, id: $0, shopID: c.shop.id) }
+            return try fresh(k, c).orderID.flatMap { try StorefrontOrderStore.order(c.db, id: $0, shopID: c.shop.id) }
         }
-        on("Checkout", "completedAt", as: record) { k, _, c in
+        onPolling("Checkout", "completedAt", as: record) { k, _, c in
             _ = try CheckoutProgress.paymentSettled(k.token, c)
             return try fresh(k, c).completedAt.map { c.dateTime($0) }
         }
-        on("Checkout", "orderStatusUrl", as: record) { k, _, c in
+        onPolling("Checkout", "orderStatusUrl", as: record) { k, _, c in
             _ = try CheckoutProgress.paymentSettled(k.token, c)
-            return try fresh(k, c).orderID.flatMap { try OrderRecord.find(c.db, id: $0, shopID: c.shop.id) }
+            return try fresh(k, c).orderID.flatMap { try StorefrontOrderStore.order(c.db, id: $0, shopID: c.shop.id) }
                 .map { c.url(OrderWriter.statusPath($0)) }
         }
 

@@ -27,13 +27,14 @@ extension ResolverRegistry {
             guard errors.isEmpty, let email else {
                 return CustomerRules.payload("CustomerCreatePayload", errors, ["customer": nil])
             }
-            let id = try CustomerRecord.create(
+            let id = try StorefrontCustomerStore.create(
                 c.db, shopID: c.shop.id, email: email, firstName: input.field("firstName").asString,
                 lastName: input.field("lastName").asString, phone: input.field("phone").asString,
                 acceptsMarketing: input.field("acceptsMarketing").asBool ?? false, now: c.now)
-            try CustomerCredentials.setPassword(c.db, customerID: id, password: password)
+            try StorefrontCustomerStore.setPassword(c.db, customerID: id, password: password)
             return CustomerRules.payload(
-                "CustomerCreatePayload", errors, ["customer": try CustomerRecord.find(c.db, id: id, shopID: c.shop.id)])
+                "CustomerCreatePayload", errors,
+                ["customer": try StorefrontCustomerStore.customer(c.db, id: id, shopID: c.shop.id)])
         }
 
         on("Mutation", "customerAccessTokenCreate") { _, args, c, _ in
@@ -41,9 +42,9 @@ extension ResolverRegistry {
             let input = args.field("input")
             var errors = UserErrorList(codedType: "CustomerUserError")
             guard
-                let customer = try CustomerRecord.find(
+                let customer = try StorefrontCustomerStore.customer(
                     c.db, email: input.field("email").asString ?? "", shopID: c.shop.id),
-                try CustomerCredentials.passwordMatches(
+                try StorefrontCustomerStore.passwordMatches(
                     c.db, customerID: customer.id, password: input.field("password").asString ?? "")
             else {
                 errors.add("UNIDENTIFIED_CUSTOMER", ["input"], "Unidentified customer")
@@ -60,13 +61,13 @@ extension ResolverRegistry {
         on("Mutation", "customerAccessTokenRenew") { _, args, c, _ in
             try c.require(StorefrontScope.writeCustomers, for: "customerAccessTokenRenew")
             let token = args.field("customerAccessToken").asString ?? ""
-            guard let found = try CustomerCredentials.findAccessToken(c.db, token: token, shopID: c.shop.id, now: c.now)
+            guard let found = try StorefrontCustomerStore.accessToken(c.db, token: token, shopID: c.shop.id, now: c.now)
             else {
                 return GraphObject(
                     "CustomerAccessTokenRenewPayload", ["customerAccessToken": nil, "userErrors": Self.tokenMissing()])
             }
             let expires = c.now.addingTimeInterval(CustomerCredentials.tokenLifetime(c.shop))
-            try CustomerCredentials.extendAccessToken(c.db, id: found.id, until: expires)
+            try StorefrontCustomerStore.extendAccessToken(c.db, id: found.id, until: expires)
             return GraphObject(
                 "CustomerAccessTokenRenewPayload",
                 [
@@ -78,7 +79,7 @@ extension ResolverRegistry {
         on("Mutation", "customerAccessTokenDelete") { _, args, c, _ in
             try c.require(StorefrontScope.writeCustomers, for: "customerAccessTokenDelete")
             let token = args.field("customerAccessToken").asString ?? ""
-            guard let found = try CustomerCredentials.findAccessToken(c.db, token: token, shopID: c.shop.id, now: c.now)
+            guard let found = try StorefrontCustomerStore.accessToken(c.db, token: token, shopID: c.shop.id, now: c.now)
             else {
                 return GraphObject(
                     "CustomerAccessTokenDeletePayload",
@@ -87,7 +88,7 @@ extension ResolverRegistry {
                         "userErrors": Self.tokenMissing(),
                     ])
             }
-            try CustomerCredentials.deleteAccessToken(c.db, id: found.id)
+            try StorefrontCustomerStore.deleteAccessToken(c.db, id: found.id)
             return GraphObject(
                 "CustomerAccessTokenDeletePayload",
                 [
@@ -134,11 +135,11 @@ extension ResolverRegistry {
                 customer.acceptsMarketing = input.field("acceptsMarketing").asBool ?? false
             }
             customer.updatedAt = c.now
-            try customer.save(c.db)
+            try StorefrontCustomerStore.save(c.db, customer)
             var newToken: GraphObject?
             if let password {
-                try CustomerCredentials.setPassword(c.db, customerID: customer.id, password: password)
-                try CustomerCredentials.revokeAll(c.db, customerID: customer.id)
+                try StorefrontCustomerStore.setPassword(c.db, customerID: customer.id, password: password)
+                try StorefrontCustomerStore.deleteAccessTokens(c.db, customerID: customer.id)
                 let (token, expires) = try CustomerCredentials.issueAccessToken(
                     c.db, customerID: customer.id,
                     lifetime: CustomerCredentials.tokenLifetime(c.shop), now: c.now)
@@ -154,7 +155,7 @@ extension ResolverRegistry {
             let email = args.field("email").asString ?? ""
             if !InputRules.emailIsValid(email) {
                 errors.add("INVALID", ["email"], "Email is invalid")
-            } else if let customer = try CustomerRecord.find(c.db, email: email, shopID: c.shop.id) {
+            } else if let customer = try StorefrontCustomerStore.customer(c.db, email: email, shopID: c.shop.id) {
                 try Self.sendReset(customer, c)
             } else {
                 errors.add("UNIDENTIFIED_CUSTOMER", ["email"], "Could not find customer")
@@ -187,10 +188,11 @@ extension ResolverRegistry {
             guard errors.isEmpty else {
                 return CustomerRules.payload("CustomerAddressCreatePayload", errors, ["customerAddress": nil])
             }
-            let id = try AddressRecord(id: 0, customerID: customer.id, values: normalised, createdAt: c.now).save(c.db)
+            let id = try StorefrontCustomerStore.save(
+                c.db, AddressRecord(id: 0, customerID: customer.id, values: normalised, createdAt: c.now))
             if customer.defaultAddressID == nil { customer.defaultAddressID = id }
             customer.updatedAt = c.now
-            try customer.save(c.db)
+            try StorefrontCustomerStore.save(c.db, customer)
             return CustomerRules.payload(
                 "CustomerAddressCreatePayload", errors,
                 [
@@ -215,7 +217,7 @@ extension ResolverRegistry {
             guard errors.isEmpty else {
                 return CustomerRules.payload("CustomerAddressUpdatePayload", errors, ["customerAddress": nil])
             }
-            try address.save(c.db)
+            try StorefrontCustomerStore.save(c.db, address)
             return CustomerRules.payload("CustomerAddressUpdatePayload", errors, ["customerAddress": address])
         }
 
@@ -227,12 +229,13 @@ extension ResolverRegistry {
             else {
                 return CustomerRules.payload("CustomerAddressDeletePayload", errors, ["deletedCustomerAddressId": nil])
             }
-            try address.delete(c.db)
+            try StorefrontCustomerStore.delete(c.db, address)
             if customer.defaultAddressID == address.id {
-                customer.defaultAddressID = try customer.addresses(c.db).first?.id
+                customer.defaultAddressID = try StorefrontCustomerStore.addresses(c.db, customerID: customer.id).first?
+                    .id
             }
             customer.updatedAt = c.now
-            try customer.save(c.db)
+            try StorefrontCustomerStore.save(c.db, customer)
             return CustomerRules.payload(
                 "CustomerAddressDeletePayload", errors, ["deletedCustomerAddressId": address.gid.encoded])
         }
@@ -248,7 +251,7 @@ extension ResolverRegistry {
             }
             customer.defaultAddressID = address.id
             customer.updatedAt = c.now
-            try customer.save(c.db)
+            try StorefrontCustomerStore.save(c.db, customer)
             return CustomerRules.payload("CustomerDefaultAddressUpdatePayload", errors, ["customer": customer])
         }
     }
@@ -265,7 +268,7 @@ extension ResolverRegistry {
     private static func customer(_ args: Map, _ context: StorefrontRequestContext, _ errors: inout UserErrorList) throws
         -> CustomerRecord?
     {
-        if let customer = try CustomerRecord.find(
+        if let customer = try StorefrontCustomerStore.customer(
             context.db, accessToken: args.field("customerAccessToken").asString ?? "",
             shopID: context.shop.id, now: context.now)
         {
@@ -281,7 +284,9 @@ extension ResolverRegistry {
         field: [String], _ errors: inout UserErrorList
     ) throws -> AddressRecord? {
         if let number = GlobalID.number(id, type: "MailingAddress"),
-            let address = try customer.addresses(context.db).first(where: { $0.id == number })
+            let address = try StorefrontCustomerStore.addresses(context.db, customerID: customer.id).first(where: {
+                $0.id == number
+            })
         {
             return address
         }
@@ -291,14 +296,13 @@ extension ResolverRegistry {
 
     /// Creates a single-use reset token and writes the "email" to the shop's outbox.
     private static func sendReset(_ customer: CustomerRecord, _ context: StorefrontRequestContext) throws {
-        let token = RandomToken.hex(32)
-        try CustomerResetTokens.issue(context.db, token: token, customerID: customer.id, now: context.now)
+        let token = try CustomerCredentials.issueResetToken(context.db, customerID: customer.id, now: context.now)
         let email: JSONValue = [
             "to": .string(customer.email), "subject": "Reset your password", "resetToken": .string(token),
             "customerId": .string(customer.gid.encoded),
             "resetUrl": .string(context.url("/account/reset/\(customer.id)/\(token)")),
             "createdAt": .string(StorefrontFormat.dateTime(context.now)),
         ]
-        try StorefrontOutbox.send(context.db, shopID: context.shop.id, email, at: context.now)
+        try StorefrontShopStore.send(context.db, shopID: context.shop.id, email, at: context.now)
     }
 }

@@ -17,16 +17,20 @@ extension ResolverRegistry {
         on("Customer", "createdAt", as: customer) { u, _, c in c.dateTime(u.createdAt) }
         on("Customer", "updatedAt", as: customer) { u, _, c in c.dateTime(u.updatedAt) }
         on("Customer", "defaultAddress", as: customer) { u, _, c in
-            try u.defaultAddressID.flatMap { id in try u.addresses(c.db).first { $0.id == id } }
+            try u.defaultAddressID.flatMap { id in
+                try StorefrontCustomerStore.addresses(c.db, customerID: u.id).first { $0.id == id }
+            }
         }
         on("Customer", "addresses", as: customer) { u, args, c in
-            let entries = try u.addresses(c.db).map { Connection.Entry(item: $0, id: $0.id, value: .number($0.id)) }
+            let entries = try StorefrontCustomerStore.addresses(c.db, customerID: u.id).map {
+                Connection.Entry(item: $0, id: $0.id, value: .number($0.id))
+            }
             return try Connection.make(
                 entries, order: SortOrder(key: "ID", descending: false, reverse: args.field("reverse").asBool ?? false),
                 args: args, connectionType: "MailingAddressConnection")
         }
         on("Customer", "orders", as: customer) { u, args, c in
-            let orders = try OrderRecord.forCustomer(c.db, customerID: u.id)
+            let orders = try StorefrontOrderStore.orders(c.db, customerID: u.id)
             return try OrderRecord.connection(orders, args: args)
         }
 

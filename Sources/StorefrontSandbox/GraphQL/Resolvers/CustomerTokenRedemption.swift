@@ -39,17 +39,19 @@ enum CustomerTokenRedemption {
         _ errors: inout UserErrorList
     ) throws -> [String: (any Sendable)?] {
         let failed: [String: (any Sendable)?] = ["customer": nil, "customerAccessToken": nil]
-        guard let customerID, let customer = try CustomerRecord.find(c.db, id: customerID, shopID: c.shop.id) else {
+        guard let customerID,
+            let customer = try StorefrontCustomerStore.customer(c.db, id: customerID, shopID: c.shop.id)
+        else {
             errors.add("UNIDENTIFIED_CUSTOMER", fields.customer, "Could not find customer")
             return failed
         }
-        let valid = try CustomerResetTokens.isValid(c.db, token: token, customerID: customer.id, now: c.now)
+        let valid = try StorefrontCustomerStore.resetTokenIsValid(c.db, token, customerID: customer.id, now: c.now)
         if !valid { errors.add("TOKEN_INVALID", fields.token, fields.tokenMessage) }
         CustomerRules.checkPassword(password, field: fields.password, &errors)
         guard errors.isEmpty else { return failed }
-        try CustomerResetTokens.markUsed(c.db, token: token, now: c.now)
-        try CustomerCredentials.setPassword(c.db, customerID: customer.id, password: password)
-        try CustomerCredentials.revokeAll(c.db, customerID: customer.id)
+        try StorefrontCustomerStore.markResetTokenUsed(c.db, token, now: c.now)
+        try StorefrontCustomerStore.setPassword(c.db, customerID: customer.id, password: password)
+        try StorefrontCustomerStore.deleteAccessTokens(c.db, customerID: customer.id)
         let (accessToken, expires) = try CustomerCredentials.issueAccessToken(
             c.db, customerID: customer.id,
             lifetime: CustomerCredentials.tokenLifetime(c.shop), now: c.now)

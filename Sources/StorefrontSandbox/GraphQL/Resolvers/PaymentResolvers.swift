@@ -9,7 +9,7 @@ extension ResolverRegistry {
         /// The payment after this request's poll of its job.
         @Sendable func polled(_ p: PaymentRecord, _ c: StorefrontRequestContext) throws -> PaymentRecord {
             _ = try CheckoutProgress.paymentReady(p.id, c)
-            return try PaymentRecord.find(c.db, id: p.id, shopID: c.shop.id) ?? p
+            return try StorefrontPaymentStore.payment(c.db, id: p.id, shopID: c.shop.id) ?? p
         }
         on("Payment", "id", as: record) { p, _, _ in p.gid.encoded }
         on("Payment", "amountV2", as: record) { p, _, c in c.money(p.amountCents) }
@@ -21,7 +21,7 @@ extension ResolverRegistry {
             p.billingAddress.map { AddressRecord(id: 0, customerID: 0, values: $0, createdAt: p.createdAt) }
         }
         on("Payment", "checkout", as: record) { p, _, c in
-            try CheckoutRecord.find(c.db, token: p.checkoutToken, shopID: c.shop.id)
+            try StorefrontCheckoutStore.checkout(c.db, token: p.checkoutToken, shopID: c.shop.id)
         }
         on("Payment", "creditCard", as: record) { p, _, _ in
             p.card.map { card in
@@ -34,9 +34,9 @@ extension ResolverRegistry {
                     ])
             }
         }
-        on("Payment", "ready", as: record) { p, _, c in try polled(p, c).ready }
-        on("Payment", "errorMessage", as: record) { p, _, c in try polled(p, c).errorMessage }
-        on("Payment", "transaction", as: record) { p, _, c in
+        onPolling("Payment", "ready", as: record) { p, _, c in try polled(p, c).ready }
+        onPolling("Payment", "errorMessage", as: record) { p, _, c in try polled(p, c).errorMessage }
+        onPolling("Payment", "transaction", as: record) { p, _, c in
             let payment = try polled(p, c)
             let status: String
             switch payment.state {

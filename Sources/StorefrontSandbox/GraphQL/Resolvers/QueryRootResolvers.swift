@@ -46,25 +46,23 @@ extension ResolverRegistry {
         on("QueryRoot", "node") { _, args, c, _ in
             try Self.node(args.field("id").asString ?? "", c, field: "node")
         }
-        on("QueryRoot", "nodes") { _, args, c, info in
+        on("QueryRoot", "nodes") { _, args, c, _ in
             let ids = args.field("ids").asList ?? []
+            // An unknown ID answers `null` through a placeholder (``NullListEntry``).
             return try graphList(
-                ids.enumerated().map { index, id -> any Sendable in
-                    if let node = try Self.node(id.asString ?? "", c, field: "nodes") { return node }
-                    // The synchronous executor (no `info`) writes `null` for the placeholder itself.
-                    if let info { c.nullEntries.append(NullListEntry.path(of: info, index: index)) }
-                    return NullListEntry()
+                ids.map { id -> any Sendable in
+                    try Self.node(id.asString ?? "", c, field: "nodes") ?? NullListEntry()
                 })
         }
         on("QueryRoot", "customer") { _, args, c, _ in
             try c.require(StorefrontScope.readCustomers, for: "customer")
             guard let token = args.field("customerAccessToken").asString else { return nil }
-            return try CustomerRecord.find(c.db, accessToken: token, shopID: c.shop.id, now: c.now)
+            return try StorefrontCustomerStore.customer(c.db, accessToken: token, shopID: c.shop.id, now: c.now)
         }
         on("QueryRoot", "cart") { _, args, c, _ in
             try c.require(StorefrontScope.readCheckouts, for: "cart")
             guard let token = Self.cartToken(args.field("id").asString) else { return nil }
-            return try CartRecord.find(c.db, token: token, shopID: c.shop.id, now: c.now)
+            return try StorefrontCartStore.cart(c.db, token: token, shopID: c.shop.id, now: c.now)
         }
     }
 
@@ -103,29 +101,32 @@ extension ResolverRegistry {
             return try gid.number.flatMap { try context.catalog().collection(id: $0) }
         case "Cart":
             try context.require(StorefrontScope.readCheckouts, for: field)
-            return try CartRecord.find(context.db, token: gid.id, shopID: context.shop.id, now: context.now)
+            return try StorefrontCartStore.cart(context.db, token: gid.id, shopID: context.shop.id, now: context.now)
         case "CartLine":
             try context.require(StorefrontScope.readCheckouts, for: field)
             guard let cartToken = gid.queryValue("cart"),
-                let cart = try CartRecord.find(context.db, token: cartToken, shopID: context.shop.id, now: context.now)
+                let cart = try StorefrontCartStore.cart(
+                    context.db, token: cartToken, shopID: context.shop.id, now: context.now)
             else { return nil }
             return cart.lines.first { $0.token == gid.id }
         case "Checkout":
             try context.require(StorefrontScope.readCheckouts, for: field)
-            return try CheckoutRecord.find(context.db, id: id, shopID: context.shop.id)
+            return try StorefrontCheckoutStore.checkout(context.db, id: id, shopID: context.shop.id)
         case "CheckoutLineItem":
             try context.require(StorefrontScope.readCheckouts, for: field)
             guard let token = gid.queryValue("checkout"),
-                let checkout = try CheckoutRecord.find(context.db, token: token, shopID: context.shop.id),
+                let checkout = try StorefrontCheckoutStore.checkout(context.db, token: token, shopID: context.shop.id),
                 let index = checkout.lineIndex(id)
             else { return nil }
             return CheckoutLineValue(checkout: checkout, line: checkout.lines[index])
         case "Payment":
             try context.require(StorefrontScope.readCheckouts, for: field)
-            return try gid.number.flatMap { try PaymentRecord.find(context.db, id: $0, shopID: context.shop.id) }
+            return try gid.number.flatMap {
+                try StorefrontPaymentStore.payment(context.db, id: $0, shopID: context.shop.id)
+            }
         case "Order":
             try context.require(StorefrontScope.readCheckouts, for: field)
-            return try OrderRecord.find(context.db, gid: gid, shopID: context.shop.id)
+            return try StorefrontOrderStore.order(context.db, gid: gid, shopID: context.shop.id)
         default:
             return nil
         }

@@ -4,10 +4,10 @@ import GraphQL
 ///
 /// GraphQLSwift 4.3 cannot answer a list whose entry completes to `null`: the entry stays a Swift `nil`
 /// inside the list it builds, and the final conversion of `data` into a `Map` rejects it (a `MapError`
-/// that would cost the whole response). So the resolver hands out this placeholder instead and records the
-/// entry's response path in the request context; the placeholder completes like any object — every field
-/// below it answers a harmless stand-in value without running a resolver — and the response writer then
-/// puts `null` at the recorded paths.
+/// that would cost the whole response). So the resolver hands out this placeholder instead, and the library's
+/// resolver wrapper records the entry's response path in the request context (``notePlaceholders(in:at:_:)``);
+/// the placeholder completes like any object — every field below it answers a harmless stand-in value without
+/// running a resolver — and the response writer then puts `null` at the recorded paths.
 struct NullListEntry: GraphValue {
     /// Abstract positions resolve it to their first possible type (``StorefrontSchemaBuilder``); object
     /// positions accept it through `isTypeOf`, so no name is needed here.
@@ -34,8 +34,24 @@ struct NullListEntry: GraphValue {
         }
     }
 
-    /// The response path of entry `index` of the list field `info` resolves.
-    static func path(of info: GraphQLResolveInfo, index: Int) -> [IndexPathValue] {
-        info.path.elements + [.index(index)]
+    /// Whether a field of this type can answer a list holding placeholders: a list of objects or abstract types.
+    static func mayHoldPlaceholders(_ type: GraphQLOutputType) -> Bool {
+        var current: GraphQLType = type
+        if let nonNull = current as? GraphQLNonNull { current = nonNull.ofType }
+        guard let list = current as? GraphQLList else { return false }
+        var item: GraphQLType = list.ofType
+        if let nonNull = item as? GraphQLNonNull { item = nonNull.ofType }
+        return item is GraphQLObjectType || item is GraphQLAbstractType
+    }
+
+    /// Records, for the response writer, the path of every placeholder in `value`, the list the field `info`
+    /// resolves. GraphQLSwift's executor comes through here; ``QueryExecutor`` writes `null` for them itself.
+    static func notePlaceholders(
+        in value: (any Sendable)?, at info: GraphQLResolveInfo, _ context: StorefrontRequestContext
+    ) {
+        guard let items = value as? [(any Sendable)?] else { return }
+        for (index, item) in items.enumerated() where item is NullListEntry {
+            context.nullEntries.append(info.path.elements + [.index(index)])
+        }
     }
 }

@@ -7,8 +7,10 @@ enum PreparedDocument: Sendable {
     /// Refused before any operation is known (syntax error, too deep); the body to answer.
     case rejected(JSONValue)
     /// Parsed; `validationErrors` is the rewritten `errors` array when validation failed, `plans` the
-    /// synchronous executor's plans when it passed.
-    case parsed(UncheckedBox<Document>, validationErrors: JSONValue?, plans: DocumentPlans? = nil)
+    /// synchronous executor's plans and `writing` the indices of the operations that may write
+    /// (``OperationWrites``) when it passed.
+    case parsed(
+        UncheckedBox<Document>, validationErrors: JSONValue?, plans: DocumentPlans? = nil, writing: Set<Int> = [])
 }
 
 /// Prepared documents by their exact text, so a client that sends the same documents again and again (the

@@ -1,4 +1,3 @@
-import GRDB
 import GraphQL
 
 /// Resolves one field: `source` is the parent value, `args` the coerced arguments. `info` is `nil` when the
@@ -12,6 +11,9 @@ typealias FieldResolver =
 /// Resolvers by `Type.field` (spec §5.3). Anything not registered reads a ``GraphObject`` key or falls back.
 struct ResolverRegistry: Sendable {
     private(set) var resolvers: [String: FieldResolver] = [:]
+    /// `Type.field` of every resolver that may write: it polls a pending computation and may advance it (spec
+    /// §5.14). A query that selects one runs on the writer (``OperationWrites``).
+    private(set) var pollingFields: Set<String> = []
 
     mutating func on(_ type: String, _ field: String, _ resolver: @escaping FieldResolver) {
         resolvers["\(type).\(field)"] = resolver
@@ -26,6 +28,15 @@ struct ResolverRegistry: Sendable {
             guard let typed = source as? Source else { return nil }
             return try resolver(typed, args, context)
         }
+    }
+
+    /// Registers a field whose resolver polls a pending computation (see ``pollingFields``).
+    mutating func onPolling<Source: Sendable>(
+        _ type: String, _ field: String, as source: Source.Type,
+        _ resolver: @escaping @Sendable (Source, Map, StorefrontRequestContext) throws -> (any Sendable)?
+    ) {
+        pollingFields.insert("\(type).\(field)")
+        on(type, field, as: source, resolver)
     }
 
     /// The full set of Storefront resolvers.
@@ -54,20 +65,29 @@ struct ResolverRegistry: Sendable {
     }()
 
     /// The executable resolver of `Type.field` for GraphQLSwift: ``syncResolver(typeName:fieldName:type:mutationTypeName:)``
-    /// behind the library's signature.
+    /// behind the library's signature. A field ``QueryExecutor`` already resolved before handing the request over
+    /// answers its recorded outcome instead of resolving again (``ResolvedFields``).
     func resolver(typeName: String, fieldName: String, type: GraphQLOutputType, mutationTypeName: String)
         -> GraphQLFieldResolve
     {
         let resolve = syncResolver(
             typeName: typeName, fieldName: fieldName, type: type, mutationTypeName: mutationTypeName)
         let standIn = NullListEntry.standIn(for: type)
+        let mayHoldPlaceholders = NullListEntry.mayHoldPlaceholders(type)
         return { source, args, context, info in
             // Below a placeholder for a null list entry nothing is resolved; the writer drops it anyway.
             if source is NullListEntry { return standIn }
             guard let context = context as? StorefrontRequestContext else {
                 throw StorefrontFieldError.notImplemented(type: typeName, field: fieldName)
             }
-            return try resolve(source, args, context, info)
+            let value: (any Sendable)?
+            if let recorded = context.resolvedFields?.outcome(at: info.path.elements) {
+                value = try recorded.get()
+            } else {
+                value = try resolve(source, args, context, info)
+            }
+            if mayHoldPlaceholders { NullListEntry.notePlaceholders(in: value, at: info, context) }
+            return value
         }
     }
 
@@ -91,10 +111,6 @@ struct ResolverRegistry: Sendable {
                 return try fallback()
             } catch let error as StorefrontFieldError {
                 throw error
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
-                // A query on a reader reached a write (a readiness poll): the request reruns on the writer.
-                context.neededWrite = true
-                throw StorefrontFieldError.internalError(requestID: context.requestID)
             } catch {
                 throw StorefrontFieldError.internalError(requestID: context.requestID)
             }

@@ -14,6 +14,8 @@ package final class StorefrontGraphQL: Sendable {
     let schema: GraphQLSchema
     /// Fields, argument definitions and resolvers for the synchronous query executor (``QueryExecutor``).
     let fieldTable: FieldTable
+    /// `Type.field` of the resolvers that may write (``ResolverRegistry/pollingFields``).
+    private let pollingFields: Set<String>
     private let documents = PreparedDocumentCache()
 
     /// Whether queries try ``QueryExecutor`` before GraphQLSwift (off only to compare the two in tests).
@@ -27,6 +29,7 @@ package final class StorefrontGraphQL: Sendable {
             registry.resolver(typeName: type, fieldName: field, type: output, mutationTypeName: mutationName)
         }.build()
         fieldTable = try FieldTable(schema: schema, registry: registry)
+        pollingFields = registry.pollingFields
     }
 
     /// The schema of the bundled artefact with the Storefront resolvers.
@@ -91,17 +94,14 @@ package final class StorefrontGraphQL: Sendable {
         var bodyData: Data { text.map { Data($0.utf8) } ?? body.serializedData() }
     }
 
-    /// What a read-only attempt produced: text from the synchronous executor, or GraphQLSwift's result.
-    private enum ReadAnswer {
-        case text(String)
-        case value(JSONValue)
-    }
-
     /// Runs `request` for the shop and token given; `makeContext` builds the resolver context inside the transaction.
     ///
-    /// Queries run on one of the database's concurrent readers; mutations, and the rare query that turns
-    /// out to need a write (a poll that advances a checkout's readiness, §5.14), run in one write transaction,
-    /// which serialises them.
+    /// The executor is decided here, once, before any resolver runs:
+    /// - a mutation, or a query selecting a field that may write (a readiness poll, §5.14; ``OperationWrites``),
+    ///   runs in one write transaction, which serialises them, on GraphQLSwift, whose field order polls rely on;
+    /// - any other query runs on a concurrent reader: on ``QueryExecutor`` when its document was planned, else on
+    ///   GraphQLSwift. A value the plan could not foresee (a second field error, a value of the wrong type) hands
+    ///   the request to the library with every resolver outcome so far (``ResolvedFields``): no resolver runs twice.
     func run(
         _ request: Request, database: SandboxDatabase, catalogCache: CatalogCache? = nil,
         makeContext: @escaping @Sendable (Database) throws -> StorefrontRequestContext
@@ -109,17 +109,21 @@ package final class StorefrontGraphQL: Sendable {
         let document: Document
         let validationErrors: JSONValue?
         let plans: DocumentPlans?
+        let writing: Set<Int>
         switch documents.prepared(request.document, prepare: { prepare(request.document) }) {
         case .rejected(let body):
             return Outcome(body: body, operation: nil)
-        case .parsed(let box, let errors, let documentPlans):
+        case .parsed(let box, let errors, let documentPlans, let writingOperations):
             document = box.value
             validationErrors = errors
             plans = documentPlans
+            writing = writingOperations
         }
         let operations = document.definitions.compactMap { $0 as? OperationDefinition }
-        let selected =
-            request.operationName.flatMap { name in operations.first { $0.name?.value == name } } ?? operations.first
+        let selectedIndex =
+            request.operationName.flatMap { name in operations.firstIndex { $0.name?.value == name } }
+            ?? (operations.isEmpty ? nil : 0)
+        let selected = selectedIndex.map { operations[$0] }
         if let selected, selected.operation == .subscription {
             return Outcome(
                 body: [
@@ -142,46 +146,39 @@ package final class StorefrontGraphQL: Sendable {
                 operation: operationType)
         }
         let documentBox = UncheckedBox(document)
-        if operationType != "mutation" {
+        if operationType != "mutation", !(selectedIndex.map(writing.contains) ?? false) {
             // Taken before the read transaction starts (see ``CatalogCache/generation``).
             let catalogGeneration = catalogCache?.generation
             let plansBox = UncheckedBox(plans)
-            let answer: ReadAnswer? = try await database.writer.read { db in
+            return try await database.writer.read { db in
                 let context = try makeContext(db)
                 if let catalogCache, let catalogGeneration { context.sharedCatalog = (catalogCache, catalogGeneration) }
-                // The synchronous executor first; the library from the start (fresh context) when it declines.
-                if self.synchronousQueries, let plans = plansBox.value,
-                    let text = FastQueryPath.answer(
+                if self.synchronousQueries, let plans = plansBox.value {
+                    switch FastQueryPath.answer(
                         request, document: documentBox.value, plans: plans, schema: self.schema,
                         table: self.fieldTable, context: context)
-                {
-                    return context.neededWrite ? nil : .text(text)
+                    {
+                    case .answered(let text)?: return Outcome(text: text, operation: operationType)
+                    case .handedOver(let resolved)?: context.resolvedFields = resolved
+                    case nil: break
+                    }
                 }
-                if context.neededWrite { return nil }
-                let fresh = try makeContext(db)
-                if let catalogCache, let catalogGeneration { fresh.sharedCatalog = (catalogCache, catalogGeneration) }
-                return self.executeDocument(request, document: documentBox, context: fresh, readOnly: true).map(
-                    ReadAnswer.value)
-            }
-            switch answer {
-            case .text(let text)?: return Outcome(text: text, operation: operationType)
-            case .value(let body)?: return Outcome(body: body, operation: operationType)
-            case nil: break
+                return Outcome(
+                    body: self.executeDocument(request, document: documentBox, context: context),
+                    operation: operationType)
             }
         }
         let body: JSONValue = try await database.writer.write { db in
-            try self.executeDocument(request, document: documentBox, context: makeContext(db), readOnly: false) ?? .null
+            try self.executeDocument(request, document: documentBox, context: makeContext(db))
         }
         return Outcome(body: body, operation: operationType)
     }
 
-    /// Executes on the calling thread, inside the caller's transaction; `nil` when a read-only attempt
-    /// reached a write and must be repeated on the writer.
+    /// Executes on GraphQLSwift on the calling thread, inside the caller's transaction.
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     private func executeDocument(
-        _ request: Request, document: UncheckedBox<Document>, context: StorefrontRequestContext,
-        readOnly: Bool
-    ) -> JSONValue? {
+        _ request: Request, document: UncheckedBox<Document>, context: StorefrontRequestContext
+    ) -> JSONValue {
         let schema = self.schema
         let result = InlineTaskExecutor.run {
             do {
@@ -194,7 +191,6 @@ package final class StorefrontGraphQL: Sendable {
                 return GraphQLResult(errors: [GraphQLError(error)])
             }
         }
-        if readOnly && context.neededWrite { return nil }
         return StorefrontResponseWriter.body(result, nullEntries: context.nullEntries, requestID: context.requestID)
     }
 
@@ -203,7 +199,7 @@ package final class StorefrontGraphQL: Sendable {
     package func preparationErrors(_ text: String) -> JSONValue? {
         switch prepare(text) {
         case .rejected(let body): body
-        case .parsed(_, let errors, _): errors.map { ["errors": $0] }
+        case .parsed(_, let errors, _, _): errors.map { ["errors": $0] }
         }
     }
 
@@ -253,7 +249,8 @@ package final class StorefrontGraphQL: Sendable {
         guard !validationErrors.isEmpty else {
             return .parsed(
                 UncheckedBox(document), validationErrors: nil,
-                plans: FastQueryPath.plans(for: document, schema: schema, table: fieldTable))
+                plans: FastQueryPath.plans(for: document, schema: schema, table: fieldTable),
+                writing: OperationWrites.writing(in: document, schema: schema, pollingFields: pollingFields))
         }
         let rewriter = ValidationErrorRewriter(document: document, body: text, schema: schema)
         return .parsed(UncheckedBox(document), validationErrors: .array(rewriter.rewrite(validationErrors)))

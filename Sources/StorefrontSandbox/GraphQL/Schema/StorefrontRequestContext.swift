@@ -22,8 +22,8 @@ final class StorefrontRequestContext: @unchecked Sendable {
     var nullEntries: [[IndexPathValue]] = []
     /// The shared catalog cache and its generation, for requests on a read-only transaction.
     var sharedCatalog: (cache: CatalogCache, generation: UInt64)?
-    /// Set when a resolver tried to write while the request ran on a read-only connection.
-    var neededWrite = false
+    /// The resolver outcomes ``QueryExecutor`` had when it handed this request over to GraphQLSwift.
+    var resolvedFields: ResolvedFields?
 
     init(
         db: Database, shop: ShopRecord, grant: TokenGrant, now: Date, requestID: String,
@@ -42,7 +42,7 @@ final class StorefrontRequestContext: @unchecked Sendable {
         if let cachedCatalog { return cachedCatalog }
         let loaded =
             try sharedCatalog.map { try $0.cache.snapshot(db, shopID: shop.id, generation: $0.generation) }
-            ?? CatalogSnapshot.load(db, shopID: shop.id)
+            ?? StorefrontCatalogStore.snapshot(db, shopID: shop.id)
         cachedCatalog = loaded
         return loaded
     }
