@@ -2,7 +2,7 @@ import CommerceCore
 import Foundation
 import GRDB
 
-/// The `sandbox_faults` table: the fault rules that must survive a restart (ATH Móvil's and Storefront's).
+/// The `sandbox_faults` table: the fault rules that must survive a restart (``FaultRule/survivesRestart``).
 /// Rules created without `survivesRestart` live in memory only.
 package enum FaultStore {
     /// One stored rule. `seq` keeps insertion order: the first matching rule is the one that fires.
