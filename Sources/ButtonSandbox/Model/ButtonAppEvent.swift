@@ -1,8 +1,8 @@
 import CommerceCore
-import SandboxCore
+import GRDB
 
 /// One event of a `POST /v1/app/events` batch (rule M7): a `button_app_events` row.
-struct ButtonAppEvent: SandboxRecord {
+struct ButtonAppEvent: Codable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "button_app_events"
 
     /// Arrival order; `nil` until inserted.
@@ -15,6 +15,25 @@ struct ButtonAppEvent: SandboxRecord {
     /// The event object as the app sent it, JSON text.
     var event: String
     var receivedAt: Double
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, source, event
+        case appId = "app_id"
+        case sourceToken = "source_token"
+        case sessionId = "session_id"
+        case receivedAt = "received_at"
+    }
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let appId = Column(CodingKeys.appId)
+        static let name = Column(CodingKeys.name)
+        static let source = Column(CodingKeys.source)
+        static let sourceToken = Column(CodingKeys.sourceToken)
+        static let sessionId = Column(CodingKeys.sessionId)
+        static let event = Column(CodingKeys.event)
+        static let receivedAt = Column(CodingKeys.receivedAt)
+    }
 
     /// The event as the control routes list it: the sandbox's fields, then the app's own where they do not clash.
     var controlObject: JSONValue {

@@ -3,7 +3,7 @@ import GRDB
 
 /// The order signal an app reported through `POST /v1/app/order` (rule 5.3.4), one per (application, order id):
 /// a `button_app_orders` row.
-struct ButtonAppOrder: Codable, Sendable, FetchableRecord, TableRecord {
+struct ButtonAppOrder: Codable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "button_app_orders"
 
     var appId: String
@@ -23,6 +23,16 @@ struct ButtonAppOrder: Codable, Sendable, FetchableRecord, TableRecord {
         case reportCount = "report_count"
         case firstReceivedAt = "first_received_at"
         case receivedAt = "received_at"
+    }
+
+    enum Columns {
+        static let appId = Column(CodingKeys.appId)
+        static let orderId = Column(CodingKeys.orderId)
+        static let btnRef = Column(CodingKeys.btnRef)
+        static let body = Column(CodingKeys.body)
+        static let reportCount = Column(CodingKeys.reportCount)
+        static let firstReceivedAt = Column(CodingKeys.firstReceivedAt)
+        static let receivedAt = Column(CodingKeys.receivedAt)
     }
 
     /// The signal as the control routes list it.

@@ -1,10 +1,9 @@
 import CommerceCore
 import Foundation
 import GRDB
-import SandboxCore
 
 /// A deferred deep link a test set up for an app's next install (rule 5.3.7): a `button_deferred_links` row.
-struct ButtonDeferredLink: SandboxRecord {
+struct ButtonDeferredLink: Codable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "button_deferred_links"
 
     /// Insertion order: the oldest matching link is the one consumed.
@@ -23,6 +22,33 @@ struct ButtonDeferredLink: SandboxRecord {
     var consumedAt: Double?
     /// JSON text: the device that consumed the link.
     var consumedBy: String?
+
+    enum CodingKeys: String, CodingKey {
+        case seq, id, action, status
+        case appId = "app_id"
+        case btnRef = "btn_ref"
+        case matchUserAgent = "match_user_agent"
+        case matchIp = "match_ip"
+        case expiresAt = "expires_at"
+        case createdAt = "created_at"
+        case consumedAt = "consumed_at"
+        case consumedBy = "consumed_by"
+    }
+
+    enum Columns {
+        static let seq = Column(CodingKeys.seq)
+        static let id = Column(CodingKeys.id)
+        static let appId = Column(CodingKeys.appId)
+        static let action = Column(CodingKeys.action)
+        static let btnRef = Column(CodingKeys.btnRef)
+        static let matchUserAgent = Column(CodingKeys.matchUserAgent)
+        static let matchIp = Column(CodingKeys.matchIp)
+        static let expiresAt = Column(CodingKeys.expiresAt)
+        static let status = Column(CodingKeys.status)
+        static let createdAt = Column(CodingKeys.createdAt)
+        static let consumedAt = Column(CodingKeys.consumedAt)
+        static let consumedBy = Column(CodingKeys.consumedBy)
+    }
 
     /// Whether a device with this user agent and address may consume the link.
     func matches(userAgent: String?, address: String?) -> Bool {

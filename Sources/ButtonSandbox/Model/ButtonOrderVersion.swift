@@ -26,6 +26,16 @@ struct ButtonOrderVersion: Codable, Sendable, FetchableRecord, PersistableRecord
         case receivedAt = "received_at"
     }
 
+    enum Columns {
+        static let orderSeq = Column(CodingKeys.orderSeq)
+        static let number = Column(CodingKeys.number)
+        static let kind = Column(CodingKeys.kind)
+        static let body = Column(CodingKeys.body)
+        static let ignoredFields = Column(CodingKeys.ignoredFields)
+        static let apiVersion = Column(CodingKeys.apiVersion)
+        static let receivedAt = Column(CodingKeys.receivedAt)
+    }
+
     /// The entry of an inspected order's `versions` array; `number` counts from 1.
     func inspectionObject(number: Int) -> JSONValue {
         [

@@ -28,7 +28,6 @@ struct ButtonStoredOrder: Codable, Sendable, FetchableRecord, MutablePersistable
     var finalizedAt: Double?
     var deletedAt: Double?
 
-    // Explicit keys rather than a snake-case strategy: converting names on every row costs time on the Order API.
     enum CodingKeys: String, CodingKey {
         case seq, org, current, status, attribution
         case orderId = "order_id"
@@ -41,6 +40,24 @@ struct ButtonStoredOrder: Codable, Sendable, FetchableRecord, MutablePersistable
         case updatedAt = "updated_at"
         case finalizedAt = "finalized_at"
         case deletedAt = "deleted_at"
+    }
+
+    enum Columns {
+        static let seq = Column(CodingKeys.seq)
+        static let org = Column(CodingKeys.org)
+        static let orderId = Column(CodingKeys.orderId)
+        static let buttonOrderId = Column(CodingKeys.buttonOrderId)
+        static let current = Column(CodingKeys.current)
+        static let status = Column(CodingKeys.status)
+        static let finalizationDate = Column(CodingKeys.finalizationDate)
+        static let btnRef = Column(CodingKeys.btnRef)
+        static let attribution = Column(CodingKeys.attribution)
+        static let attributionApp = Column(CodingKeys.attributionApp)
+        static let ignoredFields = Column(CodingKeys.ignoredFields)
+        static let createdAt = Column(CodingKeys.createdAt)
+        static let updatedAt = Column(CodingKeys.updatedAt)
+        static let finalizedAt = Column(CodingKeys.finalizedAt)
+        static let deletedAt = Column(CodingKeys.deletedAt)
     }
 
     /// The public order object: the stored state with the current status.
