@@ -1,5 +1,6 @@
 import CommerceCore
 import GRDB
+import SandboxCore
 
 /// One `POST /v1/app/activity` report (rule M8): a `button_activity` row.
 struct ButtonActivity: Codable, Sendable, FetchableRecord, PersistableRecord {
@@ -35,11 +36,12 @@ struct ButtonActivity: Codable, Sendable, FetchableRecord, PersistableRecord {
     }
 
     /// The report as the control routes list it.
-    var controlObject: JSONValue {
+    func controlObject() throws(CorruptRow) -> JSONValue {
         [
             "id": .from(id), "application_id": .string(appId), "name": .string(name), "btn_ref": .from(btnRef),
             "session_id": .from(sessionId), "received_at": ButtonColumn.date(receivedAt),
-            "body": ButtonColumn.json(body),
+            "body": try ButtonColumn.json(
+                body, table: Self.databaseTableName, id: String(id ?? 0), column: CodingKeys.body.stringValue),
         ]
     }
 }

@@ -1,5 +1,6 @@
 import CommerceCore
 import GRDB
+import SandboxCore
 
 /// One event of a `POST /v1/app/events` batch (rule M7): a `button_app_events` row.
 struct ButtonAppEvent: Codable, Sendable, FetchableRecord, PersistableRecord {
@@ -36,12 +37,14 @@ struct ButtonAppEvent: Codable, Sendable, FetchableRecord, PersistableRecord {
     }
 
     /// The event as the control routes list it: the sandbox's fields, then the app's own where they do not clash.
-    var controlObject: JSONValue {
+    func controlObject() throws(CorruptRow) -> JSONValue {
+        let sent = try ButtonColumn.json(
+            event, table: Self.databaseTableName, id: String(id ?? 0), column: CodingKeys.event.stringValue)
         var object: JSONObject = [
             "id": .from(id), "application_id": .string(appId), "session_id": .from(sessionId),
             "received_at": ButtonColumn.date(receivedAt),
         ]
-        for (key, value) in ButtonColumn.json(event).objectValue ?? JSONObject() where object[key] == nil {
+        for (key, value) in sent.objectValue ?? JSONObject() where object[key] == nil {
             object[key] = value
         }
         return .object(object)

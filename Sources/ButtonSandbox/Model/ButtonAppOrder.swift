@@ -1,5 +1,6 @@
 import CommerceCore
 import GRDB
+import SandboxCore
 
 /// The order signal an app reported through `POST /v1/app/order` (rule 5.3.4), one per (application, order id):
 /// a `button_app_orders` row.
@@ -36,11 +37,13 @@ struct ButtonAppOrder: Codable, Sendable, FetchableRecord, PersistableRecord {
     }
 
     /// The signal as the control routes list it.
-    var inspectionObject: JSONValue {
+    func inspectionObject() throws(CorruptRow) -> JSONValue {
         [
             "application_id": .string(appId), "order_id": .string(orderId), "btn_ref": .from(btnRef),
             "report_count": .integer(reportCount), "first_received_at": ButtonColumn.date(firstReceivedAt),
-            "received_at": ButtonColumn.date(receivedAt), "body": ButtonColumn.json(body),
+            "received_at": ButtonColumn.date(receivedAt),
+            "body": try ButtonColumn.json(
+                body, table: Self.databaseTableName, id: "\(appId)/\(orderId)", column: CodingKeys.body.stringValue),
         ]
     }
 }

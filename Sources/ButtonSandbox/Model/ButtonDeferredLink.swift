@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import GRDB
+import SandboxCore
 
 /// A deferred deep link a test set up for an app's next install (rule 5.3.7): a `button_deferred_links` row.
 struct ButtonDeferredLink: Codable, Sendable, FetchableRecord, PersistableRecord {
@@ -58,7 +59,7 @@ struct ButtonDeferredLink: Codable, Sendable, FetchableRecord, PersistableRecord
     }
 
     /// The link as `GET /sandbox/button/deferred-deeplinks` lists it.
-    var controlObject: JSONValue {
+    func controlObject() throws(CorruptRow) -> JSONValue {
         var match: JSONValue = .null
         if matchUserAgent != nil || matchIp != nil {
             var object = JSONObject()
@@ -70,7 +71,8 @@ struct ButtonDeferredLink: Codable, Sendable, FetchableRecord, PersistableRecord
             "id": .string(id), "application_id": .string(appId), "action": .string(action), "btn_ref": .string(btnRef),
             "match": match, "expires_at": ButtonColumn.date(expiresAt), "status": .string(status),
             "created_at": ButtonColumn.date(createdAt), "consumed_at": ButtonColumn.date(consumedAt),
-            "consumed_by": ButtonColumn.json(consumedBy),
+            "consumed_by": try ButtonColumn.json(
+                consumedBy, table: Self.databaseTableName, id: id, column: CodingKeys.consumedBy.stringValue),
         ]
     }
 }

@@ -52,6 +52,6 @@ enum ButtonDeferredLinkStore {
     static func page(_ db: Database, _ page: ControlPage) throws -> (items: [JSONValue], total: Int) {
         let total = try ButtonDeferredLink.fetchCount(db)
         let links = try ButtonDeferredLink.order { $0.seq.desc }.limit(page.limit, offset: page.offset).fetchAll(db)
-        return (links.map(\.controlObject), total)
+        return (try links.map { try $0.controlObject() }, total)
     }
 }

@@ -205,7 +205,8 @@ enum ButtonOrderStore {
 
     /// The order plus sandbox metadata, for the control routes (§5.4).
     static func inspect(_ db: Database, _ order: ButtonStoredOrder) throws -> JSONValue {
-        guard case .object(var object) = order.publicObject else { return .null }
+        var object = try order.state()
+        object["status"] = .string(order.status)
         object["organization_id"] = .string(order.org)
         object["attribution"] = .from(order.attribution)
         object["attribution_application_id"] = .from(order.attributionApp)
@@ -215,13 +216,13 @@ enum ButtonOrderStore {
         object["deleted_at"] = ButtonColumn.date(order.deletedAt)
         let versions = try ButtonOrderVersion.filter { $0.orderSeq == order.seq }.order { $0.number }.fetchAll(db)
         object["versions"] = .array(
-            versions.enumerated().map { index, version in version.inspectionObject(number: index + 1) })
-        object["ignored_fields"] = ButtonColumn.json(order.ignoredFields)
+            try versions.enumerated().map { index, version in try version.inspectionObject(number: index + 1) })
+        object["ignored_fields"] = try order.ignoredFieldList()
         // The latest signal any of the organisation's apps sent for this order id.
         let apps = try ButtonAccountStore.applications(db, organizationId: order.org).map(\.appId)
         let signal = try ButtonAppOrder.filter { apps.contains($0.appId) && $0.orderId == order.orderId }
             .order { $0.receivedAt.desc }.fetchOne(db)
-        object["app_signal"] = signal?.inspectionObject ?? .null
+        object["app_signal"] = try signal?.inspectionObject() ?? .null
         return .object(object)
     }
 }
@@ -233,8 +234,9 @@ extension ButtonOrderStore {
     static func page(_ db: Database, _ page: ControlPage) throws -> (items: [JSONValue], total: Int) {
         let total = try ButtonStoredOrder.fetchCount(db)
         let orders = try ButtonStoredOrder.order { $0.seq.desc }.limit(page.limit, offset: page.offset).fetchAll(db)
-        let items: [JSONValue] = orders.map { order in
-            guard case .object(var object) = order.publicObject else { return .null }
+        let items: [JSONValue] = try orders.map { order in
+            var object = try order.state()
+            object["status"] = .string(order.status)
             object["organization_id"] = .string(order.org)
             object["created_at"] = ButtonColumn.date(order.createdAt)
             object["finalization_date"] = ButtonColumn.date(order.finalizationDate)

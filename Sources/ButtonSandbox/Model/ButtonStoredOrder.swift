@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import GRDB
+import SandboxCore
 
 /// One merchant order as the sandbox keeps it: a `button_orders` row. `current` is the public order object
 /// (JSON text) without its live status, which lives in `status` so the finalization sweep can change it in SQL.
@@ -61,9 +62,30 @@ struct ButtonStoredOrder: Codable, Sendable, FetchableRecord, MutablePersistable
     }
 
     /// The public order object: the stored state with the current status.
-    var publicObject: JSONValue {
-        guard case .object(var object) = ButtonColumn.json(current) else { return .null }
+    func publicObject() throws(CorruptRow) -> JSONValue {
+        var object = try state()
         object["status"] = .string(status)
         return .object(object)
+    }
+
+    /// The stored order object (`current`); a row whose text is not a JSON object is a ``CorruptRow``.
+    func state() throws(CorruptRow) -> JSONObject {
+        guard case .object(let object) = try json(current, .current) else { throw corrupt(.current) }
+        return object
+    }
+
+    /// The field paths the last body carried that the Order API ignores (`ignored_fields`, a JSON array).
+    func ignoredFieldList() throws(CorruptRow) -> JSONValue {
+        let list = try json(ignoredFields, .ignoredFields)
+        guard list.arrayValue != nil else { throw corrupt(.ignoredFields) }
+        return list
+    }
+
+    private func json(_ text: String, _ column: CodingKeys) throws(CorruptRow) -> JSONValue {
+        try ButtonColumn.json(text, table: Self.databaseTableName, id: buttonOrderId, column: column.stringValue)
+    }
+
+    private func corrupt(_ column: CodingKeys) -> CorruptRow {
+        CorruptRow(table: Self.databaseTableName, id: buttonOrderId, column: column.stringValue)
     }
 }

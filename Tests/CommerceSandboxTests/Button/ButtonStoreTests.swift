@@ -65,4 +65,24 @@ import Testing
                 try ButtonOrderStore.orders(db, org: "org-1", status: nil).map(\.orderId) == ["due", "later", "gone"])
         }
     }
+
+    /// A stored order object that no longer parses is the sandbox's 500 naming the row, not an order of `null`, and
+    /// an update does not rebuild the order from nothing.
+    @Test func anOrderWhoseStoredStateDoesNotParseIsReportedNotAnsweredAsNull() async throws {
+        let sandbox = try ButtonSandboxHarness()
+        let created = try await sandbox.api(.post, "/v1/order", json: ButtonSandboxHarness.order("broken-1"))
+        let buttonOrderId = try #require(created.json["object"]?["button_order_id"]?.stringValue)
+        try await sandbox.context.database.writer.write { db in
+            try db.execute(sql: "UPDATE button_orders SET current = '{not json' WHERE order_id = 'broken-1'")
+        }
+        let row = "button_orders row \(buttonOrderId) holds an unreadable value in current"
+        for reply in [
+            try await sandbox.api(.get, "/v1/order/broken-1"),
+            try await sandbox.api(.post, "/v1/order/broken-1", json: ButtonSandboxHarness.order("broken-1")),
+            try await sandbox.call(.get, "/sandbox/button/organizations/org-sandbox/orders/broken-1"),
+        ] {
+            #expect(reply.status == 500, "\(reply.text)")
+            #expect(reply.json["error"]?.stringValue?.contains(row) == true, "\(reply.text)")
+        }
+    }
 }
