@@ -14,6 +14,11 @@ Each emulated back end is a target of its own, Sources/<Service>Sandbox/ (every 
 A folder outside those five is allowed only when listed in EXTRA_FOLDERS with its reason; a missing one only when
 listed in MISSING_FOLDERS with its reason. The five folders are flat (no subfolders).
 
+Control routes live in Control/: a file of Routes/ that registers a route (`router.get("/sandbox/...")`, any
+method, the path a string literal) under /sandbox/ is reported, unless the path falls under one of the prefixes the
+service's <Service>Service.swift declares in `publicControlPrefixes` as string literals (content served to anyone,
+such as images, which is no control). A path built from a constant is not seen.
+
 A service also must not refer to another service: no Swift file of a service target may import another service
 target or CommerceSandbox (the product, which assembles the services). Beyond imports, the names a service owns are its top-level declarations
 (struct, class, enum, actor, protocol, typealias, func, let, var at the start of a line) and the members its
@@ -215,6 +220,49 @@ def layout_problems(root, service, lists):
     return problems
 
 
+# A route registration whose path is a string literal: `router.get("/p")`, `routes.on(.get, "/p")`.
+REGISTRATION = re.compile(
+    r"\.\s*(?:get|post|put|patch|delete|head|on)\s*\(\s*(?:\.\w+\s*,\s*)?\"(/sandbox/[^\"\\]*)\"")
+PUBLIC_PREFIXES = re.compile(r"\bvar\s+publicControlPrefixes\s*:\s*\[String\]\s*\{([^}]*)\}")
+STRING_LITERAL = re.compile(r'"([^"\\]*)"')
+
+
+def public_control_prefixes(root, service):
+    """The string literals of the service's `publicControlPrefixes` declaration, if it makes one."""
+    path = os.path.join(root, target_of(service), service + "Service.swift")
+    if not os.path.isfile(path):
+        return []
+    with open(path, encoding="utf-8") as handle:
+        text = handle.read()
+    code = code_only(text)
+    prefixes = []
+    for match in PUBLIC_PREFIXES.finditer(text):
+        if code[match.start()] == text[match.start()]:  # the declaration itself is code, not a comment
+            prefixes += STRING_LITERAL.findall(match.group(1))
+    return prefixes
+
+
+def control_route_problems(root, service):
+    """Routes under /sandbox/ registered from the service's Routes/ folder: they belong in Control/."""
+    problems = []
+    public = public_control_prefixes(root, service)
+    for path in swift_files(os.path.join(root, target_of(service), "Routes")):
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+        code = code_only(text)
+        for match in REGISTRATION.finditer(text):
+            # The call (the dot before the method) must be code; the path is the string literal it takes.
+            if code[match.start()] != text[match.start()]:
+                continue
+            route = match.group(1)
+            if any(route.startswith(prefix) for prefix in public):
+                continue
+            number = text.count("\n", 0, match.start()) + 1
+            problems.append(f"{os.path.relpath(path, root)}:{number}: {service} registers the control route {route} "
+                            "in Routes/; control routes belong in Control/")
+    return problems
+
+
 def declarations(code):
     """(top-level names, {shared type: {member names}} of extensions) declared in one file's code."""
     names, extended = set(), {}
@@ -304,6 +352,7 @@ def check(root, lists, verbose=False):
     problems = []
     for service in services:
         problems += layout_problems(root, service, lists)
+        problems += control_route_problems(root, service)
     for (service, folder) in sorted(set(lists.extra_folders) | set(lists.missing_folders)):
         if service not in services:
             problems.append(f"the lists name {service}/{folder}, but there is no service {service}")
@@ -314,8 +363,17 @@ def check(root, lists, verbose=False):
 SELF_TEST_FILES = {
     "SandboxCore/Core/SandboxPlainError.swift": "struct SandboxPlainError {}\n",
     "CommerceSandbox/Server/Sandbox.swift": "import AlphaSandbox\nimport BetaSandbox\nfinal class Sandbox {}\n",
-    "AlphaSandbox/AlphaService.swift": "struct AlphaService {}\n",
-    "AlphaSandbox/Routes/AlphaRoutes.swift": "struct AlphaRoutes {}\n",
+    "AlphaSandbox/AlphaService.swift": (
+        "struct AlphaService {\n    var publicControlPrefixes: [String] { [\"/sandbox/alpha/files/\"] }\n}\n"),
+    "AlphaSandbox/Routes/AlphaRoutes.swift": (
+        "struct AlphaRoutes {\n"
+        "    func register(on router: ServiceRoutes) {\n"
+        "        router.get(\"/alpha/v1/things\") { _ in .empty }\n"
+        "        router.get(\"/sandbox/alpha/files/:name\") { _ in .empty }\n"
+        "        // router.post(\"/sandbox/alpha/commented\")\n"
+        "        router.on(.post, \"/sandbox/alpha/reset\") { _ in .empty }\n"
+        "    }\n"
+        "}\n"),
     "AlphaSandbox/Model/AlphaStore.swift": "enum AlphaStore {}\ntypealias AlphaRow = Int\n",
     "AlphaSandbox/Rules/AlphaRules.swift": "enum AlphaRules {}\n",
     "AlphaSandbox/Control/AlphaControlRoutes.swift": "struct AlphaControlRoutes {}\n",
@@ -336,6 +394,7 @@ SELF_TEST_FILES = {
         "let failure: AlphaFailure? = nil\n"),
 }
 SELF_TEST_EXPECTED = [
+    "Sources/AlphaSandbox/Routes/AlphaRoutes.swift:6: Alpha registers the control route /sandbox/alpha/reset in Routes/",
     "Sources/BetaSandbox/Extra: not one of the agreed folders",
     "Sources/BetaSandbox/Loose.swift: a Swift file at the service's root",
     "Sources/BetaSandbox/Model/Nested: a subfolder of Model/",

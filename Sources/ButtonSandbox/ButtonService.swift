@@ -28,6 +28,10 @@ package struct ButtonService: SandboxService {
         self.callerHints = ButtonCallerHints(database: context.database)
     }
 
+    /// The seeded organisation's finalization window: `SandboxOptions.buttonFinalizationDays`
+    /// (`--button-finalization-days`), which only this service reads (§5.2).
+    var seededWindowDays: Int { context.options.buttonFinalizationDays }
+
     var clock: SandboxClock { context.clock }
     var database: SandboxDatabase { context.database }
 
@@ -37,13 +41,11 @@ package struct ButtonService: SandboxService {
 
     /// Creates org-sandbox / sk-sandbox / app-sandbox when missing (also after `reset`).
     package func seed(_ db: Database) throws {
-        try ButtonAccountStore.seed(db, windowDays: context.options.buttonFinalizationDays, now: clock.now())
+        try ButtonAccountStore.seed(db, windowDays: seededWindowDays, now: clock.now())
     }
 
     package func credentials(_ db: Database) throws -> JSONValue {
-        let window =
-            try ButtonAccountStore.organization(db, id: Self.seedOrganization)?.windowDays
-            ?? context.options.buttonFinalizationDays
+        let window = try ButtonAccountStore.organization(db, id: Self.seedOrganization)?.windowDays ?? seededWindowDays
         return [
             "organization_id": .string(Self.seedOrganization),
             "api_key": .string(Self.seedAPIKey),

@@ -23,71 +23,30 @@ public final class TestSignal: Sendable {
         }
     }
 
-    private struct Waiter {
-        let target: Int
-        let continuation: CheckedContinuation<Void, any Error>
-    }
-
-    private struct State {
-        var count = 0
-        var waiters: [UUID: Waiter] = [:]
-    }
-
-    private let state = Locked(State())
+    private let fired = WaitableValue(0)
 
     public init() {}
 
     /// How many times the event has happened so far.
-    public var count: Int { state.current.count }
+    public var count: Int { fired.current }
 
     /// Records one more occurrence and resumes every waiter whose count it reaches.
-    public func fire() {
-        let ready: [Waiter] = state.withLock { value in
-            value.count += 1
-            let count = value.count
-            let due = value.waiters.filter { $0.value.target <= count }
-            for key in due.keys { value.waiters.removeValue(forKey: key) }
-            return Array(due.values)
-        }
-        for waiter in ready { waiter.continuation.resume() }
-    }
+    public func fire() { fired.update { $0 += 1 } }
 
     /// Returns once ``fire()`` has been called `count` times in total (at once if it already has).
     /// - Throws: `CancellationError` when the waiting task is cancelled; ``NeverFired`` after `deadline`, if one
     ///   is given.
     public func wait(for count: Int = 1, deadline: Duration? = nil) async throws {
-        if state.current.count >= count { return }
-        guard let deadline else { return try await suspend(until: count) }
+        guard let deadline else { return try await fired.wait { $0 >= count } }
+        if fired.current >= count { return }
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await self.suspend(until: count) }
+            group.addTask { try await self.fired.wait { $0 >= count } }
             group.addTask {
                 try await Task.sleep(for: deadline)
                 throw NeverFired(expected: count, fired: self.count, deadline: deadline)
             }
             defer { group.cancelAll() }
             try await group.next()
-        }
-    }
-
-    private func suspend(until target: Int) async throws {
-        let id = UUID()
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let resumeNow: Bool = state.withLock { value in
-                    if value.count >= target || Task.isCancelled { return true }
-                    value.waiters[id] = Waiter(target: target, continuation: continuation)
-                    return false
-                }
-                guard resumeNow else { return }
-                if Task.isCancelled && state.current.count < target {
-                    continuation.resume(throwing: CancellationError())
-                } else {
-                    continuation.resume()
-                }
-            }
-        } onCancel: {
-            let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
-            waiter?.continuation.resume(throwing: CancellationError())
         }
     }
 }

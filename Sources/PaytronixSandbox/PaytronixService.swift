@@ -52,7 +52,7 @@ package struct PaytronixService: SandboxService {
     package func registerRoutes(on router: ServiceRoutes) {
         PaytronixRESTRoutes(gateway: PaytronixRESTGateway(context: context)).register(on: router)
         PaytronixControlRoutes(context: context).register(on: router)
-        PaytronixPushRoutes(context: context).register(on: router)
+        PaytronixPushControlRoutes(context: context).register(on: router)
         PaytronixStatePages(context: context).register(on: router)
     }
 }

@@ -95,6 +95,9 @@ package struct RezolveService: SandboxService {
             + [RezolveStaticRoutes.servicePrefix, RezolveControlRoutes.servicePrefix]
     }
 
+    /// The partner's API key rides in a header of its own on every core API call (§3.1); the journal masks it.
+    package var secretHeaders: Set<String> { [RezolveAuthenticator.apiKeyHeader] }
+
     /// The commerce API's 404 and 405, in its `{"errors":[…]}` envelope.
     static let commerceFallback = RouteFallback(
         notFound: { _ in RezolveFailure.resourceNotFound },

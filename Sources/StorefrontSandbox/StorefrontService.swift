@@ -56,6 +56,10 @@ package struct StorefrontService: SandboxService {
         ]
     }
 
+    /// The product and collection images the GraphQL answers link to are content for any client, not controls:
+    /// served without the control token on a sandbox that listens beyond loopback.
+    package var publicControlPrefixes: [String] { ["/sandbox/storefront/images/"] }
+
     /// The GraphQL endpoint checks path, method, version and token before size (spec §4.1 H12), so it reads one
     /// byte past its 1 MiB limit and answers an oversized body itself.
     package var bodyLimits: BodyLimits {

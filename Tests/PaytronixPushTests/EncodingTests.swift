@@ -52,7 +52,7 @@ struct EncodingTests {
     }
 
     @Test func currentDeviceProducesAParseableDetail() async throws {
-        let detail = await IntegrationDetail.current(merchantId: 777777, integrator: "examplecompany")
+        let detail = IntegrationDetail.current(merchantId: 777777, integrator: "examplecompany")
         let parsed = try IntegrationDetail(parsing: detail.description)
         #expect(parsed.merchantId == 777777)
         #expect(!parsed.device.isEmpty)

@@ -133,7 +133,7 @@ extension ButtonService {
 
     /// Deletes all Button data and re-seeds. The control plane clears Button's faults and journal entries.
     package func reset() async throws {
-        let window = context.options.buttonFinalizationDays
+        let window = seededWindowDays
         let now = clock.now()
         try await database.write { db in
             try ButtonOrderStore.deleteAll(db)

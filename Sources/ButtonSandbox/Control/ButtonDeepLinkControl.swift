@@ -79,7 +79,7 @@ extension ButtonService {
                 expiresAt: now.addingTimeInterval(ttl).timeIntervalSince1970, status: "pending",
                 createdAt: now.timeIntervalSince1970)
             try ButtonDeferredLinkStore.insert(db, link)
-            return link.controlObject
+            return try link.controlObject()
         }
         return ButtonEnvelope.object(object)
     }
@@ -89,7 +89,7 @@ extension ButtonService {
         let now = clock.now()
         let links = try await database.write { db -> [JSONValue] in
             try ButtonDeferredLinkStore.expire(db, now: now)
-            return try ButtonDeferredLinkStore.links(db, appId: appId).map(\.controlObject)
+            return try ButtonDeferredLinkStore.links(db, appId: appId).map { try $0.controlObject() }
         }
         return ButtonEnvelope.objects(links)
     }
@@ -103,7 +103,7 @@ extension ButtonService {
                 throw ButtonError.notFound("Deferred link \(id) not found")
             }
             try ButtonDeferredLinkStore.cancel(db, id: id)
-            return try ButtonDeferredLinkStore.link(db, id: id)?.controlObject ?? .null
+            return try ButtonDeferredLinkStore.link(db, id: id)?.controlObject() ?? .null
         }
         return ButtonEnvelope.object(link)
     }

@@ -46,7 +46,7 @@ extension ButtonService {
         let app = query["application_id"].flatMap { $0.isEmpty ? nil : $0 }
         let order = query["order_id"].flatMap { $0.isEmpty ? nil : $0 }
         let rows = try await database.read { db in
-            try ButtonOrderStore.appOrders(db, appId: app, orderId: order).map(\.inspectionObject)
+            try ButtonOrderStore.appOrders(db, appId: app, orderId: order).map { try $0.inspectionObject() }
         }
         return ButtonEnvelope.objects(rows)
     }
@@ -55,7 +55,7 @@ extension ButtonService {
         let app = request.query["application_id"].flatMap { $0.isEmpty ? nil : $0 }
         let name = request.query["name"].flatMap { $0.isEmpty ? nil : $0 }
         let rows = try await database.read { db in
-            try ButtonMobileStore.events(db, appId: app, name: name).map(\.controlObject)
+            try ButtonMobileStore.events(db, appId: app, name: name).map { try $0.controlObject() }
         }
         return ButtonEnvelope.objects(rows)
     }
@@ -63,7 +63,7 @@ extension ButtonService {
     func listActivity(_ request: SandboxRequest) async throws -> SandboxResponse {
         let app = request.query["application_id"].flatMap { $0.isEmpty ? nil : $0 }
         let rows = try await database.read { db in
-            try ButtonMobileStore.activity(db, appId: app).map(\.controlObject)
+            try ButtonMobileStore.activity(db, appId: app).map { try $0.controlObject() }
         }
         return ButtonEnvelope.objects(rows)
     }

@@ -4,7 +4,7 @@ import GRDB
 import SandboxCore
 
 /// A deferred deep link a test set up for an app's next install (rule 5.3.7): a `button_deferred_links` row.
-struct ButtonDeferredLink: SandboxRecord {
+struct ButtonDeferredLink: Codable, Sendable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "button_deferred_links"
 
     /// Insertion order: the oldest matching link is the one consumed.
@@ -24,6 +24,33 @@ struct ButtonDeferredLink: SandboxRecord {
     /// JSON text: the device that consumed the link.
     var consumedBy: String?
 
+    enum CodingKeys: String, CodingKey {
+        case seq, id, action, status
+        case appId = "app_id"
+        case btnRef = "btn_ref"
+        case matchUserAgent = "match_user_agent"
+        case matchIp = "match_ip"
+        case expiresAt = "expires_at"
+        case createdAt = "created_at"
+        case consumedAt = "consumed_at"
+        case consumedBy = "consumed_by"
+    }
+
+    enum Columns {
+        static let seq = Column(CodingKeys.seq)
+        static let id = Column(CodingKeys.id)
+        static let appId = Column(CodingKeys.appId)
+        static let action = Column(CodingKeys.action)
+        static let btnRef = Column(CodingKeys.btnRef)
+        static let matchUserAgent = Column(CodingKeys.matchUserAgent)
+        static let matchIp = Column(CodingKeys.matchIp)
+        static let expiresAt = Column(CodingKeys.expiresAt)
+        static let status = Column(CodingKeys.status)
+        static let createdAt = Column(CodingKeys.createdAt)
+        static let consumedAt = Column(CodingKeys.consumedAt)
+        static let consumedBy = Column(CodingKeys.consumedBy)
+    }
+
     /// Whether a device with this user agent and address may consume the link.
     func matches(userAgent: String?, address: String?) -> Bool {
         if let matchUserAgent, !(userAgent ?? "").contains(matchUserAgent) { return false }
@@ -32,7 +59,7 @@ struct ButtonDeferredLink: SandboxRecord {
     }
 
     /// The link as `GET /sandbox/button/deferred-deeplinks` lists it.
-    var controlObject: JSONValue {
+    func controlObject() throws(CorruptRow) -> JSONValue {
         var match: JSONValue = .null
         if matchUserAgent != nil || matchIp != nil {
             var object = JSONObject()
@@ -44,7 +71,8 @@ struct ButtonDeferredLink: SandboxRecord {
             "id": .string(id), "application_id": .string(appId), "action": .string(action), "btn_ref": .string(btnRef),
             "match": match, "expires_at": ButtonColumn.date(expiresAt), "status": .string(status),
             "created_at": ButtonColumn.date(createdAt), "consumed_at": ButtonColumn.date(consumedAt),
-            "consumed_by": ButtonColumn.json(consumedBy),
+            "consumed_by": try ButtonColumn.json(
+                consumedBy, table: Self.databaseTableName, id: id, column: CodingKeys.consumedBy.stringValue),
         ]
     }
 }

@@ -43,8 +43,8 @@ enum ButtonMobileStore {
     /// Sessions oldest first, of one application when given.
     static func sessions(_ db: Database, appId: String?) throws -> [ButtonSession] {
         var request = ButtonSession.all()
-        if let appId { request = request.filter(Column("app_id") == appId) }
-        return try request.order(Column("created_at")).fetchAll(db)
+        if let appId { request = request.filter { $0.appId == appId } }
+        return try request.order { $0.createdAt }.fetchAll(db)
     }
 
     // MARK: Events and activity
@@ -56,9 +56,9 @@ enum ButtonMobileStore {
     /// Events newest first, narrowed to an application and/or an event name when given.
     static func events(_ db: Database, appId: String?, name: String?) throws -> [ButtonAppEvent] {
         var request = ButtonAppEvent.all()
-        if let appId { request = request.filter(Column("app_id") == appId) }
-        if let name { request = request.filter(Column("name") == name) }
-        return try request.order(Column("id").desc).fetchAll(db)
+        if let appId { request = request.filter { $0.appId == appId } }
+        if let name { request = request.filter { $0.name == name } }
+        return try request.order { $0.id.desc }.fetchAll(db)
     }
 
     static func record(_ db: Database, _ activity: ButtonActivity) throws {
@@ -68,7 +68,7 @@ enum ButtonMobileStore {
     /// Activity reports newest first, of one application when given.
     static func activity(_ db: Database, appId: String?) throws -> [ButtonActivity] {
         var request = ButtonActivity.all()
-        if let appId { request = request.filter(Column("app_id") == appId) }
-        return try request.order(Column("id").desc).fetchAll(db)
+        if let appId { request = request.filter { $0.appId == appId } }
+        return try request.order { $0.id.desc }.fetchAll(db)
     }
 }

@@ -3,79 +3,72 @@ import Foundation
 import GRDB
 import SandboxCore
 
-/// Every read and write of Button's order tables (`button_orders`, `button_order_versions`, `button_app_orders`),
-/// and the finalization sweep (§3.1.3, §5.3.1, §5.5). Each function runs inside the caller's transaction.
+/// Every read and write of Button's order tables (`button_orders`, `button_order_versions`, `button_app_orders`,
+/// `button_order_id_key`, `button_order_legacy_ids`), and the finalization sweep (§3.1.3, §5.3.1, §5.5). Each
+/// function runs inside the caller's transaction.
+///
+/// Queries go through the records' typed `Columns`. The raw SQL left is speed machinery on create-order, the
+/// benchmarked route (Documentation/Benchmarks.md): statements every create runs, kept as cached statements
+/// (`cachedStatement`, compiled once per connection) where the query interface would build and compile its SQL on
+/// every request. Each says so where it stands.
 enum ButtonOrderStore {
     /// Finalizes every open order whose date has come (rule 5.3.1). Returns `(organisation, order_id)` pairs.
     @discardableResult
     static func sweep(_ db: Database, now: Date) throws -> [(org: String, orderId: String)] {
         let stamp = now.timeIntervalSince1970
-        // Cached: every Order API request runs this first, so it is compiled once per connection.
+        // Cached statement (speed machinery): every Order API request, every create included, runs this first.
         let due = try ButtonStoredOrder.fetchAll(
             db.cachedStatement(
                 sql: """
                     SELECT * FROM button_orders WHERE status = 'open' AND finalization_date <= ? ORDER BY seq
                     """), arguments: [stamp])
         guard !due.isEmpty else { return [] }
-        try db.execute(
-            sql: """
-                UPDATE button_orders SET status = 'finalized', finalized_at = ? WHERE status = 'open' AND finalization_date <= ?
-                """, arguments: [stamp, stamp])
+        try ButtonStoredOrder.due(at: stamp).updateAll(
+            db, ButtonStoredOrder.Columns.status.set(to: "finalized"),
+            ButtonStoredOrder.Columns.finalizedAt.set(to: stamp))
         return due.map { (org: $0.org, orderId: $0.orderId) }
     }
 
     /// Whether any open order's finalization date has passed: when not, a read needs no write transaction.
     static func hasDueOrders(_ db: Database, now: Date) throws -> Bool {
-        try Bool.fetchOne(
-            db.cachedStatement(
-                sql: "SELECT 1 FROM button_orders WHERE status = 'open' AND finalization_date <= ? LIMIT 1"),
-            arguments: [now.timeIntervalSince1970]) != nil
+        try !ButtonStoredOrder.due(at: now.timeIntervalSince1970).isEmpty(db)
     }
 
     // MARK: Orders
 
     /// The order of `org` with this merchant id, else (for `btnorder-` + 16 hex) with this Button id.
     static func find(_ db: Database, org: String, id: String) throws -> ButtonStoredOrder? {
-        if let order = try ButtonStoredOrder.fetchOne(
-            db.cachedStatement(sql: "SELECT * FROM button_orders WHERE org = ? AND order_id = ?"),
-            arguments: [org, id])
-        {
+        if let order = try ButtonStoredOrder.filter({ $0.org == org && $0.orderId == id }).fetchOne(db) {
             return order
         }
         if let sequence = try idCipher(db).sequence(forId: id),
-            let order = try ButtonStoredOrder.fetchOne(
-                db.cachedStatement(
-                    sql: "SELECT * FROM button_orders WHERE seq = ? AND org = ? AND button_order_id = ?"),
-                arguments: [sequence, org, id])
+            let order = try ButtonStoredOrder.filter({
+                $0.seq == sequence && $0.org == org && $0.buttonOrderId == id
+            }).fetchOne(db)
         {
             return order
         }
         // An id drawn at random before button-2-order-storage.
-        return try ButtonStoredOrder.fetchOne(
-            db,
-            sql: """
-                SELECT button_orders.* FROM button_order_legacy_ids JOIN button_orders USING (seq)
-                WHERE button_order_legacy_ids.button_order_id = ? AND org = ?
-                """, arguments: [id, org])
+        guard let legacy = try ButtonLegacyOrderId.fetchOne(db, key: id) else { return nil }
+        return try ButtonStoredOrder.filter { $0.seq == legacy.seq && $0.org == org }.fetchOne(db)
     }
 
     static func exists(_ db: Database, org: String, orderId: String) throws -> Bool {
-        try Bool.fetchOne(
-            db.cachedStatement(sql: "SELECT 1 FROM button_orders WHERE org = ? AND order_id = ?"),
-            arguments: [org, orderId]) != nil
+        try !ButtonStoredOrder.filter { $0.org == org && $0.orderId == orderId }.isEmpty(db)
     }
 
     // MARK: Button order ids
 
     /// The cipher under this database's key (see ``ButtonOrderIdCipher``).
     static func idCipher(_ db: Database) throws -> ButtonOrderIdCipher {
-        guard let key = try Data.fetchOne(db.cachedStatement(sql: "SELECT key FROM button_order_id_key")) else {
+        guard let row = try ButtonOrderIdKey.fetchOne(db, key: 1) else {
             throw DatabaseError(message: "button_order_id_key has no key")
         }
-        return ButtonOrderIdCipher(key: key)
+        return ButtonOrderIdCipher(key: row.key)
     }
 
-    /// Draws a new cipher key: at creation, and after a reset, so that numbers used again give new ids.
+    /// Draws a new cipher key: at creation, and after a reset, so that numbers used again give new ids. Raw SQL
+    /// because migration `button-2-order-storage` runs it, and a migration must not change with a record.
     static func replaceIdKey(_ db: Database) throws {
         try db.execute(
             sql: "INSERT OR REPLACE INTO button_order_id_key (id, key) VALUES (1, ?)",
@@ -84,7 +77,8 @@ enum ButtonOrderStore {
 
     /// The sequence number and Button order id of the next order. The number is one past the highest stored
     /// (the single writer is the only one inserting); one whose id a legacy order already has is skipped. One
-    /// cached statement reads the key, the number and whether any legacy id exists, as every create runs this.
+    /// cached statement reads the key, the number and whether any legacy id exists, as every create runs this
+    /// (speed machinery, as is the cached legacy-id lookup).
     static func nextIdentity(_ db: Database) throws -> (sequence: Int64, buttonOrderId: String) {
         guard
             let row = try Row.fetchOne(
@@ -118,8 +112,8 @@ enum ButtonOrderStore {
 
     /// Stores a new order (its `seq` and Button order id from ``nextIdentity(_:)``) unless the organisation
     /// already has its merchant id. The table's unique key decides, so the common case costs no lookup before
-    /// the insert. Create-order is the benchmarked route, so this keeps one cached statement fed from the record
-    /// rather than encoding it and building the INSERT on every request.
+    /// the insert. Speed machinery: create-order is the benchmarked route, so this keeps one cached statement fed
+    /// from the record rather than encoding it and building the INSERT on every request.
     static func insertNew(_ db: Database, _ order: ButtonStoredOrder) throws -> Insertion {
         do {
             try db.cachedStatement(
@@ -149,24 +143,18 @@ enum ButtonOrderStore {
 
     /// Orders of `org` carrying this attribution token, oldest first.
     static func orders(_ db: Database, org: String, btnRef: String) throws -> [ButtonStoredOrder] {
-        try ButtonStoredOrder.fetchAll(
-            db, sql: "SELECT * FROM button_orders WHERE org = ? AND btn_ref = ? ORDER BY seq",
-            arguments: [org, btnRef])
+        try ButtonStoredOrder.filter { $0.org == org && $0.btnRef == btnRef }.order { $0.seq }.fetchAll(db)
     }
 
     /// Orders of `org`, oldest first, optionally only those in `status`.
     static func orders(_ db: Database, org: String, status: String?) throws -> [ButtonStoredOrder] {
-        guard let status else {
-            return try ButtonStoredOrder.fetchAll(
-                db, sql: "SELECT * FROM button_orders WHERE org = ? ORDER BY seq", arguments: [org])
-        }
-        return try ButtonStoredOrder.fetchAll(
-            db, sql: "SELECT * FROM button_orders WHERE org = ? AND status = ? ORDER BY seq",
-            arguments: [org, status])
+        var request = ButtonStoredOrder.filter { $0.org == org }
+        if let status { request = request.filter { $0.status == status } }
+        return try request.order { $0.seq }.fetchAll(db)
     }
 
-    /// Keeps a body an order was created or updated with as the order's next version number (cached for the same
-    /// reason as ``insertNew(_:_:)``).
+    /// Keeps a body an order was created or updated with as the order's next version number (a cached statement,
+    /// speed machinery for the same reason as ``insertNew(_:_:)``; the number is counted in the same statement).
     static func recordVersion(_ db: Database, _ version: ButtonOrderVersion) throws {
         try db.cachedStatement(
             sql: """
@@ -191,35 +179,34 @@ enum ButtonOrderStore {
 
     // MARK: App order signals
 
-    /// Rule 5.3.4: one signal per (application, order id); a repeat replaces the body and counts.
+    /// Rule 5.3.4: one signal per (application, order id); a repeat replaces the token and body, keeps when the
+    /// first came and counts.
     static func recordAppOrder(_ db: Database, appId: String, orderId: String, btnRef: String?, body: String, now: Date)
         throws
     {
         let stamp = now.timeIntervalSince1970
-        try db.execute(
-            sql: """
-                INSERT INTO button_app_orders (app_id, order_id, btn_ref, body, report_count, first_received_at, received_at)
-                VALUES (?, ?, ?, ?, 1, ?, ?)
-                ON CONFLICT(app_id, order_id) DO UPDATE SET btn_ref = excluded.btn_ref, body = excluded.body,
-                    report_count = report_count + 1, received_at = excluded.received_at
-                """, arguments: [appId, orderId, btnRef, body, stamp, stamp])
+        let signal = ButtonAppOrder(
+            appId: appId, orderId: orderId, btnRef: btnRef, body: body, reportCount: 1, firstReceivedAt: stamp,
+            receivedAt: stamp)
+        _ = try signal.upsertAndFetch(db) { _ in
+            [ButtonAppOrder.Columns.reportCount += 1, ButtonAppOrder.Columns.firstReceivedAt.noOverwrite]
+        }
     }
 
     /// Signals oldest first, narrowed to an application and/or an order id when given.
     static func appOrders(_ db: Database, appId: String?, orderId: String?) throws -> [ButtonAppOrder] {
-        let app = Column(ButtonAppOrder.CodingKeys.appId)
-        let order = Column(ButtonAppOrder.CodingKeys.orderId)
         var request = ButtonAppOrder.all()
-        if let appId { request = request.filter(app == appId) }
-        if let orderId { request = request.filter(order == orderId) }
-        return try request.order(Column(ButtonAppOrder.CodingKeys.receivedAt), app, order).fetchAll(db)
+        if let appId { request = request.filter { $0.appId == appId } }
+        if let orderId { request = request.filter { $0.orderId == orderId } }
+        return try request.order { [$0.receivedAt, $0.appId, $0.orderId] }.fetchAll(db)
     }
 
     // MARK: Inspection
 
     /// The order plus sandbox metadata, for the control routes (§5.4).
     static func inspect(_ db: Database, _ order: ButtonStoredOrder) throws -> JSONValue {
-        guard case .object(var object) = order.publicObject else { return .null }
+        var object = try order.state()
+        object["status"] = .string(order.status)
         object["organization_id"] = .string(order.org)
         object["attribution"] = .from(order.attribution)
         object["attribution_application_id"] = .from(order.attributionApp)
@@ -227,20 +214,15 @@ enum ButtonOrderStore {
         object["updated_at"] = ButtonColumn.date(order.updatedAt)
         object["finalized_at"] = ButtonColumn.date(order.finalizedAt)
         object["deleted_at"] = ButtonColumn.date(order.deletedAt)
-        let versions = try ButtonOrderVersion.fetchAll(
-            db, sql: "SELECT * FROM button_order_versions WHERE order_seq = ? ORDER BY number",
-            arguments: [order.seq])
+        let versions = try ButtonOrderVersion.filter { $0.orderSeq == order.seq }.order { $0.number }.fetchAll(db)
         object["versions"] = .array(
-            versions.enumerated().map { index, version in version.inspectionObject(number: index + 1) })
-        object["ignored_fields"] = ButtonColumn.json(order.ignoredFields)
+            try versions.enumerated().map { index, version in try version.inspectionObject(number: index + 1) })
+        object["ignored_fields"] = try order.ignoredFieldList()
         // The latest signal any of the organisation's apps sent for this order id.
         let apps = try ButtonAccountStore.applications(db, organizationId: order.org).map(\.appId)
-        let signal = try ButtonAppOrder.filter(
-            apps.contains(Column(ButtonAppOrder.CodingKeys.appId))
-                && Column(ButtonAppOrder.CodingKeys.orderId) == order.orderId
-        )
-        .order(Column(ButtonAppOrder.CodingKeys.receivedAt).desc).fetchOne(db)
-        object["app_signal"] = signal?.inspectionObject ?? .null
+        let signal = try ButtonAppOrder.filter { apps.contains($0.appId) && $0.orderId == order.orderId }
+            .order { $0.receivedAt.desc }.fetchOne(db)
+        object["app_signal"] = try signal?.inspectionObject() ?? .null
         return .object(object)
     }
 }
@@ -251,11 +233,10 @@ extension ButtonOrderStore {
     /// Newest first across every organization: the order object plus who owns it and when it finalizes.
     static func page(_ db: Database, _ page: ControlPage) throws -> (items: [JSONValue], total: Int) {
         let total = try ButtonStoredOrder.fetchCount(db)
-        let orders = try ButtonStoredOrder.fetchAll(
-            db, sql: "SELECT * FROM button_orders ORDER BY seq DESC LIMIT ? OFFSET ?",
-            arguments: [page.limit, page.offset])
-        let items: [JSONValue] = orders.map { order in
-            guard case .object(var object) = order.publicObject else { return .null }
+        let orders = try ButtonStoredOrder.order { $0.seq.desc }.limit(page.limit, offset: page.offset).fetchAll(db)
+        let items: [JSONValue] = try orders.map { order in
+            var object = try order.state()
+            object["status"] = .string(order.status)
             object["organization_id"] = .string(order.org)
             object["created_at"] = ButtonColumn.date(order.createdAt)
             object["finalization_date"] = ButtonColumn.date(order.finalizationDate)
@@ -274,7 +255,14 @@ extension ButtonOrderStore {
         _ = try ButtonOrderVersion.deleteAll(db)
         _ = try ButtonStoredOrder.deleteAll(db)
         _ = try ButtonAppOrder.deleteAll(db)
-        try db.execute(sql: "DELETE FROM button_order_legacy_ids")
+        _ = try ButtonLegacyOrderId.deleteAll(db)
         try replaceIdKey(db)
+    }
+}
+
+extension ButtonStoredOrder {
+    /// Open orders whose finalization date (epoch seconds) is at or before `stamp` (rule 5.3.1).
+    static func due(at stamp: Double) -> QueryInterfaceRequest<ButtonStoredOrder> {
+        filter { $0.status == "open" && $0.finalizationDate <= stamp }
     }
 }

@@ -1,5 +1,6 @@
 import CommerceCore
 import GRDB
+import SandboxCore
 
 /// One body an order was created or updated with, kept for the inspection route (§5.4): a
 /// `button_order_versions` row, keyed by the order and its number.
@@ -26,12 +27,26 @@ struct ButtonOrderVersion: Codable, Sendable, FetchableRecord, PersistableRecord
         case receivedAt = "received_at"
     }
 
+    enum Columns {
+        static let orderSeq = Column(CodingKeys.orderSeq)
+        static let number = Column(CodingKeys.number)
+        static let kind = Column(CodingKeys.kind)
+        static let body = Column(CodingKeys.body)
+        static let ignoredFields = Column(CodingKeys.ignoredFields)
+        static let apiVersion = Column(CodingKeys.apiVersion)
+        static let receivedAt = Column(CodingKeys.receivedAt)
+    }
+
     /// The entry of an inspected order's `versions` array; `number` counts from 1.
-    func inspectionObject(number: Int) -> JSONValue {
-        [
+    func inspectionObject(number: Int) throws(CorruptRow) -> JSONValue {
+        let id = "\(orderSeq)/\(self.number ?? 0)"
+        return [
             "version": .integer(Int64(number)), "kind": .string(kind), "received_at": ButtonColumn.date(receivedAt),
-            "api_version": .string(apiVersion), "body": ButtonColumn.json(body),
-            "ignored_fields": ButtonColumn.json(ignoredFields),
+            "api_version": .string(apiVersion),
+            "body": try ButtonColumn.json(
+                body, table: Self.databaseTableName, id: id, column: CodingKeys.body.stringValue),
+            "ignored_fields": try ButtonColumn.json(
+                ignoredFields, table: Self.databaseTableName, id: id, column: CodingKeys.ignoredFields.stringValue),
         ]
     }
 }

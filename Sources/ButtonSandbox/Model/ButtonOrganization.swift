@@ -12,7 +12,6 @@ struct ButtonOrganization: Encodable, Sendable, FetchableRecord, PersistableReco
     /// Epoch seconds.
     let createdAt: Double
 
-    // Explicit keys rather than `SandboxRecord`'s snake-case strategy: this row is read on every Order API call.
     enum CodingKeys: String, CodingKey {
         case id, name
         case windowDays = "window_days"
@@ -20,14 +19,22 @@ struct ButtonOrganization: Encodable, Sendable, FetchableRecord, PersistableReco
         case createdAt = "created_at"
     }
 
-    /// The one way a row is read: by column name, as this row is decoded on every Order API request. Only
-    /// writes go through `Encodable`, so there is no second, `Decodable` reading path.
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let name = Column(CodingKeys.name)
+        static let windowDays = Column(CodingKeys.windowDays)
+        static let apiVersion = Column(CodingKeys.apiVersion)
+        static let createdAt = Column(CodingKeys.createdAt)
+    }
+
+    /// The one way a row is read: column by column, as this row is decoded on every Order API request (GRDB's
+    /// `Decodable` path costs more). Only writes go through `Encodable`, so there is no second reading path.
     init(row: Row) throws {
-        id = row["id"]
-        name = row["name"]
-        windowDays = row["window_days"]
-        apiVersion = row["api_version"]
-        createdAt = row["created_at"]
+        id = row[Columns.id]
+        name = row[Columns.name]
+        windowDays = row[Columns.windowDays]
+        apiVersion = row[Columns.apiVersion]
+        createdAt = row[Columns.createdAt]
     }
 
     init(id: String, name: String?, windowDays: Int, apiVersion: String, createdAt: Double) {

@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import GRDB
+import SandboxCore
 
 /// One merchant order as the sandbox keeps it: a `button_orders` row. `current` is the public order object
 /// (JSON text) without its live status, which lives in `status` so the finalization sweep can change it in SQL.
@@ -28,7 +29,6 @@ struct ButtonStoredOrder: Codable, Sendable, FetchableRecord, MutablePersistable
     var finalizedAt: Double?
     var deletedAt: Double?
 
-    // Explicit keys rather than a snake-case strategy: converting names on every row costs time on the Order API.
     enum CodingKeys: String, CodingKey {
         case seq, org, current, status, attribution
         case orderId = "order_id"
@@ -43,10 +43,49 @@ struct ButtonStoredOrder: Codable, Sendable, FetchableRecord, MutablePersistable
         case deletedAt = "deleted_at"
     }
 
+    enum Columns {
+        static let seq = Column(CodingKeys.seq)
+        static let org = Column(CodingKeys.org)
+        static let orderId = Column(CodingKeys.orderId)
+        static let buttonOrderId = Column(CodingKeys.buttonOrderId)
+        static let current = Column(CodingKeys.current)
+        static let status = Column(CodingKeys.status)
+        static let finalizationDate = Column(CodingKeys.finalizationDate)
+        static let btnRef = Column(CodingKeys.btnRef)
+        static let attribution = Column(CodingKeys.attribution)
+        static let attributionApp = Column(CodingKeys.attributionApp)
+        static let ignoredFields = Column(CodingKeys.ignoredFields)
+        static let createdAt = Column(CodingKeys.createdAt)
+        static let updatedAt = Column(CodingKeys.updatedAt)
+        static let finalizedAt = Column(CodingKeys.finalizedAt)
+        static let deletedAt = Column(CodingKeys.deletedAt)
+    }
+
     /// The public order object: the stored state with the current status.
-    var publicObject: JSONValue {
-        guard case .object(var object) = ButtonColumn.json(current) else { return .null }
+    func publicObject() throws(CorruptRow) -> JSONValue {
+        var object = try state()
         object["status"] = .string(status)
         return .object(object)
+    }
+
+    /// The stored order object (`current`); a row whose text is not a JSON object is a ``CorruptRow``.
+    func state() throws(CorruptRow) -> JSONObject {
+        guard case .object(let object) = try json(current, .current) else { throw corrupt(.current) }
+        return object
+    }
+
+    /// The field paths the last body carried that the Order API ignores (`ignored_fields`, a JSON array).
+    func ignoredFieldList() throws(CorruptRow) -> JSONValue {
+        let list = try json(ignoredFields, .ignoredFields)
+        guard list.arrayValue != nil else { throw corrupt(.ignoredFields) }
+        return list
+    }
+
+    private func json(_ text: String, _ column: CodingKeys) throws(CorruptRow) -> JSONValue {
+        try ButtonColumn.json(text, table: Self.databaseTableName, id: buttonOrderId, column: column.stringValue)
+    }
+
+    private func corrupt(_ column: CodingKeys) -> CorruptRow {
+        CorruptRow(table: Self.databaseTableName, id: buttonOrderId, column: column.stringValue)
     }
 }

@@ -127,7 +127,7 @@ extension ButtonService {
             try recordVersion(
                 db, order: order, kind: "create", body: bodyText, apiVersion: draft.caller.apiVersion, now: now)
             // A finalization date at or before now was refused (O10), so the new order is open: the stored
-            // state is already the public object (`publicObject` would only copy its `open` status back in).
+            // state is already the public object (`publicObject()` would only copy its `open` status back in).
             return order.current
         }
     }
@@ -141,7 +141,7 @@ extension ButtonService {
             guard let order = try ButtonOrderStore.find(db, org: caller.organization.id, id: id) else {
                 throw ButtonError.notFound("Order \(id) not found")
             }
-            return order.publicObject
+            return try order.publicObject()
         }
         // A read answers unless some order is due for finalization; only then does the GET take the writer.
         let read = try await database.read { db -> ButtonAnswer<JSONValue>? in
@@ -167,7 +167,7 @@ extension ButtonService {
             let caller = try credentials.caller(in: db)
             try ButtonOrderStore.sweep(db, now: now)
             let orders = try ButtonOrderStore.orders(db, org: caller.organization.id, btnRef: btnRef)
-            return ButtonAnswer(value: orders.map(\.publicObject), caller: caller)
+            return ButtonAnswer(value: try orders.map { try $0.publicObject() }, caller: caller)
         }
         return ButtonEnvelope.objects(answer.value, headers: answer.caller.headers)
     }
@@ -209,7 +209,7 @@ extension ButtonService {
             failures.insert((field: "btn_ref", message: "btn_ref cannot be changed once set"), at: afterS5)
         }
         guard failures.isEmpty else { throw ButtonError.invalid(failures) }
-        let previous = ButtonColumn.json(order.current).objectValue ?? JSONObject()
+        let previous = try order.state()
         let btnRef = storedRef ?? bodyRef
         let finalizationDate = finalization ?? Date(timeIntervalSince1970: order.finalizationDate)
         let current = JSONValue.object(

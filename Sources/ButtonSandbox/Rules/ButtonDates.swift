@@ -6,12 +6,6 @@ enum ButtonDates {
     /// UTC with `Z`, milliseconds only when they are not zero (§3.1.3).
     static func format(_ date: Date) -> String { ISO8601.format(date, fraction: .millisecondsWhenNonZero) }
 
-    /// A stored JSON column.
-    static func parseColumn(_ text: String?) -> JSONValue {
-        guard let text else { return .null }
-        return (try? JSONValue.parse(text)) ?? .null
-    }
-
     /// `now` plus one calendar year in UTC; 29 February becomes 28 February (rule O11).
     static func oneYearAfter(_ now: Date) -> Date {
         let seconds = now.timeIntervalSince1970

@@ -23,8 +23,15 @@ enum RezolveCheckout {
             throw RezolveFailure.addressNotFound
         }
         if let cartId {
-            // The option priced the cart as it was; any change since needs fresh options.
-            let cart = try? RezolveCommerceStore.cart(cartId, entityId: caller.entityId, merchantId: merchantId, db)
+            // The option priced the cart as it was; any change since (emptied or gone too) needs fresh options. A
+            // row that no longer reads is no change but the sandbox's own 500 (CorruptRow), so only the cart's
+            // not-found is caught.
+            let cart: RZCart?
+            do {
+                cart = try RezolveCommerceStore.cart(cartId, entityId: caller.entityId, merchantId: merchantId, db)
+            } catch is RezolveFailure {
+                cart = nil
+            }
             guard let cart, cart.dateUpdated == session.cartUpdated else {
                 throw RezolveFailure.badRequest(6, "Cart has changed; request payment options again.")
             }

@@ -44,8 +44,15 @@ enum RezolveCommerceStore {
 
     /// Any customer's order that the order list shows (not `created` or `abandoned`), for the control routes.
     static func listedOrder(_ id: Int64, _ db: Database) throws -> RZOrder? {
-        guard let order = try RZOrder.fetchOne(db, key: id), order.isListed else { return nil }
+        guard let order = try orderRow(id, db), order.isListed else { return nil }
         return order
+    }
+
+    /// The order with this id, whoever's; one whose lines no longer decode is a `CorruptRow`.
+    static func orderRow(_ id: Int64, _ db: Database) throws -> RZOrder? {
+        try CorruptRow.reporting(table: RZOrder.databaseTableName, id: String(id), column: RZOrder.Columns.lines.name) {
+            try RZOrder.fetchOne(db, key: id)
+        }
     }
 
     static func update(_ order: RZOrder, _ db: Database) throws {
@@ -64,7 +71,7 @@ enum RezolveCommerceStore {
 
     /// An order of that customer, else 404 `message`.
     static func order(_ id: Int64?, entityId: String, _ db: Database, notFound: RezolveFailure) throws -> RZOrder {
-        guard let id, let order = try RZOrder.fetchOne(db, key: id), order.entityId == entityId else { throw notFound }
+        guard let id, let order = try orderRow(id, db), order.entityId == entityId else { throw notFound }
         return order
     }
 

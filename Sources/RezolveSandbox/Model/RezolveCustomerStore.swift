@@ -56,10 +56,13 @@ enum RezolveCustomerStore {
         _ = try row.delete(db)
     }
 
+    /// The customer's row of `type` with this id; one whose JSON column no longer decodes is a `CorruptRow`.
     static func owned<Record: RezolveOwnedRow>(_ type: Record.Type, id: String, entityId: String, _ db: Database) throws
         -> Record?
     {
-        try Record.filter(Record.idColumn == id && Record.entityIdColumn == entityId).fetchOne(db)
+        try CorruptRow.reporting(table: Record.databaseTableName, id: id, column: Record.jsonColumn?.name) {
+            try Record.filter(Record.idColumn == id && Record.entityIdColumn == entityId).fetchOne(db)
+        }
     }
 
     static func all<Record: RezolveListedRow>(_ type: Record.Type, entityId: String, _ db: Database) throws -> [Record]

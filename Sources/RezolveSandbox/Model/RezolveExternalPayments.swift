@@ -39,7 +39,7 @@ enum RezolveExternalPayments {
         settled.state = approve ? "approved" : "rejected"
         settled.pendingAction = nil
         try settled.update(db)
-        guard var order = try RZOrder.fetchOne(db, key: payment.orderId) else { return }
+        guard var order = try RezolveCommerceStore.orderRow(payment.orderId, db) else { return }
         order.paymentStatus = settled.state
         if !approve { order.state = "cancelled" }
         try order.update(db)

@@ -5,6 +5,12 @@ import GRDB
 protocol RezolveOwnedRow: RezolveRecord {
     static var idColumn: Column { get }
     static var entityIdColumn: Column { get }
+    /// The JSON column the record decodes, named when a row's text does not parse (``CorruptRow``).
+    static var jsonColumn: Column? { get }
+}
+
+extension RezolveOwnedRow {
+    static var jsonColumn: Column? { nil }
 }
 
 /// An owned row that lists oldest first (phones, addresses, cards).
@@ -38,9 +44,11 @@ extension RZFavourite: RezolveOwnedRow {
 extension RZCart: RezolveOwnedRow {
     static var idColumn: Column { Columns.id }
     static var entityIdColumn: Column { Columns.entityId }
+    static var jsonColumn: Column? { Columns.lines }
 }
 
 extension RZOptionSession: RezolveOwnedRow {
     static var idColumn: Column { Columns.id }
     static var entityIdColumn: Column { Columns.entityId }
+    static var jsonColumn: Column? { Columns.lines }
 }

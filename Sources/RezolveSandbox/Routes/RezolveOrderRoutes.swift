@@ -82,7 +82,7 @@ struct RezolveOrderRoutes: Sendable {
         let reasonValue = body["reason"] ?? .null
         guard reasonValue.isNull || reasonValue.stringValue != nil else { return SandboxResponse(status: 400) }
         let paymentId = request.parameter("paymentId")
-        let apiKey = request.headers["x-rezolve-partner-apikey"]
+        let apiKey = request.headers[RezolveAuthenticator.apiKeyHeader]
         let now = endpoint.now
         let status = try await endpoint.database.write { db in
             try RezolveExternalPayments.callback(

@@ -50,9 +50,12 @@ enum RezolveAuthenticator {
         return (partner, partnerEntityId)
     }
 
+    /// The header that carries the partner's API key (§3.1).
+    static let apiKeyHeader = "x-rezolve-partner-apikey"
+
     /// Step 1 only, for routes that need the API key but no customer (`device/appversion`).
     static func partner(_ request: SandboxRequest, _ db: Database) throws -> RZPartner {
-        guard let key = request.headers["x-rezolve-partner-apikey"], !key.isEmpty,
+        guard let key = request.headers[apiKeyHeader], !key.isEmpty,
             let partner = try RezolvePartnerStore.partner(apiKey: key, db)
         else {
             throw denied("unknown or missing x-rezolve-partner-apikey")

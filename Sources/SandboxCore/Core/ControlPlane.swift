@@ -15,7 +15,7 @@ extension SandboxContext {
     }
 
     /// Moves the clock, then runs every service's ``SandboxService/clockDidMove(to:)``. Returns the clock's
-    /// JSON plus whatever the hooks reported (Button's `finalized`).
+    /// JSON plus whatever the hooks reported (the records a service changed as time passed).
     @discardableResult
     public func moveClock(_ change: ClockChange) async throws -> JSONObject {
         switch change {

@@ -10,8 +10,8 @@ package struct SandboxResponse: Sendable {
     /// connection drop with no HTTP answer (a lost response). Whatever the handler committed stays
     /// committed; `status` is what would have been sent, and is what the request logs record.
     package var dropsConnection: Bool
-    /// Facts for the request journal that only the service knows (Paytronix's endpoint, Storefront's
-    /// operation name); never sent to the client.
+    /// Facts for the request journal that only the service knows (the endpoint or operation a request named);
+    /// never sent to the client.
     package var journalNotes: JSONObject = [:]
 
     package init(status: Int, headers: HTTPHeaders = [:], body: Data = Data(), dropsConnection: Bool = false) {

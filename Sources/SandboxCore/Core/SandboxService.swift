@@ -15,6 +15,8 @@ public final class SandboxContext: Sendable {
     private let servicesBox = Locked<[any SandboxService]>([])
     /// Every service's prefixes, longest first, so the first match is the owner (built once in ``attach(_:)``).
     private let prefixTable = Locked<[(prefix: ServicePrefix, service: any SandboxService)]>([])
+    /// The control paths the services opened to anyone (``SandboxService/publicControlPrefixes``).
+    private let publicControlPrefixesBox = Locked<[String]>([])
 
     package init(
         database: SandboxDatabase, clock: SandboxClock, options: SandboxOptions,
@@ -40,6 +42,12 @@ public final class SandboxContext: Sendable {
 
     package func attach(_ services: [any SandboxService]) {
         servicesBox.set(services)
+        journal.setSecretHeaders(Set(services.flatMap(\.secretHeaders)))
+        // A service opens its own control paths only, never another's or the core's.
+        publicControlPrefixesBox.set(
+            services.flatMap { service in
+                service.publicControlPrefixes.filter { $0.hasPrefix("/sandbox/\(service.name)/") }
+            })
         let table = services.flatMap { service in service.prefixes.map { (prefix: $0, service: service) } }
         // A stable sort: of two equally long prefixes the service registered first wins, as before.
         prefixTable.set(
@@ -47,6 +55,9 @@ public final class SandboxContext: Sendable {
                 ($0.element.prefix.path.count, -$0.offset) > ($1.element.prefix.path.count, -$1.offset)
             }.map(\.element))
     }
+
+    /// Paths under `/sandbox/` that services serve to anyone, without the control token (``ControlAccess``).
+    package var publicControlPrefixes: [String] { publicControlPrefixesBox.current }
 
     /// The longest prefix of any service that `path` starts with and passes `include`, with its service.
     func longestPrefix(
@@ -66,7 +77,7 @@ public final class SandboxContext: Sendable {
 
 /// An emulated vendor back end. Each lives in its own folder and owns its tables, routes and credentials.
 package protocol SandboxService: Sendable {
-    /// Short name used in control routes and in the credentials document (`button`, `athmovil` …).
+    /// Short name used in control routes (`/sandbox/<name>/`) and in the credentials document.
     var name: String { get }
     /// Adds this service's migrations (named `<name>-<n>-<what>`).
     func registerMigrations(_ migrator: inout DatabaseMigrator)
@@ -86,9 +97,16 @@ package protocol SandboxService: Sendable {
     func reset() async throws
     /// How much of a request body this service reads (8 MiB, refused with 413, unless it says otherwise).
     var bodyLimits: BodyLimits { get }
-    /// Runs after any move of the sandbox clock (Button finalizes orders); returns what it did, for the
-    /// clock routes' answers (`[:]` when nothing).
+    /// Runs after any move of the sandbox clock (a service whose records change state with time does it here);
+    /// returns what it did, for the clock routes' answers (`[:]` when nothing).
     func clockDidMove(to now: Date) async throws -> JSONObject
+    /// Request headers that carry this service's credentials (any case): the journal, the console and curl lines
+    /// mask them as they mask `Authorization` and cookies. None unless the service names some.
+    var secretHeaders: Set<String> { get }
+    /// Prefixes of paths under the service's own `/sandbox/<name>/` that anyone may request without the control
+    /// token: content the vendor's answers point clients at (an image URL), not controls. None unless the service
+    /// names some; a prefix outside `/sandbox/<name>/` is ignored.
+    var publicControlPrefixes: [String] { get }
 }
 
 extension SandboxService {
@@ -104,4 +122,8 @@ extension SandboxService {
     package func clockDidMove(to now: Date) async throws -> JSONObject { [:] }
 
     package var bodyLimits: BodyLimits { .standard }
+
+    package var secretHeaders: Set<String> { [] }
+
+    package var publicControlPrefixes: [String] { [] }
 }

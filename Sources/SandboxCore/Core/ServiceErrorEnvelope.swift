@@ -1,16 +1,15 @@
 import CommerceCore
 import Foundation
 
-/// An error answer in one of the sandbox's wire envelopes: Button's `{"meta":…,"error":…}`, ATH Móvil's
-/// `{"status":"error",…}`, Paytronix's `{"result":"failure",…}`, Rezolve's `{"errors":[…]}`, SSP's problem
-/// details, the control routes' `{"error":…}`. Each envelope is one named type; route handlers throw it,
+/// An error answer in one of the sandbox's wire envelopes: each service's own (`{"errors":[…]}`, problem
+/// details …) and the control routes' `{"error":…}`. Each envelope is one named type; route handlers throw it,
 /// per-prefix 404/405 fallbacks and injected faults build it, and ``response`` is the only place any of them
 /// becomes bytes.
 package protocol ServiceErrorEnvelope: Error, Sendable {
     var status: Int { get }
     /// The JSON body.
     var body: JSONValue { get }
-    /// Headers the answer carries besides `Content-Type` (`Allow` on a 405, Button's version header …).
+    /// Headers the answer carries besides `Content-Type` (`Allow` on a 405, a vendor's version header …).
     var headers: HTTPHeaders { get }
     /// The media type of the body.
     static var contentType: String { get }

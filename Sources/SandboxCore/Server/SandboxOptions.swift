@@ -10,11 +10,12 @@ public struct SandboxOptions: Sendable {
     public var inMemory: Bool
     /// The base URL clients see, when it differs from the bound address (a tunnel, another host name).
     public var publicURL: URL?
-    /// The finalization window of the seeded Button organization (`org-sandbox`); organizations created
-    /// through the control routes default to the spec's 30 days.
+    /// The finalization window, in days, of the organisation the service this names seeds (`commercekit serve
+    /// --button-finalization-days`). Only that service reads it; the core carries it because `SandboxOptions` is
+    /// what users set.
     public var buttonFinalizationDays: Int
-    /// Serves each Rezolve customer's private key at a control route, so tests can decrypt what clients
-    /// encrypted. Off unless asked for: a sandbox reachable from a network should never show keys.
+    /// Serves the private keys the sandbox made for its test users at control routes, so tests can decrypt what
+    /// clients encrypted. Off unless asked for: a sandbox reachable from a network should never show keys.
     public var unsafeDebugKeys: Bool
     /// The token `/sandbox/...` control routes and the console require when the sandbox listens beyond
     /// loopback (``ControlAccess``); one is generated at start when this is `nil`. Given on loopback, it is

@@ -17,6 +17,29 @@ package struct CorruptRow: Error, CustomStringConvertible {
 
     package var description: String { "\(table) row \(id) holds an unreadable value in \(column)" }
 
+    /// What `read` returns; it fetches row `id` of `table`, and a column of that row that does not decode into its
+    /// record (JSON text GRDB's decoder refuses) is reported as a `CorruptRow` naming the row and the column.
+    /// `column` names it when the error cannot: JSON that does not parse at all says nothing of where it came from.
+    package static func reporting<Value>(
+        table: String, id: String, column: String? = nil, _ read: () throws -> Value
+    ) throws -> Value {
+        do { return try read() } catch let error as DecodingError {
+            throw CorruptRow(table: table, id: id, column: Self.column(of: error) ?? column ?? "a column")
+        }
+    }
+
+    /// The column a GRDB decoding error is about (the first key of its coding path), when it says.
+    static func column(of error: DecodingError) -> String? {
+        let context: DecodingError.Context? =
+            switch error {
+            case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
+                .valueNotFound(_, let context):
+                context
+            @unknown default: nil
+            }
+        return context?.codingPath.first?.stringValue
+    }
+
     /// `text` parsed as JSON; a missing value (a NULL column) is `null`.
     package static func json(
         _ text: String?, table: String, id: String, column: String

@@ -1,6 +1,6 @@
 /// Text made safe to place in HTML, in element content or a quoted attribute: the five characters that
-/// could end either are written as character references. Server-rendered sandbox pages (the console, the
-/// simulated ATH Móvil app, Storefront's cart page) all escape through this one function.
+/// could end either are written as character references. Every server-rendered sandbox page (the console's and
+/// the services') escapes through this one function.
 package enum HTMLEscaping {
     package static func escape(_ text: String) -> String {
         var escaped = ""

@@ -12,22 +12,22 @@ import Testing
     /// A new window on the organisation dates the very next create, and a key that worked a moment ago and was
     /// then deleted (a reset removes created organisations) is refused at once.
     @Test func accountChangesReachTheNextCreate() async throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         try await sandbox.setClock("2017-07-01T12:00:00Z")
         let organization = try await sandbox.call(.post, "/sandbox/button/organizations", json: [:])
         let key = try #require(organization.object["api_key"]?.stringValue)
         let orgId = try #require(organization.object["organization_id"]?.stringValue)
         for id in ["h-1", "h-2"] {
-            let created = try await sandbox.call(.post, "/v1/order", json: ButtonSandbox.order(id), key: key)
+            let created = try await sandbox.call(.post, "/v1/order", json: ButtonSandboxHarness.order(id), key: key)
             #expect(created.object["finalization_date"] == "2017-07-31T12:00:00Z")
         }
         let patched = try await sandbox.call(
             .patch, "/sandbox/button/organizations/\(orgId)", json: ["finalization_window_days": 7])
         #expect(patched.status == 200)
-        let weekly = try await sandbox.call(.post, "/v1/order", json: ButtonSandbox.order("h-3"), key: key)
+        let weekly = try await sandbox.call(.post, "/v1/order", json: ButtonSandboxHarness.order("h-3"), key: key)
         #expect(weekly.object["finalization_date"] == "2017-07-08T12:00:00Z")
         try await sandbox.call(.post, "/sandbox/button/reset")
-        let refused = try await sandbox.call(.post, "/v1/order", json: ButtonSandbox.order("h-4"), key: key)
+        let refused = try await sandbox.call(.post, "/v1/order", json: ButtonSandboxHarness.order("h-4"), key: key)
         #expect(refused.status == 401)
     }
 

@@ -8,10 +8,10 @@ import Testing
 @Suite("Button control routes: organisations and applications (§5.2, §5.4)")
 struct ButtonControlRouteTests {
     /// A sandbox whose seeded organisation uses a 7-day window, as `--button-finalization-days 7` sets it.
-    static func sandboxWithSevenDaySeed() throws -> ButtonSandbox {
+    static func sandboxWithSevenDaySeed() throws -> ButtonSandboxHarness {
         var options = SandboxOptions.testing
         options.buttonFinalizationDays = 7
-        return try ButtonSandbox(options)
+        return try ButtonSandboxHarness(options)
     }
 
     @Test func newOrganisationsDefaultToThirtyDaysWhateverTheSeedWindow() async throws {
@@ -24,10 +24,10 @@ struct ButtonControlRouteTests {
         #expect(created.status == 200)
         #expect(created.object["finalization_window_days"] == 30)
         let key = try #require(created.object["api_key"]?.stringValue)
-        let order = try await sandbox.call(.post, "/v1/order", json: ButtonSandbox.order("w-1"), key: key)
+        let order = try await sandbox.call(.post, "/v1/order", json: ButtonSandboxHarness.order("w-1"), key: key)
         #expect(order.object["finalization_date"] == "2017-07-31T12:00:00Z")
         // The seeded organisation keeps the flag's window.
-        let seededOrder = try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order("w-1"))
+        let seededOrder = try await sandbox.api(.post, "/v1/order", json: ButtonSandboxHarness.order("w-1"))
         #expect(seededOrder.object["finalization_date"] == "2017-07-08T12:00:00Z")
         // An explicit window still wins.
         let weekly = try await sandbox.call(
@@ -36,9 +36,9 @@ struct ButtonControlRouteTests {
     }
 
     @Test func patchChangesTheWindowForNewOrdersOnly() async throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         try await sandbox.setClock("2017-07-01T12:00:00Z")
-        let before = try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order("p-old"))
+        let before = try await sandbox.api(.post, "/v1/order", json: ButtonSandboxHarness.order("p-old"))
         #expect(before.object["finalization_date"] == "2017-07-31T12:00:00Z")
 
         let patched = try await sandbox.call(
@@ -53,9 +53,10 @@ struct ButtonControlRouteTests {
 
         // Existing orders are not re-dated, not even by a later update that omits finalization_date.
         #expect(try await sandbox.api(.get, "/v1/order/p-old").object["finalization_date"] == "2017-07-31T12:00:00Z")
-        let updated = try await sandbox.api(.post, "/v1/order/p-old", json: ButtonSandbox.order("p-old", total: 4000))
+        let updated = try await sandbox.api(
+            .post, "/v1/order/p-old", json: ButtonSandboxHarness.order("p-old", total: 4000))
         #expect(updated.object["finalization_date"] == "2017-07-31T12:00:00Z")
-        let after = try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order("p-new"))
+        let after = try await sandbox.api(.post, "/v1/order", json: ButtonSandboxHarness.order("p-new"))
         #expect(after.object["finalization_date"] == "2017-07-08T12:00:00Z")
 
         // Seven days on, only the new order is finalized.
@@ -70,7 +71,7 @@ struct ButtonControlRouteTests {
     }
 
     @Test func createApplication() async throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         let named = try await sandbox.call(
             .post, "/sandbox/button/applications",
             json: ["organization_id": "org-sandbox", "application_id": "app-second"])

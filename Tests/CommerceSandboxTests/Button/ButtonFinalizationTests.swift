@@ -29,11 +29,11 @@ struct ButtonFinalizationTests {
     func table(_ row: Row) async throws {
         var options = SandboxOptions.testing
         options.buttonFinalizationDays = row.window
-        let sandbox = try ButtonSandbox(options)
+        let sandbox = try ButtonSandboxHarness(options)
         try await sandbox.setClock(row.now)
         var extra: JSONObject = [:]
         if let requested = row.requested { extra["finalization_date"] = .string(requested) }
-        let reply = try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order("f-1", extra: extra))
+        let reply = try await sandbox.api(.post, "/v1/order", json: ButtonSandboxHarness.order("f-1", extra: extra))
         if let stored = row.stored {
             #expect(reply.status == 200)
             #expect(reply.object["finalization_date"] == .string(stored))
@@ -46,34 +46,35 @@ struct ButtonFinalizationTests {
     }
 
     @Test func updateCapsAFinalizationDateLikeCreate() async throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         try await sandbox.setClock("2024-02-29T00:00:00Z")
-        try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order("cap"))
+        try await sandbox.api(.post, "/v1/order", json: ButtonSandboxHarness.order("cap"))
         let updated = try await sandbox.api(
             .post, "/v1/order/cap",
-            json: ButtonSandbox.order("cap", extra: ["finalization_date": "2030-01-01T00:00:00Z"]))
+            json: ButtonSandboxHarness.order("cap", extra: ["finalization_date": "2030-01-01T00:00:00Z"]))
         #expect(updated.status == 200)
         #expect(updated.object["finalization_date"] == "2025-02-28T00:00:00Z")
         let past = try await sandbox.api(
             .post, "/v1/order/cap",
-            json: ButtonSandbox.order("cap", extra: ["finalization_date": "2017-08-02T19:26:08Z"]))
+            json: ButtonSandboxHarness.order("cap", extra: ["finalization_date": "2017-08-02T19:26:08Z"]))
         #expect(past.errorField == "finalization_date")
         #expect(try await sandbox.api(.get, "/v1/order/cap").object["finalization_date"] == "2025-02-28T00:00:00Z")
     }
 
     @Test func advancingFinalizes() async throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         try await sandbox.setClock("2017-07-01T12:00:00Z")
-        try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order("f-1"))
+        try await sandbox.api(.post, "/v1/order", json: ButtonSandboxHarness.order("f-1"))
         try await sandbox.api(
-            .post, "/v1/order", json: ButtonSandbox.order("f-2", extra: ["finalization_date": "2017-09-01T00:00:00Z"]))
+            .post, "/v1/order",
+            json: ButtonSandboxHarness.order("f-2", extra: ["finalization_date": "2017-09-01T00:00:00Z"]))
         let advanced = try await sandbox.call(.post, "/sandbox/button/clock/advance", json: ["days": 30])
         #expect(advanced.object["now"] == "2017-07-31T12:00:00Z")
         #expect(advanced.object["finalized"] == ["f-1"])
         #expect(advanced.object["frozen"] == true)
         #expect(try await sandbox.api(.get, "/v1/order/f-1").object["status"] == "finalized")
         #expect(try await sandbox.api(.get, "/v1/order/f-2").object["status"] == "open")
-        let update = try await sandbox.api(.post, "/v1/order/f-1", json: ButtonSandbox.order("f-1"))
+        let update = try await sandbox.api(.post, "/v1/order/f-1", json: ButtonSandboxHarness.order("f-1"))
         #expect(update.status == 409)
         #expect(update.errorType == "order_finalized")
         #expect(update.errorMessage == "Order f-1 is finalized and can no longer be changed")
@@ -88,18 +89,18 @@ struct ButtonFinalizationTests {
     }
 
     @Test func lazyFinalizationWithoutSweep() async throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         try await sandbox.setClock("2017-07-01T12:00:00Z")
-        try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order("lazy"))
+        try await sandbox.api(.post, "/v1/order", json: ButtonSandboxHarness.order("lazy"))
         // Move the shared clock directly (as another service would): the next read finalizes first.
         try await sandbox.context.clock.advance(by: 30 * 86_400)
         #expect(
-            try await sandbox.api(.post, "/v1/order/lazy", json: ButtonSandbox.order("lazy")).errorType
+            try await sandbox.api(.post, "/v1/order/lazy", json: ButtonSandboxHarness.order("lazy")).errorType
                 == "order_finalized")
     }
 
     @Test func clockRoutes() async throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         let set = try await sandbox.call(
             .post, "/sandbox/button/clock", json: ["now": "2025-01-15T12:00:00.500Z", "frozen": true])
         #expect(set.object["now"] == "2025-01-15T12:00:00.500Z")

@@ -6,12 +6,14 @@ import Testing
 
 @Suite("Button line items and tokens (§6.4, §6.5)")
 struct ButtonLineItemTests {
-    func create(_ sandbox: ButtonSandbox, _ items: JSONValue, id: String = "li") async throws -> ButtonSandbox.Reply {
-        try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order(id, extra: ["line_items": items]))
+    func create(_ sandbox: ButtonSandboxHarness, _ items: JSONValue, id: String = "li") async throws
+        -> ButtonSandboxHarness.Reply
+    {
+        try await sandbox.api(.post, "/v1/order", json: ButtonSandboxHarness.order(id, extra: ["line_items": items]))
     }
 
     @Test func arithmetic() async throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         let reply = try await create(
             sandbox,
             [
@@ -28,7 +30,7 @@ struct ButtonLineItemTests {
     }
 
     @Test func rules() async throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         let zero = try await create(sandbox, [["identifier": "a", "total": 1, "quantity": 0]])
         #expect(zero.status == 400)
         #expect(zero.errorField == "line_items[0].quantity")
@@ -57,9 +59,10 @@ struct ButtonLineItemTests {
     }
 
     @Test func testTokens() async throws {
-        let sandbox = try ButtonSandbox()
-        func create(_ id: String, _ token: String) async throws -> ButtonSandbox.Reply {
-            try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order(id, extra: ["btn_ref": .string(token)]))
+        let sandbox = try ButtonSandboxHarness()
+        func create(_ id: String, _ token: String) async throws -> ButtonSandboxHarness.Reply {
+            try await sandbox.api(
+                .post, "/v1/order", json: ButtonSandboxHarness.order(id, extra: ["btn_ref": .string(token)]))
         }
         func attribution(_ id: String) async throws -> JSONValue? {
             try await sandbox.call(.get, "/sandbox/button/organizations/org-sandbox/orders/\(id)").object["attribution"]

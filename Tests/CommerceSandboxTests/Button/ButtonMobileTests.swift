@@ -14,16 +14,16 @@ struct ButtonMobileTests {
 
     @discardableResult
     func mobile(
-        _ sandbox: ButtonSandbox, _ path: String, _ body: JSONValue, userAgent: String = userAgent,
+        _ sandbox: ButtonSandboxHarness, _ path: String, _ body: JSONValue, userAgent: String = userAgent,
         ip: String? = "10.0.0.7", host: String? = nil
-    ) async throws -> ButtonSandbox.Reply {
+    ) async throws -> ButtonSandboxHarness.Reply {
         var headers: HTTPHeaders = ["User-Agent": userAgent]
         if let host { headers["Host"] = host }
         return try await sandbox.call(.post, path, json: body, headers: headers, remoteAddress: ip)
     }
 
     @Test func envelopeAndSessions() async throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         let first = try await mobile(sandbox, "/v1/app/deferred-deeplink", ["application_id": "app-sandbox"])
         #expect(first.status == 200)
         #expect(first.object == .null)
@@ -72,7 +72,7 @@ struct ButtonMobileTests {
     }
 
     @Test func mobileValidation() async throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         let notObject = try await sandbox.call(.post, "/v1/app/order", raw: "[]")
         #expect(notObject.errorField == "body")
         #expect(notObject.errorMessage == "Request body must be a JSON object")
@@ -132,7 +132,7 @@ struct ButtonMobileTests {
     }
 
     @Test func appOrderSignalAndAutoRegistration() async throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         try await sandbox.setClock("2025-01-15T12:00:00Z")
         let link = try await sandbox.call(
             .post, "/sandbox/button/deferred-deeplinks",
@@ -176,7 +176,7 @@ struct ButtonMobileTests {
     }
 
     @Test func deferredLinks() async throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         try await sandbox.setClock("2025-01-15T12:00:00Z")
         func register(_ body: JSONObject) async throws -> JSONValue {
             var object: JSONObject = ["application_id": "app-sandbox", "action": "https://shop.example/p/1"]
@@ -250,7 +250,7 @@ struct ButtonMobileTests {
 @Suite("Button faults, request log, reset and persistence (§5.3.8, §5.3.9, §5.6)")
 struct ButtonSandboxStateTests {
     @Test func faults() async throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         let added = try await sandbox.call(
             .post, "/sandbox/button/faults",
             json: ["method": "POST", "path": "/v1/app/order", "count": 2, "mode": "before", "status": 503])
@@ -273,7 +273,7 @@ struct ButtonSandboxStateTests {
         try await sandbox.call(
             .post, "/sandbox/button/faults",
             json: ["method": "POST", "path": "/v1/order*", "mode": "after", "status": 502])
-        let lost = try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order("lost"))
+        let lost = try await sandbox.api(.post, "/v1/order", json: ButtonSandboxHarness.order("lost"))
         #expect(lost.status == 502)
         #expect(try await sandbox.api(.get, "/v1/order/lost").status == 200)
 
@@ -288,7 +288,7 @@ struct ButtonSandboxStateTests {
     }
 
     @Test func requestLogRoute() async throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         let journal = sandbox.context.journal
         let now = Date()
         func record(
@@ -320,9 +320,9 @@ struct ButtonSandboxStateTests {
     }
 
     @Test func resetReseeds() async throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         try await sandbox.setClock("2017-07-01T12:00:00Z")
-        try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order("r-1"))
+        try await sandbox.api(.post, "/v1/order", json: ButtonSandboxHarness.order("r-1"))
         let reply = try await sandbox.call(.post, "/sandbox/button/reset")
         #expect(reply.object["api_key"] == "sk-sandbox")
         #expect(try await sandbox.api(.get, "/v1/order/r-1").status == 404)
@@ -330,7 +330,7 @@ struct ButtonSandboxStateTests {
     }
 
     @Test func resetClearsFaults() async throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         try await sandbox.call(
             .post, "/sandbox/button/faults", json: ["method": "GET", "path": "/v1/order*", "count": 3, "status": 503])
         try await sandbox.call(.post, "/sandbox/button/reset")
@@ -339,7 +339,7 @@ struct ButtonSandboxStateTests {
     }
 
     @Test func credentials() throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         let credentials = try SandboxCoreRoutes(
             context: sandbox.context, services: [ButtonService(context: sandbox.context)]
         ).credentials()
@@ -354,12 +354,12 @@ struct ButtonSandboxStateTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let options = SandboxOptions(port: 0, dataDirectory: directory, inMemory: false)
         do {
-            let first = try ButtonSandbox(options)
+            let first = try ButtonSandboxHarness(options)
             try await first.setClock("2017-07-01T12:00:00Z")
-            #expect(try await first.api(.post, "/v1/order", raw: ButtonSandbox.seedCreateBody).status == 200)
+            #expect(try await first.api(.post, "/v1/order", raw: ButtonSandboxHarness.seedCreateBody).status == 200)
             try await first.call(.post, "/v1/app/deferred-deeplink", json: ["application_id": "app-sandbox"])
         }
-        let second = try ButtonSandbox(options)
+        let second = try ButtonSandboxHarness(options)
         let reply = try await second.api(.get, "/v1/order/1989")
         #expect(reply.status == 200)
         #expect(reply.object["total"] == 5000)

@@ -7,7 +7,7 @@ import Testing
 @Suite("Button Order API: HTTP level (§6.1, §4.1)")
 struct ButtonOrderHTTPTests {
     @Test func getWithoutIdIsMethodNotAllowed() async throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         let reply = try await sandbox.api(.get, "/v1/order")
         #expect(reply.status == 405)
         #expect(reply.headers["Allow"] == "POST")
@@ -27,7 +27,7 @@ struct ButtonOrderHTTPTests {
     }
 
     @Test func emptyUpdateBodyIsB1() async throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         // pybutton's orders.update('1989', {}) sends no body and no Content-Type.
         let reply = try await sandbox.call(.post, "/v1/order/1989", key: "sk-sandbox")
         #expect(reply.status == 400)
@@ -39,7 +39,7 @@ struct ButtonOrderHTTPTests {
     }
 
     @Test func emptyCreateBodyIsB1() async throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         let reply = try await sandbox.call(.post, "/v1/order", key: "sk-sandbox")
         #expect(reply.status == 400)
         #expect(reply.errorMessage == "Request body is required")
@@ -48,7 +48,7 @@ struct ButtonOrderHTTPTests {
     }
 
     @Test func bodyRules() async throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         #expect(
             try await sandbox.api(.post, "/v1/order", raw: "{\"total\": 1 \"x\": 2}").errorMessage
                 == "Request body is not valid JSON")
@@ -62,8 +62,8 @@ struct ButtonOrderHTTPTests {
     }
 
     @Test func slashInOrderId() async throws {
-        let sandbox = try ButtonSandbox()
-        let created = try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order("A/B 1"))
+        let sandbox = try ButtonSandboxHarness()
+        let created = try await sandbox.api(.post, "/v1/order", json: ButtonSandboxHarness.order("A/B 1"))
         #expect(created.status == 200)
         // ButtonOrders encodes the id as one segment …
         let encoded = try await sandbox.api(.get, "/v1/order/A%2FB%201")
@@ -75,7 +75,7 @@ struct ButtonOrderHTTPTests {
     }
 
     @Test func unknownOrderBodyIsExact() async throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         let reply = try await sandbox.api(.get, "/v1/order/nope")
         #expect(reply.status == 404)
         #expect(
@@ -84,15 +84,15 @@ struct ButtonOrderHTTPTests {
     }
 
     @Test func deleteBodyIsExact() async throws {
-        let sandbox = try ButtonSandbox()
-        try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order("d-1"))
+        let sandbox = try ButtonSandboxHarness()
+        try await sandbox.api(.post, "/v1/order", json: ButtonSandboxHarness.order("d-1"))
         let reply = try await sandbox.api(.delete, "/v1/order/d-1")
         #expect(reply.status == 200)
         #expect(reply.text == #"{"meta":{"status":"ok"},"object":null}"#)
     }
 
     @Test func unknownRoutesAreJSON404() async throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         let reply = try await sandbox.api(.get, "/v1/accounts")
         #expect(reply.status == 404)
         #expect(
@@ -103,7 +103,7 @@ struct ButtonOrderHTTPTests {
     }
 
     @Test func authentication() async throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         let missing = try await sandbox.call(.get, "/v1/order/x")
         #expect(missing.status == 401)
         #expect(missing.errorType == "unauthorized")
@@ -121,11 +121,11 @@ struct ButtonOrderHTTPTests {
             .get, "/v1/order/x",
             headers: ["authorization": "basic " + Data("sk-sandbox:secret".utf8).base64EncodedString()])
         #expect(withPassword.status == 404)
-        #expect(ButtonSandbox.basic("sk-sandbox") == "Basic c2stc2FuZGJveDo=")
+        #expect(ButtonSandboxHarness.basic("sk-sandbox") == "Basic c2stc2FuZGJveDo=")
     }
 
     @Test func apiVersionHeader() async throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         let bad = try await sandbox.api(.get, "/v1/order/x", headers: ["X-Button-Api-Version": "2018-2-13"])
         #expect(bad.status == 400)
         #expect(bad.errorField == "X-Button-API-Version")
@@ -146,11 +146,11 @@ struct ButtonOrderHTTPTests {
     }
 
     @Test func orderObjectShape() async throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         try await sandbox.setClock("2017-07-01T12:00:00Z")
         let reply = try await sandbox.api(
             .post, "/v1/order",
-            json: ButtonSandbox.order(
+            json: ButtonSandboxHarness.order(
                 "shape",
                 extra: [
                     "purchase_date": "2017-07-01T02:00:00.250+02:00",
@@ -202,7 +202,7 @@ struct ButtonOrderHTTPTests {
     }
 
     @Test func validationListsEveryFailure() async throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         let reply = try await sandbox.api(
             .post, "/v1/order",
             json: [
@@ -221,23 +221,24 @@ struct ButtonOrderHTTPTests {
     }
 
     @Test func stateRules() async throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         try await sandbox.setClock("2017-07-01T12:00:00Z")
-        try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order("s-1", extra: ["btn_ref": "srctok-abc"]))
-        let again = try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order("s-1"))
+        try await sandbox.api(
+            .post, "/v1/order", json: ButtonSandboxHarness.order("s-1", extra: ["btn_ref": "srctok-abc"]))
+        let again = try await sandbox.api(.post, "/v1/order", json: ButtonSandboxHarness.order("s-1"))
         #expect(again.status == 409)
         #expect(again.errorType == "order_exists")
         #expect(again.errorMessage == "Order s-1 already exists")
-        let mismatch = try await sandbox.api(.post, "/v1/order/s-1", json: ButtonSandbox.order("s-2"))
+        let mismatch = try await sandbox.api(.post, "/v1/order/s-1", json: ButtonSandboxHarness.order("s-2"))
         #expect(mismatch.status == 400)
         #expect(mismatch.errorField == "order_id")
         #expect(mismatch.errorMessage == "order_id in the body must match the order id in the path")
         let changedRef = try await sandbox.api(
-            .post, "/v1/order/s-1", json: ButtonSandbox.order("s-1", extra: ["btn_ref": "srctok-other"]))
+            .post, "/v1/order/s-1", json: ButtonSandboxHarness.order("s-1", extra: ["btn_ref": "srctok-other"]))
         #expect(changedRef.errorField == "btn_ref")
         #expect(changedRef.errorMessage == "btn_ref cannot be changed once set")
         let sameRef = try await sandbox.api(
-            .post, "/v1/order/s-1", json: ButtonSandbox.order("s-1", extra: ["btn_ref": "srctok-abc"]))
+            .post, "/v1/order/s-1", json: ButtonSandboxHarness.order("s-1", extra: ["btn_ref": "srctok-abc"]))
         #expect(sameRef.status == 200)
         // Omitted btn_ref keeps the stored one; a missing order_id in an update is fine.
         let update = try await sandbox.api(
@@ -250,24 +251,24 @@ struct ButtonOrderHTTPTests {
         #expect(update.object["currency"] == "EUR")
         #expect(update.object["line_items"] == [])
         // Setting a token on an order without one is allowed.
-        try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order("s-3"))
+        try await sandbox.api(.post, "/v1/order", json: ButtonSandboxHarness.order("s-3"))
         let setRef = try await sandbox.api(
-            .post, "/v1/order/s-3", json: ButtonSandbox.order("s-3", extra: ["btn_ref": "srctok-new"]))
+            .post, "/v1/order/s-3", json: ButtonSandboxHarness.order("s-3", extra: ["btn_ref": "srctok-new"]))
         #expect(setRef.object["btn_ref"] == "srctok-new")
 
         // §4: the state rules S5 and S6 come before the field rules; every failure is still listed.
-        func errorFields(_ reply: ButtonSandbox.Reply) -> [String]? {
+        func errorFields(_ reply: ButtonSandboxHarness.Reply) -> [String]? {
             reply.body["error"]?["details"]?["errors"]?.arrayValue?.compactMap { $0["field"]?.stringValue }
         }
         let mismatchAndBadTotal = try await sandbox.api(
-            .post, "/v1/order/s-1", json: ButtonSandbox.order("s-2", total: -1))
+            .post, "/v1/order/s-1", json: ButtonSandboxHarness.order("s-2", total: -1))
         #expect(mismatchAndBadTotal.status == 400)
         #expect(mismatchAndBadTotal.errorField == "order_id")
         #expect(mismatchAndBadTotal.errorMessage == "order_id in the body must match the order id in the path")
         #expect(errorFields(mismatchAndBadTotal) == ["order_id", "total"])
         let all = try await sandbox.api(
             .post, "/v1/order/s-1",
-            json: ButtonSandbox.order(
+            json: ButtonSandboxHarness.order(
                 "s-2", total: -1,
                 extra: [
                     "btn_ref": "srctok-other", "finalization_date": "2017-06-01T00:00:00Z", "currency": "usd",
@@ -275,7 +276,7 @@ struct ButtonOrderHTTPTests {
         #expect(errorFields(all) == ["order_id", "btn_ref", "total", "currency", "finalization_date"])
         let refAndBadTotal = try await sandbox.api(
             .post, "/v1/order/s-1",
-            json: ButtonSandbox.order(
+            json: ButtonSandboxHarness.order(
                 "s-1", total: -1,
                 extra: [
                     "btn_ref": "srctok-other"
@@ -284,15 +285,15 @@ struct ButtonOrderHTTPTests {
         #expect(errorFields(refAndBadTotal) == ["btn_ref", "total"])
         #expect(try await sandbox.api(.get, "/v1/order/s-1").object["total"] == 10)  // the last accepted update
 
-        let unknownUpdate = try await sandbox.api(.post, "/v1/order/none", json: ButtonSandbox.order("none"))
+        let unknownUpdate = try await sandbox.api(.post, "/v1/order/none", json: ButtonSandboxHarness.order("none"))
         #expect(unknownUpdate.status == 404)
         #expect(unknownUpdate.errorMessage == "Order none not found")
         #expect(try await sandbox.api(.delete, "/v1/order/none").status == 404)
     }
 
     @Test func organisationScoping() async throws {
-        let sandbox = try ButtonSandbox()
-        try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order("shared"))
+        let sandbox = try ButtonSandboxHarness()
+        try await sandbox.api(.post, "/v1/order", json: ButtonSandboxHarness.order("shared"))
         let org = try await sandbox.call(
             .post, "/sandbox/button/organizations", json: ["name": "Other", "finalization_window_days": 7])
         let key = try #require(org.object["api_key"]?.stringValue)
@@ -300,7 +301,9 @@ struct ButtonOrderHTTPTests {
         #expect(org.object["application_id"]?.stringValue?.count == 20)
         #expect(try await sandbox.call(.get, "/v1/order/shared", key: key).status == 404)
         // The same order id is free in another organisation.
-        #expect(try await sandbox.call(.post, "/v1/order", json: ButtonSandbox.order("shared"), key: key).status == 200)
+        #expect(
+            try await sandbox.call(.post, "/v1/order", json: ButtonSandboxHarness.order("shared"), key: key).status
+                == 200)
         let orgId = try #require(org.object["organization_id"]?.stringValue)
         let detail = try await sandbox.call(.get, "/sandbox/button/organizations/\(orgId)")
         #expect(detail.object["api_keys"] == [.string(key)])

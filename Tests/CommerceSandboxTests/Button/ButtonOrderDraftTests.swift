@@ -74,10 +74,10 @@ import Testing
     /// A second request with another requested API version is judged for that version, not for the hint the
     /// first one left: without `purchase_date`, 2018-02-13 refuses the body and 2017-06-01 stores it.
     @Test func theRequestedVersionIsPartOfTheHint() async throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         try await sandbox.setClock("2017-07-01T12:00:00Z")
         func withoutPurchaseDate(_ id: String) -> JSONValue {
-            guard case .object(var object) = ButtonSandbox.order(id) else { return .null }
+            guard case .object(var object) = ButtonSandboxHarness.order(id) else { return .null }
             object["purchase_date"] = nil
             return .object(object)
         }

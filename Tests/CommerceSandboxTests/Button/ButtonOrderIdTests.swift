@@ -67,12 +67,12 @@ import Testing
     /// Through the Order API: an order is found by its Button id, another organisation's id is not, and after a
     /// reset the first new order (number 1 again) gets an id that was never given before.
     @Test func theOrderAPIFindsOrdersByTheirIdAndAResetDrawsANewKey() async throws {
-        let sandbox = try ButtonSandbox()
-        let created = try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order("k-1"))
+        let sandbox = try ButtonSandboxHarness()
+        let created = try await sandbox.api(.post, "/v1/order", json: ButtonSandboxHarness.order("k-1"))
         let id = try #require(created.object["button_order_id"]?.stringValue)
         #expect(try await sandbox.api(.get, "/v1/order/\(id)").object["order_id"] == "k-1")
         try await sandbox.call(.post, "/sandbox/button/reset")
-        let again = try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order("k-1"))
+        let again = try await sandbox.api(.post, "/v1/order", json: ButtonSandboxHarness.order("k-1"))
         #expect(again.status == 200)
         let newId = try #require(again.object["button_order_id"]?.stringValue)
         #expect(newId != id)

@@ -23,7 +23,7 @@ struct ButtonOrderVectorHTTPTests {
     @Test("A vector's body gets the vector's answer: 200, or 400 listing its failures in order", arguments: sent)
     func sendsVector(_ vector: ButtonOrderVector) async throws {
         // Each vector gets its own sandbox, so vectors that share order_id 1989 never meet S2.
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         // Before the base body's finalization date, so O10 stays out of the answer.
         try await sandbox.setClock("2017-07-01T12:00:00Z")
         var headers: HTTPHeaders = [:]
@@ -54,7 +54,7 @@ struct ButtonOrderVectorHTTPTests {
     func storesArithmetic() async throws {
         let vectors = ButtonOrderVectors.arithmetic.filter { $0.expected != nil }
         #expect(vectors.count == 8)
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         try await sandbox.setClock("2017-07-01T12:00:00Z")
         var body = ButtonOrderVectors.baseBody
         body["line_items"] = .array(vectors.map(\.item))

@@ -7,9 +7,9 @@ import Testing
 @Suite("Button seed replay and lifecycle (§6.7, J2)")
 struct ButtonSeedReplayTests {
     @Test func seedReplay() async throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         try await sandbox.setClock("2017-07-01T12:00:00Z")
-        let created = try await sandbox.api(.post, "/v1/order", raw: ButtonSandbox.seedCreateBody)
+        let created = try await sandbox.api(.post, "/v1/order", raw: ButtonSandboxHarness.seedCreateBody)
         #expect(created.status == 200)
         #expect(created.object["status"] == "open")
         #expect(created.object["finalization_date"] == "2017-08-02T19:26:08Z")
@@ -19,7 +19,7 @@ struct ButtonSeedReplayTests {
             created.object["customer"]?["email_sha256"]
                 == "b4c9a289323b21a01c3e940f150eb9b8c542587f1abfd8f0e1cc1ffc5e475514")
 
-        let updated = try await sandbox.api(.post, "/v1/order/1989", raw: ButtonSandbox.seedUpdateBody)
+        let updated = try await sandbox.api(.post, "/v1/order/1989", raw: ButtonSandboxHarness.seedUpdateBody)
         #expect(updated.status == 200)
         #expect(updated.object["total"] == 8000)
         #expect(updated.object["line_items"]?.arrayValue?.map { $0["identifier"] } == ["sku-789", "sku-012"])
@@ -45,7 +45,7 @@ struct ButtonSeedReplayTests {
         #expect(afterDelete.status == 409)
         #expect(afterDelete.errorType == "order_deleted")
         #expect(afterDelete.errorMessage == "Order 1989 has been deleted")
-        let recreate = try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order("1989"))
+        let recreate = try await sandbox.api(.post, "/v1/order", json: ButtonSandboxHarness.order("1989"))
         #expect(recreate.status == 409)
         #expect(recreate.errorMessage == "Order 1989 already exists")
         let byRef = try await sandbox.api(.get, "/v1/order/btn-ref/srctok-XXX")
@@ -59,8 +59,8 @@ struct ButtonSeedReplayTests {
     }
 
     @Test func seedLiteralBodyIsInvalidJSON() async throws {
-        let sandbox = try ButtonSandbox()
-        let literal = ButtonSandbox.seedCreateBody.replacingOccurrences(
+        let sandbox = try ButtonSandboxHarness()
+        let literal = ButtonSandboxHarness.seedCreateBody.replacingOccurrences(
             of: "\"amount\": 2000,", with: "\"amount\": 2000")
         let reply = try await sandbox.api(.post, "/v1/order", raw: literal)
         #expect(reply.status == 400)

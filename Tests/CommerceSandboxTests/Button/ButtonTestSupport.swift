@@ -6,7 +6,7 @@ import Testing
 @testable import SandboxCore
 
 /// An in-process sandbox (no sockets) with helpers for Button's routes.
-struct ButtonSandbox: RouterTestSupport {
+struct ButtonSandboxHarness: RouterTestSupport {
     typealias Reply = RouterTestRig.Reply
     let rig: RouterTestRig
 

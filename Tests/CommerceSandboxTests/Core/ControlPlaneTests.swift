@@ -10,23 +10,23 @@ import Testing
 @Suite struct ControlPlaneTests {
     @discardableResult
     private func call(
-        _ sandbox: ButtonSandbox, _ method: HTTPMethod, _ path: String, json: JSONValue? = nil,
+        _ sandbox: ButtonSandboxHarness, _ method: HTTPMethod, _ path: String, json: JSONValue? = nil,
         headers: HTTPHeaders = [:]
     ) async throws -> RouterTestRig.Reply {
         try await sandbox.call(method, path, json: json, headers: headers)
     }
 
     @Test func aGeneralFaultAnswersInTheOwningServicesEnvelope() async throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         let added = try await call(
             sandbox, .post, "/sandbox/faults", json: ["method": "POST", "path": "/v1/order", "count": 1, "status": 503])
         #expect(added.status == 201)
         #expect(added.json["path"] == "/v1/order")
-        let failed = try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order("cp-1"))
+        let failed = try await sandbox.api(.post, "/v1/order", json: ButtonSandboxHarness.order("cp-1"))
         #expect(failed.status == 503)
         #expect(failed.json["meta"]?["status"] == "error")
         #expect(failed.json["error"]?["type"] == "sandbox_fault")
-        #expect(try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order("cp-1")).status == 200)
+        #expect(try await sandbox.api(.post, "/v1/order", json: ButtonSandboxHarness.order("cp-1")).status == 200)
 
         try await call(sandbox, .post, "/sandbox/faults", json: ["path": "/rest/*/guest/*", "status": 502])
         let paytronix = try await call(sandbox, .get, "/rest/25.33/guest/accountInformation.json?merchantId=777777")
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func aBadRuleNamesEveryFieldAndAddsNothing() async throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         let reply = try await call(
             sandbox, .post, "/sandbox/faults",
             json: ["path": "v1", "count": 0, "status": 700, "drop": "sometimes", "colour": "red"])
@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func rulesAreListedAndRemovedOneByOneOrAll() async throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         let first = try await call(sandbox, .post, "/sandbox/faults", json: ["path": "/v1/app/", "delay_ms": 10])
         try await call(sandbox, .post, "/sandbox/faults", json: ["path": "/rest/", "drop": "afterCommit", "count": 2])
         #expect(try await call(sandbox, .get, "/sandbox/faults").json["faults"]?.arrayValue?.count == 2)
@@ -63,8 +63,8 @@ import Testing
     }
 
     @Test func theJournalListsEveryServiceNewestFirstWithSecretsRedacted() async throws {
-        let sandbox = try ButtonSandbox()
-        try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order("j-1"))
+        let sandbox = try ButtonSandboxHarness()
+        try await sandbox.api(.post, "/v1/order", json: ButtonSandboxHarness.order("j-1"))
         try await sandbox.api(.get, "/v1/order/missing")
         try await call(
             sandbox, .post, "/rest/25.33/oauth/requestGuestToken.json",
@@ -97,9 +97,9 @@ import Testing
     }
 
     @Test func movingTheClockAnywhereRunsButtonsFinalizationSweep() async throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         try await sandbox.setClock("2026-01-01T00:00:00Z")
-        try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order("clock-1"))
+        try await sandbox.api(.post, "/v1/order", json: ButtonSandboxHarness.order("clock-1"))
         let moved = try await call(sandbox, .post, "/sandbox/clock", json: ["advance_days": 31])
         #expect(moved.status == 200)
         #expect(moved.json["finalized"] == ["clock-1"])
@@ -107,13 +107,13 @@ import Testing
         #expect(try await sandbox.api(.get, "/v1/order/clock-1").json["object"]?["status"] == "finalized")
 
         // ATH Móvil's own clock alias moves the same clock and runs the same hooks.
-        try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order("clock-2"))
+        try await sandbox.api(.post, "/v1/order", json: ButtonSandboxHarness.order("clock-2"))
         try await call(sandbox, .post, "/sandbox/athmovil/clock/advance", json: ["seconds": .integer(31 * 86_400)])
         #expect(try await sandbox.api(.get, "/v1/order/clock-2").json["object"]?["status"] == "finalized")
     }
 
     @Test func clockRequestsAreValidatedAndFreezeAndRealWork() async throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         #expect(
             try await call(sandbox, .post, "/sandbox/clock", json: ["advance_days": -1]).json["error"]?["fields"]?[0]?[
                 "field"] == "advance_days")
@@ -133,9 +133,9 @@ import Testing
     }
 
     @Test func resetClearsEveryServiceFaultAndJournalButNotTheClock() async throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         try await sandbox.setClock("2026-03-01T00:00:00Z")
-        try await sandbox.api(.post, "/v1/order", json: ButtonSandbox.order("reset-1"))
+        try await sandbox.api(.post, "/v1/order", json: ButtonSandboxHarness.order("reset-1"))
         try await call(sandbox, .post, "/sandbox/faults", json: ["path": "/v1/app/", "status": 500])
         let reply = try await call(sandbox, .post, "/sandbox/reset")
         #expect(reply.json["reset"]?.arrayValue?.contains("button") == true)
@@ -149,7 +149,7 @@ import Testing
     }
 
     @Test func storefrontFailNextIsAScopedRuleOfTheSameInjector() async throws {
-        let sandbox = try ButtonSandbox()
+        let sandbox = try ButtonSandboxHarness()
         let report = try await call(
             sandbox, .put, "/sandbox/storefront/shops/1/simulation", json: ["failNext": ["count": 2, "status": 503]])
         #expect(report.json["failNext"] == ["count": 2, "status": 503])

@@ -129,4 +129,27 @@ import Testing
         #expect(reloaded.first?.body == ["x": 1])
         #expect(reloaded.first?.method == nil)
     }
+
+    /// A stored body that is not JSON is reported at load, naming the rule, instead of firing without its body;
+    /// a JSON `null` body (an answer with no body) comes back as `null`, not as no body at all.
+    @Test func aStoredRuleWithAnUnreadableBodyIsReportedNotFiredBare() throws {
+        let database = try SandboxDatabase()
+        try database.migrate { FaultStore.registerMigrations(&$0) }
+        let faults = try FaultInjector(database: database)
+        let empty = FaultRule(
+            method: nil, path: .prefix("/a/"), count: 1, status: 500, body: .null, survivesRestart: true)
+        let broken = FaultRule(
+            method: nil, path: .prefix("/b/"), count: 1, status: 500, body: ["x": 1], survivesRestart: true)
+        try faults.add(empty)
+        #expect(try FaultInjector(database: database).all.first?.body == .null)
+        try faults.add(broken)
+        try database.writer.write { db in
+            try db.execute(sql: "UPDATE sandbox_faults SET body = '{not json' WHERE id = ?", arguments: [broken.id])
+        }
+        #expect {
+            _ = try FaultInjector(database: database)
+        } throws: { error in
+            "\(error)" == "sandbox_faults row \(broken.id) holds an unreadable value in body"
+        }
+    }
 }

@@ -8,7 +8,7 @@ import NIOCore
 @testable import SandboxCore
 
 /// An in-process sandbox (no sockets) that answers requests through the same Hummingbird router and
-/// middleware as the server. The service-specific supports (`ATHMovilRig`, `ButtonSandbox`,
+/// middleware as the server. The service-specific supports (`ATHMovilRig`, `ButtonSandboxHarness`,
 /// `PaytronixRouterHarness`) wrap one and add their routes' helpers.
 struct RouterTestRig {
     let context: SandboxContext

@@ -47,18 +47,10 @@ import Testing
         let rig = try RezolveRig()
         let session = try await rig.session()
         let records = try await rig.records(session)
-        let cart = try await rig.call(
-            session, .post, session.b1 + "/merchant/12/cart", json: ["product": RezolveRig.line(7)])
-        let cartId = try #require(cart.json["id"]?.stringValue)
-        let options = try await rig.call(session, .post, session.b4 + "/merchant/12/cart/\(cartId)/options", json: [:])
-        let optionId = try #require(options.json[0]?["id"]?.stringValue)
+        let (cartId, optionId) = try await rig.cartWithOption(session)
         _ = try await rig.call(session, .post, session.b1 + "/merchant/12/cart", json: ["product": RezolveRig.line(7)])
-        let checkout = try await rig.call(
-            session, .post, session.b3 + "/merchant/12/cart/\(cartId)/checkout/\(optionId)",
-            json: [
-                "payment_method": ["type": "spgateway"],
-                "shipping_method": ["type": "flatrate", "address_id": .string(records.address)],
-            ])
+        let checkout = try await rig.checkoutCart(
+            session, cartId: cartId, optionId: optionId, addressId: records.address)
         #expect(checkout.status == 400)
         #expect(RezolveRig.error(checkout).2 == "Cart has changed; request payment options again.")
     }

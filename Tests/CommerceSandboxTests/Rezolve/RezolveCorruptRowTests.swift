@@ -7,9 +7,10 @@ import Testing
 @testable import RezolveSandbox
 @testable import SandboxCore
 
-/// An SSP JSON column that no longer parses (a hand-edited database, a bug in an older build) is reported, naming
-/// the row, instead of reading as an empty act, an engagement without a product or a submission without answers.
-@Suite("Rezolve SSP rows with unreadable JSON")
+/// A JSON column that no longer parses (a hand-edited database, a bug in an older build) is reported, naming the
+/// row, instead of reading as an empty act, an engagement without a product, a submission without answers or a
+/// cart that changed.
+@Suite("Rezolve rows with unreadable JSON")
 struct RezolveCorruptRowTests {
     private func bearer(_ rig: RezolveRig) async throws -> HTTPHeaders {
         let reply = try await rig.call(.post, "/v1/OAuthProxy/token", json: SspRouteTests.credentials)
@@ -66,5 +67,17 @@ struct RezolveCorruptRowTests {
         // The control route reads the same column through the same accessor.
         let control = try await rig.call(.get, "/sandbox/rezolve/acts/act-1/submissions")
         expectReported(control, "rz_act_submission row \(id) holds an unreadable value in body")
+    }
+
+    @Test func aCartWithUnreadableLinesIsReportedNotTakenForAChangedCart() async throws {
+        let rig = try RezolveRig()
+        let session = try await rig.session()
+        let records = try await rig.records(session)
+        let (cartId, optionId) = try await rig.cartWithOption(session)
+
+        try await corrupt(rig, "UPDATE rz_cart SET lines = '[{not json' WHERE id = '\(cartId)'")
+        let checkout = try await rig.checkoutCart(
+            session, cartId: cartId, optionId: optionId, addressId: records.address)
+        expectReported(checkout, "rz_cart row \(cartId) holds an unreadable value in lines")
     }
 }

@@ -186,6 +186,25 @@ struct RezolveRig: RouterTestSupport {
         return (optionId, reply)
     }
 
+    /// A cart of one product at merchant 12 and the option session priced for it: (cart id, option id).
+    func cartWithOption(_ session: Session, product: Int = 7) async throws -> (String, String) {
+        let cart = try await call(
+            session, .post, session.b1 + "/merchant/12/cart", json: ["product": Self.line(product)])
+        let cartId = try RigError.string(cart.json["id"], cart)
+        let options = try await call(session, .post, session.b4 + "/merchant/12/cart/\(cartId)/options", json: [:])
+        return (cartId, try RigError.string(options.json[0]?["id"], options))
+    }
+
+    /// Checks out a cart's option with a card payment, shipped flat rate to `addressId`.
+    func checkoutCart(_ session: Session, cartId: String, optionId: String, addressId: String) async throws -> Reply {
+        try await call(
+            session, .post, session.b3 + "/merchant/12/cart/\(cartId)/checkout/\(optionId)",
+            json: [
+                "payment_method": ["type": "spgateway"],
+                "shipping_method": ["type": "flatrate", "address_id": .string(addressId)],
+            ])
+    }
+
     func cardPayment(_ session: Session, card: String, phone: String, cvv: String = "123") throws -> JSONValue {
         [
             "payment_method": [

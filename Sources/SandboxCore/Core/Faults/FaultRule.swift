@@ -25,7 +25,7 @@ public struct FaultRule: Sendable {
     public let method: HTTPMethod?
     public let path: PathPattern
     public var remaining: Int
-    /// A service-defined qualifier (Storefront's shop). Scoped rules fire only where their service asks for
+    /// A service-defined qualifier (a tenant, such as a shop). Scoped rules fire only where their service asks for
     /// them with the same scope; unscoped rules fire for every matching request.
     public let scope: String?
     public let timing: Timing
@@ -34,7 +34,7 @@ public struct FaultRule: Sendable {
     public let body: JSONValue?
     public let delayMilliseconds: Int
     public let drop: Drop?
-    /// Kept in the database, so a restart does not clear it (ATH Móvil's and Storefront's specs ask for that).
+    /// Kept in the database, so a restart does not clear it (for services whose spec asks for that).
     public let survivesRestart: Bool
     /// The shape a service alias created this rule from, reported back by that alias's own listing.
     public let origin: JSONValue?

@@ -2,7 +2,7 @@ import CommerceCore
 import Foundation
 import GRDB
 
-/// The `sandbox_faults` table: the fault rules that must survive a restart (ATH Móvil's and Storefront's).
+/// The `sandbox_faults` table: the fault rules that must survive a restart (``FaultRule/survivesRestart``).
 /// Rules created without `survivesRestart` live in memory only.
 package enum FaultStore {
     /// One stored rule. `seq` keeps insertion order: the first matching rule is the one that fires.
@@ -40,15 +40,22 @@ package enum FaultStore {
             origin = rule.origin?.serialized()
         }
 
-        /// `nil` for a row this build cannot read (an unknown kind or mode), which is then skipped.
-        var rule: FaultRule? {
+        /// `nil` for a row this build cannot read (an unknown kind or mode: a later build's), which is then skipped.
+        /// A body or origin that is not JSON was never written by any build: a ``CorruptRow`` naming the rule.
+        func rule() throws(CorruptRow) -> FaultRule? {
             guard let pattern = PathPattern(kind: pathKind, text: path), let timing = FaultRule.Timing(rawValue: mode)
             else { return nil }
             return FaultRule(
                 id: id, method: method.map(HTTPMethod.init(rawValue:)), path: pattern, count: remaining, scope: scope,
-                timing: timing, status: status, body: body.flatMap { try? JSONValue.parse($0) },
-                delayMilliseconds: delayMs, drop: drop.flatMap(FaultRule.Drop.init(rawValue:)),
-                survivesRestart: true, origin: origin.flatMap { try? JSONValue.parse($0) })
+                timing: timing, status: status, body: try json(body, "body"), delayMilliseconds: delayMs,
+                drop: drop.flatMap(FaultRule.Drop.init(rawValue:)), survivesRestart: true,
+                origin: try json(origin, "origin"))
+        }
+
+        /// A stored JSON column; NULL is `nil` (no body), while the text `null` is JSON null (an empty answer).
+        private func json(_ text: String?, _ column: String) throws(CorruptRow) -> JSONValue? {
+            guard let text else { return nil }
+            return try CorruptRow.json(text, table: Self.databaseTableName, id: id, column: column)
         }
     }
 
@@ -79,9 +86,9 @@ package enum FaultStore {
         }
     }
 
-    /// Every stored rule, oldest first.
+    /// Every stored rule, oldest first. Throws ``CorruptRow`` for a rule whose body or origin does not parse.
     static func load(_ database: SandboxDatabase) throws -> [FaultRule] {
-        try database.writer.read { db in try Row.order(Column("seq")).fetchAll(db).compactMap(\.rule) }
+        try database.writer.read { db in try Row.order(Column("seq")).fetchAll(db).compactMap { try $0.rule() } }
     }
 
     static func insert(_ rule: FaultRule, _ database: SandboxDatabase) throws {

@@ -1,8 +1,8 @@
 /// Which request paths a fault rule applies to, matched against the decoded path.
 ///
-/// Three spellings exist because each service's documented fault route already uses one: Button and ATH Móvil
-/// name an exact path (a trailing `*` turns it into a prefix), Paytronix writes globs such as
-/// `/rest/*/guest/accountInformation.json`, and the general `/sandbox/faults` route takes a prefix.
+/// Three spellings exist because each service's documented fault route already uses one: some name an exact
+/// path (a trailing `*` turns it into a prefix), some write globs such as `/rest/*/accounts.json`, and the
+/// general `/sandbox/faults` route takes a prefix.
 public enum PathPattern: Sendable, Equatable {
     case exact(String)
     case prefix(String)
@@ -14,7 +14,7 @@ public enum PathPattern: Sendable, Equatable {
         text.contains("*") ? .glob(text) : .prefix(text)
     }
 
-    /// The Button and ATH Móvil reading: exact, or a prefix when the text ends in `*` (a glob otherwise).
+    /// The exact-path reading: exact, or a prefix when the text ends in `*` (a glob otherwise).
     public static func exactOrGlob(_ text: String) -> PathPattern {
         text.contains("*") ? .glob(text) : .exact(text)
     }

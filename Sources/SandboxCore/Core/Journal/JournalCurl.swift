@@ -15,7 +15,12 @@ enum JournalCurl {
             parts += ["-X", entry.method.rawValue]
         }
         for (name, value) in entry.requestHeaders where !skippedHeaders.contains(name.lowercased()) {
-            parts += ["-H", quoted("\(name): \(JournalRedaction.redactedHeader(name: name, value: value))")]
+            parts += [
+                "-H",
+                quoted(
+                    "\(name): \(JournalRedaction.redactedHeader(name: name, value: value, secret: entry.secretHeaders))"
+                ),
+            ]
         }
         let binary = !entry.requestBody.isEmpty && String(data: entry.requestBody, encoding: .utf8) == nil
         switch entry.redactedRequestBody {

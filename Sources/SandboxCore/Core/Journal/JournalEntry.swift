@@ -22,10 +22,13 @@ public struct JournalEntry: Sendable {
     /// Bytes cut from each body beyond ``RequestJournal/maximumBodyBytes``.
     public let requestBodyOmitted: Int
     public let responseBodyOmitted: Int
-    /// Facts the service attached to its answer (``SandboxResponse/journalNotes``), e.g. Paytronix's endpoint.
+    /// Facts the service attached to its answer (``SandboxResponse/journalNotes``), such as the endpoint called.
     public let notes: JSONObject
     /// The connection was closed instead of answering (a drop fault).
     public let dropped: Bool
+    /// Lowercased names of headers masked besides the ones ``JournalRedaction`` always masks: what the services
+    /// declared secret when the entry was recorded (``RequestJournal/setSecretHeaders(_:)``).
+    package var secretHeaders: Set<String> = []
 
     package init(
         id: Int, service: String?, method: HTTPMethod, path: String, query: String?, status: Int, time: Date,
@@ -84,8 +87,13 @@ public struct JournalEntry: Sendable {
             "time": .string(ISO8601.format(time, fraction: .milliseconds)),
             "wall_time": .string(ISO8601.format(wallTime, fraction: .milliseconds)),
             "duration_ms": .double((durationSeconds * 1_000_000).rounded() / 1_000),
-            "request": ["headers": JournalRedaction.headers(requestHeaders), "body": redactedRequestBody],
-            "response": ["headers": JournalRedaction.headers(responseHeaders), "body": redactedResponseBody],
+            "request": [
+                "headers": JournalRedaction.headers(requestHeaders, secret: secretHeaders), "body": redactedRequestBody,
+            ],
+            "response": [
+                "headers": JournalRedaction.headers(responseHeaders, secret: secretHeaders),
+                "body": redactedResponseBody,
+            ],
         ]
         if requestBodyOmitted > 0 { object["request_body_omitted_bytes"] = .integer(Int64(requestBodyOmitted)) }
         if responseBodyOmitted > 0 { object["response_body_omitted_bytes"] = .integer(Int64(responseBodyOmitted)) }

@@ -18,11 +18,12 @@ package enum JournalRedaction {
         secretKeys.contains(String(key.lowercased().unicodeScalars.filter { $0 != "_" && $0 != "-" }))
     }
 
-    /// Headers as an object; credentials keep only what tells them apart.
-    package static func headers(_ headers: HTTPHeaders) -> JSONValue {
+    /// Headers as an object; credentials keep only what tells them apart. `secret` names (lowercased) the headers
+    /// the services declared secret (``SandboxService/secretHeaders``), masked whole.
+    package static func headers(_ headers: HTTPHeaders, secret: Set<String> = []) -> JSONValue {
         var object = JSONObject()
         for (name, value) in headers {
-            let shown = redactedHeader(name: name, value: value)
+            let shown = redactedHeader(name: name, value: value, secret: secret)
             if let earlier = object[name]?.stringValue {
                 object[name] = .string(earlier + ", " + shown)
             } else {
@@ -32,14 +33,16 @@ package enum JournalRedaction {
         return .object(object)
     }
 
-    static func redactedHeader(name: String, value: String) -> String {
-        switch name.lowercased() {
+    static func redactedHeader(name: String, value: String, secret: Set<String> = []) -> String {
+        let lowercased = name.lowercased()
+        if secret.contains(lowercased) { return mask }
+        switch lowercased {
         case "authorization", "proxy-authorization":
             let parts = value.split(separator: " ", maxSplits: 1)
             guard parts.count == 2 else { return mask }
             // The last four characters tell two tokens apart without making either usable.
             return parts[0].lowercased() == "basic" ? "Basic \(mask)" : "\(parts[0]) \(mask)\(parts[1].suffix(4))"
-        case "cookie", "set-cookie", "x-api-key", "x-rezolve-partner-apikey":
+        case "cookie", "set-cookie", "x-api-key":
             return mask
         default:
             return value

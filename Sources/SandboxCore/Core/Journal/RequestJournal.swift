@@ -20,6 +20,8 @@ public final class RequestJournal: Sendable {
         /// request whose (arrival) id is older than entries it already has.
         var lastRecorded = 0
         var observers: [@Sendable (JournalEntry) -> Void] = []
+        /// Lowercased: see ``setSecretHeaders(_:)``.
+        var secretHeaders: Set<String> = []
     }
 
     private struct Recorded {
@@ -32,8 +34,8 @@ public final class RequestJournal: Sendable {
     /// The ring of requests no service owns.
     static let unownedRing = ""
 
-    /// - Parameter capacity: entries kept per service (2,000 keeps Button's documented last 1,000 and
-    ///   Storefront's 500 with room to spare; five services make the console's 10,000).
+    /// - Parameter capacity: entries kept per service (2,000 is twice the longest listing a service documents,
+    ///   its last 1,000 requests).
     package init(capacity: Int = 2_000) {
         self.capacity = max(1, capacity)
     }
@@ -47,8 +49,16 @@ public final class RequestJournal: Sendable {
         }
     }
 
+    /// The request headers the services declared secret (``SandboxService/secretHeaders``): every entry recorded
+    /// from now on masks them wherever it is shown (``JournalRedaction``).
+    package func setSecretHeaders(_ names: Set<String>) {
+        state.withLock { $0.secretHeaders = Set(names.map { $0.lowercased() }) }
+    }
+
     package func record(_ entry: JournalEntry) {
+        var entry = entry
         let observers = state.withLock { state in
+            entry.secretHeaders = state.secretHeaders
             let key = entry.service ?? Self.unownedRing
             if state.rings[key] == nil { state.rings[key] = Deque(minimumCapacity: 64) }
             state.lastRecorded += 1

@@ -4,7 +4,8 @@ import Foundation
 /// Who may drive the sandbox through `/sandbox/...`. Bound to loopback, anyone on this machine may, as
 /// before. Bound to any other address, a phone on the LAN can reach the vendor paths, so the control routes
 /// and the console need the control token: `Authorization: Bearer <token>` or the console's login cookie.
-/// `/sandbox/health` stays open (tools wait on it), and so do the console's login form and Storefront's images.
+/// `/sandbox/health` stays open (tools wait on it), and so do the console's login form and the content services
+/// serve under their control prefix for clients to fetch (``SandboxService/publicControlPrefixes``).
 ///
 /// Whatever the bind, a state-changing control request a browser sends from another site is refused: a web
 /// page must not reset or fault a developer's sandbox behind their back. Checked once, in the request
@@ -17,9 +18,6 @@ package struct ControlAccess: Sendable {
     package static let cookieName = "commercekit_console"
     /// Paths under `/sandbox/` anyone may request.
     static let openPaths: Set<String> = ["/sandbox/health", "/sandbox/console/login", "/sandbox/console/console.css"]
-    /// Content the vendor answers point clients at (Storefront's product image URLs), not controls.
-    static let openPrefixes = ["/sandbox/storefront/images/"]
-
     package init(token: String?) { self.token = token }
 
     /// The access rule for `options`: a token when one is given or the host is not a loopback address.
@@ -38,14 +36,15 @@ package struct ControlAccess: Sendable {
     }
 
     /// Whether `request` is a control request this rule governs (vendor paths are the vendors' business).
-    static func governs(_ request: SandboxRequest) -> Bool {
+    /// `openPrefixes`: the paths the services serve to anyone (``SandboxContext/publicControlPrefixes``).
+    static func governs(_ request: SandboxRequest, openPrefixes: [String]) -> Bool {
         request.rawPath.hasPrefix("/sandbox/") && !openPaths.contains(request.rawPath)
             && !openPrefixes.contains { request.rawPath.hasPrefix($0) }
     }
 
     /// The answer that refuses `request`, or `nil` when it may proceed.
-    func refusal(for request: SandboxRequest) -> SandboxResponse? {
-        guard Self.governs(request) else { return nil }
+    func refusal(for request: SandboxRequest, openPrefixes: [String]) -> SandboxResponse? {
+        guard Self.governs(request, openPrefixes: openPrefixes) else { return nil }
         let changesState = ![HTTPMethod.get, .head, .options].contains(request.method)
         if changesState, Self.isCrossSite(request) {
             return ControlProblem(

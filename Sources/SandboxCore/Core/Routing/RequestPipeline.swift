@@ -13,7 +13,9 @@ struct RequestPipeline: Sendable {
         to request: SandboxRequest, owner: (any SandboxService)?,
         route: (SandboxRequest) async throws -> SandboxResponse
     ) async -> SandboxResponse {
-        if let refusal = context.access.refusal(for: request) { return refusal }
+        if let refusal = context.access.refusal(for: request, openPrefixes: context.publicControlPrefixes) {
+            return refusal
+        }
         // The console's redirect at `/` is no vendor request either.
         guard !request.rawPath.hasPrefix("/sandbox/"), request.rawPath != "/" else {
             return await answer(request, route)

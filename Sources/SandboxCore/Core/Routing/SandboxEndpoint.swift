@@ -54,8 +54,8 @@ struct SandboxEndpoint: HTTPResponder {
 }
 
 extension SandboxResponse {
-    /// Carry ``journalNotes`` and ``dropsConnection`` (a fault a route applies itself, as Storefront's per-shop
-    /// `failNext`) from a route back to the pipeline middleware, which takes them off again: they never reach
+    /// Carry ``journalNotes`` and ``dropsConnection`` (a fault a route applies itself, such as a per-tenant
+    /// fault of the service's own) from a route back to the pipeline middleware, which takes them off again: they never reach
     /// the client.
     static let journalNotesField = HTTPField.Name("CommerceKit-Journal-Notes")
     static let dropsConnectionField = HTTPField.Name("CommerceKit-Drops-Connection")

@@ -25,8 +25,8 @@ struct SandboxPipelineMiddleware: RouterMiddleware {
         let context = bindings.context
         var headers = HTTPHeaders()
         for field in request.headers { headers.add(name: field.name.rawName, value: field.value) }
-        // HTTP/1's Host header arrives as the pseudo-header :authority; services (Button's M2 rule) and the
-        // journal read it by its HTTP/1 name.
+        // HTTP/1's Host header arrives as the pseudo-header :authority; services (a rule on the host a request
+        // names) and the journal read it by its HTTP/1 name.
         if headers["Host"] == nil, let authority = request.head.authority {
             headers.add(name: "Host", value: authority)
         }

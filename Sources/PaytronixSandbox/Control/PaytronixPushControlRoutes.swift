@@ -3,8 +3,9 @@ import Foundation
 import GRDB
 import SandboxCore
 
-/// Push packages and the "send a push to a guest" simulation (spec §4.7, §4.8, §5.4, §5.5).
-struct PaytronixPushRoutes: Sendable {
+/// The `/sandbox/paytronix/push…` control routes: push packages and the "send a push to a guest" simulation
+/// (spec §4.7, §4.8, §5.4, §5.5).
+struct PaytronixPushControlRoutes: Sendable {
     let context: SandboxContext
     static let environments = ["development", "production"]
     static let maximumPackage = 256 * 1024
