@@ -3,7 +3,7 @@ import Foundation
 
 extension Graph.Client {
     /// Evaluates a retry condition: directly on the calling task (async API) or on the callback queue.
-    package typealias ConditionRunner<R: GraphQL.AbstractResponse> = (
+    typealias ConditionRunner<R: GraphQL.AbstractResponse> = (
         @escaping Graph.RetryHandler<R>.Condition, R?, Graph.QueryError?
     ) async -> Bool
 
