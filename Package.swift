@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "ATHMovilCheckout", targets: ["ATHMovilCheckout"]),
         .library(name: "PaytronixPush", targets: ["PaytronixPush"]),
         .library(name: "Buy", targets: ["Buy"]),
+        .library(name: "Storefront2026_04", targets: ["Storefront2026_04"]),
         .library(name: "Pay", targets: ["Pay"]),
         .library(name: "CommerceSandbox", targets: ["CommerceSandbox"]),
         .library(name: "CommerceTesting", targets: ["CommerceTesting"]),
@@ -53,6 +54,8 @@ let package = Package(
         .target(name: "ATHMovilCheckout", dependencies: ["CommerceCore"]),
         .target(name: "PaytronixPush", dependencies: ["CommerceCore"]),
         .target(name: "Buy", dependencies: ["CommerceCore", .product(name: "Logging", package: "swift-log")]),
+        // Storefront API 2026-04 models (generated, `Storefront` namespace) on Buy's runtime and Graph.Client.
+        .target(name: "Storefront2026_04", dependencies: ["Buy", "CommerceCore"]),
         .target(
             name: "RezolveSDK",
             dependencies: [
@@ -192,6 +195,9 @@ let package = Package(
         .testTarget(
             name: "BuyTests",
             dependencies: ["Buy", "Pay", "CommerceCore", "CommerceTestSupport", "CommerceTesting", "StorefrontCodegen"]),
+        .testTarget(
+            name: "Storefront2026_04Tests",
+            dependencies: ["Storefront2026_04", "Buy", "CommerceCore", "CommerceTesting", "CommerceTestSupport"]),
         .testTarget(name: "PayTests", dependencies: ["Pay"]),
         .testTarget(
             name: "RezolveSDKTests",

@@ -41,6 +41,8 @@ SERVICE_BY_PATH = [
     ("Sources/Buy/", "Storefront"),
     ("Sources/Pay/", "Storefront"),
     ("Sources/StorefrontCodegen/", "Storefront"),
+    ("Sources/Storefront2026_04/", "Storefront"),
+    ("Tests/Storefront2026_04Tests/", "Storefront"),
     ("Tests/BuyTests/", "Storefront"),
     ("Tests/PayTests/", "Storefront"),
     ("Tests/StorefrontCodegenTests/", "Storefront"),

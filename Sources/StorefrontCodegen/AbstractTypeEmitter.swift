@@ -31,14 +31,15 @@ struct AbstractTypeEmitter {
     }
 
     /// A requirement is declared only when every implementation spells the field with the same type,
-    /// since a Swift protocol cannot express GraphQL's covariant field types.
+    /// since a Swift protocol cannot express GraphQL's covariant field types. Deprecation may differ (2026-04
+    /// deprecates `MediaPresentation.id`, not `Node.id`): Swift accepts a deprecated witness without a warning,
+    /// and the requirement carries the interface's own deprecation.
     private func isUniformAcrossImplementations(_ field: Introspection.Field) -> Bool {
         let expected = context.swiftType(field.type)
         for member in type.possibleTypes {
             guard let object = context.model.type(named: member),
                 let implementation = object.fields.first(where: { $0.name == field.name }),
-                context.swiftType(implementation.type) == expected,
-                (implementation.isDeprecated ?? false) == (field.isDeprecated ?? false)
+                context.swiftType(implementation.type) == expected
             else {
                 context.warn(
                     "\(type.name).\(field.name) is not the same in every implementation; no protocol requirement")
@@ -55,7 +56,7 @@ struct AbstractTypeEmitter {
         text += "    public final class \(name)Query: GraphQL.AbstractQuery, GraphQLQuery {\n"
         text += "        /// The model this selection decodes into.\n"
         text += "        public typealias Response = any \(ns).\(name)\n\n"
-        text += "        override var selectedTypeName: String { \(SwiftNames.literal(name)) }\n\n"
+        text += "        \(context.overrideModifiers) var selectedTypeName: String { \(SwiftNames.literal(name)) }\n\n"
         text +=
             "        /// Creates a selection that starts with `__typename`, which decoding needs to pick the model class.\n"
         text +=

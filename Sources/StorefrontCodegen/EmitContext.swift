@@ -14,6 +14,17 @@ struct EmitContext {
         "@available(*, deprecated, message: \"Deprecated in Storefront API \(options.apiVersion).\")"
     }
 
+    /// The imports of a type file. With a runtime module its SPI is imported too: the generated overrides of the
+    /// runtime's hooks need it.
+    var imports: String {
+        let runtime = options.runtimeModule.map { ["@_spi(GeneratedModels) import \($0)"] } ?? []
+        return (runtime + ["import CommerceCore", "import Foundation"]).map { $0 + "\n" }.joined()
+    }
+
+    /// How a model overrides a runtime hook: the hooks are `open` SPI so models may live in another module, and
+    /// the SPI attribute keeps the overrides out of the models' public API.
+    let overrideModifiers = "@_spi(GeneratedModels) override public"
+
     func warn(_ message: String) {
         options.onWarning?(message)
     }
@@ -21,7 +32,7 @@ struct EmitContext {
     func file(_ name: String, _ body: String) -> StorefrontCodegen.GeneratedFile {
         StorefrontCodegen.GeneratedFile(
             path: "\(ns)/\(name).swift",
-            contents: header + "\nimport CommerceCore\nimport Foundation\n\nextension \(ns) {\n" + body + "}\n")
+            contents: header + "\n" + imports + "\nextension \(ns) {\n" + body + "}\n")
     }
 
     // MARK: Types

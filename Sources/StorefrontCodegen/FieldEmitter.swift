@@ -111,7 +111,7 @@ extension EmitContext {
     /// The `deserializeValue` override for a response class with these fields.
     func deserializer(typeName: String, fields: [Introspection.Field]) -> String {
         var text =
-            "        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {\n"
+            "        \(overrideModifiers) func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {\n"
         text += "            let context = GraphQL.Decode.Context(type: \(SwiftNames.literal(typeName)), field: key)\n"
         if fields.isEmpty {
             text += "            throw context.fail(value, .unexpectedField)\n"

@@ -20,11 +20,11 @@ struct ObjectEmitter {
         text += "    public final class \(name)Query: GraphQL.AbstractQuery, GraphQLQuery {\n"
         text += "        /// The model this selection decodes into.\n"
         text += "        public typealias Response = \(ns).\(name)\n\n"
-        text += "        override var selectedTypeName: String { \(SwiftNames.literal(name)) }\n"
+        text += "        \(context.overrideModifiers) var selectedTypeName: String { \(SwiftNames.literal(name)) }\n"
         if name == context.model.queryTypeName {
-            text += "\n        override var operationKeyword: String? { \"query\" }\n"
+            text += "\n        \(context.overrideModifiers) var operationKeyword: String? { \"query\" }\n"
         } else if name == context.model.mutationTypeName {
-            text += "\n        override var operationKeyword: String? { \"mutation\" }\n"
+            text += "\n        \(context.overrideModifiers) var operationKeyword: String? { \"mutation\" }\n"
         }
         for field in type.fields {
             text +=

@@ -14,7 +14,8 @@ struct RootEmitter {
         let directiveParameter = directive.map { "inContext: \(ns).\($0)? = nil, " } ?? ""
         let directiveLine = directive == nil ? "" : "        if let inContext { root.directives = [inContext] }\n"
 
-        var namespace = context.header + "\nimport Foundation\n\n"
+        let runtime = context.options.runtimeModule.map { "import \($0)\n" } ?? ""
+        var namespace = context.header + "\n" + runtime + "import Foundation\n\n"
         namespace +=
             "/// The Storefront API models generated from its schema, and the entry points for building operations.\n"
         namespace += "public enum \(ns) {\n"

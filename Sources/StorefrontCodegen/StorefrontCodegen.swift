@@ -13,17 +13,21 @@ public enum StorefrontCodegen {
         public var namespace: String
         /// The argument label used for response-key aliases: `aliasSuffix` (the seed's) or `alias`.
         public var aliasLabel: String
+        /// The module that holds the GraphQL runtime when the models are compiled into another one (`Buy` for
+        /// `Storefront2026_04`); `nil` when they live in the runtime's own module, as `Buy`'s do.
+        public var runtimeModule: String?
         /// Receives a message for every name the generator had to change.
         public var onWarning: (@Sendable (String) -> Void)?
 
         /// Creates options; the defaults produce the committed `Buy` models.
         public init(
             apiVersion: String = "2021-10", namespace: String = "Storefront", aliasLabel: String = "aliasSuffix",
-            onWarning: (@Sendable (String) -> Void)? = nil
+            runtimeModule: String? = nil, onWarning: (@Sendable (String) -> Void)? = nil
         ) {
             self.apiVersion = apiVersion
             self.namespace = namespace
             self.aliasLabel = aliasLabel
+            self.runtimeModule = runtimeModule
             self.onWarning = onWarning
         }
     }
@@ -86,6 +90,9 @@ public enum StorefrontCodegen {
         guard SwiftNames.isIdentifier(options.namespace) else {
             throw GenerationError.invalidOption("--namespace must be a Swift identifier")
         }
+        if let module = options.runtimeModule, !SwiftNames.isIdentifier(module) {
+            throw GenerationError.invalidOption("--runtime-module must be a Swift identifier")
+        }
     }
 
     private static func generate(_ introspection: Introspection, options: Options) throws -> [GeneratedFile] {
@@ -104,6 +111,7 @@ public enum StorefrontCodegen {
         if let directive = model.inContext {
             files.append(DirectiveEmitter(context, directive).file())
         }
+        if let client = ClientEmitter(context).file() { files.append(client) }
         return files.sorted { $0.path < $1.path }
     }
 }

@@ -34,6 +34,11 @@ struct StorefrontCodegenCommand: ParsableCommand {
     @Option(name: .customLong("alias-label"), help: "Argument label for aliases: aliasSuffix or alias.")
     var aliasLabel = "aliasSuffix"
 
+    @Option(
+        name: .customLong("runtime-module"),
+        help: "The module with the GraphQL runtime, when the models go into another one (Buy for Storefront2026_04).")
+    var runtimeModule: String?
+
     @Option(name: .customLong("sandbox-artefact"), help: "Also write the description-free schema the sandbox loads.")
     var sandboxArtefact: String?
 
@@ -49,8 +54,9 @@ struct StorefrontCodegenCommand: ParsableCommand {
             schema.map { URL(fileURLWithPath: $0) }
             ?? root.appendingPathComponent("Schemas/Storefront/storefront-2021-10.schema.json")
         let outputURL = output.map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent("Sources/Buy/Generated")
-        let options = StorefrontCodegen.Options(apiVersion: apiVersion, namespace: namespace, aliasLabel: aliasLabel) {
-            message in
+        let options = StorefrontCodegen.Options(
+            apiVersion: apiVersion, namespace: namespace, aliasLabel: aliasLabel, runtimeModule: runtimeModule
+        ) { message in
             FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
         }
         if let sdl {

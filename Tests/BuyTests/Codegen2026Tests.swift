@@ -1,12 +1,16 @@
+import CommerceCore
 import Foundation
 import StorefrontCodegen
 import Testing
 
-/// The generator on the 2026-04 schema (spec §2.8.6): everything it "already has to handle" for that file,
-/// checked in memory with `--api-version 2026-04 --alias-label alias`.
+/// The generator on the 2026-04 schema (spec §2.8.6): everything it has to handle for that file, checked in
+/// memory with the options of the committed `Storefront2026_04` models (`--api-version 2026-04 --alias-label alias
+/// --runtime-module Buy`), and against those models.
 @Suite struct Codegen2026Tests {
     static let schema2026 = CodegenTests.schemaDirectory.appendingPathComponent("storefront-2026-04.schema.json")
-    static let options = StorefrontCodegen.Options(apiVersion: "2026-04", aliasLabel: "alias")
+    static let options = StorefrontCodegen.Options(apiVersion: "2026-04", aliasLabel: "alias", runtimeModule: "Buy")
+    static let generatedDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Sources/Storefront2026_04/Generated").standardizedFileURL
 
     /// One generation shared by the tests of this suite (the file is about 1.5 MB).
     static let generated: Result<(data: Data, files: [StorefrontCodegen.GeneratedFile]), any Error> = Result {
@@ -38,7 +42,8 @@ import Testing
 
     /// 424 types in the file: 268 objects, 64 enums, 53 inputs, 16 unions, 10 interfaces and 13 scalars. Eight
     /// of the objects and enums are introspection types (`__Schema` …) and scalars have no file, so the
-    /// generator writes 403 type files, the `@inContext` directive, and the two root files.
+    /// generator writes 403 type files, the `@inContext` directive, the two root files and, since the models
+    /// live outside the runtime's module, the typed `Graph.Client` methods.
     @Test
     func oneFilePerGeneratedType() throws {
         let data = try Data(contentsOf: Self.schema2026)
@@ -58,13 +63,16 @@ import Testing
         #expect(generatedNames.count == 403)
 
         let paths = try Self.files().map(\.path)
-        #expect(paths.count == 406)
+        #expect(paths.count == 407)
         #expect(paths == paths.sorted())
         #expect(
             Set(paths)
                 == Set(
                     generatedNames.map { "Storefront/\($0).swift" }
-                        + ["Storefront/InContextDirective.swift", "Storefront.swift", "Storefront.Schema.swift"]))
+                        + [
+                            "Storefront/InContextDirective.swift", "Storefront.swift", "Storefront.Schema.swift",
+                            "Storefront.Client.swift",
+                        ]))
         // Case-insensitive file systems (macOS) must not merge two files.
         #expect(Set(paths.map { $0.lowercased() }).count == paths.count)
     }
@@ -131,5 +139,68 @@ import Testing
         let types = try #require((root["__schema"] as? [String: Any])?["types"] as? [[String: Any]])
         #expect(!types.contains { ($0["isOneOf"] as? Bool) == true })
         #expect(try StorefrontCodegen.generate(schema: data, options: Self.options) == Self.files())
+    }
+
+    @Test
+    func committedModelsMatchAFreshGeneration() throws {
+        #expect(
+            StorefrontCodegen.differences(
+                between: try Self.files(), and: Self.generatedDirectory, subdirectory: "Storefront") == [])
+    }
+
+    /// Models outside the runtime's module import it with its SPI and override its hooks as SPI, so the
+    /// overrides stay out of the models' public API; the namespace file needs only the plain import.
+    @Test
+    func runtimeModuleImportsAndOverrides() throws {
+        let shop = try Self.file("Shop")
+        #expect(shop.contains("\n@_spi(GeneratedModels) import Buy\nimport CommerceCore\nimport Foundation\n"))
+        #expect(shop.contains("@_spi(GeneratedModels) override public var selectedTypeName: String { \"Shop\" }"))
+        #expect(
+            shop.contains(
+                "@_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {"
+            ))
+        let namespace = try #require(try Self.files().first { $0.path == "Storefront.swift" }).contents
+        #expect(namespace.contains("\nimport Buy\nimport Foundation\n"))
+        let inBuy = try StorefrontCodegen.generate(
+            schema: try Self.generated.get().data, options: .init(apiVersion: "2026-04", aliasLabel: "alias"))
+        #expect(!inBuy.contains { $0.contents.contains("import Buy") || $0.path == "Storefront.Client.swift" })
+        #expect(throws: StorefrontCodegen.GenerationError.self) {
+            try StorefrontCodegen.generate(schema: Data(), options: .init(runtimeModule: "Buy Runtime"))
+        }
+    }
+
+    /// `Graph.Client` methods typed with the 2026-04 roots, each sending through the client's version check.
+    @Test
+    func clientMethodsAreTypedWithTheseModels() throws {
+        let client = try #require(try Self.files().first { $0.path == "Storefront.Client.swift" }).contents
+        #expect(client.contains("extension Graph.Client {"))
+        for signature in [
+            "public func query(_ query: Storefront.QueryRootQuery, cachePolicy: Graph.CachePolicy? = nil, retryHandler: Graph.RetryHandler<Storefront.QueryRoot>? = nil) async throws(Graph.QueryError) -> Storefront.QueryRoot {",
+            "public func mutateResponse(_ mutation: Storefront.MutationQuery, retryHandler: Graph.RetryHandler<Storefront.Mutation>? = nil) async -> Graph.Response<Storefront.Mutation> {",
+            "public func queryGraphWith(_ query: Storefront.QueryRootQuery, cachePolicy: Graph.CachePolicy? = nil, retryHandler: Graph.RetryHandler<Storefront.QueryRoot>? = nil, completionHandler: @escaping (Storefront.QueryRoot?, Graph.QueryError?) -> Void) -> any GraphTask {",
+            "public func removeCachedResponse(for query: Storefront.QueryRootQuery) {",
+        ] {
+            #expect(client.contains(signature), "\(signature)")
+        }
+        #expect(client.components(separatedBy: "modelsVersion: Storefront.Schema.version").count == 5)
+    }
+
+    /// 2026-04 deprecates `MediaPresentation.id` but not `Node.id`: the requirement stays (Swift takes a
+    /// deprecated witness without a warning), so `any Storefront.Node` still has its `id`.
+    @Test
+    func deprecationInOneImplementationKeepsTheRequirement() throws {
+        #expect(
+            try Self.file("Node").contains(
+                "public protocol Node: AnyObject, Sendable {\n        /// The `id` field of `Node`.\n        var id: GraphQL.ID { get }\n    }"
+            ))
+        #expect(
+            try Self.file("MediaPresentation").contains(
+                "@available(*, deprecated, message: \"Deprecated in Storefront API 2026-04.\")\n        public var id: GraphQL.ID {"
+            ))
+        let warnings = Locked<[String]>([])
+        var options = Self.options
+        options.onWarning = { message in warnings.withLock { $0.append(message) } }
+        _ = try StorefrontCodegen.generate(schema: try Self.generated.get().data, options: options)
+        #expect(!warnings.current.contains { $0.hasPrefix("Node.id") })
     }
 }

@@ -107,7 +107,7 @@ import Testing
             ))
         #expect(root.contains("public var search: [Storefront.Item] {"))
         #expect(root.contains("public var node: (any Storefront.Node)? {"))
-        #expect(root.contains("override var operationKeyword: String? { \"query\" }"))
+        #expect(root.contains("@_spi(GeneratedModels) override public var operationKeyword: String? { \"query\" }"))
         let namespace = Self.file(files, "Storefront.swift")
         #expect(
             namespace.contains(

@@ -2,6 +2,7 @@
 """graphql-core against the sandbox Storefront and against our Buy client's documents.
 
 Usage: storefront_graphql_check.py SANDBOX_URL SCHEMA_JSON DOCUMENTS_DIR
+       storefront_graphql_check.py --documents SCHEMA_JSON DOCUMENTS_DIR REQUIRED_TEST...
 
 1. Every GraphQL document the Buy client sent in the end-to-end journeys (written by the Swift tests to
    DOCUMENTS_DIR, one JSON file per test, read back from the sandbox's request journal) is parsed and
@@ -11,6 +12,10 @@ Usage: storefront_graphql_check.py SANDBOX_URL SCHEMA_JSON DOCUMENTS_DIR
 2. Journey J2 (spec section 7) runs against `commercekit serve` with documents written here, each validated
    by graphql-core before it is sent and sent with variables: create -> email -> address -> poll rates ->
    shipping line -> poll readiness -> vault the card at cardVaultUrl -> complete -> poll for the order.
+
+With --documents only step 1 runs, for documents of another version's models: the Storefront2026_04 tests write
+theirs to .build/storefront-documents-2026-04, checked against the 2026-04 schema, with no sandbox involved
+(the sandbox serves 2021-10 only). REQUIRED_TEST names the tests whose documents must be present.
 """
 import base64
 import json
@@ -36,7 +41,8 @@ def fail(message):
 def load_schema(path):
     with open(path, encoding="utf-8") as handle:
         introspection = json.load(handle)
-    return graphql.build_client_schema(introspection["data"])
+    # 2021-10 has the {"data": ...} wrapper of an introspection answer, 2026-04 not.
+    return graphql.build_client_schema(introspection.get("data", introspection))
 
 
 def validation_errors(schema, document):
@@ -47,12 +53,12 @@ def validation_errors(schema, document):
     return [error.message for error in graphql.validate(schema, parsed)]
 
 
-def check_buy_documents(schema, directory):
+def check_buy_documents(schema, directory, required_tests=REQUIRED_TESTS):
     files = sorted(pathlib.Path(directory).glob("*.json"))
     if not files:
-        fail(f"no document files in {directory}: run `swift test` first (the end-to-end journeys write them)")
+        fail(f"no document files in {directory}: run `swift test` first (the tests write them)")
     entries = [json.loads(path.read_text(encoding="utf-8")) for path in files]
-    for required in REQUIRED_TESTS:
+    for required in required_tests:
         if not any(required in entry["test"] and entry["documents"] for entry in entries):
             fail(f"no documents from the test {required} in {directory}")
     executed, refused = {}, {}
@@ -209,6 +215,9 @@ def run_j2(base_url, schema):
 
 
 def main():
+    if len(sys.argv) >= 5 and sys.argv[1] == "--documents":
+        check_buy_documents(load_schema(sys.argv[2]), sys.argv[3], tuple(sys.argv[4:]))
+        return
     if len(sys.argv) != 4:
         fail(__doc__)
     base_url, schema_path, documents = sys.argv[1:4]

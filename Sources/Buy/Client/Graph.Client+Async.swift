@@ -24,10 +24,10 @@ extension Graph.Client {
         _ query: Storefront.QueryRootQuery, cachePolicy: Graph.CachePolicy? = nil,
         retryHandler: Graph.RetryHandler<Storefront.QueryRoot>? = nil
     ) async -> Graph.Response<Storefront.QueryRoot> {
-        await perform(
-            query, isQuery: true, cachePolicy: cachePolicy, retryHandler: retryHandler,
-            runCondition: { condition, model, error in condition(model, error) },
-            decode: { object throws(SchemaViolationError) in try Storefront.QueryRoot(object: object) })
+        await response(
+            to: query, isQuery: true, modelsVersion: Storefront.Schema.version, cachePolicy: cachePolicy,
+            retryHandler: retryHandler
+        ) { object throws(SchemaViolationError) in try Storefront.QueryRoot(object: object) }
     }
 
     /// Sends a mutation and returns the model and the error exactly as the callback API would deliver them.
@@ -35,15 +35,9 @@ extension Graph.Client {
         _ mutation: Storefront.MutationQuery,
         retryHandler: Graph.RetryHandler<Storefront.Mutation>? = nil
     ) async -> Graph.Response<Storefront.Mutation> {
-        await perform(
-            mutation, isQuery: false, cachePolicy: nil, retryHandler: retryHandler,
-            runCondition: { condition, model, error in condition(model, error) },
-            decode: { object throws(SchemaViolationError) in try Storefront.Mutation(object: object) })
-    }
-
-    private static func unwrap<R>(_ response: Graph.Response<R>) throws(Graph.QueryError) -> R {
-        if let error = response.error { throw error }
-        guard let model = response.model else { throw Graph.QueryError.noData }
-        return model
+        await response(
+            to: mutation, isQuery: false, modelsVersion: Storefront.Schema.version, cachePolicy: nil,
+            retryHandler: retryHandler
+        ) { object throws(SchemaViolationError) in try Storefront.Mutation(object: object) }
     }
 }

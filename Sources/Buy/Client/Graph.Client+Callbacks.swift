@@ -9,13 +9,10 @@ extension Graph.Client {
         retryHandler: Graph.RetryHandler<Storefront.QueryRoot>? = nil,
         completionHandler: @escaping QueryCompletion
     ) -> any GraphTask {
-        let pending = Graph.PendingRequest(
-            operation: query, isQuery: true, cachePolicy: cachePolicy, retryHandler: retryHandler,
-            completion: completionHandler
-        ) { object throws(SchemaViolationError) in
-            try Storefront.QueryRoot(object: object)
-        }
-        return makeTask(pending)
+        task(
+            for: query, isQuery: true, modelsVersion: Storefront.Schema.version, cachePolicy: cachePolicy,
+            retryHandler: retryHandler, completion: completionHandler
+        ) { object throws(SchemaViolationError) in try Storefront.QueryRoot(object: object) }
     }
 
     /// Prepares a mutation; nothing is sent until you call `resume()` on the returned task. Mutations
@@ -25,24 +22,16 @@ extension Graph.Client {
         retryHandler: Graph.RetryHandler<Storefront.Mutation>? = nil,
         completionHandler: @escaping MutationCompletion
     ) -> any GraphTask {
-        let pending = Graph.PendingRequest(
-            operation: mutation, isQuery: false, cachePolicy: nil, retryHandler: retryHandler,
-            completion: completionHandler
-        ) { object throws(SchemaViolationError) in
-            try Storefront.Mutation(object: object)
-        }
-        return makeTask(pending)
+        task(
+            for: mutation, isQuery: false, modelsVersion: Storefront.Schema.version, cachePolicy: nil,
+            retryHandler: retryHandler, completion: completionHandler
+        ) { object throws(SchemaViolationError) in try Storefront.Mutation(object: object) }
     }
 
-    private func makeTask<R>(_ pending: Graph.PendingRequest<R>) -> any GraphTask {
-        Graph.CallbackTask(queue: callbackQueue) { [self] task in
-            Task { await self.run(pending, task: task) }
-        }
-    }
-
-    private func run<R>(_ pending: Graph.PendingRequest<R>, task: Graph.CallbackTask) async {
+    func run<R>(_ pending: Graph.PendingRequest<R>, task: Graph.CallbackTask) async {
         let response = await perform(
-            pending.operation, isQuery: pending.isQuery, cachePolicy: pending.cachePolicy,
+            pending.operation, modelsVersion: pending.modelsVersion, isQuery: pending.isQuery,
+            cachePolicy: pending.cachePolicy,
             retryHandler: pending.retryHandler, runCondition: onCallbackQueue, decode: pending.decode)
         pending.response = response
         task.deliver { pending.complete() }
@@ -67,6 +56,7 @@ extension Graph {
     // @unchecked: only the task serving the request touches it, one step after another.
     final class PendingRequest<R: GraphQL.AbstractResponse>: @unchecked Sendable {
         let operation: GraphQL.AbstractQuery
+        let modelsVersion: String
         let isQuery: Bool
         let cachePolicy: CachePolicy?
         let retryHandler: RetryHandler<R>?
@@ -75,11 +65,12 @@ extension Graph {
         var response: Response<R>?
 
         init(
-            operation: GraphQL.AbstractQuery, isQuery: Bool, cachePolicy: CachePolicy?, retryHandler: RetryHandler<R>?,
-            completion: @escaping (R?, QueryError?) -> Void,
+            operation: GraphQL.AbstractQuery, modelsVersion: String, isQuery: Bool, cachePolicy: CachePolicy?,
+            retryHandler: RetryHandler<R>?, completion: @escaping (R?, QueryError?) -> Void,
             decode: @escaping (JSONObject) throws(SchemaViolationError) -> R
         ) {
             self.operation = operation
+            self.modelsVersion = modelsVersion
             self.isQuery = isQuery
             self.cachePolicy = cachePolicy
             self.retryHandler = retryHandler

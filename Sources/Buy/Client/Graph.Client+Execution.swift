@@ -15,7 +15,7 @@ extension Graph.Client {
         headers["Accept-Language"] = acceptLanguage
         headers["X-Shopify-Storefront-Access-Token"] = apiKey
         headers["X-Query-Tag"] = body.queryTag
-        let sdk = "\(Storefront.Schema.version)/\(CommerceCore.version)"
+        let sdk = "\(apiVersion)/\(CommerceCore.version)"
         headers["User-Agent"] = "Mobile Buy SDK iOS/\(sdk)/\(Bundle.main.bundleIdentifier ?? "com.unknown.bundle")"
         headers["X-SDK-Version"] = sdk
         headers["X-SDK-Variant"] = "ios"
@@ -24,11 +24,17 @@ extension Graph.Client {
     }
 
     /// Runs one operation under its cache policy and retry handler and returns what the callback gets.
+    /// `modelsVersion` is the API version of the models that built `operation` and decode the answer.
     func perform<R: GraphQL.AbstractResponse>(
-        _ operation: GraphQL.AbstractQuery, isQuery: Bool, cachePolicy requested: Graph.CachePolicy?,
-        retryHandler: Graph.RetryHandler<R>?, runCondition: ConditionRunner<R>,
-        decode: (JSONObject) throws(SchemaViolationError) -> R
+        _ operation: GraphQL.AbstractQuery, modelsVersion: String, isQuery: Bool,
+        cachePolicy requested: Graph.CachePolicy?, retryHandler: Graph.RetryHandler<R>?,
+        runCondition: ConditionRunner<R>, decode: (JSONObject) throws(SchemaViolationError) -> R
     ) async -> Graph.Response<R> {
+        // Models of one version against another version's endpoint would be refused or misread by the server.
+        guard modelsVersion == apiVersion else {
+            return Graph.Response(
+                model: nil, error: .request(error: Graph.APIVersionMismatch(client: apiVersion, models: modelsVersion)))
+        }
         if let configurationError { return Graph.Response(model: nil, error: .request(error: configurationError)) }
         guard let url = apiURL else {
             return Graph.Response(

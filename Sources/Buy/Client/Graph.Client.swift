@@ -22,7 +22,11 @@ extension Graph {
         public let shopDomain: String
         /// The locale whose language is requested for translated content.
         public let locale: Locale?
-        /// The GraphQL endpoint, or `nil` when `shopDomain` cannot form a URL (every request then fails).
+        /// The Storefront API version in the request path: `2021-10`, Buy's models, unless the client was created
+        /// for another models module (`Storefront2026_04`). Requests must use models of this version.
+        public let apiVersion: String
+        /// The GraphQL endpoint, or `nil` when `shopDomain` cannot form a URL or `apiVersion` is not a version
+        /// name (every request then fails).
         public let apiURL: URL?
         /// Where completion handlers and retry conditions of the callback API run.
         public let callbackQueue: DispatchQueue
@@ -55,15 +59,16 @@ extension Graph {
         }
 
         /// Creates a client with a chosen environment (for example the sandbox), transport, cache
-        /// directory and callback queue.
+        /// directory and callback queue. `apiVersion` is the path's version: keep the default for Buy's models,
+        /// pass the `Storefront.Schema.version` of another models module (`Storefront2026_04`) for its models.
         public convenience init(
             shopDomain: String, apiKey: String, locale: Locale? = nil, environment: Environment,
             transport: (any HTTPTransport)? = nil, cacheDirectory: URL? = nil,
-            callbackQueue: DispatchQueue? = nil
+            callbackQueue: DispatchQueue? = nil, apiVersion: String = Storefront.Schema.version
         ) {
             self.init(
                 shopDomain: shopDomain, apiKey: apiKey, locale: locale, environment: environment, transport: transport,
-                cacheDirectory: cacheDirectory, callbackQueue: callbackQueue, now: { Date() },
+                cacheDirectory: cacheDirectory, callbackQueue: callbackQueue, apiVersion: apiVersion, now: { Date() },
                 sleep: { try await Task.sleep(for: $0) })
         }
 
@@ -71,11 +76,12 @@ extension Graph {
         init(
             shopDomain: String, apiKey: String, locale: Locale?, environment: Environment,
             transport: (any HTTPTransport)?,
-            cacheDirectory: URL?, callbackQueue: DispatchQueue?, now: @escaping @Sendable () -> Date,
-            sleep: @escaping RetryExecutor.Sleep
+            cacheDirectory: URL?, callbackQueue: DispatchQueue?, apiVersion: String = Storefront.Schema.version,
+            now: @escaping @Sendable () -> Date, sleep: @escaping RetryExecutor.Sleep
         ) {
             self.shopDomain = shopDomain
             self.apiKey = apiKey
+            self.apiVersion = apiVersion
             self.locale = locale
             self.transport =
                 transport
@@ -84,8 +90,13 @@ extension Graph {
             self.sleep = sleep
             self.callbackQueue = callbackQueue ?? Client.defaultCallbackQueue
 
-            let path = "api/\(Storefront.Schema.version)/graphql"
+            let path = "api/\(apiVersion)/graphql"
+            // The version becomes a path segment (of the URL and of the cache directory): anything but a version
+            // name could leave `/api/`. No models carry such a version, so requests fail on the version check.
+            let versionIsName = Self.isVersionName(apiVersion)
             switch environment {
+            case _ where !versionIsName:
+                apiURL = nil
             case .production:
                 let valid =
                     !shopDomain.isEmpty && !shopDomain.contains("/")
@@ -103,9 +114,20 @@ extension Graph {
             }
             let root = cacheDirectory ?? Cache.defaultRoot
             cache = Cache(
-                directory: Cache.directory(
-                    root: root, apiVersion: Storefront.Schema.version,
-                    sdkVersion: CommerceCore.version, shopDomain: shopDomain))
+                directory: versionIsName
+                    ? Cache.directory(
+                        root: root, apiVersion: apiVersion, sdkVersion: CommerceCore.version, shopDomain: shopDomain)
+                    : nil)
+        }
+
+        /// `2026-04`, `unstable`: ASCII letters, digits and `-` only.
+        static func isVersionName(_ version: String) -> Bool {
+            !version.isEmpty
+                && version.utf8.allSatisfy { byte in
+                    byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                        // `| 0x20` lower-cases an ASCII letter and maps no other byte into a–z.
+                        || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+                }
         }
 
         /// The main queue on Apple platforms (as the original); a private serial queue on Linux, where a
@@ -137,7 +159,7 @@ extension Graph {
 
         /// Deletes the cached response for one query from both tiers.
         public func removeCachedResponse(for query: Storefront.QueryRootQuery) {
-            cache.remove(key: cacheKey(for: RequestBody(document: query.description)))
+            removeCachedResponse(document: query.description)
         }
 
         func cacheKey(for body: RequestBody) -> String {

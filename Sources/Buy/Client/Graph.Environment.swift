@@ -18,4 +18,19 @@ extension Graph {
         /// The shop domain cannot form a URL.
         case invalidShopDomain(String)
     }
+
+    /// Why a request was refused before it was sent: its models are of another Storefront API version than the
+    /// client's ``Graph/Client/apiVersion``. Delivered as `.request(error:)`.
+    public struct APIVersionMismatch: Error, Sendable, Equatable {
+        /// The client's version, the one in its request path.
+        public let client: String
+        /// The version of the models the request was built with.
+        public let models: String
+
+        /// Pairs the two versions.
+        public init(client: String, models: String) {
+            self.client = client
+            self.models = models
+        }
+    }
 }

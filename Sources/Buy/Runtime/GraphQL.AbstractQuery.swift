@@ -18,11 +18,12 @@ extension GraphQL {
         /// builders (`query` and `mutation`) render them.
         public var directives: [AbstractDirective] = []
 
-        /// `query` or `mutation` for the root builders; `nil` for nested selections.
-        var operationKeyword: String? { nil }
+        /// `query` or `mutation` for the root builders; `nil` for nested selections. Open (as SPI, not API) so
+        /// models generated into another module can override it.
+        @_spi(GeneratedModels) open var operationKeyword: String? { nil }
 
         /// The GraphQL type this builder selects from, used in error reports.
-        var selectedTypeName: String { "" }
+        @_spi(GeneratedModels) open var selectedTypeName: String { "" }
 
         /// Creates an empty selection set.
         public init() {}

@@ -10,7 +10,7 @@ extension GraphQL {
     // @unchecked: `storage` is written only while the initialiser runs; an open class cannot be checked.
     open class AbstractResponse: @unchecked Sendable {
         /// Decoded values by response key. Nullable fields hold a Swift `Optional` boxed in `Any`.
-        private(set) var storage = FieldStorage(decoding: JSONObject())
+        package private(set) var storage = FieldStorage(decoding: JSONObject())
         /// The JSON object exactly as received.
         var raw: JSONObject { storage.object }
 
@@ -39,8 +39,10 @@ extension GraphQL {
             try self.init(object: object)
         }
 
-        /// Decodes every key of `object`; the first value that does not fit stops decoding.
-        init(object: JSONObject) throws(SchemaViolationError) {
+        /// Decodes every key of `object`; the first value that does not fit stops decoding. This and
+        /// `init(empty:)` are SPI rather than `package`: a subclass in another module inherits `init(fields:)`
+        /// only when it inherits every designated initialiser, which a `package` one does not count as.
+        @_spi(GeneratedModels) public init(object: JSONObject) throws(SchemaViolationError) {
             var decoded = FieldStorage(decoding: object)
             for (key, value) in object {
                 if key == "__typename" {
@@ -67,10 +69,12 @@ extension GraphQL {
         }
 
         /// An instance with no fields, handed out when app code reads an object field it did not query.
-        init(empty: Void) {}
+        @_spi(GeneratedModels) public init(empty: Void) {}
 
-        /// Decodes one field value. Generated subclasses override this with one case per schema field.
-        func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        /// Decodes one field value. Generated subclasses override this with one case per schema field; open as
+        /// SPI so they may live in another module.
+        @_spi(GeneratedModels) open func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any
+        {
             throw SchemaViolationError(
                 type: typeName, field: fieldName, value: value.serialized(), reason: .unexpectedField)
         }
@@ -139,7 +143,7 @@ extension GraphQL {
 
         /// Reads a field for a generated property: a neutral value (and a report to
         /// ``GraphQL/fieldAccessObserver``) when the field was not queried.
-        func readField<T>(field: String, aliasSuffix: String?, neutral: @autoclosure () -> T) -> T {
+        package func readField<T>(field: String, aliasSuffix: String?, neutral: @autoclosure () -> T) -> T {
             guard let stored = storage[AbstractResponse.responseKey(field, aliasSuffix: aliasSuffix)] else {
                 GraphQL.reportUnqueriedAccess(type: typeName, field: field)
                 return neutral()

@@ -3,15 +3,21 @@ import Foundation
 
 extension GraphQL {
     /// Scalar and structure decoders used by generated models. Each one turns a value that does not fit
-    /// into a ``SchemaViolationError`` naming the type and response key, never a trap.
-    enum Decode {
-        typealias Raw = CoreJSON
+    /// into a ``SchemaViolationError`` naming the type and response key, never a trap. `package`: the models of
+    /// another Storefront version (the `Storefront2026_04` product) are generated into their own module.
+    package enum Decode {
+        package typealias Raw = CoreJSON
 
-        struct Context {
+        package struct Context {
             let type: String
             let field: String
 
-            func fail(_ value: Raw, _ reason: SchemaViolationError.Reason) -> SchemaViolationError {
+            package init(type: String, field: String) {
+                self.type = type
+                self.field = field
+            }
+
+            package func fail(_ value: Raw, _ reason: SchemaViolationError.Reason) -> SchemaViolationError {
                 SchemaViolationError(type: type, field: field, value: value.serialized(), reason: reason)
             }
         }
@@ -21,12 +27,12 @@ extension GraphQL {
             return context.fail(value, .wrongJSONType(expected: expected))
         }
 
-        static func string(_ value: Raw, _ context: Context) throws -> String {
+        package static func string(_ value: Raw, _ context: Context) throws -> String {
             guard case .string(let text) = value else { throw mismatch(value, context, expected: "String") }
             return text
         }
 
-        static func int(_ value: Raw, _ context: Context) throws -> Int32 {
+        package static func int(_ value: Raw, _ context: Context) throws -> Int32 {
             switch value {
             case .integer(let integer):
                 guard let result = Int32(exactly: integer) else { throw context.fail(value, .integerOutOfRange) }
@@ -42,7 +48,7 @@ extension GraphQL {
             }
         }
 
-        static func float(_ value: Raw, _ context: Context) throws -> Double {
+        package static func float(_ value: Raw, _ context: Context) throws -> Double {
             switch value {
             case .integer(let integer): return Double(integer)
             case .double(let double): return double
@@ -50,17 +56,17 @@ extension GraphQL {
             }
         }
 
-        static func bool(_ value: Raw, _ context: Context) throws -> Bool {
+        package static func bool(_ value: Raw, _ context: Context) throws -> Bool {
             guard case .bool(let flag) = value else { throw mismatch(value, context, expected: "Boolean") }
             return flag
         }
 
-        static func id(_ value: Raw, _ context: Context) throws -> GraphQL.ID {
+        package static func id(_ value: Raw, _ context: Context) throws -> GraphQL.ID {
             guard case .string(let text) = value else { throw mismatch(value, context, expected: "ID") }
             return GraphQL.ID(rawValue: text)
         }
 
-        static func dateTime(_ value: Raw, _ context: Context) throws -> Date {
+        package static func dateTime(_ value: Raw, _ context: Context) throws -> Date {
             guard case .string(let text) = value else { throw mismatch(value, context, expected: "DateTime") }
             guard let date = GraphQL.parseDateTime(text) else {
                 throw context.fail(value, .invalidScalar(scalar: "DateTime"))
@@ -68,7 +74,7 @@ extension GraphQL {
             return date
         }
 
-        static func url(_ value: Raw, _ context: Context) throws -> URL {
+        package static func url(_ value: Raw, _ context: Context) throws -> URL {
             guard case .string(let text) = value else { throw mismatch(value, context, expected: "URL") }
             guard !text.isEmpty, let url = URL(string: text) else {
                 throw context.fail(value, .invalidScalar(scalar: "URL"))
@@ -76,7 +82,7 @@ extension GraphQL {
             return url
         }
 
-        static func decimal(_ value: Raw, _ context: Context) throws -> Decimal {
+        package static func decimal(_ value: Raw, _ context: Context) throws -> Decimal {
             guard case .string(let text) = value else { throw mismatch(value, context, expected: "Decimal") }
             guard isDecimalLiteral(text), let decimal = GraphQL.DecimalText.parse(text) else {
                 throw context.fail(value, .invalidScalar(scalar: "Decimal"))
@@ -84,18 +90,18 @@ extension GraphQL {
             return decimal
         }
 
-        static func enumValue<E: RawRepresentable>(_ value: Raw, _ context: Context, unknown: E) throws -> E
+        package static func enumValue<E: RawRepresentable>(_ value: Raw, _ context: Context, unknown: E) throws -> E
         where E.RawValue == String {
             guard case .string(let text) = value else { throw mismatch(value, context, expected: "enum") }
             return E(rawValue: text) ?? unknown
         }
 
-        static func object<T>(_ value: Raw, _ context: Context, _ make: (JSONObject) throws -> T) throws -> T {
+        package static func object<T>(_ value: Raw, _ context: Context, _ make: (JSONObject) throws -> T) throws -> T {
             guard case .object(let object) = value else { throw mismatch(value, context, expected: "object") }
             return try make(object)
         }
 
-        static func list<T>(_ value: Raw, _ context: Context, _ element: (Raw) throws -> T) throws -> [T] {
+        package static func list<T>(_ value: Raw, _ context: Context, _ element: (Raw) throws -> T) throws -> [T] {
             guard case .array(let items) = value else { throw mismatch(value, context, expected: "list") }
             var result: [T] = []
             result.reserveCapacity(items.count)
@@ -103,13 +109,13 @@ extension GraphQL {
             return result
         }
 
-        static func optional<T>(_ value: Raw, _ element: (Raw) throws -> T) throws -> T? {
+        package static func optional<T>(_ value: Raw, _ element: (Raw) throws -> T) throws -> T? {
             if case .null = value { return nil }
             return try element(value)
         }
 
         /// Reads the `__typename` of an object that answers an abstract type.
-        static func typeName(_ value: Raw, _ context: Context) throws -> (String, JSONObject) {
+        package static func typeName(_ value: Raw, _ context: Context) throws -> (String, JSONObject) {
             guard case .object(let object) = value else { throw mismatch(value, context, expected: "object") }
             guard case .string(let name)? = object["__typename"] else { throw context.fail(value, .unknownTypeName) }
             return (name, object)

@@ -5,7 +5,7 @@ extension GraphQL {
     /// the JSON object it was decoded from, in the same order, so a field is found through the object's own key
     /// look-up (a scan of a few keys, an index past 16). A dictionary here hashed every key of every object, a
     /// fifth of decoding a page; keeping keys of its own doubled what each field holds.
-    struct FieldStorage {
+    package struct FieldStorage {
         /// The object as received; its keys name the values.
         let object: JSONObject
         private var values: [Any] = []
@@ -22,7 +22,7 @@ extension GraphQL {
         }
 
         /// The value decoded for the member `key`; nil when the object has no such member.
-        subscript(key: String) -> Any? {
+        package subscript(key: String) -> Any? {
             guard let position = object.position(forKey: key), position < values.count else { return nil }
             return values[position]
         }

@@ -67,5 +67,6 @@ extension GraphQL {
 }
 
 /// CommerceCore's JSON value, named apart from ``GraphQL/JSONValue`` (the module and its namespace enum
-/// share the name `CommerceCore`, so the qualified spelling does not resolve).
-typealias CoreJSON = JSONValue
+/// share the name `CommerceCore`, so the qualified spelling does not resolve). SPI: the signature of
+/// `deserializeValue`, which models generated into another module override, uses it.
+@_spi(GeneratedModels) public typealias CoreJSON = JSONValue

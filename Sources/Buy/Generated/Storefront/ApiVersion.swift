@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.ApiVersion
 
-        override var selectedTypeName: String { "ApiVersion" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "ApiVersion" }
 
         /// Selects the `displayName` field of `ApiVersion`.
         @discardableResult
@@ -41,7 +41,7 @@ extension Storefront {
         /// Always `ApiVersion`.
         override public var typeName: String { "ApiVersion" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "ApiVersion", field: key)
             switch fieldName {
             case "displayName":

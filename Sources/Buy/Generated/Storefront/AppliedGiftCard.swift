@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.AppliedGiftCard
 
-        override var selectedTypeName: String { "AppliedGiftCard" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "AppliedGiftCard" }
 
         /// Selects the `amountUsed` field of `AppliedGiftCard`.
         @available(*, deprecated, message: "Deprecated in Storefront API 2021-10.")
@@ -77,7 +77,7 @@ extension Storefront {
         /// Always `AppliedGiftCard`.
         override public var typeName: String { "AppliedGiftCard" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "AppliedGiftCard", field: key)
             switch fieldName {
             case "amountUsed":

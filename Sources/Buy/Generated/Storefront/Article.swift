@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.Article
 
-        override var selectedTypeName: String { "Article" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "Article" }
 
         /// Selects the `author` field of `Article`.
         @available(*, deprecated, message: "Deprecated in Storefront API 2021-10.")
@@ -196,7 +196,7 @@ extension Storefront {
         /// Always `Article`.
         override public var typeName: String { "Article" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "Article", field: key)
             switch fieldName {
             case "author":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.ArticleAuthor
 
-        override var selectedTypeName: String { "ArticleAuthor" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "ArticleAuthor" }
 
         /// Selects the `bio` field of `ArticleAuthor`.
         @discardableResult
@@ -55,7 +55,7 @@ extension Storefront {
         /// Always `ArticleAuthor`.
         override public var typeName: String { "ArticleAuthor" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "ArticleAuthor", field: key)
             switch fieldName {
             case "bio":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.ArticleConnection
 
-        override var selectedTypeName: String { "ArticleConnection" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "ArticleConnection" }
 
         /// Selects the `edges` field of `ArticleConnection`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `ArticleConnection`.
         override public var typeName: String { "ArticleConnection" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "ArticleConnection", field: key)
             switch fieldName {
             case "edges":

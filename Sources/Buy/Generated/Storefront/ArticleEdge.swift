@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.ArticleEdge
 
-        override var selectedTypeName: String { "ArticleEdge" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "ArticleEdge" }
 
         /// Selects the `cursor` field of `ArticleEdge`.
         @discardableResult
@@ -36,7 +36,7 @@ extension Storefront {
         /// Always `ArticleEdge`.
         override public var typeName: String { "ArticleEdge" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "ArticleEdge", field: key)
             switch fieldName {
             case "cursor":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.Attribute
 
-        override var selectedTypeName: String { "Attribute" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "Attribute" }
 
         /// Selects the `key` field of `Attribute`.
         @discardableResult
@@ -34,7 +34,7 @@ extension Storefront {
         /// Always `Attribute`.
         override public var typeName: String { "Attribute" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "Attribute", field: key)
             switch fieldName {
             case "key":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.AutomaticDiscountApplication
 
-        override var selectedTypeName: String { "AutomaticDiscountApplication" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "AutomaticDiscountApplication" }
 
         /// Selects the `allocationMethod` field of `AutomaticDiscountApplication`.
         @discardableResult
@@ -57,7 +57,7 @@ extension Storefront {
         /// Always `AutomaticDiscountApplication`.
         override public var typeName: String { "AutomaticDiscountApplication" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "AutomaticDiscountApplication", field: key)
             switch fieldName {
             case "allocationMethod":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.AvailableShippingRates
 
-        override var selectedTypeName: String { "AvailableShippingRates" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "AvailableShippingRates" }
 
         /// Selects the `ready` field of `AvailableShippingRates`.
         @discardableResult
@@ -36,7 +36,7 @@ extension Storefront {
         /// Always `AvailableShippingRates`.
         override public var typeName: String { "AvailableShippingRates" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "AvailableShippingRates", field: key)
             switch fieldName {
             case "ready":

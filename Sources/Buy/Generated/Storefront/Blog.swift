@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.Blog
 
-        override var selectedTypeName: String { "Blog" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "Blog" }
 
         /// Selects the `articleByHandle` field of `Blog`.
         @discardableResult
@@ -130,7 +130,7 @@ extension Storefront {
         /// Always `Blog`.
         override public var typeName: String { "Blog" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "Blog", field: key)
             switch fieldName {
             case "articleByHandle":

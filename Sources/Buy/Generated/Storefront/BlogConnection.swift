@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.BlogConnection
 
-        override var selectedTypeName: String { "BlogConnection" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "BlogConnection" }
 
         /// Selects the `edges` field of `BlogConnection`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `BlogConnection`.
         override public var typeName: String { "BlogConnection" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "BlogConnection", field: key)
             switch fieldName {
             case "edges":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.BlogEdge
 
-        override var selectedTypeName: String { "BlogEdge" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "BlogEdge" }
 
         /// Selects the `cursor` field of `BlogEdge`.
         @discardableResult
@@ -36,7 +36,7 @@ extension Storefront {
         /// Always `BlogEdge`.
         override public var typeName: String { "BlogEdge" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "BlogEdge", field: key)
             switch fieldName {
             case "cursor":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.Cart
 
-        override var selectedTypeName: String { "Cart" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "Cart" }
 
         /// Selects the `attributes` field of `Cart`.
         @discardableResult
@@ -106,7 +106,7 @@ extension Storefront {
         /// Always `Cart`.
         override public var typeName: String { "Cart" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "Cart", field: key)
             switch fieldName {
             case "attributes":

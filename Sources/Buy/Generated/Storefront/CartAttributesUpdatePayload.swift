@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CartAttributesUpdatePayload
 
-        override var selectedTypeName: String { "CartAttributesUpdatePayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CartAttributesUpdatePayload" }
 
         /// Selects the `cart` field of `CartAttributesUpdatePayload`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `CartAttributesUpdatePayload`.
         override public var typeName: String { "CartAttributesUpdatePayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CartAttributesUpdatePayload", field: key)
             switch fieldName {
             case "cart":

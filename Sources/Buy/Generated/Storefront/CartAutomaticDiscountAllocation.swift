@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CartAutomaticDiscountAllocation
 
-        override var selectedTypeName: String { "CartAutomaticDiscountAllocation" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CartAutomaticDiscountAllocation" }
 
         /// Selects the `discountedAmount` field of `CartAutomaticDiscountAllocation`.
         @discardableResult
@@ -36,7 +36,7 @@ extension Storefront {
         /// Always `CartAutomaticDiscountAllocation`.
         override public var typeName: String { "CartAutomaticDiscountAllocation" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CartAutomaticDiscountAllocation", field: key)
             switch fieldName {
             case "discountedAmount":

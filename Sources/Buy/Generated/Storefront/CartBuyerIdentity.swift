@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CartBuyerIdentity
 
-        override var selectedTypeName: String { "CartBuyerIdentity" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CartBuyerIdentity" }
 
         /// Selects the `countryCode` field of `CartBuyerIdentity`.
         @discardableResult
@@ -50,7 +50,7 @@ extension Storefront {
         /// Always `CartBuyerIdentity`.
         override public var typeName: String { "CartBuyerIdentity" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CartBuyerIdentity", field: key)
             switch fieldName {
             case "countryCode":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CartBuyerIdentityUpdatePayload
 
-        override var selectedTypeName: String { "CartBuyerIdentityUpdatePayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CartBuyerIdentityUpdatePayload" }
 
         /// Selects the `cart` field of `CartBuyerIdentityUpdatePayload`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `CartBuyerIdentityUpdatePayload`.
         override public var typeName: String { "CartBuyerIdentityUpdatePayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CartBuyerIdentityUpdatePayload", field: key)
             switch fieldName {
             case "cart":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CartCodeDiscountAllocation
 
-        override var selectedTypeName: String { "CartCodeDiscountAllocation" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CartCodeDiscountAllocation" }
 
         /// Selects the `code` field of `CartCodeDiscountAllocation`.
         @discardableResult
@@ -36,7 +36,7 @@ extension Storefront {
         /// Always `CartCodeDiscountAllocation`.
         override public var typeName: String { "CartCodeDiscountAllocation" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CartCodeDiscountAllocation", field: key)
             switch fieldName {
             case "code":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CartCreatePayload
 
-        override var selectedTypeName: String { "CartCreatePayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CartCreatePayload" }
 
         /// Selects the `cart` field of `CartCreatePayload`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `CartCreatePayload`.
         override public var typeName: String { "CartCreatePayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CartCreatePayload", field: key)
             switch fieldName {
             case "cart":

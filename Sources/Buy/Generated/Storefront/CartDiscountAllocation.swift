@@ -15,7 +15,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = any Storefront.CartDiscountAllocation
 
-        override var selectedTypeName: String { "CartDiscountAllocation" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CartDiscountAllocation" }
 
         /// Creates a selection that starts with `__typename`, which decoding needs to pick the model class.
         override public init() {
@@ -72,7 +72,7 @@ extension Storefront {
             }
         }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CartDiscountAllocation", field: key)
             switch fieldName {
             case "discountedAmount":

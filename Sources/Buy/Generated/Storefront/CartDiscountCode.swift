@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CartDiscountCode
 
-        override var selectedTypeName: String { "CartDiscountCode" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CartDiscountCode" }
 
         /// Selects the `applicable` field of `CartDiscountCode`.
         @discardableResult
@@ -34,7 +34,7 @@ extension Storefront {
         /// Always `CartDiscountCode`.
         override public var typeName: String { "CartDiscountCode" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CartDiscountCode", field: key)
             switch fieldName {
             case "applicable":

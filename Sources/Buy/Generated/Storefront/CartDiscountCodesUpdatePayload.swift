@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CartDiscountCodesUpdatePayload
 
-        override var selectedTypeName: String { "CartDiscountCodesUpdatePayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CartDiscountCodesUpdatePayload" }
 
         /// Selects the `cart` field of `CartDiscountCodesUpdatePayload`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `CartDiscountCodesUpdatePayload`.
         override public var typeName: String { "CartDiscountCodesUpdatePayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CartDiscountCodesUpdatePayload", field: key)
             switch fieldName {
             case "cart":

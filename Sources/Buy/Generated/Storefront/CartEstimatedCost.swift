@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CartEstimatedCost
 
-        override var selectedTypeName: String { "CartEstimatedCost" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CartEstimatedCost" }
 
         /// Selects the `subtotalAmount` field of `CartEstimatedCost`.
         @discardableResult
@@ -56,7 +56,7 @@ extension Storefront {
         /// Always `CartEstimatedCost`.
         override public var typeName: String { "CartEstimatedCost" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CartEstimatedCost", field: key)
             switch fieldName {
             case "subtotalAmount":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CartLine
 
-        override var selectedTypeName: String { "CartLine" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CartLine" }
 
         /// Selects the `attributes` field of `CartLine`.
         @discardableResult
@@ -79,7 +79,7 @@ extension Storefront {
         /// Always `CartLine`.
         override public var typeName: String { "CartLine" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CartLine", field: key)
             switch fieldName {
             case "attributes":

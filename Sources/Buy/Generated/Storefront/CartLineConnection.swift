@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CartLineConnection
 
-        override var selectedTypeName: String { "CartLineConnection" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CartLineConnection" }
 
         /// Selects the `edges` field of `CartLineConnection`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `CartLineConnection`.
         override public var typeName: String { "CartLineConnection" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CartLineConnection", field: key)
             switch fieldName {
             case "edges":

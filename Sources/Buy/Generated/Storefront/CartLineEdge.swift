@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CartLineEdge
 
-        override var selectedTypeName: String { "CartLineEdge" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CartLineEdge" }
 
         /// Selects the `cursor` field of `CartLineEdge`.
         @discardableResult
@@ -36,7 +36,7 @@ extension Storefront {
         /// Always `CartLineEdge`.
         override public var typeName: String { "CartLineEdge" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CartLineEdge", field: key)
             switch fieldName {
             case "cursor":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CartLineEstimatedCost
 
-        override var selectedTypeName: String { "CartLineEstimatedCost" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CartLineEstimatedCost" }
 
         /// Selects the `subtotalAmount` field of `CartLineEstimatedCost`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `CartLineEstimatedCost`.
         override public var typeName: String { "CartLineEstimatedCost" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CartLineEstimatedCost", field: key)
             switch fieldName {
             case "subtotalAmount":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CartLinesAddPayload
 
-        override var selectedTypeName: String { "CartLinesAddPayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CartLinesAddPayload" }
 
         /// Selects the `cart` field of `CartLinesAddPayload`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `CartLinesAddPayload`.
         override public var typeName: String { "CartLinesAddPayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CartLinesAddPayload", field: key)
             switch fieldName {
             case "cart":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CartLinesRemovePayload
 
-        override var selectedTypeName: String { "CartLinesRemovePayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CartLinesRemovePayload" }
 
         /// Selects the `cart` field of `CartLinesRemovePayload`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `CartLinesRemovePayload`.
         override public var typeName: String { "CartLinesRemovePayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CartLinesRemovePayload", field: key)
             switch fieldName {
             case "cart":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CartLinesUpdatePayload
 
-        override var selectedTypeName: String { "CartLinesUpdatePayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CartLinesUpdatePayload" }
 
         /// Selects the `cart` field of `CartLinesUpdatePayload`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `CartLinesUpdatePayload`.
         override public var typeName: String { "CartLinesUpdatePayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CartLinesUpdatePayload", field: key)
             switch fieldName {
             case "cart":

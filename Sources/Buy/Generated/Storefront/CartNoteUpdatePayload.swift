@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CartNoteUpdatePayload
 
-        override var selectedTypeName: String { "CartNoteUpdatePayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CartNoteUpdatePayload" }
 
         /// Selects the `cart` field of `CartNoteUpdatePayload`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `CartNoteUpdatePayload`.
         override public var typeName: String { "CartNoteUpdatePayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CartNoteUpdatePayload", field: key)
             switch fieldName {
             case "cart":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CartUserError
 
-        override var selectedTypeName: String { "CartUserError" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CartUserError" }
 
         /// Selects the `code` field of `CartUserError`.
         @discardableResult
@@ -41,7 +41,7 @@ extension Storefront {
         /// Always `CartUserError`.
         override public var typeName: String { "CartUserError" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CartUserError", field: key)
             switch fieldName {
             case "code":

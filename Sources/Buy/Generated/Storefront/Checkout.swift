@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.Checkout
 
-        override var selectedTypeName: String { "Checkout" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "Checkout" }
 
         /// Selects the `appliedGiftCards` field of `Checkout`.
         @discardableResult
@@ -309,7 +309,7 @@ extension Storefront {
         /// Always `Checkout`.
         override public var typeName: String { "Checkout" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "Checkout", field: key)
             switch fieldName {
             case "appliedGiftCards":

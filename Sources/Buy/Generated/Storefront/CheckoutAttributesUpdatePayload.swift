@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CheckoutAttributesUpdatePayload
 
-        override var selectedTypeName: String { "CheckoutAttributesUpdatePayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CheckoutAttributesUpdatePayload" }
 
         /// Selects the `checkout` field of `CheckoutAttributesUpdatePayload`.
         @discardableResult
@@ -48,7 +48,7 @@ extension Storefront {
         /// Always `CheckoutAttributesUpdatePayload`.
         override public var typeName: String { "CheckoutAttributesUpdatePayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CheckoutAttributesUpdatePayload", field: key)
             switch fieldName {
             case "checkout":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CheckoutAttributesUpdateV2Payload
 
-        override var selectedTypeName: String { "CheckoutAttributesUpdateV2Payload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CheckoutAttributesUpdateV2Payload" }
 
         /// Selects the `checkout` field of `CheckoutAttributesUpdateV2Payload`.
         @discardableResult
@@ -48,7 +48,7 @@ extension Storefront {
         /// Always `CheckoutAttributesUpdateV2Payload`.
         override public var typeName: String { "CheckoutAttributesUpdateV2Payload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CheckoutAttributesUpdateV2Payload", field: key)
             switch fieldName {
             case "checkout":

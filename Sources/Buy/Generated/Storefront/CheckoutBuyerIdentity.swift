@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CheckoutBuyerIdentity
 
-        override var selectedTypeName: String { "CheckoutBuyerIdentity" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CheckoutBuyerIdentity" }
 
         /// Selects the `countryCode` field of `CheckoutBuyerIdentity`.
         @discardableResult
@@ -27,7 +27,7 @@ extension Storefront {
         /// Always `CheckoutBuyerIdentity`.
         override public var typeName: String { "CheckoutBuyerIdentity" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CheckoutBuyerIdentity", field: key)
             switch fieldName {
             case "countryCode":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CheckoutCompleteFreePayload
 
-        override var selectedTypeName: String { "CheckoutCompleteFreePayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CheckoutCompleteFreePayload" }
 
         /// Selects the `checkout` field of `CheckoutCompleteFreePayload`.
         @discardableResult
@@ -48,7 +48,7 @@ extension Storefront {
         /// Always `CheckoutCompleteFreePayload`.
         override public var typeName: String { "CheckoutCompleteFreePayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CheckoutCompleteFreePayload", field: key)
             switch fieldName {
             case "checkout":

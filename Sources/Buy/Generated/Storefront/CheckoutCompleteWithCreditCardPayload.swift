@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CheckoutCompleteWithCreditCardPayload
 
-        override var selectedTypeName: String { "CheckoutCompleteWithCreditCardPayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CheckoutCompleteWithCreditCardPayload" }
 
         /// Selects the `checkout` field of `CheckoutCompleteWithCreditCardPayload`.
         @discardableResult
@@ -57,7 +57,7 @@ extension Storefront {
         /// Always `CheckoutCompleteWithCreditCardPayload`.
         override public var typeName: String { "CheckoutCompleteWithCreditCardPayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CheckoutCompleteWithCreditCardPayload", field: key)
             switch fieldName {
             case "checkout":

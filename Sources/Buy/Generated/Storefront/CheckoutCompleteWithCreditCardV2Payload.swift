@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CheckoutCompleteWithCreditCardV2Payload
 
-        override var selectedTypeName: String { "CheckoutCompleteWithCreditCardV2Payload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CheckoutCompleteWithCreditCardV2Payload" }
 
         /// Selects the `checkout` field of `CheckoutCompleteWithCreditCardV2Payload`.
         @discardableResult
@@ -57,7 +57,7 @@ extension Storefront {
         /// Always `CheckoutCompleteWithCreditCardV2Payload`.
         override public var typeName: String { "CheckoutCompleteWithCreditCardV2Payload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CheckoutCompleteWithCreditCardV2Payload", field: key)
             switch fieldName {
             case "checkout":

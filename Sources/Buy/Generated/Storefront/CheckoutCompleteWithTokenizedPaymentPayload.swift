@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CheckoutCompleteWithTokenizedPaymentPayload
 
-        override var selectedTypeName: String { "CheckoutCompleteWithTokenizedPaymentPayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CheckoutCompleteWithTokenizedPaymentPayload" }
 
         /// Selects the `checkout` field of `CheckoutCompleteWithTokenizedPaymentPayload`.
         @discardableResult
@@ -57,7 +57,7 @@ extension Storefront {
         /// Always `CheckoutCompleteWithTokenizedPaymentPayload`.
         override public var typeName: String { "CheckoutCompleteWithTokenizedPaymentPayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CheckoutCompleteWithTokenizedPaymentPayload", field: key)
             switch fieldName {
             case "checkout":

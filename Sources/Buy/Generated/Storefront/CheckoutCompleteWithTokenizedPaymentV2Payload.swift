@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CheckoutCompleteWithTokenizedPaymentV2Payload
 
-        override var selectedTypeName: String { "CheckoutCompleteWithTokenizedPaymentV2Payload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CheckoutCompleteWithTokenizedPaymentV2Payload" }
 
         /// Selects the `checkout` field of `CheckoutCompleteWithTokenizedPaymentV2Payload`.
         @discardableResult
@@ -57,7 +57,7 @@ extension Storefront {
         /// Always `CheckoutCompleteWithTokenizedPaymentV2Payload`.
         override public var typeName: String { "CheckoutCompleteWithTokenizedPaymentV2Payload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CheckoutCompleteWithTokenizedPaymentV2Payload", field: key)
             switch fieldName {
             case "checkout":

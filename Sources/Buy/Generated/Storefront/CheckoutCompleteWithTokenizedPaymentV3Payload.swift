@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CheckoutCompleteWithTokenizedPaymentV3Payload
 
-        override var selectedTypeName: String { "CheckoutCompleteWithTokenizedPaymentV3Payload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CheckoutCompleteWithTokenizedPaymentV3Payload" }
 
         /// Selects the `checkout` field of `CheckoutCompleteWithTokenizedPaymentV3Payload`.
         @discardableResult
@@ -57,7 +57,7 @@ extension Storefront {
         /// Always `CheckoutCompleteWithTokenizedPaymentV3Payload`.
         override public var typeName: String { "CheckoutCompleteWithTokenizedPaymentV3Payload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CheckoutCompleteWithTokenizedPaymentV3Payload", field: key)
             switch fieldName {
             case "checkout":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CheckoutCreatePayload
 
-        override var selectedTypeName: String { "CheckoutCreatePayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CheckoutCreatePayload" }
 
         /// Selects the `checkout` field of `CheckoutCreatePayload`.
         @discardableResult
@@ -55,7 +55,7 @@ extension Storefront {
         /// Always `CheckoutCreatePayload`.
         override public var typeName: String { "CheckoutCreatePayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CheckoutCreatePayload", field: key)
             switch fieldName {
             case "checkout":

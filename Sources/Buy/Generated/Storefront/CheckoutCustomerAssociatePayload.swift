@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CheckoutCustomerAssociatePayload
 
-        override var selectedTypeName: String { "CheckoutCustomerAssociatePayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CheckoutCustomerAssociatePayload" }
 
         /// Selects the `checkout` field of `CheckoutCustomerAssociatePayload`.
         @discardableResult
@@ -47,7 +47,7 @@ extension Storefront {
         /// Always `CheckoutCustomerAssociatePayload`.
         override public var typeName: String { "CheckoutCustomerAssociatePayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CheckoutCustomerAssociatePayload", field: key)
             switch fieldName {
             case "checkout":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CheckoutCustomerAssociateV2Payload
 
-        override var selectedTypeName: String { "CheckoutCustomerAssociateV2Payload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CheckoutCustomerAssociateV2Payload" }
 
         /// Selects the `checkout` field of `CheckoutCustomerAssociateV2Payload`.
         @discardableResult
@@ -57,7 +57,7 @@ extension Storefront {
         /// Always `CheckoutCustomerAssociateV2Payload`.
         override public var typeName: String { "CheckoutCustomerAssociateV2Payload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CheckoutCustomerAssociateV2Payload", field: key)
             switch fieldName {
             case "checkout":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CheckoutCustomerDisassociatePayload
 
-        override var selectedTypeName: String { "CheckoutCustomerDisassociatePayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CheckoutCustomerDisassociatePayload" }
 
         /// Selects the `checkout` field of `CheckoutCustomerDisassociatePayload`.
         @discardableResult
@@ -48,7 +48,7 @@ extension Storefront {
         /// Always `CheckoutCustomerDisassociatePayload`.
         override public var typeName: String { "CheckoutCustomerDisassociatePayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CheckoutCustomerDisassociatePayload", field: key)
             switch fieldName {
             case "checkout":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CheckoutCustomerDisassociateV2Payload
 
-        override var selectedTypeName: String { "CheckoutCustomerDisassociateV2Payload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CheckoutCustomerDisassociateV2Payload" }
 
         /// Selects the `checkout` field of `CheckoutCustomerDisassociateV2Payload`.
         @discardableResult
@@ -48,7 +48,7 @@ extension Storefront {
         /// Always `CheckoutCustomerDisassociateV2Payload`.
         override public var typeName: String { "CheckoutCustomerDisassociateV2Payload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CheckoutCustomerDisassociateV2Payload", field: key)
             switch fieldName {
             case "checkout":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CheckoutDiscountCodeApplyPayload
 
-        override var selectedTypeName: String { "CheckoutDiscountCodeApplyPayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CheckoutDiscountCodeApplyPayload" }
 
         /// Selects the `checkout` field of `CheckoutDiscountCodeApplyPayload`.
         @discardableResult
@@ -48,7 +48,7 @@ extension Storefront {
         /// Always `CheckoutDiscountCodeApplyPayload`.
         override public var typeName: String { "CheckoutDiscountCodeApplyPayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CheckoutDiscountCodeApplyPayload", field: key)
             switch fieldName {
             case "checkout":

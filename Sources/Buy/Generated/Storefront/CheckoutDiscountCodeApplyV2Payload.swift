@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CheckoutDiscountCodeApplyV2Payload
 
-        override var selectedTypeName: String { "CheckoutDiscountCodeApplyV2Payload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CheckoutDiscountCodeApplyV2Payload" }
 
         /// Selects the `checkout` field of `CheckoutDiscountCodeApplyV2Payload`.
         @discardableResult
@@ -48,7 +48,7 @@ extension Storefront {
         /// Always `CheckoutDiscountCodeApplyV2Payload`.
         override public var typeName: String { "CheckoutDiscountCodeApplyV2Payload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CheckoutDiscountCodeApplyV2Payload", field: key)
             switch fieldName {
             case "checkout":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CheckoutDiscountCodeRemovePayload
 
-        override var selectedTypeName: String { "CheckoutDiscountCodeRemovePayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CheckoutDiscountCodeRemovePayload" }
 
         /// Selects the `checkout` field of `CheckoutDiscountCodeRemovePayload`.
         @discardableResult
@@ -48,7 +48,7 @@ extension Storefront {
         /// Always `CheckoutDiscountCodeRemovePayload`.
         override public var typeName: String { "CheckoutDiscountCodeRemovePayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CheckoutDiscountCodeRemovePayload", field: key)
             switch fieldName {
             case "checkout":

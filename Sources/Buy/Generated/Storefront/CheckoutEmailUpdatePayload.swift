@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CheckoutEmailUpdatePayload
 
-        override var selectedTypeName: String { "CheckoutEmailUpdatePayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CheckoutEmailUpdatePayload" }
 
         /// Selects the `checkout` field of `CheckoutEmailUpdatePayload`.
         @discardableResult
@@ -48,7 +48,7 @@ extension Storefront {
         /// Always `CheckoutEmailUpdatePayload`.
         override public var typeName: String { "CheckoutEmailUpdatePayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CheckoutEmailUpdatePayload", field: key)
             switch fieldName {
             case "checkout":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CheckoutEmailUpdateV2Payload
 
-        override var selectedTypeName: String { "CheckoutEmailUpdateV2Payload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CheckoutEmailUpdateV2Payload" }
 
         /// Selects the `checkout` field of `CheckoutEmailUpdateV2Payload`.
         @discardableResult
@@ -48,7 +48,7 @@ extension Storefront {
         /// Always `CheckoutEmailUpdateV2Payload`.
         override public var typeName: String { "CheckoutEmailUpdateV2Payload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CheckoutEmailUpdateV2Payload", field: key)
             switch fieldName {
             case "checkout":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CheckoutGiftCardApplyPayload
 
-        override var selectedTypeName: String { "CheckoutGiftCardApplyPayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CheckoutGiftCardApplyPayload" }
 
         /// Selects the `checkout` field of `CheckoutGiftCardApplyPayload`.
         @discardableResult
@@ -48,7 +48,7 @@ extension Storefront {
         /// Always `CheckoutGiftCardApplyPayload`.
         override public var typeName: String { "CheckoutGiftCardApplyPayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CheckoutGiftCardApplyPayload", field: key)
             switch fieldName {
             case "checkout":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CheckoutGiftCardRemovePayload
 
-        override var selectedTypeName: String { "CheckoutGiftCardRemovePayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CheckoutGiftCardRemovePayload" }
 
         /// Selects the `checkout` field of `CheckoutGiftCardRemovePayload`.
         @discardableResult
@@ -48,7 +48,7 @@ extension Storefront {
         /// Always `CheckoutGiftCardRemovePayload`.
         override public var typeName: String { "CheckoutGiftCardRemovePayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CheckoutGiftCardRemovePayload", field: key)
             switch fieldName {
             case "checkout":

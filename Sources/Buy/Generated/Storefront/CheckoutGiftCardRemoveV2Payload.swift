@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CheckoutGiftCardRemoveV2Payload
 
-        override var selectedTypeName: String { "CheckoutGiftCardRemoveV2Payload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CheckoutGiftCardRemoveV2Payload" }
 
         /// Selects the `checkout` field of `CheckoutGiftCardRemoveV2Payload`.
         @discardableResult
@@ -48,7 +48,7 @@ extension Storefront {
         /// Always `CheckoutGiftCardRemoveV2Payload`.
         override public var typeName: String { "CheckoutGiftCardRemoveV2Payload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CheckoutGiftCardRemoveV2Payload", field: key)
             switch fieldName {
             case "checkout":

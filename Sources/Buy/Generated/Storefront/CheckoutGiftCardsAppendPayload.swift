@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CheckoutGiftCardsAppendPayload
 
-        override var selectedTypeName: String { "CheckoutGiftCardsAppendPayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CheckoutGiftCardsAppendPayload" }
 
         /// Selects the `checkout` field of `CheckoutGiftCardsAppendPayload`.
         @discardableResult
@@ -48,7 +48,7 @@ extension Storefront {
         /// Always `CheckoutGiftCardsAppendPayload`.
         override public var typeName: String { "CheckoutGiftCardsAppendPayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CheckoutGiftCardsAppendPayload", field: key)
             switch fieldName {
             case "checkout":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CheckoutLineItem
 
-        override var selectedTypeName: String { "CheckoutLineItem" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CheckoutLineItem" }
 
         /// Selects the `customAttributes` field of `CheckoutLineItem`.
         @discardableResult
@@ -77,7 +77,7 @@ extension Storefront {
         /// Always `CheckoutLineItem`.
         override public var typeName: String { "CheckoutLineItem" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CheckoutLineItem", field: key)
             switch fieldName {
             case "customAttributes":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CheckoutLineItemConnection
 
-        override var selectedTypeName: String { "CheckoutLineItemConnection" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CheckoutLineItemConnection" }
 
         /// Selects the `edges` field of `CheckoutLineItemConnection`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `CheckoutLineItemConnection`.
         override public var typeName: String { "CheckoutLineItemConnection" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CheckoutLineItemConnection", field: key)
             switch fieldName {
             case "edges":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CheckoutLineItemEdge
 
-        override var selectedTypeName: String { "CheckoutLineItemEdge" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CheckoutLineItemEdge" }
 
         /// Selects the `cursor` field of `CheckoutLineItemEdge`.
         @discardableResult
@@ -36,7 +36,7 @@ extension Storefront {
         /// Always `CheckoutLineItemEdge`.
         override public var typeName: String { "CheckoutLineItemEdge" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CheckoutLineItemEdge", field: key)
             switch fieldName {
             case "cursor":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CheckoutLineItemsAddPayload
 
-        override var selectedTypeName: String { "CheckoutLineItemsAddPayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CheckoutLineItemsAddPayload" }
 
         /// Selects the `checkout` field of `CheckoutLineItemsAddPayload`.
         @discardableResult
@@ -48,7 +48,7 @@ extension Storefront {
         /// Always `CheckoutLineItemsAddPayload`.
         override public var typeName: String { "CheckoutLineItemsAddPayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CheckoutLineItemsAddPayload", field: key)
             switch fieldName {
             case "checkout":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CheckoutLineItemsRemovePayload
 
-        override var selectedTypeName: String { "CheckoutLineItemsRemovePayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CheckoutLineItemsRemovePayload" }
 
         /// Selects the `checkout` field of `CheckoutLineItemsRemovePayload`.
         @discardableResult
@@ -48,7 +48,7 @@ extension Storefront {
         /// Always `CheckoutLineItemsRemovePayload`.
         override public var typeName: String { "CheckoutLineItemsRemovePayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CheckoutLineItemsRemovePayload", field: key)
             switch fieldName {
             case "checkout":

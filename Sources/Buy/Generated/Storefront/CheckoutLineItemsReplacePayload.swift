@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CheckoutLineItemsReplacePayload
 
-        override var selectedTypeName: String { "CheckoutLineItemsReplacePayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CheckoutLineItemsReplacePayload" }
 
         /// Selects the `checkout` field of `CheckoutLineItemsReplacePayload`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `CheckoutLineItemsReplacePayload`.
         override public var typeName: String { "CheckoutLineItemsReplacePayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CheckoutLineItemsReplacePayload", field: key)
             switch fieldName {
             case "checkout":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CheckoutLineItemsUpdatePayload
 
-        override var selectedTypeName: String { "CheckoutLineItemsUpdatePayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CheckoutLineItemsUpdatePayload" }
 
         /// Selects the `checkout` field of `CheckoutLineItemsUpdatePayload`.
         @discardableResult
@@ -48,7 +48,7 @@ extension Storefront {
         /// Always `CheckoutLineItemsUpdatePayload`.
         override public var typeName: String { "CheckoutLineItemsUpdatePayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CheckoutLineItemsUpdatePayload", field: key)
             switch fieldName {
             case "checkout":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CheckoutShippingAddressUpdatePayload
 
-        override var selectedTypeName: String { "CheckoutShippingAddressUpdatePayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CheckoutShippingAddressUpdatePayload" }
 
         /// Selects the `checkout` field of `CheckoutShippingAddressUpdatePayload`.
         @discardableResult
@@ -48,7 +48,7 @@ extension Storefront {
         /// Always `CheckoutShippingAddressUpdatePayload`.
         override public var typeName: String { "CheckoutShippingAddressUpdatePayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CheckoutShippingAddressUpdatePayload", field: key)
             switch fieldName {
             case "checkout":

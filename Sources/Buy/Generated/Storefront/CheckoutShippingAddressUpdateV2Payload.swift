@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CheckoutShippingAddressUpdateV2Payload
 
-        override var selectedTypeName: String { "CheckoutShippingAddressUpdateV2Payload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CheckoutShippingAddressUpdateV2Payload" }
 
         /// Selects the `checkout` field of `CheckoutShippingAddressUpdateV2Payload`.
         @discardableResult
@@ -48,7 +48,7 @@ extension Storefront {
         /// Always `CheckoutShippingAddressUpdateV2Payload`.
         override public var typeName: String { "CheckoutShippingAddressUpdateV2Payload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CheckoutShippingAddressUpdateV2Payload", field: key)
             switch fieldName {
             case "checkout":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CheckoutShippingLineUpdatePayload
 
-        override var selectedTypeName: String { "CheckoutShippingLineUpdatePayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CheckoutShippingLineUpdatePayload" }
 
         /// Selects the `checkout` field of `CheckoutShippingLineUpdatePayload`.
         @discardableResult
@@ -48,7 +48,7 @@ extension Storefront {
         /// Always `CheckoutShippingLineUpdatePayload`.
         override public var typeName: String { "CheckoutShippingLineUpdatePayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CheckoutShippingLineUpdatePayload", field: key)
             switch fieldName {
             case "checkout":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CheckoutUserError
 
-        override var selectedTypeName: String { "CheckoutUserError" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CheckoutUserError" }
 
         /// Selects the `code` field of `CheckoutUserError`.
         @discardableResult
@@ -41,7 +41,7 @@ extension Storefront {
         /// Always `CheckoutUserError`.
         override public var typeName: String { "CheckoutUserError" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CheckoutUserError", field: key)
             switch fieldName {
             case "code":

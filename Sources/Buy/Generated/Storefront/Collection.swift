@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.Collection
 
-        override var selectedTypeName: String { "Collection" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "Collection" }
 
         /// Selects the `description` field of `Collection`.
         @discardableResult
@@ -129,7 +129,7 @@ extension Storefront {
         /// Always `Collection`.
         override public var typeName: String { "Collection" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "Collection", field: key)
             switch fieldName {
             case "description":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CollectionConnection
 
-        override var selectedTypeName: String { "CollectionConnection" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CollectionConnection" }
 
         /// Selects the `edges` field of `CollectionConnection`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `CollectionConnection`.
         override public var typeName: String { "CollectionConnection" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CollectionConnection", field: key)
             switch fieldName {
             case "edges":

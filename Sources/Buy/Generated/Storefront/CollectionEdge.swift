@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CollectionEdge
 
-        override var selectedTypeName: String { "CollectionEdge" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CollectionEdge" }
 
         /// Selects the `cursor` field of `CollectionEdge`.
         @discardableResult
@@ -36,7 +36,7 @@ extension Storefront {
         /// Always `CollectionEdge`.
         override public var typeName: String { "CollectionEdge" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CollectionEdge", field: key)
             switch fieldName {
             case "cursor":

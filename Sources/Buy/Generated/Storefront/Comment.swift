@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.Comment
 
-        override var selectedTypeName: String { "Comment" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "Comment" }
 
         /// Selects the `author` field of `Comment`.
         @discardableResult
@@ -52,7 +52,7 @@ extension Storefront {
         /// Always `Comment`.
         override public var typeName: String { "Comment" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "Comment", field: key)
             switch fieldName {
             case "author":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CommentAuthor
 
-        override var selectedTypeName: String { "CommentAuthor" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CommentAuthor" }
 
         /// Selects the `email` field of `CommentAuthor`.
         @discardableResult
@@ -34,7 +34,7 @@ extension Storefront {
         /// Always `CommentAuthor`.
         override public var typeName: String { "CommentAuthor" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CommentAuthor", field: key)
             switch fieldName {
             case "email":

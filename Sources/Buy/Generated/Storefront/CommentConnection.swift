@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CommentConnection
 
-        override var selectedTypeName: String { "CommentConnection" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CommentConnection" }
 
         /// Selects the `edges` field of `CommentConnection`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `CommentConnection`.
         override public var typeName: String { "CommentConnection" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CommentConnection", field: key)
             switch fieldName {
             case "edges":

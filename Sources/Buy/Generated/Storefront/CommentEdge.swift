@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CommentEdge
 
-        override var selectedTypeName: String { "CommentEdge" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CommentEdge" }
 
         /// Selects the `cursor` field of `CommentEdge`.
         @discardableResult
@@ -36,7 +36,7 @@ extension Storefront {
         /// Always `CommentEdge`.
         override public var typeName: String { "CommentEdge" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CommentEdge", field: key)
             switch fieldName {
             case "cursor":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.Country
 
-        override var selectedTypeName: String { "Country" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "Country" }
 
         /// Selects the `currency` field of `Country`.
         @discardableResult
@@ -50,7 +50,7 @@ extension Storefront {
         /// Always `Country`.
         override public var typeName: String { "Country" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "Country", field: key)
             switch fieldName {
             case "currency":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CreditCard
 
-        override var selectedTypeName: String { "CreditCard" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CreditCard" }
 
         /// Selects the `brand` field of `CreditCard`.
         @discardableResult
@@ -76,7 +76,7 @@ extension Storefront {
         /// Always `CreditCard`.
         override public var typeName: String { "CreditCard" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CreditCard", field: key)
             switch fieldName {
             case "brand":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.Currency
 
-        override var selectedTypeName: String { "Currency" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "Currency" }
 
         /// Selects the `isoCode` field of `Currency`.
         @discardableResult
@@ -41,7 +41,7 @@ extension Storefront {
         /// Always `Currency`.
         override public var typeName: String { "Currency" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "Currency", field: key)
             switch fieldName {
             case "isoCode":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.Customer
 
-        override var selectedTypeName: String { "Customer" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "Customer" }
 
         /// Selects the `acceptsMarketing` field of `Customer`.
         @discardableResult
@@ -168,7 +168,7 @@ extension Storefront {
         /// Always `Customer`.
         override public var typeName: String { "Customer" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "Customer", field: key)
             switch fieldName {
             case "acceptsMarketing":

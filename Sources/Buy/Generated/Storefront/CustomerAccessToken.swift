@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CustomerAccessToken
 
-        override var selectedTypeName: String { "CustomerAccessToken" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CustomerAccessToken" }
 
         /// Selects the `accessToken` field of `CustomerAccessToken`.
         @discardableResult
@@ -34,7 +34,7 @@ extension Storefront {
         /// Always `CustomerAccessToken`.
         override public var typeName: String { "CustomerAccessToken" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CustomerAccessToken", field: key)
             switch fieldName {
             case "accessToken":

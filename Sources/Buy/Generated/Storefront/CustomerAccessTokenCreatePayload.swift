@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CustomerAccessTokenCreatePayload
 
-        override var selectedTypeName: String { "CustomerAccessTokenCreatePayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CustomerAccessTokenCreatePayload" }
 
         /// Selects the `customerAccessToken` field of `CustomerAccessTokenCreatePayload`.
         @discardableResult
@@ -48,7 +48,7 @@ extension Storefront {
         /// Always `CustomerAccessTokenCreatePayload`.
         override public var typeName: String { "CustomerAccessTokenCreatePayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CustomerAccessTokenCreatePayload", field: key)
             switch fieldName {
             case "customerAccessToken":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CustomerAccessTokenCreateWithMultipassPayload
 
-        override var selectedTypeName: String { "CustomerAccessTokenCreateWithMultipassPayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CustomerAccessTokenCreateWithMultipassPayload" }
 
         /// Selects the `customerAccessToken` field of `CustomerAccessTokenCreateWithMultipassPayload`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `CustomerAccessTokenCreateWithMultipassPayload`.
         override public var typeName: String { "CustomerAccessTokenCreateWithMultipassPayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CustomerAccessTokenCreateWithMultipassPayload", field: key)
             switch fieldName {
             case "customerAccessToken":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CustomerAccessTokenDeletePayload
 
-        override var selectedTypeName: String { "CustomerAccessTokenDeletePayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CustomerAccessTokenDeletePayload" }
 
         /// Selects the `deletedAccessToken` field of `CustomerAccessTokenDeletePayload`.
         @discardableResult
@@ -43,7 +43,7 @@ extension Storefront {
         /// Always `CustomerAccessTokenDeletePayload`.
         override public var typeName: String { "CustomerAccessTokenDeletePayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CustomerAccessTokenDeletePayload", field: key)
             switch fieldName {
             case "deletedAccessToken":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CustomerAccessTokenRenewPayload
 
-        override var selectedTypeName: String { "CustomerAccessTokenRenewPayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CustomerAccessTokenRenewPayload" }
 
         /// Selects the `customerAccessToken` field of `CustomerAccessTokenRenewPayload`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `CustomerAccessTokenRenewPayload`.
         override public var typeName: String { "CustomerAccessTokenRenewPayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CustomerAccessTokenRenewPayload", field: key)
             switch fieldName {
             case "customerAccessToken":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CustomerActivateByUrlPayload
 
-        override var selectedTypeName: String { "CustomerActivateByUrlPayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CustomerActivateByUrlPayload" }
 
         /// Selects the `customer` field of `CustomerActivateByUrlPayload`.
         @discardableResult
@@ -47,7 +47,7 @@ extension Storefront {
         /// Always `CustomerActivateByUrlPayload`.
         override public var typeName: String { "CustomerActivateByUrlPayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CustomerActivateByUrlPayload", field: key)
             switch fieldName {
             case "customer":

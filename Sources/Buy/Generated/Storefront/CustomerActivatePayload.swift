@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CustomerActivatePayload
 
-        override var selectedTypeName: String { "CustomerActivatePayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CustomerActivatePayload" }
 
         /// Selects the `customer` field of `CustomerActivatePayload`.
         @discardableResult
@@ -57,7 +57,7 @@ extension Storefront {
         /// Always `CustomerActivatePayload`.
         override public var typeName: String { "CustomerActivatePayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CustomerActivatePayload", field: key)
             switch fieldName {
             case "customer":

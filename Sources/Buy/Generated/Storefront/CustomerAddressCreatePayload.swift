@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CustomerAddressCreatePayload
 
-        override var selectedTypeName: String { "CustomerAddressCreatePayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CustomerAddressCreatePayload" }
 
         /// Selects the `customerAddress` field of `CustomerAddressCreatePayload`.
         @discardableResult
@@ -48,7 +48,7 @@ extension Storefront {
         /// Always `CustomerAddressCreatePayload`.
         override public var typeName: String { "CustomerAddressCreatePayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CustomerAddressCreatePayload", field: key)
             switch fieldName {
             case "customerAddress":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CustomerAddressDeletePayload
 
-        override var selectedTypeName: String { "CustomerAddressDeletePayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CustomerAddressDeletePayload" }
 
         /// Selects the `customerUserErrors` field of `CustomerAddressDeletePayload`.
         @discardableResult
@@ -46,7 +46,7 @@ extension Storefront {
         /// Always `CustomerAddressDeletePayload`.
         override public var typeName: String { "CustomerAddressDeletePayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CustomerAddressDeletePayload", field: key)
             switch fieldName {
             case "customerUserErrors":

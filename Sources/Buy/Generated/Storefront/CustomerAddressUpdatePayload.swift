@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CustomerAddressUpdatePayload
 
-        override var selectedTypeName: String { "CustomerAddressUpdatePayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CustomerAddressUpdatePayload" }
 
         /// Selects the `customerAddress` field of `CustomerAddressUpdatePayload`.
         @discardableResult
@@ -48,7 +48,7 @@ extension Storefront {
         /// Always `CustomerAddressUpdatePayload`.
         override public var typeName: String { "CustomerAddressUpdatePayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CustomerAddressUpdatePayload", field: key)
             switch fieldName {
             case "customerAddress":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CustomerCreatePayload
 
-        override var selectedTypeName: String { "CustomerCreatePayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CustomerCreatePayload" }
 
         /// Selects the `customer` field of `CustomerCreatePayload`.
         @discardableResult
@@ -48,7 +48,7 @@ extension Storefront {
         /// Always `CustomerCreatePayload`.
         override public var typeName: String { "CustomerCreatePayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CustomerCreatePayload", field: key)
             switch fieldName {
             case "customer":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CustomerDefaultAddressUpdatePayload
 
-        override var selectedTypeName: String { "CustomerDefaultAddressUpdatePayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CustomerDefaultAddressUpdatePayload" }
 
         /// Selects the `customer` field of `CustomerDefaultAddressUpdatePayload`.
         @discardableResult
@@ -48,7 +48,7 @@ extension Storefront {
         /// Always `CustomerDefaultAddressUpdatePayload`.
         override public var typeName: String { "CustomerDefaultAddressUpdatePayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CustomerDefaultAddressUpdatePayload", field: key)
             switch fieldName {
             case "customer":

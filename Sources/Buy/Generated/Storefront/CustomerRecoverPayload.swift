@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CustomerRecoverPayload
 
-        override var selectedTypeName: String { "CustomerRecoverPayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CustomerRecoverPayload" }
 
         /// Selects the `customerUserErrors` field of `CustomerRecoverPayload`.
         @discardableResult
@@ -39,7 +39,7 @@ extension Storefront {
         /// Always `CustomerRecoverPayload`.
         override public var typeName: String { "CustomerRecoverPayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CustomerRecoverPayload", field: key)
             switch fieldName {
             case "customerUserErrors":

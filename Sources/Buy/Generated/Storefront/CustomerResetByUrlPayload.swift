@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CustomerResetByUrlPayload
 
-        override var selectedTypeName: String { "CustomerResetByUrlPayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CustomerResetByUrlPayload" }
 
         /// Selects the `customer` field of `CustomerResetByUrlPayload`.
         @discardableResult
@@ -57,7 +57,7 @@ extension Storefront {
         /// Always `CustomerResetByUrlPayload`.
         override public var typeName: String { "CustomerResetByUrlPayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CustomerResetByUrlPayload", field: key)
             switch fieldName {
             case "customer":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CustomerResetPayload
 
-        override var selectedTypeName: String { "CustomerResetPayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CustomerResetPayload" }
 
         /// Selects the `customer` field of `CustomerResetPayload`.
         @discardableResult
@@ -57,7 +57,7 @@ extension Storefront {
         /// Always `CustomerResetPayload`.
         override public var typeName: String { "CustomerResetPayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CustomerResetPayload", field: key)
             switch fieldName {
             case "customer":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CustomerUpdatePayload
 
-        override var selectedTypeName: String { "CustomerUpdatePayload" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CustomerUpdatePayload" }
 
         /// Selects the `customer` field of `CustomerUpdatePayload`.
         @discardableResult
@@ -57,7 +57,7 @@ extension Storefront {
         /// Always `CustomerUpdatePayload`.
         override public var typeName: String { "CustomerUpdatePayload" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CustomerUpdatePayload", field: key)
             switch fieldName {
             case "customer":

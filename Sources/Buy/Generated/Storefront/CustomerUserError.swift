@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.CustomerUserError
 
-        override var selectedTypeName: String { "CustomerUserError" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "CustomerUserError" }
 
         /// Selects the `code` field of `CustomerUserError`.
         @discardableResult
@@ -41,7 +41,7 @@ extension Storefront {
         /// Always `CustomerUserError`.
         override public var typeName: String { "CustomerUserError" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "CustomerUserError", field: key)
             switch fieldName {
             case "code":

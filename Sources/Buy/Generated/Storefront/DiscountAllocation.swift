@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.DiscountAllocation
 
-        override var selectedTypeName: String { "DiscountAllocation" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "DiscountAllocation" }
 
         /// Selects the `allocatedAmount` field of `DiscountAllocation`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `DiscountAllocation`.
         override public var typeName: String { "DiscountAllocation" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "DiscountAllocation", field: key)
             switch fieldName {
             case "allocatedAmount":

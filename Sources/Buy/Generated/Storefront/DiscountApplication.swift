@@ -24,7 +24,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = any Storefront.DiscountApplication
 
-        override var selectedTypeName: String { "DiscountApplication" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "DiscountApplication" }
 
         /// Creates a selection that starts with `__typename`, which decoding needs to pick the model class.
         override public init() {
@@ -124,7 +124,7 @@ extension Storefront {
             }
         }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "DiscountApplication", field: key)
             switch fieldName {
             case "allocationMethod":

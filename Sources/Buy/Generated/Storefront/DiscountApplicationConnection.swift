@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.DiscountApplicationConnection
 
-        override var selectedTypeName: String { "DiscountApplicationConnection" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "DiscountApplicationConnection" }
 
         /// Selects the `edges` field of `DiscountApplicationConnection`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `DiscountApplicationConnection`.
         override public var typeName: String { "DiscountApplicationConnection" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "DiscountApplicationConnection", field: key)
             switch fieldName {
             case "edges":

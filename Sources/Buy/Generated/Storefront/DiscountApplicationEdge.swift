@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.DiscountApplicationEdge
 
-        override var selectedTypeName: String { "DiscountApplicationEdge" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "DiscountApplicationEdge" }
 
         /// Selects the `cursor` field of `DiscountApplicationEdge`.
         @discardableResult
@@ -36,7 +36,7 @@ extension Storefront {
         /// Always `DiscountApplicationEdge`.
         override public var typeName: String { "DiscountApplicationEdge" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "DiscountApplicationEdge", field: key)
             switch fieldName {
             case "cursor":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.DiscountCodeApplication
 
-        override var selectedTypeName: String { "DiscountCodeApplication" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "DiscountCodeApplication" }
 
         /// Selects the `allocationMethod` field of `DiscountCodeApplication`.
         @discardableResult
@@ -64,7 +64,7 @@ extension Storefront {
         /// Always `DiscountCodeApplication`.
         override public var typeName: String { "DiscountCodeApplication" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "DiscountCodeApplication", field: key)
             switch fieldName {
             case "allocationMethod":

@@ -18,7 +18,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = any Storefront.DisplayableError
 
-        override var selectedTypeName: String { "DisplayableError" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "DisplayableError" }
 
         /// Creates a selection that starts with `__typename`, which decoding needs to pick the model class.
         override public init() {
@@ -102,7 +102,7 @@ extension Storefront {
             }
         }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "DisplayableError", field: key)
             switch fieldName {
             case "field":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.Domain
 
-        override var selectedTypeName: String { "Domain" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "Domain" }
 
         /// Selects the `host` field of `Domain`.
         @discardableResult
@@ -41,7 +41,7 @@ extension Storefront {
         /// Always `Domain`.
         override public var typeName: String { "Domain" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "Domain", field: key)
             switch fieldName {
             case "host":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.ExternalVideo
 
-        override var selectedTypeName: String { "ExternalVideo" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "ExternalVideo" }
 
         /// Selects the `alt` field of `ExternalVideo`.
         @discardableResult
@@ -64,7 +64,7 @@ extension Storefront {
         /// Always `ExternalVideo`.
         override public var typeName: String { "ExternalVideo" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "ExternalVideo", field: key)
             switch fieldName {
             case "alt":

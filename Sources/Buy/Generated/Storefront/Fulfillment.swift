@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.Fulfillment
 
-        override var selectedTypeName: String { "Fulfillment" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "Fulfillment" }
 
         /// Selects the `fulfillmentLineItems` field of `Fulfillment`.
         @discardableResult
@@ -53,7 +53,7 @@ extension Storefront {
         /// Always `Fulfillment`.
         override public var typeName: String { "Fulfillment" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "Fulfillment", field: key)
             switch fieldName {
             case "fulfillmentLineItems":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.FulfillmentLineItem
 
-        override var selectedTypeName: String { "FulfillmentLineItem" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "FulfillmentLineItem" }
 
         /// Selects the `lineItem` field of `FulfillmentLineItem`.
         @discardableResult
@@ -36,7 +36,7 @@ extension Storefront {
         /// Always `FulfillmentLineItem`.
         override public var typeName: String { "FulfillmentLineItem" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "FulfillmentLineItem", field: key)
             switch fieldName {
             case "lineItem":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.FulfillmentLineItemConnection
 
-        override var selectedTypeName: String { "FulfillmentLineItemConnection" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "FulfillmentLineItemConnection" }
 
         /// Selects the `edges` field of `FulfillmentLineItemConnection`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `FulfillmentLineItemConnection`.
         override public var typeName: String { "FulfillmentLineItemConnection" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "FulfillmentLineItemConnection", field: key)
             switch fieldName {
             case "edges":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.FulfillmentLineItemEdge
 
-        override var selectedTypeName: String { "FulfillmentLineItemEdge" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "FulfillmentLineItemEdge" }
 
         /// Selects the `cursor` field of `FulfillmentLineItemEdge`.
         @discardableResult
@@ -36,7 +36,7 @@ extension Storefront {
         /// Always `FulfillmentLineItemEdge`.
         override public var typeName: String { "FulfillmentLineItemEdge" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "FulfillmentLineItemEdge", field: key)
             switch fieldName {
             case "cursor":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.FulfillmentTrackingInfo
 
-        override var selectedTypeName: String { "FulfillmentTrackingInfo" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "FulfillmentTrackingInfo" }
 
         /// Selects the `number` field of `FulfillmentTrackingInfo`.
         @discardableResult
@@ -34,7 +34,7 @@ extension Storefront {
         /// Always `FulfillmentTrackingInfo`.
         override public var typeName: String { "FulfillmentTrackingInfo" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "FulfillmentTrackingInfo", field: key)
             switch fieldName {
             case "number":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.Image
 
-        override var selectedTypeName: String { "Image" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "Image" }
 
         /// Selects the `altText` field of `Image`.
         @discardableResult
@@ -76,7 +76,7 @@ extension Storefront {
         /// Always `Image`.
         override public var typeName: String { "Image" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "Image", field: key)
             switch fieldName {
             case "altText":

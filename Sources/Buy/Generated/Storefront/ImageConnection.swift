@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.ImageConnection
 
-        override var selectedTypeName: String { "ImageConnection" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "ImageConnection" }
 
         /// Selects the `edges` field of `ImageConnection`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `ImageConnection`.
         override public var typeName: String { "ImageConnection" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "ImageConnection", field: key)
             switch fieldName {
             case "edges":

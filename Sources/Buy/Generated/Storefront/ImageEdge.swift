@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.ImageEdge
 
-        override var selectedTypeName: String { "ImageEdge" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "ImageEdge" }
 
         /// Selects the `cursor` field of `ImageEdge`.
         @discardableResult
@@ -36,7 +36,7 @@ extension Storefront {
         /// Always `ImageEdge`.
         override public var typeName: String { "ImageEdge" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "ImageEdge", field: key)
             switch fieldName {
             case "cursor":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.Localization
 
-        override var selectedTypeName: String { "Localization" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "Localization" }
 
         /// Selects the `availableCountries` field of `Localization`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `Localization`.
         override public var typeName: String { "Localization" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "Localization", field: key)
             switch fieldName {
             case "availableCountries":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.Location
 
-        override var selectedTypeName: String { "Location" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "Location" }
 
         /// Selects the `address` field of `Location`.
         @discardableResult
@@ -43,7 +43,7 @@ extension Storefront {
         /// Always `Location`.
         override public var typeName: String { "Location" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "Location", field: key)
             switch fieldName {
             case "address":

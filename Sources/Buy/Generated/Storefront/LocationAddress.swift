@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.LocationAddress
 
-        override var selectedTypeName: String { "LocationAddress" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "LocationAddress" }
 
         /// Selects the `address1` field of `LocationAddress`.
         @discardableResult
@@ -104,7 +104,7 @@ extension Storefront {
         /// Always `LocationAddress`.
         override public var typeName: String { "LocationAddress" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "LocationAddress", field: key)
             switch fieldName {
             case "address1":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.LocationConnection
 
-        override var selectedTypeName: String { "LocationConnection" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "LocationConnection" }
 
         /// Selects the `edges` field of `LocationConnection`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `LocationConnection`.
         override public var typeName: String { "LocationConnection" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "LocationConnection", field: key)
             switch fieldName {
             case "edges":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.LocationEdge
 
-        override var selectedTypeName: String { "LocationEdge" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "LocationEdge" }
 
         /// Selects the `cursor` field of `LocationEdge`.
         @discardableResult
@@ -36,7 +36,7 @@ extension Storefront {
         /// Always `LocationEdge`.
         override public var typeName: String { "LocationEdge" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "LocationEdge", field: key)
             switch fieldName {
             case "cursor":

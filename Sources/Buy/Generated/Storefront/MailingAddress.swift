@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.MailingAddress
 
-        override var selectedTypeName: String { "MailingAddress" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "MailingAddress" }
 
         /// Selects the `address1` field of `MailingAddress`.
         @discardableResult
@@ -157,7 +157,7 @@ extension Storefront {
         /// Always `MailingAddress`.
         override public var typeName: String { "MailingAddress" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "MailingAddress", field: key)
             switch fieldName {
             case "address1":

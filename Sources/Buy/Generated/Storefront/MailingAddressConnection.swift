@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.MailingAddressConnection
 
-        override var selectedTypeName: String { "MailingAddressConnection" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "MailingAddressConnection" }
 
         /// Selects the `edges` field of `MailingAddressConnection`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `MailingAddressConnection`.
         override public var typeName: String { "MailingAddressConnection" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "MailingAddressConnection", field: key)
             switch fieldName {
             case "edges":

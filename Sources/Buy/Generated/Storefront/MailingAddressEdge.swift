@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.MailingAddressEdge
 
-        override var selectedTypeName: String { "MailingAddressEdge" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "MailingAddressEdge" }
 
         /// Selects the `cursor` field of `MailingAddressEdge`.
         @discardableResult
@@ -36,7 +36,7 @@ extension Storefront {
         /// Always `MailingAddressEdge`.
         override public var typeName: String { "MailingAddressEdge" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "MailingAddressEdge", field: key)
             switch fieldName {
             case "cursor":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.ManualDiscountApplication
 
-        override var selectedTypeName: String { "ManualDiscountApplication" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "ManualDiscountApplication" }
 
         /// Selects the `allocationMethod` field of `ManualDiscountApplication`.
         @discardableResult
@@ -64,7 +64,7 @@ extension Storefront {
         /// Always `ManualDiscountApplication`.
         override public var typeName: String { "ManualDiscountApplication" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "ManualDiscountApplication", field: key)
             switch fieldName {
             case "allocationMethod":

@@ -21,7 +21,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = any Storefront.Media
 
-        override var selectedTypeName: String { "Media" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "Media" }
 
         /// Creates a selection that starts with `__typename`, which decoding needs to pick the model class.
         override public init() {
@@ -114,7 +114,7 @@ extension Storefront {
             }
         }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "Media", field: key)
             switch fieldName {
             case "alt":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.MediaConnection
 
-        override var selectedTypeName: String { "MediaConnection" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "MediaConnection" }
 
         /// Selects the `edges` field of `MediaConnection`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `MediaConnection`.
         override public var typeName: String { "MediaConnection" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "MediaConnection", field: key)
             switch fieldName {
             case "edges":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.MediaEdge
 
-        override var selectedTypeName: String { "MediaEdge" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "MediaEdge" }
 
         /// Selects the `cursor` field of `MediaEdge`.
         @discardableResult
@@ -36,7 +36,7 @@ extension Storefront {
         /// Always `MediaEdge`.
         override public var typeName: String { "MediaEdge" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "MediaEdge", field: key)
             switch fieldName {
             case "cursor":

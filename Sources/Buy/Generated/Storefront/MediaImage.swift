@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.MediaImage
 
-        override var selectedTypeName: String { "MediaImage" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "MediaImage" }
 
         /// Selects the `alt` field of `MediaImage`.
         @discardableResult
@@ -59,7 +59,7 @@ extension Storefront {
         /// Always `MediaImage`.
         override public var typeName: String { "MediaImage" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "MediaImage", field: key)
             switch fieldName {
             case "alt":

@@ -13,7 +13,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = any Storefront.Merchandise
 
-        override var selectedTypeName: String { "Merchandise" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "Merchandise" }
 
         /// Creates a selection that starts with `__typename`, which decoding needs to pick the model class.
         override public init() {
@@ -50,7 +50,7 @@ extension Storefront {
             }
         }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "Merchandise", field: key)
             throw context.fail(value, .unexpectedField)
         }

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.Metafield
 
-        override var selectedTypeName: String { "Metafield" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "Metafield" }
 
         /// Selects the `createdAt` field of `Metafield`.
         @discardableResult
@@ -93,7 +93,7 @@ extension Storefront {
         /// Always `Metafield`.
         override public var typeName: String { "Metafield" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "Metafield", field: key)
             switch fieldName {
             case "createdAt":

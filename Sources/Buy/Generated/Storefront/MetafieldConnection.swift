@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.MetafieldConnection
 
-        override var selectedTypeName: String { "MetafieldConnection" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "MetafieldConnection" }
 
         /// Selects the `edges` field of `MetafieldConnection`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `MetafieldConnection`.
         override public var typeName: String { "MetafieldConnection" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "MetafieldConnection", field: key)
             switch fieldName {
             case "edges":

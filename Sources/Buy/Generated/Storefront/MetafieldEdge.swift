@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.MetafieldEdge
 
-        override var selectedTypeName: String { "MetafieldEdge" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "MetafieldEdge" }
 
         /// Selects the `cursor` field of `MetafieldEdge`.
         @discardableResult
@@ -36,7 +36,7 @@ extension Storefront {
         /// Always `MetafieldEdge`.
         override public var typeName: String { "MetafieldEdge" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "MetafieldEdge", field: key)
             switch fieldName {
             case "cursor":

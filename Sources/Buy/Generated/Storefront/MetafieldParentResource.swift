@@ -13,7 +13,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = any Storefront.MetafieldParentResource
 
-        override var selectedTypeName: String { "MetafieldParentResource" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "MetafieldParentResource" }
 
         /// Creates a selection that starts with `__typename`, which decoding needs to pick the model class.
         override public init() {
@@ -138,7 +138,7 @@ extension Storefront {
             }
         }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "MetafieldParentResource", field: key)
             throw context.fail(value, .unexpectedField)
         }

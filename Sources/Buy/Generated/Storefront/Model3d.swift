@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.Model3d
 
-        override var selectedTypeName: String { "Model3d" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "Model3d" }
 
         /// Selects the `alt` field of `Model3d`.
         @discardableResult
@@ -59,7 +59,7 @@ extension Storefront {
         /// Always `Model3d`.
         override public var typeName: String { "Model3d" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "Model3d", field: key)
             switch fieldName {
             case "alt":

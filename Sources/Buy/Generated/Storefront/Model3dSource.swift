@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.Model3dSource
 
-        override var selectedTypeName: String { "Model3dSource" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "Model3dSource" }
 
         /// Selects the `filesize` field of `Model3dSource`.
         @discardableResult
@@ -48,7 +48,7 @@ extension Storefront {
         /// Always `Model3dSource`.
         override public var typeName: String { "Model3dSource" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "Model3dSource", field: key)
             switch fieldName {
             case "filesize":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.MoneyV2
 
-        override var selectedTypeName: String { "MoneyV2" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "MoneyV2" }
 
         /// Selects the `amount` field of `MoneyV2`.
         @discardableResult
@@ -34,7 +34,7 @@ extension Storefront {
         /// Always `MoneyV2`.
         override public var typeName: String { "MoneyV2" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "MoneyV2", field: key)
             switch fieldName {
             case "amount":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.MoneyV2Connection
 
-        override var selectedTypeName: String { "MoneyV2Connection" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "MoneyV2Connection" }
 
         /// Selects the `edges` field of `MoneyV2Connection`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `MoneyV2Connection`.
         override public var typeName: String { "MoneyV2Connection" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "MoneyV2Connection", field: key)
             switch fieldName {
             case "edges":

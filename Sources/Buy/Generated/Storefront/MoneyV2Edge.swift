@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.MoneyV2Edge
 
-        override var selectedTypeName: String { "MoneyV2Edge" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "MoneyV2Edge" }
 
         /// Selects the `cursor` field of `MoneyV2Edge`.
         @discardableResult
@@ -36,7 +36,7 @@ extension Storefront {
         /// Always `MoneyV2Edge`.
         override public var typeName: String { "MoneyV2Edge" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "MoneyV2Edge", field: key)
             switch fieldName {
             case "cursor":

@@ -9,9 +9,9 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.Mutation
 
-        override var selectedTypeName: String { "Mutation" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "Mutation" }
 
-        override var operationKeyword: String? { "mutation" }
+        @_spi(GeneratedModels) override public var operationKeyword: String? { "mutation" }
 
         /// Selects the `cartAttributesUpdate` field of `Mutation`.
         @discardableResult
@@ -647,7 +647,7 @@ extension Storefront {
         /// Always `Mutation`.
         override public var typeName: String { "Mutation" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "Mutation", field: key)
             switch fieldName {
             case "cartAttributesUpdate":

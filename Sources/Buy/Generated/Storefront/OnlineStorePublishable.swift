@@ -15,7 +15,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = any Storefront.OnlineStorePublishable
 
-        override var selectedTypeName: String { "OnlineStorePublishable" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "OnlineStorePublishable" }
 
         /// Creates a selection that starts with `__typename`, which decoding needs to pick the model class.
         override public init() {
@@ -103,7 +103,7 @@ extension Storefront {
             }
         }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "OnlineStorePublishable", field: key)
             switch fieldName {
             case "onlineStoreUrl":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.Order
 
-        override var selectedTypeName: String { "Order" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "Order" }
 
         /// Selects the `cancelReason` field of `Order`.
         @discardableResult
@@ -351,7 +351,7 @@ extension Storefront {
         /// Always `Order`.
         override public var typeName: String { "Order" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "Order", field: key)
             switch fieldName {
             case "cancelReason":

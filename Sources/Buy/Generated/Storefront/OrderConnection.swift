@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.OrderConnection
 
-        override var selectedTypeName: String { "OrderConnection" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "OrderConnection" }
 
         /// Selects the `edges` field of `OrderConnection`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `OrderConnection`.
         override public var typeName: String { "OrderConnection" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "OrderConnection", field: key)
             switch fieldName {
             case "edges":

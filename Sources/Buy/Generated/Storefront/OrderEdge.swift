@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.OrderEdge
 
-        override var selectedTypeName: String { "OrderEdge" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "OrderEdge" }
 
         /// Selects the `cursor` field of `OrderEdge`.
         @discardableResult
@@ -36,7 +36,7 @@ extension Storefront {
         /// Always `OrderEdge`.
         override public var typeName: String { "OrderEdge" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "OrderEdge", field: key)
             switch fieldName {
             case "cursor":

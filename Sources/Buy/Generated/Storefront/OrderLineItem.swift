@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.OrderLineItem
 
-        override var selectedTypeName: String { "OrderLineItem" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "OrderLineItem" }
 
         /// Selects the `currentQuantity` field of `OrderLineItem`.
         @discardableResult
@@ -86,7 +86,7 @@ extension Storefront {
         /// Always `OrderLineItem`.
         override public var typeName: String { "OrderLineItem" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "OrderLineItem", field: key)
             switch fieldName {
             case "currentQuantity":

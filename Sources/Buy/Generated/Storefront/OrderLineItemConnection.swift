@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.OrderLineItemConnection
 
-        override var selectedTypeName: String { "OrderLineItemConnection" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "OrderLineItemConnection" }
 
         /// Selects the `edges` field of `OrderLineItemConnection`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `OrderLineItemConnection`.
         override public var typeName: String { "OrderLineItemConnection" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "OrderLineItemConnection", field: key)
             switch fieldName {
             case "edges":

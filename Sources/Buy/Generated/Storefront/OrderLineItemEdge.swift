@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.OrderLineItemEdge
 
-        override var selectedTypeName: String { "OrderLineItemEdge" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "OrderLineItemEdge" }
 
         /// Selects the `cursor` field of `OrderLineItemEdge`.
         @discardableResult
@@ -36,7 +36,7 @@ extension Storefront {
         /// Always `OrderLineItemEdge`.
         override public var typeName: String { "OrderLineItemEdge" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "OrderLineItemEdge", field: key)
             switch fieldName {
             case "cursor":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.Page
 
-        override var selectedTypeName: String { "Page" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "Page" }
 
         /// Selects the `body` field of `Page`.
         @discardableResult
@@ -121,7 +121,7 @@ extension Storefront {
         /// Always `Page`.
         override public var typeName: String { "Page" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "Page", field: key)
             switch fieldName {
             case "body":

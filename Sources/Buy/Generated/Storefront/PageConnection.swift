@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.PageConnection
 
-        override var selectedTypeName: String { "PageConnection" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "PageConnection" }
 
         /// Selects the `edges` field of `PageConnection`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `PageConnection`.
         override public var typeName: String { "PageConnection" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "PageConnection", field: key)
             switch fieldName {
             case "edges":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.PageEdge
 
-        override var selectedTypeName: String { "PageEdge" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "PageEdge" }
 
         /// Selects the `cursor` field of `PageEdge`.
         @discardableResult
@@ -36,7 +36,7 @@ extension Storefront {
         /// Always `PageEdge`.
         override public var typeName: String { "PageEdge" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "PageEdge", field: key)
             switch fieldName {
             case "cursor":

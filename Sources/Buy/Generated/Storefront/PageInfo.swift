@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.PageInfo
 
-        override var selectedTypeName: String { "PageInfo" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "PageInfo" }
 
         /// Selects the `hasNextPage` field of `PageInfo`.
         @discardableResult
@@ -34,7 +34,7 @@ extension Storefront {
         /// Always `PageInfo`.
         override public var typeName: String { "PageInfo" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "PageInfo", field: key)
             switch fieldName {
             case "hasNextPage":

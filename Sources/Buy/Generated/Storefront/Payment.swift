@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.Payment
 
-        override var selectedTypeName: String { "Payment" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "Payment" }
 
         /// Selects the `amount` field of `Payment`.
         @available(*, deprecated, message: "Deprecated in Storefront API 2021-10.")
@@ -115,7 +115,7 @@ extension Storefront {
         /// Always `Payment`.
         override public var typeName: String { "Payment" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "Payment", field: key)
             switch fieldName {
             case "amount":

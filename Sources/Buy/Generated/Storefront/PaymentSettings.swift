@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.PaymentSettings
 
-        override var selectedTypeName: String { "PaymentSettings" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "PaymentSettings" }
 
         /// Selects the `acceptedCardBrands` field of `PaymentSettings`.
         @discardableResult
@@ -69,7 +69,7 @@ extension Storefront {
         /// Always `PaymentSettings`.
         override public var typeName: String { "PaymentSettings" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "PaymentSettings", field: key)
             switch fieldName {
             case "acceptedCardBrands":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.PricingPercentageValue
 
-        override var selectedTypeName: String { "PricingPercentageValue" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "PricingPercentageValue" }
 
         /// Selects the `percentage` field of `PricingPercentageValue`.
         @discardableResult
@@ -27,7 +27,7 @@ extension Storefront {
         /// Always `PricingPercentageValue`.
         override public var typeName: String { "PricingPercentageValue" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "PricingPercentageValue", field: key)
             switch fieldName {
             case "percentage":

@@ -13,7 +13,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = any Storefront.PricingValue
 
-        override var selectedTypeName: String { "PricingValue" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "PricingValue" }
 
         /// Creates a selection that starts with `__typename`, which decoding needs to pick the model class.
         override public init() {
@@ -61,7 +61,7 @@ extension Storefront {
             }
         }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "PricingValue", field: key)
             throw context.fail(value, .unexpectedField)
         }

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.Product
 
-        override var selectedTypeName: String { "Product" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "Product" }
 
         /// Selects the `availableForSale` field of `Product`.
         @discardableResult
@@ -303,7 +303,7 @@ extension Storefront {
         /// Always `Product`.
         override public var typeName: String { "Product" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "Product", field: key)
             switch fieldName {
             case "availableForSale":

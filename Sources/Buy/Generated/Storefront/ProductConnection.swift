@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.ProductConnection
 
-        override var selectedTypeName: String { "ProductConnection" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "ProductConnection" }
 
         /// Selects the `edges` field of `ProductConnection`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `ProductConnection`.
         override public var typeName: String { "ProductConnection" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "ProductConnection", field: key)
             switch fieldName {
             case "edges":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.ProductEdge
 
-        override var selectedTypeName: String { "ProductEdge" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "ProductEdge" }
 
         /// Selects the `cursor` field of `ProductEdge`.
         @discardableResult
@@ -36,7 +36,7 @@ extension Storefront {
         /// Always `ProductEdge`.
         override public var typeName: String { "ProductEdge" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "ProductEdge", field: key)
             switch fieldName {
             case "cursor":

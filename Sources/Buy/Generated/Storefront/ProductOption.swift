@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.ProductOption
 
-        override var selectedTypeName: String { "ProductOption" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "ProductOption" }
 
         /// Selects the `id` field of `ProductOption`.
         @discardableResult
@@ -41,7 +41,7 @@ extension Storefront {
         /// Always `ProductOption`.
         override public var typeName: String { "ProductOption" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "ProductOption", field: key)
             switch fieldName {
             case "id":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.ProductPriceRange
 
-        override var selectedTypeName: String { "ProductPriceRange" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "ProductPriceRange" }
 
         /// Selects the `maxVariantPrice` field of `ProductPriceRange`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `ProductPriceRange`.
         override public var typeName: String { "ProductPriceRange" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "ProductPriceRange", field: key)
             switch fieldName {
             case "maxVariantPrice":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.ProductPriceRangeConnection
 
-        override var selectedTypeName: String { "ProductPriceRangeConnection" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "ProductPriceRangeConnection" }
 
         /// Selects the `edges` field of `ProductPriceRangeConnection`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `ProductPriceRangeConnection`.
         override public var typeName: String { "ProductPriceRangeConnection" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "ProductPriceRangeConnection", field: key)
             switch fieldName {
             case "edges":

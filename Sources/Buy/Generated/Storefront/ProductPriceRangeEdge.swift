@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.ProductPriceRangeEdge
 
-        override var selectedTypeName: String { "ProductPriceRangeEdge" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "ProductPriceRangeEdge" }
 
         /// Selects the `cursor` field of `ProductPriceRangeEdge`.
         @discardableResult
@@ -36,7 +36,7 @@ extension Storefront {
         /// Always `ProductPriceRangeEdge`.
         override public var typeName: String { "ProductPriceRangeEdge" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "ProductPriceRangeEdge", field: key)
             switch fieldName {
             case "cursor":

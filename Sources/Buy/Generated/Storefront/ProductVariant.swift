@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.ProductVariant
 
-        override var selectedTypeName: String { "ProductVariant" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "ProductVariant" }
 
         /// Selects the `available` field of `ProductVariant`.
         @available(*, deprecated, message: "Deprecated in Storefront API 2021-10.")
@@ -267,7 +267,7 @@ extension Storefront {
         /// Always `ProductVariant`.
         override public var typeName: String { "ProductVariant" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "ProductVariant", field: key)
             switch fieldName {
             case "available":

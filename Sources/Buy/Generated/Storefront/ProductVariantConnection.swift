@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.ProductVariantConnection
 
-        override var selectedTypeName: String { "ProductVariantConnection" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "ProductVariantConnection" }
 
         /// Selects the `edges` field of `ProductVariantConnection`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `ProductVariantConnection`.
         override public var typeName: String { "ProductVariantConnection" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "ProductVariantConnection", field: key)
             switch fieldName {
             case "edges":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.ProductVariantEdge
 
-        override var selectedTypeName: String { "ProductVariantEdge" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "ProductVariantEdge" }
 
         /// Selects the `cursor` field of `ProductVariantEdge`.
         @discardableResult
@@ -36,7 +36,7 @@ extension Storefront {
         /// Always `ProductVariantEdge`.
         override public var typeName: String { "ProductVariantEdge" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "ProductVariantEdge", field: key)
             switch fieldName {
             case "cursor":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.ProductVariantPricePair
 
-        override var selectedTypeName: String { "ProductVariantPricePair" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "ProductVariantPricePair" }
 
         /// Selects the `compareAtPrice` field of `ProductVariantPricePair`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `ProductVariantPricePair`.
         override public var typeName: String { "ProductVariantPricePair" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "ProductVariantPricePair", field: key)
             switch fieldName {
             case "compareAtPrice":

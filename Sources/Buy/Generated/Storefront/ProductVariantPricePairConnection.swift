@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.ProductVariantPricePairConnection
 
-        override var selectedTypeName: String { "ProductVariantPricePairConnection" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "ProductVariantPricePairConnection" }
 
         /// Selects the `edges` field of `ProductVariantPricePairConnection`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `ProductVariantPricePairConnection`.
         override public var typeName: String { "ProductVariantPricePairConnection" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "ProductVariantPricePairConnection", field: key)
             switch fieldName {
             case "edges":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.ProductVariantPricePairEdge
 
-        override var selectedTypeName: String { "ProductVariantPricePairEdge" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "ProductVariantPricePairEdge" }
 
         /// Selects the `cursor` field of `ProductVariantPricePairEdge`.
         @discardableResult
@@ -36,7 +36,7 @@ extension Storefront {
         /// Always `ProductVariantPricePairEdge`.
         override public var typeName: String { "ProductVariantPricePairEdge" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "ProductVariantPricePairEdge", field: key)
             switch fieldName {
             case "cursor":

@@ -9,9 +9,9 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.QueryRoot
 
-        override var selectedTypeName: String { "QueryRoot" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "QueryRoot" }
 
-        override var operationKeyword: String? { "query" }
+        @_spi(GeneratedModels) override public var operationKeyword: String? { "query" }
 
         /// Selects the `articles` field of `QueryRoot`.
         @discardableResult
@@ -324,7 +324,7 @@ extension Storefront {
         /// Always `QueryRoot`.
         override public var typeName: String { "QueryRoot" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "QueryRoot", field: key)
             switch fieldName {
             case "articles":

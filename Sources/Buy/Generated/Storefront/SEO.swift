@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.SEO
 
-        override var selectedTypeName: String { "SEO" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "SEO" }
 
         /// Selects the `description` field of `SEO`.
         @discardableResult
@@ -34,7 +34,7 @@ extension Storefront {
         /// Always `SEO`.
         override public var typeName: String { "SEO" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "SEO", field: key)
             switch fieldName {
             case "description":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.ScriptDiscountApplication
 
-        override var selectedTypeName: String { "ScriptDiscountApplication" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "ScriptDiscountApplication" }
 
         /// Selects the `allocationMethod` field of `ScriptDiscountApplication`.
         @discardableResult
@@ -65,7 +65,7 @@ extension Storefront {
         /// Always `ScriptDiscountApplication`.
         override public var typeName: String { "ScriptDiscountApplication" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "ScriptDiscountApplication", field: key)
             switch fieldName {
             case "allocationMethod":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.SelectedOption
 
-        override var selectedTypeName: String { "SelectedOption" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "SelectedOption" }
 
         /// Selects the `name` field of `SelectedOption`.
         @discardableResult
@@ -34,7 +34,7 @@ extension Storefront {
         /// Always `SelectedOption`.
         override public var typeName: String { "SelectedOption" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "SelectedOption", field: key)
             switch fieldName {
             case "name":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.SellingPlan
 
-        override var selectedTypeName: String { "SellingPlan" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "SellingPlan" }
 
         /// Selects the `description` field of `SellingPlan`.
         @discardableResult
@@ -66,7 +66,7 @@ extension Storefront {
         /// Always `SellingPlan`.
         override public var typeName: String { "SellingPlan" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "SellingPlan", field: key)
             switch fieldName {
             case "description":

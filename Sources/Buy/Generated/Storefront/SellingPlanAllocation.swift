@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.SellingPlanAllocation
 
-        override var selectedTypeName: String { "SellingPlanAllocation" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "SellingPlanAllocation" }
 
         /// Selects the `priceAdjustments` field of `SellingPlanAllocation`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `SellingPlanAllocation`.
         override public var typeName: String { "SellingPlanAllocation" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "SellingPlanAllocation", field: key)
             switch fieldName {
             case "priceAdjustments":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.SellingPlanAllocationConnection
 
-        override var selectedTypeName: String { "SellingPlanAllocationConnection" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "SellingPlanAllocationConnection" }
 
         /// Selects the `edges` field of `SellingPlanAllocationConnection`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `SellingPlanAllocationConnection`.
         override public var typeName: String { "SellingPlanAllocationConnection" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "SellingPlanAllocationConnection", field: key)
             switch fieldName {
             case "edges":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.SellingPlanAllocationEdge
 
-        override var selectedTypeName: String { "SellingPlanAllocationEdge" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "SellingPlanAllocationEdge" }
 
         /// Selects the `cursor` field of `SellingPlanAllocationEdge`.
         @discardableResult
@@ -36,7 +36,7 @@ extension Storefront {
         /// Always `SellingPlanAllocationEdge`.
         override public var typeName: String { "SellingPlanAllocationEdge" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "SellingPlanAllocationEdge", field: key)
             switch fieldName {
             case "cursor":

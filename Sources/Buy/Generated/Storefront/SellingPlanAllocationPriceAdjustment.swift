@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.SellingPlanAllocationPriceAdjustment
 
-        override var selectedTypeName: String { "SellingPlanAllocationPriceAdjustment" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "SellingPlanAllocationPriceAdjustment" }
 
         /// Selects the `compareAtPrice` field of `SellingPlanAllocationPriceAdjustment`.
         @discardableResult
@@ -56,7 +56,7 @@ extension Storefront {
         /// Always `SellingPlanAllocationPriceAdjustment`.
         override public var typeName: String { "SellingPlanAllocationPriceAdjustment" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "SellingPlanAllocationPriceAdjustment", field: key)
             switch fieldName {
             case "compareAtPrice":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.SellingPlanConnection
 
-        override var selectedTypeName: String { "SellingPlanConnection" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "SellingPlanConnection" }
 
         /// Selects the `edges` field of `SellingPlanConnection`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `SellingPlanConnection`.
         override public var typeName: String { "SellingPlanConnection" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "SellingPlanConnection", field: key)
             switch fieldName {
             case "edges":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.SellingPlanEdge
 
-        override var selectedTypeName: String { "SellingPlanEdge" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "SellingPlanEdge" }
 
         /// Selects the `cursor` field of `SellingPlanEdge`.
         @discardableResult
@@ -36,7 +36,7 @@ extension Storefront {
         /// Always `SellingPlanEdge`.
         override public var typeName: String { "SellingPlanEdge" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "SellingPlanEdge", field: key)
             switch fieldName {
             case "cursor":

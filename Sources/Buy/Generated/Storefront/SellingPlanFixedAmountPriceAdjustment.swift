@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.SellingPlanFixedAmountPriceAdjustment
 
-        override var selectedTypeName: String { "SellingPlanFixedAmountPriceAdjustment" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "SellingPlanFixedAmountPriceAdjustment" }
 
         /// Selects the `adjustmentAmount` field of `SellingPlanFixedAmountPriceAdjustment`.
         @discardableResult
@@ -29,7 +29,7 @@ extension Storefront {
         /// Always `SellingPlanFixedAmountPriceAdjustment`.
         override public var typeName: String { "SellingPlanFixedAmountPriceAdjustment" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "SellingPlanFixedAmountPriceAdjustment", field: key)
             switch fieldName {
             case "adjustmentAmount":

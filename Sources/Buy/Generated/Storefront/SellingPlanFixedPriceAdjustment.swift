@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.SellingPlanFixedPriceAdjustment
 
-        override var selectedTypeName: String { "SellingPlanFixedPriceAdjustment" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "SellingPlanFixedPriceAdjustment" }
 
         /// Selects the `price` field of `SellingPlanFixedPriceAdjustment`.
         @discardableResult
@@ -29,7 +29,7 @@ extension Storefront {
         /// Always `SellingPlanFixedPriceAdjustment`.
         override public var typeName: String { "SellingPlanFixedPriceAdjustment" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "SellingPlanFixedPriceAdjustment", field: key)
             switch fieldName {
             case "price":

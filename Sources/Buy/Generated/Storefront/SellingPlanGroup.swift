@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.SellingPlanGroup
 
-        override var selectedTypeName: String { "SellingPlanGroup" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "SellingPlanGroup" }
 
         /// Selects the `appName` field of `SellingPlanGroup`.
         @discardableResult
@@ -58,7 +58,7 @@ extension Storefront {
         /// Always `SellingPlanGroup`.
         override public var typeName: String { "SellingPlanGroup" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "SellingPlanGroup", field: key)
             switch fieldName {
             case "appName":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.SellingPlanGroupConnection
 
-        override var selectedTypeName: String { "SellingPlanGroupConnection" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "SellingPlanGroupConnection" }
 
         /// Selects the `edges` field of `SellingPlanGroupConnection`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `SellingPlanGroupConnection`.
         override public var typeName: String { "SellingPlanGroupConnection" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "SellingPlanGroupConnection", field: key)
             switch fieldName {
             case "edges":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.SellingPlanGroupEdge
 
-        override var selectedTypeName: String { "SellingPlanGroupEdge" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "SellingPlanGroupEdge" }
 
         /// Selects the `cursor` field of `SellingPlanGroupEdge`.
         @discardableResult
@@ -36,7 +36,7 @@ extension Storefront {
         /// Always `SellingPlanGroupEdge`.
         override public var typeName: String { "SellingPlanGroupEdge" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "SellingPlanGroupEdge", field: key)
             switch fieldName {
             case "cursor":

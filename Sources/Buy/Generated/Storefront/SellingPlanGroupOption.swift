@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.SellingPlanGroupOption
 
-        override var selectedTypeName: String { "SellingPlanGroupOption" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "SellingPlanGroupOption" }
 
         /// Selects the `name` field of `SellingPlanGroupOption`.
         @discardableResult
@@ -34,7 +34,7 @@ extension Storefront {
         /// Always `SellingPlanGroupOption`.
         override public var typeName: String { "SellingPlanGroupOption" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "SellingPlanGroupOption", field: key)
             switch fieldName {
             case "name":

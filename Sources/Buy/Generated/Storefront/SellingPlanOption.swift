@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.SellingPlanOption
 
-        override var selectedTypeName: String { "SellingPlanOption" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "SellingPlanOption" }
 
         /// Selects the `name` field of `SellingPlanOption`.
         @discardableResult
@@ -34,7 +34,7 @@ extension Storefront {
         /// Always `SellingPlanOption`.
         override public var typeName: String { "SellingPlanOption" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "SellingPlanOption", field: key)
             switch fieldName {
             case "name":

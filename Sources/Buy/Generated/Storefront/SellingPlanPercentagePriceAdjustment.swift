@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.SellingPlanPercentagePriceAdjustment
 
-        override var selectedTypeName: String { "SellingPlanPercentagePriceAdjustment" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "SellingPlanPercentagePriceAdjustment" }
 
         /// Selects the `adjustmentPercentage` field of `SellingPlanPercentagePriceAdjustment`.
         @discardableResult
@@ -27,7 +27,7 @@ extension Storefront {
         /// Always `SellingPlanPercentagePriceAdjustment`.
         override public var typeName: String { "SellingPlanPercentagePriceAdjustment" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "SellingPlanPercentagePriceAdjustment", field: key)
             switch fieldName {
             case "adjustmentPercentage":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.SellingPlanPriceAdjustment
 
-        override var selectedTypeName: String { "SellingPlanPriceAdjustment" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "SellingPlanPriceAdjustment" }
 
         /// Selects the `adjustmentValue` field of `SellingPlanPriceAdjustment`.
         @discardableResult
@@ -36,7 +36,7 @@ extension Storefront {
         /// Always `SellingPlanPriceAdjustment`.
         override public var typeName: String { "SellingPlanPriceAdjustment" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "SellingPlanPriceAdjustment", field: key)
             switch fieldName {
             case "adjustmentValue":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.ShippingRate
 
-        override var selectedTypeName: String { "ShippingRate" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "ShippingRate" }
 
         /// Selects the `handle` field of `ShippingRate`.
         @discardableResult
@@ -51,7 +51,7 @@ extension Storefront {
         /// Always `ShippingRate`.
         override public var typeName: String { "ShippingRate" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "ShippingRate", field: key)
             switch fieldName {
             case "handle":

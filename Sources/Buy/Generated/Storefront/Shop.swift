@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.Shop
 
-        override var selectedTypeName: String { "Shop" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "Shop" }
 
         /// Selects the `articles` field of `Shop`.
         @available(*, deprecated, message: "Deprecated in Storefront API 2021-10.")
@@ -266,7 +266,7 @@ extension Storefront {
         /// Always `Shop`.
         override public var typeName: String { "Shop" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "Shop", field: key)
             switch fieldName {
             case "articles":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.ShopPolicy
 
-        override var selectedTypeName: String { "ShopPolicy" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "ShopPolicy" }
 
         /// Selects the `body` field of `ShopPolicy`.
         @discardableResult
@@ -55,7 +55,7 @@ extension Storefront {
         /// Always `ShopPolicy`.
         override public var typeName: String { "ShopPolicy" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "ShopPolicy", field: key)
             switch fieldName {
             case "body":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.StoreAvailability
 
-        override var selectedTypeName: String { "StoreAvailability" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "StoreAvailability" }
 
         /// Selects the `available` field of `StoreAvailability`.
         @discardableResult
@@ -43,7 +43,7 @@ extension Storefront {
         /// Always `StoreAvailability`.
         override public var typeName: String { "StoreAvailability" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "StoreAvailability", field: key)
             switch fieldName {
             case "available":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.StoreAvailabilityConnection
 
-        override var selectedTypeName: String { "StoreAvailabilityConnection" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "StoreAvailabilityConnection" }
 
         /// Selects the `edges` field of `StoreAvailabilityConnection`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `StoreAvailabilityConnection`.
         override public var typeName: String { "StoreAvailabilityConnection" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "StoreAvailabilityConnection", field: key)
             switch fieldName {
             case "edges":

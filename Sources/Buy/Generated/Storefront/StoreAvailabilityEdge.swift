@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.StoreAvailabilityEdge
 
-        override var selectedTypeName: String { "StoreAvailabilityEdge" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "StoreAvailabilityEdge" }
 
         /// Selects the `cursor` field of `StoreAvailabilityEdge`.
         @discardableResult
@@ -36,7 +36,7 @@ extension Storefront {
         /// Always `StoreAvailabilityEdge`.
         override public var typeName: String { "StoreAvailabilityEdge" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "StoreAvailabilityEdge", field: key)
             switch fieldName {
             case "cursor":

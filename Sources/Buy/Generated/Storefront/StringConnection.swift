@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.StringConnection
 
-        override var selectedTypeName: String { "StringConnection" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "StringConnection" }
 
         /// Selects the `edges` field of `StringConnection`.
         @discardableResult
@@ -38,7 +38,7 @@ extension Storefront {
         /// Always `StringConnection`.
         override public var typeName: String { "StringConnection" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "StringConnection", field: key)
             switch fieldName {
             case "edges":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.StringEdge
 
-        override var selectedTypeName: String { "StringEdge" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "StringEdge" }
 
         /// Selects the `cursor` field of `StringEdge`.
         @discardableResult
@@ -34,7 +34,7 @@ extension Storefront {
         /// Always `StringEdge`.
         override public var typeName: String { "StringEdge" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "StringEdge", field: key)
             switch fieldName {
             case "cursor":

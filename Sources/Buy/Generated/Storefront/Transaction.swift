@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.Transaction
 
-        override var selectedTypeName: String { "Transaction" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "Transaction" }
 
         /// Selects the `amount` field of `Transaction`.
         @available(*, deprecated, message: "Deprecated in Storefront API 2021-10.")
@@ -66,7 +66,7 @@ extension Storefront {
         /// Always `Transaction`.
         override public var typeName: String { "Transaction" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "Transaction", field: key)
             switch fieldName {
             case "amount":

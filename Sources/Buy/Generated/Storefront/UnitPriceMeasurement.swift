@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.UnitPriceMeasurement
 
-        override var selectedTypeName: String { "UnitPriceMeasurement" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "UnitPriceMeasurement" }
 
         /// Selects the `measuredType` field of `UnitPriceMeasurement`.
         @discardableResult
@@ -55,7 +55,7 @@ extension Storefront {
         /// Always `UnitPriceMeasurement`.
         override public var typeName: String { "UnitPriceMeasurement" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "UnitPriceMeasurement", field: key)
             switch fieldName {
             case "measuredType":

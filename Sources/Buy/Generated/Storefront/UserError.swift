@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.UserError
 
-        override var selectedTypeName: String { "UserError" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "UserError" }
 
         /// Selects the `field` field of `UserError`.
         @discardableResult
@@ -34,7 +34,7 @@ extension Storefront {
         /// Always `UserError`.
         override public var typeName: String { "UserError" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "UserError", field: key)
             switch fieldName {
             case "field":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.Video
 
-        override var selectedTypeName: String { "Video" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "Video" }
 
         /// Selects the `alt` field of `Video`.
         @discardableResult
@@ -59,7 +59,7 @@ extension Storefront {
         /// Always `Video`.
         override public var typeName: String { "Video" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "Video", field: key)
             switch fieldName {
             case "alt":

@@ -9,7 +9,7 @@ extension Storefront {
         /// The model this selection decodes into.
         public typealias Response = Storefront.VideoSource
 
-        override var selectedTypeName: String { "VideoSource" }
+        @_spi(GeneratedModels) override public var selectedTypeName: String { "VideoSource" }
 
         /// Selects the `format` field of `VideoSource`.
         @discardableResult
@@ -55,7 +55,7 @@ extension Storefront {
         /// Always `VideoSource`.
         override public var typeName: String { "VideoSource" }
 
-        override func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
+        @_spi(GeneratedModels) override public func deserializeValue(fieldName: String, key: String, value: CoreJSON) throws -> Any {
             let context = GraphQL.Decode.Context(type: "VideoSource", field: key)
             switch fieldName {
             case "format":
