@@ -203,19 +203,66 @@ let package = Package(
         .testTarget(
             name: "RezolvePartnerServerTests",
             dependencies: ["RezolvePartnerServer", "RezolveSDK", "CommerceCore", "CommerceTesting"]),
+        // The sandbox's tests: one target per service (each depends on its own service target, never another's) and
+        // CommerceSandboxTests for the core, the console, the OpenAPI documents, sessions and anything that needs two
+        // services at once. All of them start whole sandboxes through CommerceSandbox.
+        // Helpers more than one of them needs (the in-process router rig); `@testable import`s the sandbox, so debug
+        // builds only, as `swift test` builds (never a product).
+        .target(
+            name: "SandboxTestSupport",
+            dependencies: [
+                "CommerceSandbox", "SandboxCore", "CommerceCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ], path: "Tests/SandboxTestSupport"),
         .testTarget(
             name: "CommerceSandboxTests",
             dependencies: [
-                "CommerceSandbox", "SandboxCore", "ButtonSandbox", "ATHMovilSandbox", "PaytronixSandbox",
-                "StorefrontSandbox", "RezolveSandbox", "CommerceCore", "CommerceTestSupport",
+                "CommerceSandbox", "SandboxCore", "StorefrontSandbox", "CommerceCore", "CommerceTestSupport",
+                "SandboxTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]),
+        .testTarget(
+            name: "ButtonSandboxTests",
+            dependencies: [
+                "ButtonSandbox", "CommerceSandbox", "SandboxCore", "SandboxTestSupport", "CommerceCore",
+                "CommerceTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
+        .testTarget(
+            name: "ATHMovilSandboxTests",
+            dependencies: [
+                "ATHMovilSandbox", "CommerceSandbox", "SandboxCore", "SandboxTestSupport", "CommerceCore",
+                "CommerceTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
+        .testTarget(
+            name: "PaytronixSandboxTests",
+            dependencies: [
+                "PaytronixSandbox", "CommerceSandbox", "SandboxCore", "SandboxTestSupport", "CommerceCore",
+                "CommerceTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
+        .testTarget(
+            name: "StorefrontSandboxTests",
+            dependencies: [
+                "StorefrontSandbox", "CommerceSandbox", "SandboxCore", "SandboxTestSupport", "CommerceCore",
+                "CommerceTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GraphQL", package: "GraphQL"),
+            ]),
+        .testTarget(
+            name: "RezolveSandboxTests",
+            dependencies: [
+                "RezolveSandbox", "CommerceSandbox", "SandboxCore", "SandboxTestSupport", "CommerceCore",
+                "CommerceTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]),
         // Code written as the vendors' documents write it, from plain classes and completion closures. The same
         // Samples folder is compiled in Swift 6 mode here and, through a symbolic link, in Swift 5 mode below, so an
