@@ -4,6 +4,18 @@ import PackageDescription
 // CommerceKit: client SDK modules for five commerce systems plus one local sandbox that emulates their back ends.
 // Client modules depend on CommerceCore only (and swift-crypto where they hash); server libraries stay in the sandbox
 // targets (SandboxCore, one <Service>Sandbox target per emulated back end, and CommerceSandbox, which assembles them).
+/// The test target of one sandbox service, `Tests/<service>SandboxTests`: its own service target, the core, the
+/// assembled sandbox (the tests start whole sandboxes), the shared helpers and the outside products it imports; never
+/// another service's target.
+func sandboxServiceTests(_ service: String, _ products: [Target.Dependency]) -> Target {
+    .testTarget(
+        name: "\(service)SandboxTests",
+        dependencies: [
+            .target(name: "\(service)Sandbox"), "CommerceSandbox", "SandboxCore", "SandboxTestSupport", "CommerceCore",
+            "CommerceTestSupport",
+        ] + products)
+}
+
 let package = Package(
     name: "CommerceKit",
     platforms: [.macOS(.v14), .iOS(.v16)],
@@ -227,41 +239,18 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]),
-        .testTarget(
-            name: "ButtonSandboxTests",
-            dependencies: [
-                "ButtonSandbox", "CommerceSandbox", "SandboxCore", "SandboxTestSupport", "CommerceCore",
-                "CommerceTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
-            ]),
-        .testTarget(
-            name: "ATHMovilSandboxTests",
-            dependencies: [
-                "ATHMovilSandbox", "CommerceSandbox", "SandboxCore", "SandboxTestSupport", "CommerceCore",
-                "CommerceTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
-            ]),
-        .testTarget(
-            name: "PaytronixSandboxTests",
-            dependencies: [
-                "PaytronixSandbox", "CommerceSandbox", "SandboxCore", "SandboxTestSupport", "CommerceCore",
-                "CommerceTestSupport",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
-            ]),
-        .testTarget(
-            name: "StorefrontSandboxTests",
-            dependencies: [
-                "StorefrontSandbox", "CommerceSandbox", "SandboxCore", "SandboxTestSupport", "CommerceCore",
-                "CommerceTestSupport",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "GraphQL", package: "GraphQL"),
-            ]),
-        .testTarget(
-            name: "RezolveSandboxTests",
-            dependencies: [
-                "RezolveSandbox", "CommerceSandbox", "SandboxCore", "SandboxTestSupport", "CommerceCore",
-                "CommerceTestSupport",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
+        sandboxServiceTests("Button", [.product(name: "GRDB", package: "GRDB.swift")]),
+        sandboxServiceTests("ATHMovil", [.product(name: "GRDB", package: "GRDB.swift")]),
+        sandboxServiceTests(
+            "Paytronix",
+            [.product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto")]),
+        sandboxServiceTests(
+            "Storefront",
+            [.product(name: "GRDB", package: "GRDB.swift"), .product(name: "GraphQL", package: "GraphQL")]),
+        sandboxServiceTests(
+            "Rezolve",
+            [
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
         // Code written as the vendors' documents write it, from plain classes and completion closures. The same
