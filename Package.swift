@@ -4,6 +4,18 @@ import PackageDescription
 // CommerceKit: client SDK modules for five commerce systems plus one local sandbox that emulates their back ends.
 // Client modules depend on CommerceCore only (and swift-crypto where they hash); server libraries stay in the sandbox
 // targets (SandboxCore, one <Service>Sandbox target per emulated back end, and CommerceSandbox, which assembles them).
+/// The test target of one sandbox service, `Tests/<service>SandboxTests`: its own service target, the core, the
+/// assembled sandbox (the tests start whole sandboxes), the shared helpers and the outside products it imports; never
+/// another service's target.
+func sandboxServiceTests(_ service: String, _ products: [Target.Dependency]) -> Target {
+    .testTarget(
+        name: "\(service)SandboxTests",
+        dependencies: [
+            .target(name: "\(service)Sandbox"), "CommerceSandbox", "SandboxCore", "SandboxTestSupport", "CommerceCore",
+            "CommerceTestSupport",
+        ] + products)
+}
+
 let package = Package(
     name: "CommerceKit",
     platforms: [.macOS(.v14), .iOS(.v16)],
@@ -209,19 +221,43 @@ let package = Package(
         .testTarget(
             name: "RezolvePartnerServerTests",
             dependencies: ["RezolvePartnerServer", "RezolveSDK", "CommerceCore", "CommerceTesting"]),
+        // The sandbox's tests: one target per service (each depends on its own service target, never another's) and
+        // CommerceSandboxTests for the core, the console, the OpenAPI documents, sessions and anything that needs two
+        // services at once. All of them start whole sandboxes through CommerceSandbox.
+        // Helpers more than one of them needs (the in-process router rig); `@testable import`s the sandbox, so debug
+        // builds only, as `swift test` builds (never a product).
+        .target(
+            name: "SandboxTestSupport",
+            dependencies: [
+                "CommerceSandbox", "SandboxCore", "CommerceCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ], path: "Tests/SandboxTestSupport"),
         .testTarget(
             name: "CommerceSandboxTests",
             dependencies: [
-                "CommerceSandbox", "SandboxCore", "ButtonSandbox", "ATHMovilSandbox", "PaytronixSandbox",
-                "StorefrontSandbox", "RezolveSandbox", "CommerceCore", "CommerceTestSupport",
+                "CommerceSandbox", "SandboxCore", "StorefrontSandbox", "CommerceCore", "CommerceTestSupport",
+                "SandboxTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]),
+        sandboxServiceTests("Button", [.product(name: "GRDB", package: "GRDB.swift")]),
+        sandboxServiceTests("ATHMovil", [.product(name: "GRDB", package: "GRDB.swift")]),
+        sandboxServiceTests(
+            "Paytronix",
+            [.product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto")]),
+        sandboxServiceTests(
+            "Storefront",
+            [.product(name: "GRDB", package: "GRDB.swift"), .product(name: "GraphQL", package: "GraphQL")]),
+        sandboxServiceTests(
+            "Rezolve",
+            [
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
         // Code written as the vendors' documents write it, from plain classes and completion closures. The same
         // Samples folder is compiled in Swift 6 mode here and, through a symbolic link, in Swift 5 mode below, so an

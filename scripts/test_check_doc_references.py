@@ -49,7 +49,7 @@ class CheckerTests(unittest.TestCase):
 
     def test_headings_and_table_rows_resolve_sections_and_rule_ids(self):
         root = self.tree({"Documentation/Rules/Button.md": BUTTON_RULES,
-                          "Tests/CommerceSandboxTests/Button/T.swift": '@Test("A1 and O13 (§4, §4.1, §7), J2")\n'})
+                          "Tests/ButtonSandboxTests/T.swift": '@Test("A1 and O13 (§4, §4.1, §7), J2")\n'})
         self.assertEqual(checker.unresolved_citations(root), [])
 
     def test_an_unknown_rule_id_of_a_known_family_is_reported_but_foreign_tokens_are_data(self):

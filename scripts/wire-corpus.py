@@ -11,6 +11,9 @@ the same statuses, headers and bodies:
     scripts/wire-corpus.py compare /tmp/before.ndjson /tmp/after.ndjson
     scripts/wire-corpus.py summary /tmp/before.ndjson
 
+`swift test --filter SandboxTests` instead records only the sandbox's own test targets (CommerceSandboxTests and the
+five <Service>SandboxTests), without the client modules' end-to-end journeys.
+
 Tests run in parallel, so exchanges are compared as a multiset, not in order. Values that differ between any two
 runs (UUIDs, tokens, JWTs, times, ports, durations) are replaced by placeholders first. Record the old commit twice
 to see what noise remains (tests that race the wall clock); `compare --baseline` takes that second recording and

@@ -1,6 +1,7 @@
 import CommerceCore
 import Foundation
 import GRDB
+import SandboxTestSupport
 import Testing
 
 @testable import CommerceSandbox

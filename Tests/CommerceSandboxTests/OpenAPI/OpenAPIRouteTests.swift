@@ -1,5 +1,6 @@
 import CommerceCore
 import Foundation
+import SandboxTestSupport
 import Testing
 
 @testable import CommerceSandbox
