@@ -108,6 +108,7 @@ package struct StorefrontService: SandboxService {
         }
         StorefrontPages(context: context).register(on: router)
         WebCheckoutPages(context: context).register(on: router)
+        HostedCheckoutPages(context: context).register(on: router)
         CardVaultRoute(context: context).register(on: router)
         StorefrontControlRoutes(context: context).register(on: router)
         StorefrontStatePages(context: context).register(on: router)

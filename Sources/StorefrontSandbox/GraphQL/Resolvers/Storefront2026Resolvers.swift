@@ -58,6 +58,7 @@ extension ResolverRegistry {
                 order: SortOrder(key: "POSITION", descending: false, reverse: args.field("reverse").asBool ?? false),
                 args: args, connectionType: "BaseCartLineConnection")
         }
+        on("Cart", "checkoutUrl", as: cart) { k, _, c in c.url(HostedCheckoutHTML.path(cartToken: k.token)) }
         on("Cart", "totalQuantity", as: cart) { k, _, _ in Int(k.lines.reduce(Int64(0)) { $0 + $1.quantity }) }
         on("Cart", "cost", as: cart) { k, _, c in
             let catalog = try c.catalog()
