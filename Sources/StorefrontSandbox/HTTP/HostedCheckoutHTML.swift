@@ -19,14 +19,11 @@ enum HostedCheckoutHTML {
     ) -> String {
         var rows = ""
         var subtotal: Int64 = 0
-        for line in cart.lines {
-            let variant = catalog.variantsByID[line.variantID]
-            let product = variant.flatMap { catalog.productsByID[$0.productID] }
-            let amount = (variant?.priceCents ?? 0) * line.quantity
-            subtotal += amount
+        for line in StorefrontPages.pricedLines(cart, catalog: catalog) {
+            subtotal += line.cents
             rows +=
-                "<li>\(e(product?.title ?? "Unknown item")) — \(e(variant?.title ?? "")) × \(line.quantity): "
-                + "\(StorefrontFormat.money(cents: amount)) \(e(shop.currency))</li>\n"
+                "<li>\(e(line.product)) — \(e(line.variant)) × \(line.quantity): "
+                + "\(StorefrontFormat.money(cents: line.cents)) \(e(shop.currency))</li>\n"
         }
         let errors = messages.isEmpty ? "" : "<ul class=\"errors\">" + messages.map { "<li>\(e($0))</li>" }.joined() + "</ul>\n"
         let address = HostedCheckout.addressFields.map { field in

@@ -57,7 +57,7 @@ import Testing
         )
         #expect(
             orders.serialized()
-                == #"{"customer":{"orders":{"edges":[{"node":{"name":"#1001","totalPriceV2":{"amount":"114.0"},"totalShippingPriceV2":{"amount":"25.0"}}}]}}}"#
+                == ##"{"customer":{"orders":{"edges":[{"node":{"name":"#1001","totalPriceV2":{"amount":"114.0"},"totalShippingPriceV2":{"amount":"25.0"}}}]}}}"##
         )
         // The cart is spent: paying again is a 404.
         let again = try await client.control(.post, "/sandbox/storefront/carts/\(token)/checkout", json: ["card": "1"])

@@ -50,21 +50,12 @@ extension ResolverRegistry {
     private mutating func registerCart2026() {
         let cart = CartRecord.self
         on("Cart", "lines", as: cart) { k, args, _ in
-            let entries = k.lines.enumerated().map {
-                Connection.Entry(item: $1, id: Int64($0 + 1), value: .number(Int64($0 + 1)))
-            }
-            return try Connection.make(
-                entries,
-                order: SortOrder(key: "POSITION", descending: false, reverse: args.field("reverse").asBool ?? false),
-                args: args, connectionType: "BaseCartLineConnection")
+            try Self.cartLines(k, args, connectionType: "BaseCartLineConnection")
         }
         on("Cart", "checkoutUrl", as: cart) { k, _, c in c.url(HostedCheckoutHTML.path(cartToken: k.token)) }
         on("Cart", "totalQuantity", as: cart) { k, _, _ in Int(k.lines.reduce(Int64(0)) { $0 + $1.quantity }) }
         on("Cart", "cost", as: cart) { k, _, c in
-            let catalog = try c.catalog()
-            let subtotal = k.lines.reduce(Int64(0)) {
-                $0 + (catalog.variantsByID[$1.variantID]?.priceCents ?? 0) * $1.quantity
-            }
+            let subtotal = try Self.cartSubtotal(k, c)
             // No address, shipping or tax on a sandbox cart (as for 2021-10's estimatedCost): nothing is estimated.
             return GraphObject(
                 "CartCost",
