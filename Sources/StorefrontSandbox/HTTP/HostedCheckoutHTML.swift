@@ -25,7 +25,8 @@ enum HostedCheckoutHTML {
                 "<li>\(e(line.product)) — \(e(line.variant)) × \(line.quantity): "
                 + "\(StorefrontFormat.money(cents: line.cents)) \(e(shop.currency))</li>\n"
         }
-        let errors = messages.isEmpty ? "" : "<ul class=\"errors\">" + messages.map { "<li>\(e($0))</li>" }.joined() + "</ul>\n"
+        let errors =
+            messages.isEmpty ? "" : "<ul class=\"errors\">" + messages.map { "<li>\(e($0))</li>" }.joined() + "</ul>\n"
         let address = HostedCheckout.addressFields.map { field in
             "<label>\(field) <input name=\"\(field)\" value=\"\(e(entered?.address[field] ?? ""))\"></label><br>"
         }.joined(separator: "\n")

@@ -84,8 +84,10 @@ enum CartCompletion {
 
         /// The address as the order row stores it (keys sorted, as checkouts store theirs).
         var addressJSON: String {
-            JSONValue.object(JSONObject(address.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }))
-                .serialized()
+            JSONValue.object(
+                JSONObject(address.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) })
+            )
+            .serialized()
         }
     }
 

@@ -53,7 +53,8 @@ enum HostedCheckout {
         case "3": return problems.isEmpty ? .declined(gatewayError: true) : .refused(problems)
         default:
             problems.append(
-                .init(code: "INVALID", field: ["card"], message: "Use test card 1 (approved), 2 (declined) or 3 (error)"))
+                .init(
+                    code: "INVALID", field: ["card"], message: "Use test card 1 (approved), 2 (declined) or 3 (error)"))
         }
         guard problems.isEmpty, let rate else { return .refused(problems) }
         cart.buyerEmail = email

@@ -40,7 +40,8 @@ struct HostedCheckoutPages: Sendable {
                     let statusURL = context.publicURL(path: OrderWriter.statusPath(order))
                     return .html(HostedCheckoutHTML.approvedPage(order, shop: shop, statusURL: statusURL))
                 case .declined(let gatewayError)?:
-                    return .html(HostedCheckoutHTML.declinedPage(gatewayError: gatewayError, cartToken: token), status: 402)
+                    return .html(
+                        HostedCheckoutHTML.declinedPage(gatewayError: gatewayError, cartToken: token), status: 402)
                 case .refused(let problems)?:
                     let catalog = try StorefrontCatalogStore.snapshot(db, shopID: shop.id)
                     return .html(
@@ -62,6 +63,7 @@ struct HostedCheckoutPages: Sendable {
     }
 
     private static func notFound() -> SandboxResponse {
-        .html(HostedCheckoutHTML.document(title: "Checkout not found", body: "<h1>Checkout not found</h1>"), status: 404)
+        .html(
+            HostedCheckoutHTML.document(title: "Checkout not found", body: "<h1>Checkout not found</h1>"), status: 404)
     }
 }

@@ -48,7 +48,8 @@ import Testing
         #expect(removed.serialized() == #"{"cartLinesRemove":{"cart":{"totalQuantity":1},"userErrors":[]}}"#)
 
         let note = try await client.data2026(
-            #"mutation {cartNoteUpdate(cartId:"\#(cartID)",note:"Gift wrap"){cart{note},userErrors{code},warnings{code}}}"#)
+            #"mutation {cartNoteUpdate(cartId:"\#(cartID)",note:"Gift wrap"){cart{note},userErrors{code},warnings{code}}}"#
+        )
         #expect(note.serialized() == #"{"cartNoteUpdate":{"cart":{"note":"Gift wrap"},"userErrors":[],"warnings":[]}}"#)
         let attributes = try await client.data2026(
             #"mutation {cartAttributesUpdate(cartId:"\#(cartID)",attributes:[{key:"gift",value:"yes"}]){cart{attribute(key:"gift"){value},attributes{key,value}},userErrors{code}}}"#
@@ -60,7 +61,9 @@ import Testing
         let badAttribute = try await client.data2026(
             #"mutation {cartAttributesUpdate(cartId:"\#(cartID)",attributes:[{key:"",value:"x"}]){cart{attributes{key}},userErrors{code,field}}}"#
         )
-        #expect(badAttribute["cartAttributesUpdate"]?["userErrors"]?[0]?["field"]?.serialized() == #"["attributes","0","key"]"#)
+        #expect(
+            badAttribute["cartAttributesUpdate"]?["userErrors"]?[0]?["field"]?.serialized()
+                == #"["attributes","0","key"]"#)
 
         // A known code applies; an unknown one is kept as not applicable with a DISCOUNT_NOT_FOUND warning.
         let codes = try await client.data2026(
@@ -78,7 +81,8 @@ import Testing
 
         // An unknown cart is a CartUserError with its CartErrorCode.
         let unknown = try await client.data2026(
-            #"mutation {cartNoteUpdate(cartId:"gid://shopify/Cart/nope",note:"x"){cart{id},userErrors{code,field,message}}}"#)
+            #"mutation {cartNoteUpdate(cartId:"gid://shopify/Cart/nope",note:"x"){cart{id},userErrors{code,field,message}}}"#
+        )
         #expect(
             unknown.serialized()
                 == #"{"cartNoteUpdate":{"cart":null,"userErrors":[{"code":"INVALID","field":["cartId"],"message":"The specified cart does not exist"}]}}"#
@@ -86,7 +90,8 @@ import Testing
 
         // The same cart is one record: 2021-10 reads what 2026-04 wrote.
         let old = try await client.data(#"{cart(id:"\#(cartID)"){note,estimatedCost{totalAmount{amount}}}}"#)
-        #expect(old.serialized() == #"{"cart":{"note":"Gift wrap","estimatedCost":{"totalAmount":{"amount":"119.0"}}}}"#)
+        #expect(
+            old.serialized() == #"{"cart":{"note":"Gift wrap","estimatedCost":{"totalAmount":{"amount":"119.0"}}}}"#)
     }
 
     @Test func anOrderFromA2026CartIsListedForThe2021Customer() async throws {
@@ -113,7 +118,8 @@ import Testing
             old.serialized()
                 == ##"{"customer":{"orders":{"edges":[{"node":{"name":"#1001","totalPriceV2":{"amount":"89.0"}}}]}}}"##)
         let new = try await client.data2026(
-            #"{customer(customerAccessToken:"\#(token)"){numberOfOrders,orders(first:5){nodes{name,totalPrice{amount}}}}}"#)
+            #"{customer(customerAccessToken:"\#(token)"){numberOfOrders,orders(first:5){nodes{name,totalPrice{amount}}}}}"#
+        )
         #expect(
             new.serialized()
                 == ##"{"customer":{"numberOfOrders":"1","orders":{"nodes":[{"name":"#1001","totalPrice":{"amount":"89.0"}}]}}}"##

@@ -44,7 +44,9 @@ extension StorefrontClient {
         let old = try await client.graphQL(document)
         #expect(old.serialized() == #"{"data":{"__type":null}}"#)
         let mutations = try await client.data2026("{__schema{mutationType{name},queryType{name}}}")
-        #expect(mutations.serialized() == #"{"__schema":{"mutationType":{"name":"Mutation"},"queryType":{"name":"QueryRoot"}}}"#)
+        #expect(
+            mutations.serialized()
+                == #"{"__schema":{"mutationType":{"name":"Mutation"},"queryType":{"name":"QueryRoot"}}}"#)
     }
 
     @Test func aProductCreatedByTheControlRouteIsSeenOnBothVersions() async throws {
@@ -78,7 +80,8 @@ extension StorefrontClient {
         #expect(query.json["data"]?["menu"] == .null)
         #expect(query.json["data"]?["shop"]?["name"] == "Sandbox Shoes")
         let error = try #require(query.json["errors"]?[0])
-        #expect(error["message"] == "QueryRoot.menu is not emulated in the CommerceKit sandbox (Storefront API 2026-04)")
+        #expect(
+            error["message"] == "QueryRoot.menu is not emulated in the CommerceKit sandbox (Storefront API 2026-04)")
         #expect(error["extensions"]?["code"] == "SANDBOX_NOT_EMULATED")
         #expect(error["path"]?.serialized() == #"["menu"]"#)
 
@@ -102,8 +105,10 @@ extension StorefrontClient {
             // A missing required variable.
             (#"mutation($id: ID!){cartNoteUpdate(cartId:$id,note:"x"){cart{id}}}"#, nil),
             // A variable of the wrong type.
-            (#"mutation($id: ID!,$note: String!){cartNoteUpdate(cartId:$id,note:$note){cart{id}}}"#,
-             ["id": "gid://shopify/Cart/x", "note": ["not", "a", "string"]]),
+            (
+                #"mutation($id: ID!,$note: String!){cartNoteUpdate(cartId:$id,note:$note){cart{id}}}"#,
+                ["id": "gid://shopify/Cart/x", "note": ["not", "a", "string"]]
+            ),
             // 2026-04 made `note` required, and a literal of the wrong type.
             (#"mutation {cartNoteUpdate(cartId:"gid://shopify/Cart/x"){cart{id}}}"#, nil),
             (#"mutation {cartLinesAdd(cartId:"gid://shopify/Cart/x",lines:[{quantity:"two"}]){cart{id}}}"#, nil),

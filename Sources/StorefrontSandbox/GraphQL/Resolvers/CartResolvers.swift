@@ -34,7 +34,8 @@ extension ResolverRegistry {
                     },
                 ])
         }
-        on("Cart", "lines", as: cart) { k, args, _ in try Self.cartLines(k, args, connectionType: "CartLineConnection") }
+        on("Cart", "lines", as: cart) { k, args, _ in try Self.cartLines(k, args, connectionType: "CartLineConnection")
+        }
         on("Cart", "estimatedCost", as: cart) { k, _, c in
             let subtotal = try Self.cartSubtotal(k, c)
             return GraphObject(

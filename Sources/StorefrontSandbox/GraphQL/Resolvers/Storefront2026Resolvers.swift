@@ -68,9 +68,12 @@ extension ResolverRegistry {
         }
         on("Cart", "attribute", as: cart) { k, args, _ in
             let key = args.field("key").asString
-            return k.attributes.first { $0.key == key }.map { GraphObject("Attribute", ["key": $0.key, "value": $0.value]) }
+            return k.attributes.first { $0.key == key }.map {
+                GraphObject("Attribute", ["key": $0.key, "value": $0.value])
+            }
         }
-        on("Cart", "delivery", as: cart) { _, _, _ in GraphObject("CartDelivery", ["addresses": graphList([String]())]) }
+        on("Cart", "delivery", as: cart) { _, _, _ in GraphObject("CartDelivery", ["addresses": graphList([String]())])
+        }
 
         let line = CartLineRecord.self
         on("CartLine", "cost", as: line) { l, _, c in
@@ -87,7 +90,9 @@ extension ResolverRegistry {
         }
         on("CartLine", "attribute", as: line) { l, args, _ in
             let key = args.field("key").asString
-            return l.attributes.first { $0.key == key }.map { GraphObject("Attribute", ["key": $0.key, "value": $0.value]) }
+            return l.attributes.first { $0.key == key }.map {
+                GraphObject("Attribute", ["key": $0.key, "value": $0.value])
+            }
         }
     }
 }
