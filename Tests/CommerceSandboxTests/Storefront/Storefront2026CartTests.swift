@@ -96,13 +96,8 @@ import Testing
 
     @Test func anOrderFromA2026CartIsListedForThe2021Customer() async throws {
         let client = try StorefrontClient()
-        _ = try await client.data(
-            #"mutation {customerCreate(input:{email:"ada@example.com",password:"secret1"}){customer{id}}}"#)
-        let login = try await client.data(
-            #"mutation {customerAccessTokenCreate(input:{email:"ada@example.com",password:"secret1"}){customerAccessToken{accessToken}}}"#
-        )
-        let token = try #require(
-            login["customerAccessTokenCreate"]?["customerAccessToken"]?["accessToken"]?.stringValue)
+        // The 2021-10 sign-up the order tests use.
+        let token = try await StorefrontOrderTests().signUp(client, "ada@example.com")
         let created = try await client.data2026(
             #"mutation {cartCreate(input:{lines:[{merchandiseId:"\#(GID.variant(11))",quantity:1}],buyerIdentity:{customerAccessToken:"\#(token)"}}){cart{id,buyerIdentity{customer{email}}},userErrors{code}}}"#
         )

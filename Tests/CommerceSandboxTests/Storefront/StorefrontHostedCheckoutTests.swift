@@ -23,13 +23,8 @@ import Testing
 
     @Test func card1WritesAnOrderTheCustomerSeesAndCard2WritesNothing() async throws {
         let client = try StorefrontClient()
-        _ = try await client.data(
-            #"mutation {customerCreate(input:{email:"ada@example.com",password:"secret1"}){customer{id}}}"#)
-        let login = try await client.data(
-            #"mutation {customerAccessTokenCreate(input:{email:"ada@example.com",password:"secret1"}){customerAccessToken{accessToken}}}"#
-        )
-        let accessToken = try #require(
-            login["customerAccessTokenCreate"]?["customerAccessToken"]?["accessToken"]?.stringValue)
+        // The 2021-10 sign-up the order tests use.
+        let accessToken = try await StorefrontOrderTests().signUp(client, "ada@example.com")
         let (token, url) = try await cart(client, accessToken: accessToken)
         #expect(url == client.context.publicURL(path: "/cart/c/\(token)/checkout"))
 
