@@ -3,15 +3,17 @@ import Foundation
 import GRDB
 import SandboxCore
 
-/// The Shopify Storefront back end (spec `storefront.md` §5): the 2021-10 GraphQL endpoint, the cart page,
+/// The Shopify Storefront back end (spec `storefront.md` §5): the 2021-10 and 2026-04 GraphQL endpoints, the cart page,
 /// generated images and the `/sandbox/storefront/…` control routes. State lives in `storefront_` tables.
 ///
-/// The executable schema is built once per process (``StorefrontGraphQL/bundled``, shared by every world), from the bundled description-free
+/// The executable schemas are built once per process (``StorefrontGraphQL/bundled``, ``StorefrontGraphQL/bundled2026``,
+/// shared by every world), from the bundled description-free
 /// artefact; requests only parse, validate and execute.
 package struct StorefrontService: SandboxService {
     package let name = "storefront"
     let context: SandboxContext
     let graphQL: StorefrontGraphQL?
+    let graphQL2026: StorefrontGraphQL?
     let catalogCache: CatalogCache
 
     /// Creates the service; a missing or broken schema artefact makes every GraphQL request answer with a
@@ -20,6 +22,7 @@ package struct StorefrontService: SandboxService {
         self.context = context
         self.catalogCache = CatalogCache(database: context.database)
         self.graphQL = StorefrontGraphQL.bundled
+        self.graphQL2026 = StorefrontGraphQL.bundled2026
     }
 
     package func registerMigrations(_ migrator: inout DatabaseMigrator) {
@@ -87,8 +90,10 @@ package struct StorefrontService: SandboxService {
     }
 
     package func registerRoutes(on router: ServiceRoutes) {
-        let endpoint = graphQL.map {
-            StorefrontGraphQLEndpoint(context: context, graphQL: $0, catalogCache: catalogCache)
+        let endpoint = graphQL.map { graphQL in
+            var schemas = [StorefrontGraphQL.servedVersion: graphQL]
+            schemas[StorefrontGraphQL.version2026] = graphQL2026
+            return StorefrontGraphQLEndpoint(context: context, schemas: schemas, catalogCache: catalogCache)
         }
         for path in ["/api/:version/graphql", "/api/:version/graphql.json"] {
             router.post(path) { request in
@@ -107,6 +112,7 @@ package struct StorefrontService: SandboxService {
         }
         StorefrontPages(context: context).register(on: router)
         WebCheckoutPages(context: context).register(on: router)
+        HostedCheckoutPages(context: context).register(on: router)
         CardVaultRoute(context: context).register(on: router)
         StorefrontControlRoutes(context: context).register(on: router)
         StorefrontStatePages(context: context).register(on: router)

@@ -43,7 +43,8 @@ import Testing
         #expect(
             old.json.serialized()
                 == errorBody(
-                    "API version 2024-01 is not served by this sandbox; served versions: 2021-10.", "NOT_FOUND"))
+                    "API version 2024-01 is not served by this sandbox; served versions: 2021-10, 2026-04.", "NOT_FOUND"
+                ))
         let malformed = try await client.send(.post, "/api/latest/graphql", body: q1)
         #expect(malformed.status == 404)
         #expect(malformed.json.serialized() == errorBody("Not found.", "NOT_FOUND"))

@@ -36,6 +36,7 @@ struct StorefrontControlRoutes: Sendable {
 
         StorefrontCatalogControlRoutes(context: context).register(on: router)
         CheckoutControlRoutes(context: context).register(on: router)
+        HostedCheckoutControlRoutes(context: context).register(on: router)
 
         router.post("/sandbox/storefront/reset") { _ in
             try await context.reset(named: "storefront")

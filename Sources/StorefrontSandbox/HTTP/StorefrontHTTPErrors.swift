@@ -60,7 +60,7 @@ enum StorefrontHTTPErrors {
 
     static func versionNotServed(_ version: String) -> SandboxResponse {
         response(
-            "API version \(version) is not served by this sandbox; served versions: \(StorefrontGraphQL.servedVersion).",
+            "API version \(version) is not served by this sandbox; served versions: \(StorefrontGraphQL.servedVersions.joined(separator: ", ")).",
             code: "NOT_FOUND", status: 404)
     }
 

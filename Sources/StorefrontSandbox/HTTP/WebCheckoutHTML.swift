@@ -5,15 +5,17 @@ import SandboxCore
 /// The HTML of the web checkout pages. Every value that comes from a shop, a buyer or the catalog goes
 /// through ``HTMLEscaping``: product titles, addresses and emails are all caller-chosen text.
 enum WebCheckoutHTML {
-    static func document(title: String, body: String) -> String {
-        """
-        <!doctype html>
-        <html><head><meta charset="utf-8"><title>\(e(title))</title></head>
-        <body>
-        \(body)
-        <p>This is the CommerceKit sandbox: no real payment is taken.</p>
-        </body></html>
-        """
+    /// `phoneWidth` adds a viewport for the hosted checkout (the 2021-10 pages stay as they were).
+    static func document(title: String, body: String, phoneWidth: Bool = false) -> String {
+        let viewport = phoneWidth ? "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">" : ""
+        return """
+            <!doctype html>
+            <html><head><meta charset="utf-8">\(viewport)<title>\(e(title))</title></head>
+            <body>
+            \(body)
+            <p>This is the CommerceKit sandbox: no real payment is taken.</p>
+            </body></html>
+            """
     }
 
     /// `Checkout.webUrl`'s path (spec §5.8).

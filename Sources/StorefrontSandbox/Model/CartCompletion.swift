@@ -22,7 +22,10 @@ enum CartCompletion {
 
     /// Creates the order and deletes the cart (a completed cart is gone, like a checked-out cart on a real
     /// shop, so completing it twice cannot create two orders). `nil` when the cart is unknown or expired.
-    static func complete(_ db: Database, token: String, now: Date) throws -> Result<OrderRecord, Problems>? {
+    /// The hosted checkout (``HostedCheckout``) passes the buyer's `delivery`: its address and the chosen rate.
+    static func complete(_ db: Database, token: String, now: Date, delivery: Delivery? = nil) throws
+        -> Result<OrderRecord, Problems>?
+    {
         guard let shopID = try StorefrontCartStore.shopID(db, token: token),
             let shop = try StorefrontShopStore.shop(db, id: shopID),
             let cart = try StorefrontCartStore.cart(db, token: token, shopID: shopID, now: now)
@@ -60,16 +63,32 @@ enum CartCompletion {
         }
         guard problems.isEmpty else { return .failure(Problems(entries: problems)) }
         let subtotal = lines.reduce(Int64(0)) { $0 + $1.totalCents }
+        let shipping = delivery?.rate.priceCents ?? 0
         let order = try OrderWriter.create(
             db,
             OrderWriter.Draft(
                 shopID: shopID, email: cart.buyerEmail ?? fallbackEmail, phone: cart.buyerPhone,
                 currency: shop.currency,
-                associatedCustomerID: cart.customerID, lines: lines, subtotalCents: subtotal, shippingCents: 0,
+                associatedCustomerID: cart.customerID, lines: lines, subtotalCents: subtotal, shippingCents: shipping,
                 taxCents: 0,
-                dutiesCents: nil, totalCents: subtotal, shippingAddressJSON: nil), now: now)
+                dutiesCents: nil, totalCents: subtotal + shipping, shippingAddressJSON: delivery?.addressJSON),
+            now: now)
         try StorefrontCartStore.delete(db, token: token)
         return .success(order)
+    }
+
+    /// Where a hosted checkout ships to and at which rate.
+    struct Delivery: Sendable {
+        let address: [String: String]
+        let rate: CheckoutRecord.ShippingLine
+
+        /// The address as the order row stores it (keys sorted, as checkouts store theirs).
+        var addressJSON: String {
+            JSONValue.object(
+                JSONObject(address.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) })
+            )
+            .serialized()
+        }
     }
 
     /// Every reason a cart was refused, in line order.

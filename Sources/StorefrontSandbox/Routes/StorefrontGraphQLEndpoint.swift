@@ -10,7 +10,8 @@ struct StorefrontGraphQLEndpoint: Sendable {
     static let maximumBodySize = 1024 * 1024
 
     let context: SandboxContext
-    let graphQL: StorefrontGraphQL
+    /// The executable schema of each served version; both run on the same stores.
+    let schemas: [String: StorefrontGraphQL]
     let catalogCache: CatalogCache?
 
     func respond(_ request: SandboxRequest) async throws -> SandboxResponse {
@@ -20,7 +21,7 @@ struct StorefrontGraphQLEndpoint: Sendable {
         var operation: String?
         let response = try await handle(request, version: version, token: token, operation: &operation)
         var headers = response.headers
-        headers["X-Shopify-API-Version"] = StorefrontGraphQL.servedVersion
+        headers["X-Shopify-API-Version"] = schemas[version] == nil ? StorefrontGraphQL.servedVersion : version
         headers["X-Sandbox-Query-Tag"] = queryTag
         if headers["X-Request-Id"] == nil { headers["X-Request-Id"] = UUID().uuidString.lowercased() }
         var answer = response.noting(["queryTag": .string(queryTag), "operation": .from(operation)])
@@ -32,7 +33,7 @@ struct StorefrontGraphQLEndpoint: Sendable {
         async throws -> SandboxResponse
     {
         guard StorefrontHTTPErrors.isWellFormedVersion(version) else { return StorefrontHTTPErrors.notFound() }
-        guard version == StorefrontGraphQL.servedVersion else { return StorefrontHTTPErrors.versionNotServed(version) }
+        guard let graphQL = schemas[version] else { return StorefrontHTTPErrors.versionNotServed(version) }
         // The token and its shop in one read: every request pays for this hop.
         let found: (grant: TokenGrant, shop: ShopRecord?)? =
             token.isEmpty

@@ -47,14 +47,11 @@ struct StorefrontPages: Sendable {
     static func cartPage(_ cart: CartRecord, catalog: CatalogSnapshot, shopName: String, currency: String) -> String {
         var rows = ""
         var total: Int64 = 0
-        for line in cart.lines {
-            let variant = catalog.variantsByID[line.variantID]
-            let product = variant.flatMap { catalog.productsByID[$0.productID] }
-            let amount = (variant?.priceCents ?? 0) * line.quantity
-            total += amount
+        for line in pricedLines(cart, catalog: catalog) {
+            total += line.cents
             rows +=
-                "<tr><td>\(escape(product?.title ?? "Unknown item")) — \(escape(variant?.title ?? ""))</td>"
-                + "<td>\(line.quantity)</td><td>\(StorefrontFormat.money(cents: amount)) \(currency)</td></tr>\n"
+                "<tr><td>\(escape(line.product)) — \(escape(line.variant))</td>"
+                + "<td>\(line.quantity)</td><td>\(StorefrontFormat.money(cents: line.cents)) \(currency)</td></tr>\n"
         }
         return """
             <!doctype html>
@@ -66,6 +63,20 @@ struct StorefrontPages: Sendable {
             <p>This is the CommerceKit sandbox: no real payment is taken.</p>
             </body></html>
             """
+    }
+
+    /// A cart's lines as its pages show them: titles (raw, for the caller to escape) and amounts now.
+    static func pricedLines(_ cart: CartRecord, catalog: CatalogSnapshot) -> [(
+        product: String, variant: String, quantity: Int64, cents: Int64
+    )] {
+        cart.lines.map { line in
+            let variant = catalog.variantsByID[line.variantID]
+            let product = variant.flatMap { catalog.productsByID[$0.productID] }
+            return (
+                product?.title ?? "Unknown item", variant?.title ?? "", line.quantity,
+                (variant?.priceCents ?? 0) * line.quantity
+            )
+        }
     }
 
     static func escape(_ text: String) -> String { HTMLEscaping.escape(text) }

@@ -24,7 +24,7 @@ import Testing
             #expect(version.status == 404)
             #expect(
                 Self.firstMessage(version.body)
-                    == "API version 2024-01 is not served by this sandbox; served versions: 2021-10.")
+                    == "API version 2024-01 is not served by this sandbox; served versions: 2021-10, 2026-04.")
 
             let malformed = try await Self.send(harness, #"{"query":"#)
             #expect(malformed.status == 400)

@@ -34,20 +34,10 @@ extension ResolverRegistry {
                     },
                 ])
         }
-        on("Cart", "lines", as: cart) { k, args, _ in
-            let entries = k.lines.enumerated().map {
-                Connection.Entry(item: $1, id: Int64($0 + 1), value: .number(Int64($0 + 1)))
-            }
-            return try Connection.make(
-                entries,
-                order: SortOrder(key: "POSITION", descending: false, reverse: args.field("reverse").asBool ?? false),
-                args: args, connectionType: "CartLineConnection")
+        on("Cart", "lines", as: cart) { k, args, _ in try Self.cartLines(k, args, connectionType: "CartLineConnection")
         }
         on("Cart", "estimatedCost", as: cart) { k, _, c in
-            let catalog = try c.catalog()
-            let subtotal = k.lines.reduce(Int64(0)) {
-                $0 + (catalog.variantsByID[$1.variantID]?.priceCents ?? 0) * $1.quantity
-            }
+            let subtotal = try Self.cartSubtotal(k, c)
             return GraphObject(
                 "CartEstimatedCost",
                 [
@@ -66,6 +56,23 @@ extension ResolverRegistry {
             return GraphObject(
                 "CartLineEstimatedCost", ["subtotalAmount": c.money(amount), "totalAmount": c.money(amount)])
         }
+    }
+
+    /// A cart's lines as a connection of `connectionType` (2026-04 renamed it), in cart order.
+    static func cartLines(_ cart: CartRecord, _ args: Map, connectionType: String) throws -> GraphObject {
+        let entries = cart.lines.enumerated().map {
+            Connection.Entry(item: $1, id: Int64($0 + 1), value: .number(Int64($0 + 1)))
+        }
+        return try Connection.make(
+            entries,
+            order: SortOrder(key: "POSITION", descending: false, reverse: args.field("reverse").asBool ?? false),
+            args: args, connectionType: connectionType)
+    }
+
+    /// The lines at the variants' current prices.
+    static func cartSubtotal(_ cart: CartRecord, _ c: StorefrontRequestContext) throws -> Int64 {
+        let catalog = try c.catalog()
+        return cart.lines.reduce(Int64(0)) { $0 + (catalog.variantsByID[$1.variantID]?.priceCents ?? 0) * $1.quantity }
     }
 
     static func attributes(_ attributes: [(key: String, value: String)]) -> [(any Sendable)?] {

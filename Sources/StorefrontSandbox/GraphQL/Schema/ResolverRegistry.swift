@@ -14,9 +14,17 @@ struct ResolverRegistry: Sendable {
     /// `Type.field` of every resolver that may write: it polls a pending computation and may advance it (spec
     /// §5.14). A query that selects one runs on the writer (``OperationWrites``).
     private(set) var pollingFields: Set<String> = []
+    /// Root types whose unregistered fields answer ``StorefrontFieldError/notEmulated(type:field:version:)``
+    /// instead of the §5.3 fallback, and the API version named in that error (2026-04: no silent `null`).
+    var strictRootTypes: (names: Set<String>, version: String)?
 
     mutating func on(_ type: String, _ field: String, _ resolver: @escaping FieldResolver) {
         resolvers["\(type).\(field)"] = resolver
+    }
+
+    /// Makes `Type.field` answer what `Type.source` answers (a field a later version renamed or retyped).
+    mutating func alias(_ type: String, _ field: String, to source: String) {
+        if let resolver = resolvers["\(type).\(source)"] { resolvers["\(type).\(field)"] = resolver }
     }
 
     /// Registers a field of a record type: the resolver receives the parent already cast.
@@ -98,9 +106,15 @@ struct ResolverRegistry: Sendable {
         -> FieldResolver
     {
         let registered = resolvers["\(typeName).\(fieldName)"]
-        let fallback = Self.fallback(
-            typeName: typeName, fieldName: fieldName, type: type,
-            isMutation: typeName == mutationTypeName)
+        let fallback: @Sendable () throws -> (any Sendable)?
+        if let strict = strictRootTypes, strict.names.contains(typeName) {
+            let error = StorefrontFieldError.notEmulated(type: typeName, field: fieldName, version: strict.version)
+            fallback = { throw error }
+        } else {
+            fallback = Self.fallback(
+                typeName: typeName, fieldName: fieldName, type: type,
+                isMutation: typeName == mutationTypeName)
+        }
         return { source, args, context, info in
             do {
                 if let registered { return try registered(source, args, context, info) }

@@ -40,4 +40,11 @@ struct StorefrontFieldError: Error, CustomStringConvertible {
             message: "\(type).\(field) is not implemented by the CommerceKit sandbox",
             extensions: ["code": "SANDBOX_NOT_IMPLEMENTED"])
     }
+
+    /// A root field of a later API version that the sandbox does not emulate (never a silent `null`).
+    static func notEmulated(type: String, field: String, version: String) -> StorefrontFieldError {
+        StorefrontFieldError(
+            message: "\(type).\(field) is not emulated in the CommerceKit sandbox (Storefront API \(version))",
+            extensions: ["code": "SANDBOX_NOT_EMULATED"])
+    }
 }

@@ -4,14 +4,19 @@ import GRDB
 import GraphQL
 import SandboxCore
 
-/// The executable 2021-10 schema, built once per process from the bundled artefact, and the per-request
+/// An executable schema (2021-10 or 2026-04), built once per process from its bundled artefact, and the per-request
 /// pipeline: bracket-nesting pre-scan (G10) → parse (G1) → depth and spread nesting (G10) → subscriptions (G11) →
 /// validate (G2–G9) → execute, queries on a reader and mutations in one write transaction (spec §5.3).
 package final class StorefrontGraphQL: Sendable {
     static let servedVersion = "2021-10"
+    /// The later version served beside 2021-10 on the same stores (``bundled2026``).
+    static let version2026 = "2026-04"
+    static let servedVersions = [servedVersion, version2026]
     static let maximumDepth = 50
 
     let schema: GraphQLSchema
+    /// The API version this schema answers for (`X-Shopify-API-Version`).
+    let version: String
     /// Fields, argument definitions and resolvers for the synchronous query executor (``QueryExecutor``).
     let fieldTable: FieldTable
     /// `Type.field` of the resolvers that may write (``ResolverRegistry/pollingFields``).
@@ -21,10 +26,16 @@ package final class StorefrontGraphQL: Sendable {
     /// Whether queries try ``QueryExecutor`` before GraphQLSwift (off only to compare the two in tests).
     let synchronousQueries: Bool
 
-    init(artefact: Data, registry: ResolverRegistry = .storefront, synchronousQueries: Bool = true) throws {
+    init(
+        artefact: Data, registry: ResolverRegistry = .storefront, version: String = servedVersion,
+        synchronousQueries: Bool = true
+    ) throws {
         self.synchronousQueries = synchronousQueries
+        self.version = version
         let introspection = try JSONValue.parse(artefact, maxDepth: 512)
-        let mutationName = introspection["data"]?["__schema"]?["mutationType"]?["name"]?.stringValue ?? "Mutation"
+        // 2021-10's artefact keeps the `{"data": …}` wrapper, 2026-04's introspection file has none.
+        let root = introspection["data"]?["__schema"] ?? introspection["__schema"]
+        let mutationName = root?["mutationType"]?["name"]?.stringValue ?? "Mutation"
         schema = try StorefrontSchemaBuilder(introspection: introspection) { type, field, output in
             registry.resolver(typeName: type, fieldName: field, type: output, mutationTypeName: mutationName)
         }.build()
@@ -42,15 +53,18 @@ package final class StorefrontGraphQL: Sendable {
     /// `nil` when the artefact is missing or broken.
     static let bundled: StorefrontGraphQL? = try? StorefrontGraphQL(artefact: bundledArtefact())
 
-    /// The artefact shipped as a SwiftPM resource.
-    static func bundledArtefact() throws -> Data {
+    /// The 2026-04 schema with the same resolvers (``ResolverRegistry/storefront2026``), shared like ``bundled``.
+    static let bundled2026: StorefrontGraphQL? = try? StorefrontGraphQL(
+        artefact: bundledArtefact(version: version2026), registry: .storefront2026, version: version2026)
+
+    /// The artefact of `version` shipped as a SwiftPM resource.
+    static func bundledArtefact(version: String = servedVersion) throws -> Data {
+        let name = "storefront-\(version).sandbox"
         guard
-            let url = Bundle.module.url(
-                forResource: "storefront-2021-10.sandbox", withExtension: "json", subdirectory: "Resources")
-                ?? Bundle.module.url(forResource: "storefront-2021-10.sandbox", withExtension: "json")
+            let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Resources")
+                ?? Bundle.module.url(forResource: name, withExtension: "json")
         else {
-            throw StorefrontSchemaBuilder.BuildError.malformed(
-                "storefront-2021-10.sandbox.json is missing from the bundle")
+            throw StorefrontSchemaBuilder.BuildError.malformed("\(name).json is missing from the bundle")
         }
         return try Data(contentsOf: url)
     }
