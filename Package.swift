@@ -281,7 +281,7 @@ let package = Package(
             dependencies: [
                 "CommerceSandbox", "PaytronixSandbox", "CommerceCore", "CommerceTesting", "ButtonMerchant",
                 "ButtonOrders", "ATHMovilCheckout", "PaytronixPush", "Buy", "CommerceTestSupport",
-                "RezolveSDK", "RezolvePartnerServer", "Pay", "CommerceSandboxTesting",
+                "RezolveSDK", "RezolvePartnerServer", "Pay", "CommerceSandboxTesting", "Storefront2026_04",
             ]),
     ],
     swiftLanguageModes: [.v6]
