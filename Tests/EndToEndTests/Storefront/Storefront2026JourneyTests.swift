@@ -14,7 +14,9 @@ import Testing
 
             let catalogue = try await client.query(
                 Storefront.buildQuery { root in
-                    root.products(first: 1) { $0.nodes { $0.variants(first: 1) { $0.nodes { $0.id().price { $0.amount() } } } } }
+                    root.products(first: 1) { products in
+                        products.nodes { $0.variants(first: 1) { $0.nodes { $0.id().price { $0.amount() } } } }
+                    }
                 })
             let variant = try #require(catalogue.products.nodes.first?.variants.nodes.first)
 
