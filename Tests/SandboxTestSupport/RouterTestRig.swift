@@ -70,7 +70,30 @@ package struct RouterTestRig {
             context: SandboxRequestContext(
                 inProcess: Sandbox.quietLogger,
                 remoteAddress: peer))
-        let answer = try await SandboxResponse(collecting: response)
-        return Reply(status: answer.status, headers: answer.headers, data: answer.body)
+        return try await Reply(collecting: response)
     }
+}
+
+extension RouterTestRig.Reply {
+    /// What a client would read of `response`: its status, headers (but the `Content-Length` Hummingbird adds
+    /// when it writes) and body.
+    init(collecting response: Response) async throws {
+        var headers = HTTPHeaders()
+        for field in response.headers where field.name != .contentLength {
+            headers.add(name: field.name.rawName, value: field.value)
+        }
+        let sink = Locked(Data())
+        try await response.body.write(BodyCollector(sink: sink))
+        self.init(status: Int(response.status.code), headers: headers, data: sink.current)
+    }
+}
+
+/// Gathers a response body Hummingbird would write to the connection (the writer is consumed by the write, so
+/// the bytes go to a shared sink).
+private struct BodyCollector: ResponseBodyWriter {
+    let sink: Locked<Data>
+    mutating func write(_ buffer: ByteBuffer) async throws {
+        sink.withLock { $0.append(contentsOf: buffer.readableBytesView) }
+    }
+    consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}
 }

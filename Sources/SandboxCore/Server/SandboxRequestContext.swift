@@ -11,6 +11,8 @@ package struct SandboxRequestContext: RequestContext, RemoteAddressRequestContex
     let channel: (any Channel)?
     /// Set by ``SandboxPipelineMiddleware`` once the body is read; what every ``SandboxEndpoint`` answers.
     var sandboxRequest: SandboxRequest?
+    /// The service owning the request's path (`nil` for `/sandbox/` and unowned paths), set with it.
+    var owner: (any SandboxService)?
     /// The world answering this request, set by its ``BoundResponder`` before the shared router runs.
     var bindings: RouteBindings?
 

@@ -1,6 +1,8 @@
 import CommerceCore
 import Foundation
+import Hummingbird
 import Logging
+import NIOCore
 
 /// The steps every request takes around its route: vendor requests meet the fault injector (rendered in the
 /// owning service's envelope) and are recorded in the journal; an error a handler lets escape becomes a plain
@@ -55,5 +57,30 @@ struct RequestPipeline: Sendable {
     private func internalError(_ request: SandboxRequest, _ error: any Error) -> SandboxResponse {
         logger.error("Unhandled error for \(request.method) \(request.rawPath): \(error)")
         return SandboxPlainError(status: 500, message: "CommerceKit sandbox internal error: \(error)").response
+    }
+}
+
+extension RouteBindings {
+    /// Runs `route` inside the pipeline and sends the result: the one place a sandbox response becomes the one
+    /// Hummingbird writes (or the connection is dropped, when a fault says so).
+    func answer(
+        _ request: SandboxRequest, owner: (any SandboxService)?, channel: (any Channel)?,
+        route: (SandboxRequest) async throws -> SandboxResponse
+    ) async -> Response {
+        let response = await RequestPipeline(context: context, logger: logger).respond(
+            to: request, owner: owner, route: route)
+        if response.dropsConnection, let channel {
+            wireLog?.record(request, response)
+            await ConnectionDropHandler.drop(channel)
+            // Never sent: Hummingbird's write to the closed channel fails quietly (logged at trace level).
+            return Response(status: .serviceUnavailable)
+        }
+        return send(response, to: request)
+    }
+
+    /// The Hummingbird response for `response` (an empty body for HEAD), recorded in the wire log first.
+    func send(_ response: SandboxResponse, to request: SandboxRequest) -> Response {
+        wireLog?.record(request, response)
+        return response.hummingbirdResponse(isHead: request.method == .head)
     }
 }

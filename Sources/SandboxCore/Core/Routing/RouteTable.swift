@@ -66,7 +66,9 @@ package struct RouteTable {
         var methodsByPattern: [String: [HTTPMethod]] = [:]
         var patternOrder: [String] = []
         for (slot, route) in routes.enumerated() {
-            add(route.method, route.pattern, SandboxEndpoint(pattern: route.pattern, answer: .route(slot)), to: router)
+            add(
+                route.method, route.pattern,
+                SandboxEndpoint(method: route.method, pattern: route.pattern, answer: .route(slot)), to: router)
             if methodsByPattern[route.pattern] == nil { patternOrder.append(route.pattern) }
             methodsByPattern[route.pattern, default: []].append(route.method)
         }
@@ -75,7 +77,9 @@ package struct RouteTable {
         for pattern in patternOrder {
             let allowed = methodsByPattern[pattern] ?? []
             for method in answeredMethods where !allowed.contains(method) {
-                add(method, pattern, SandboxEndpoint(pattern: pattern, answer: .methodNotAllowed(allowed)), to: router)
+                add(
+                    method, pattern,
+                    SandboxEndpoint(method: method, pattern: pattern, answer: .methodNotAllowed(allowed)), to: router)
             }
         }
         return router

@@ -5,10 +5,10 @@ import Hummingbird
 import Logging
 import NIOCore
 
-/// The sandbox's one Hummingbird middleware: reads the body within the owning service's limit, puts the
-/// request as a ``SandboxRequest`` in the context for the endpoints, runs the ``RequestPipeline`` (faults,
-/// journal) around the rest of the chain, answers unknown paths with the owning prefix's 404, and sends the
-/// result (or drops the connection when a fault says so).
+/// The sandbox's one Hummingbird middleware: reads the body within the owning service's limit and puts the
+/// request as a ``SandboxRequest`` in the context. The matched ``SandboxEndpoint`` runs the ``RequestPipeline``
+/// (faults, journal) around its handler and sends the result; a path no route matches gets the owning prefix's
+/// 404 through the same pipeline here.
 struct SandboxPipelineMiddleware: RouterMiddleware {
     typealias Context = SandboxRequestContext
 
@@ -42,37 +42,23 @@ struct SandboxPipelineMiddleware: RouterMiddleware {
         switch await Self.readBody(of: request, limits: owner?.bodyLimits ?? .standard) {
         case .read(let data): sandboxRequest.body = data
         case .unreadable:
-            return send(
-                SandboxPlainError(status: 400, message: "Request body could not be read").response, to: sandboxRequest,
-                log: bindings.wireLog)
+            return bindings.send(
+                SandboxPlainError(status: 400, message: "Request body could not be read").response, to: sandboxRequest)
         case .tooLarge(let limit):
-            return send(
+            return bindings.send(
                 SandboxPlainError(status: 413, message: "Request body exceeds \(limit / 1_048_576) MiB").response,
-                to: sandboxRequest, log: bindings.wireLog)
+                to: sandboxRequest)
         }
         var forwarded = requestContext
         forwarded.sandboxRequest = sandboxRequest
-        let pipeline = RequestPipeline(context: context, logger: bindings.logger)
-        let response = await pipeline.respond(to: sandboxRequest, owner: owner) { sandboxRequest in
-            do {
-                return try await SandboxResponse(collecting: next(request, forwarded))
-            } catch let error as HTTPError where error.status == .notFound {
-                return context.fallback(for: sandboxRequest.rawPath).notFound(sandboxRequest)
+        forwarded.owner = owner
+        do {
+            return try await next(request, forwarded)
+        } catch let error as HTTPError where error.status == .notFound {
+            return await bindings.answer(sandboxRequest, owner: owner, channel: requestContext.channel) { request in
+                context.fallback(for: request.rawPath).notFound(request)
             }
         }
-        if response.dropsConnection, let channel = requestContext.channel {
-            bindings.wireLog?.record(sandboxRequest, response)
-            await ConnectionDropHandler.drop(channel)
-            // Never sent: Hummingbird's write to the closed channel fails quietly (logged at trace level).
-            return Response(status: .serviceUnavailable)
-        }
-        return send(response, to: sandboxRequest, log: bindings.wireLog)
-    }
-
-    /// The Hummingbird response for `response`, recorded in the wire log first when there is one.
-    private func send(_ response: SandboxResponse, to request: SandboxRequest, log wireLog: WireLog?) -> Response {
-        wireLog?.record(request, response)
-        return response.hummingbirdResponse(isHead: request.method == .head)
     }
 
     enum BodyRead {
