@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Measures a release `commercekit serve` with wrk (Debian package `wrk`; install it yourself, this script
 # installs nothing): the no-op GET /sandbox/ping, then POST /v1/order with unique ids and the Storefront
-# products query (storefront-products.lua), same server, same run,
+# products query on 2021-10 (storefront-products.lua) and on 2026-04 (storefront-products-2026.lua), same server,
+# same run,
 # 8 connections on 2 threads, in ROUNDS (default 3) alternating rounds. Prints wrk's summaries, each round's
 # throughput ratios and the ratios of the medians.
 set -euo pipefail
@@ -32,7 +33,7 @@ measure() {
 # three routes are measured in ROUNDS alternating rounds; each round's ratios are printed, then the ratios of
 # the medians.
 ROUNDS=${ROUNDS:-3}
-PINGS=(); ORDERS=(); STOREFRONTS=()
+PINGS=(); ORDERS=(); STOREFRONTS=(); STOREFRONTS_2026=()
 for round in $(seq 1 "$ROUNDS"); do
   echo "== round $round: GET /sandbox/ping (no-op ceiling)" >&2
   PINGS+=("$(measure "$URL/sandbox/ping")")
@@ -40,10 +41,14 @@ for round in $(seq 1 "$ROUNDS"); do
   ORDERS+=("$(measure -s Benchmarks/wrk/create-order.lua "$URL")")
   echo "== round $round: POST /api/2021-10/graphql.json (Storefront: shop + 10 products x 3 variants, one document)" >&2
   STOREFRONTS+=("$(measure -s Benchmarks/wrk/storefront-products.lua "$URL")")
-  awk -v r="$round" -v p="${PINGS[-1]}" -v o="${ORDERS[-1]}" -v s="${STOREFRONTS[-1]}" \
-    'BEGIN { printf "round %d: no-op %.0f req/s, create-order %.0f (%.3fx), storefront %.0f (%.3fx)\n", r, p, o, o / p, s, s / p }'
+  echo "== round $round: POST /api/2026-04/graphql.json (the same query on 2026-04)" >&2
+  STOREFRONTS_2026+=("$(measure -s Benchmarks/wrk/storefront-products-2026.lua "$URL")")
+  awk -v r="$round" -v p="${PINGS[-1]}" -v o="${ORDERS[-1]}" -v s="${STOREFRONTS[-1]}" -v n="${STOREFRONTS_2026[-1]}" \
+    'BEGIN { printf "round %d: no-op %.0f req/s, create-order %.0f (%.3fx), storefront %.0f (%.3fx), 2026-04 %.0f (%.3fx)\n", r, p, o, o / p, s, s / p, n, n / p }'
 done
 median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 PING=$(median "${PINGS[@]}"); ORDER=$(median "${ORDERS[@]}"); STOREFRONT=$(median "${STOREFRONTS[@]}")
+STOREFRONT_2026=$(median "${STOREFRONTS_2026[@]}")
 awk -v o="$ORDER" -v p="$PING" 'BEGIN { printf "create-order / no-op throughput ratio (medians of the rounds): %.3f\n", o / p }'
 awk -v s="$STOREFRONT" -v p="$PING" 'BEGIN { printf "storefront products query / no-op throughput ratio (medians of the rounds): %.3f\n", s / p }'
+awk -v s="$STOREFRONT_2026" -v p="$PING" 'BEGIN { printf "storefront products query on 2026-04 / no-op throughput ratio (medians of the rounds): %.3f\n", s / p }'
