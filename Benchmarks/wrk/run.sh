@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Measures a release `commercekit serve` with wrk (Debian package `wrk`; install it yourself, this script
 # installs nothing): the no-op GET /sandbox/ping, then POST /v1/order with unique ids and the Storefront
-# products query on 2021-10 (storefront-products.lua) and on 2026-04 (storefront-products-2026.lua), same server,
+# products query on 2021-10 (storefront-products.lua) and on 2026-04 (the same script with `-- 2026-04`), same server,
 # same run,
 # 8 connections on 2 threads, in ROUNDS (default 3) alternating rounds. Prints wrk's summaries, each round's
 # throughput ratios and the ratios of the medians.
@@ -42,7 +42,7 @@ for round in $(seq 1 "$ROUNDS"); do
   echo "== round $round: POST /api/2021-10/graphql.json (Storefront: shop + 10 products x 3 variants, one document)" >&2
   STOREFRONTS+=("$(measure -s Benchmarks/wrk/storefront-products.lua "$URL")")
   echo "== round $round: POST /api/2026-04/graphql.json (the same query on 2026-04)" >&2
-  STOREFRONTS_2026+=("$(measure -s Benchmarks/wrk/storefront-products-2026.lua "$URL")")
+  STOREFRONTS_2026+=("$(measure -s Benchmarks/wrk/storefront-products.lua "$URL" -- 2026-04)")
   awk -v r="$round" -v p="${PINGS[-1]}" -v o="${ORDERS[-1]}" -v s="${STOREFRONTS[-1]}" -v n="${STOREFRONTS_2026[-1]}" \
     'BEGIN { printf "round %d: no-op %.0f req/s, create-order %.0f (%.3fx), storefront %.0f (%.3fx), 2026-04 %.0f (%.3fx)\n", r, p, o, o / p, s, s / p, n, n / p }'
 done
