@@ -63,7 +63,8 @@ import Testing
         let limited = try await client.data2026(
             #"{predictiveSearch(query:"sneaker",limit:3){products{handle}}}"#)
         #expect(limited["predictiveSearch"]?["products"]?.arrayValue?.count == 3)
-        let runners = try await client.data2026(#"{predictiveSearch(query:"runners",types:[COLLECTION]){collections{handle}}}"#)
+        let runners = try await client.data2026(
+            #"{predictiveSearch(query:"runners",types:[COLLECTION]){collections{handle}}}"#)
         #expect(
             runners["predictiveSearch"]?["collections"]?.serialized()
                 == #"[{"handle":"runners"},{"handle":"blue-runners"}]"#)

@@ -31,10 +31,13 @@ import Testing
         let data = try await client.data2026("{paymentSettings{\(selection)} shop{paymentSettings{\(selection)}}}")
         #expect(data["paymentSettings"]?["currencyCode"] == "CAD")
         #expect(data["paymentSettings"]?["countryCode"] == "CA")
-        #expect(data["paymentSettings"]?["acceptedCardBrands"]?.serialized() == #"["VISA","MASTERCARD","AMERICAN_EXPRESS"]"#)
+        #expect(
+            data["paymentSettings"]?["acceptedCardBrands"]?.serialized() == #"["VISA","MASTERCARD","AMERICAN_EXPRESS"]"#
+        )
         #expect(data["paymentSettings"] == data["shop"]?["paymentSettings"])
         let vault = try #require(data["paymentSettings"]?["cardVaultUrl"]?.stringValue.flatMap(URL.init(string:)))
-        let session = try await client.send(.post, vault.path, body: Data(#"{"credit_card":{"number":"4242424242424242"}}"#.utf8))
+        let session = try await client.send(
+            .post, vault.path, body: Data(#"{"credit_card":{"number":"4242424242424242"}}"#.utf8))
         #expect(session.status == 200)
         #expect(session.json["id"]?.stringValue?.isEmpty == false)
     }
@@ -43,7 +46,8 @@ import Testing
         let client = try StorefrontClient()
         let data = try await client.data2026(
             #"{urlRedirects(first:5){nodes{path target}} none:urlRedirects(first:5,query:"path:/blogs"){nodes{path}}}"#)
-        #expect(data["urlRedirects"]?.serialized() == #"{"nodes":[{"path":"/pages/about","target":"/pages/about-us"}]}"#)
+        #expect(
+            data["urlRedirects"]?.serialized() == #"{"nodes":[{"path":"/pages/about","target":"/pages/about-us"}]}"#)
         #expect(data["none"]?.serialized() == #"{"nodes":[]}"#)
     }
 

@@ -11,7 +11,9 @@ enum ContentListing {
         [article.title, article.handle, ContentText.plain(article.contentHtml), article.author.name] + article.tags
     }
 
-    static func freeText(_ page: PageRecord) -> [String] { [page.title, page.handle, ContentText.plain(page.bodyHtml)] }
+    static func freeText(_ page: PageRecord) -> [String] {
+        [page.title, page.handle, ContentText.plain(page.bodyHtml)]
+    }
 
     static func freeText(_ blog: BlogRecord) -> [String] { [blog.title, blog.handle] }
 

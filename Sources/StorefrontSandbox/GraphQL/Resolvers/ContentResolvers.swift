@@ -76,7 +76,9 @@ extension ResolverRegistry {
         on("Article", "seo", as: article) { a, _, _ in
             GraphObject("SEO", ["title": a.title, "description": a.excerptHtml.map(ContentText.plain)])
         }
-        on("Article", "blog", as: article) { a, _, c in try StorefrontContentStore.blog(c.db, id: a.blogID, shopID: a.shopID) }
+        on("Article", "blog", as: article) { a, _, c in
+            try StorefrontContentStore.blog(c.db, id: a.blogID, shopID: a.shopID)
+        }
         on("Article", "onlineStoreUrl", as: article) { a, _, c in
             let blog = try StorefrontContentStore.blog(c.db, id: a.blogID, shopID: a.shopID)
             return blog.map { "https://\(c.shop.domain)/blogs/\($0.handle)/\(a.handle)" }

@@ -26,7 +26,8 @@ extension ResolverRegistry {
             let page = args.field("page").asInt ?? 1
             guard page >= 1 else { throw StorefrontFieldError(message: "page must be 1 or higher") }
             let start = (page - 1) * StoreSitemap.pageSize
-            let items = start < pages.resources.count
+            let items =
+                start < pages.resources.count
                 ? Array(pages.resources[start..<min(start + StoreSitemap.pageSize, pages.resources.count)]) : []
             return GraphObject(
                 "PaginatedSitemapResources",
@@ -60,10 +61,14 @@ enum StoreMenus {
         switch handle {
         case "main-menu":
             id = 1
-            var list = [item("Home", "FRONTPAGE", "/", nil, nil), item("Catalog", "CATALOG", "/collections/all", nil, nil)]
+            var list = [
+                item("Home", "FRONTPAGE", "/", nil, nil), item("Catalog", "CATALOG", "/collections/all", nil, nil),
+            ]
             for collection in try context.catalog().collections {
                 list.append(
-                    item(collection.title, "COLLECTION", "/collections/\(collection.handle)", collection, collection.gid))
+                    item(
+                        collection.title, "COLLECTION", "/collections/\(collection.handle)", collection, collection.gid)
+                )
             }
             for blog in try StorefrontContentStore.blogs(context.db, shopID: context.shop.id) {
                 list.append(item(blog.title, "BLOG", "/blogs/\(blog.handle)", blog, blog.gid))
@@ -71,7 +76,8 @@ enum StoreMenus {
             items = list
         case "footer":
             id = 2
-            items = [item("Search", "SEARCH", "/search", nil, nil)]
+            items =
+                [item("Search", "SEARCH", "/search", nil, nil)]
                 + pages.map { item($0.title, "PAGE", "/pages/\($0.handle)", $0, $0.gid) }
         default:
             return nil

@@ -72,7 +72,8 @@ enum StoreSearch {
         }
         if types.contains("PRODUCT") {
             for product in try context.catalog().products {
-                add(product, texts(product, fields: fields), price: product.minPriceCents,
+                add(
+                    product, texts(product, fields: fields), price: product.minPriceCents,
                     available: product.availableForSale)
             }
         }
