@@ -73,24 +73,9 @@ extension StorefrontClient {
         #expect(GID.decode(shop["shop"]?["id"]?.stringValue) == "gid://shopify/Shop/1")
     }
 
+    /// Every query field is emulated now (StorefrontRootFieldCoverageTests); a mutation may still not be.
     @Test func rootFieldsNotEmulatedAnswerANamedError() async throws {
         let client = try StorefrontClient()
-        let query = try await client.graphQL2026(#"{menu(handle:"main-menu"){id},shop{name}}"#)
-        #expect(query.status == 200)
-        #expect(query.json["data"]?["menu"] == .null)
-        #expect(query.json["data"]?["shop"]?["name"] == "Sandbox Shoes")
-        let error = try #require(query.json["errors"]?[0])
-        #expect(
-            error["message"] == "QueryRoot.menu is not emulated in the CommerceKit sandbox (Storefront API 2026-04)")
-        #expect(error["extensions"]?["code"] == "SANDBOX_NOT_EMULATED")
-        #expect(error["path"]?.serialized() == #"["menu"]"#)
-
-        // A non-null root field: the error nulls `data`, still with HTTP 200.
-        let search = try await client.graphQL2026(#"{search(query:"road",first:1){totalCount}}"#)
-        #expect(search.status == 200)
-        #expect(search.json["data"] == .null)
-        #expect(search.json["errors"]?[0]?["extensions"]?["code"] == "SANDBOX_NOT_EMULATED")
-
         let mutation = try await client.graphQL2026(#"mutation {cartClone(cartId:"gid://shopify/Cart/x"){cart{id}}}"#)
         #expect(mutation.status == 200)
         #expect(

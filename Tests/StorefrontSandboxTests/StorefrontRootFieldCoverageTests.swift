@@ -5,13 +5,16 @@ import Testing
 @testable import CommerceSandbox
 
 /// Every root field of the 2021-10 schema is served: called with placeholder arguments, none answers the
-/// "not implemented by the CommerceKit sandbox" error (C8), and none fails the request.
+/// "not implemented by the CommerceKit sandbox" error (C8), and none fails the request; every 2026-04 query
+/// field is emulated.
 @Suite struct StorefrontRootFieldCoverageTests {
     /// The introspection result the Buy code generator reads, from the repository's schema folder.
-    static func schema() throws -> JSONValue {
+    static func schema(_ version: String = "2021-10") throws -> JSONValue {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../Schemas/Storefront/storefront-2021-10.schema.json").standardizedFileURL
-        return try #require(try JSONValue.parse(Data(contentsOf: url))["data"]?["__schema"])
+            .appendingPathComponent("../../Schemas/Storefront/storefront-\(version).schema.json").standardizedFileURL
+        // The 2021-10 file wraps the introspection result in `data`; the 2026-04 file is the bare result.
+        let json = try JSONValue.parse(Data(contentsOf: url))
+        return try #require(json["data"]?["__schema"] ?? json["__schema"])
     }
 
     /// A literal of `type` that passes validation: required input fields only, the first enum value.
@@ -89,6 +92,25 @@ import Testing
             }
         }
         #expect(count == 76)
+        #expect(unserved.isEmpty, "unserved root fields: \(unserved)")
+    }
+
+    /// Every 2026-04 QueryRoot field has a resolver: none answers `SANDBOX_NOT_EMULATED` (or any other sandbox
+    /// error) to a call with placeholder arguments.
+    @Test func every2026QueryFieldIsEmulated() async throws {
+        let calls = Self.calls("QueryRoot", try Self.schema("2026-04"))
+        let client = try StorefrontClient()
+        var unserved: [String] = []
+        for call in calls {
+            let answer = try await client.graphQL2026("query {\(call.selection)}")
+            let codes = (answer.json["errors"]?.arrayValue ?? []).compactMap { $0["extensions"]?["code"]?.stringValue }
+            if codes.contains(where: { $0.hasPrefix("SANDBOX_") || $0 == "INTERNAL_SERVER_ERROR" })
+                || answer.json["data"] == nil || answer.json["data"] == .null
+            {
+                unserved.append("QueryRoot.\(call.name): \(answer.json.serialized())")
+            }
+        }
+        #expect(calls.count == 34)
         #expect(unserved.isEmpty, "unserved root fields: \(unserved)")
     }
 }

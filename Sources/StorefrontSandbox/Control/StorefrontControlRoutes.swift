@@ -35,6 +35,7 @@ struct StorefrontControlRoutes: Sendable {
     func register(on router: ServiceRoutes) {
 
         StorefrontCatalogControlRoutes(context: context).register(on: router)
+        StorefrontContentControlRoutes(context: context).register(on: router)
         CheckoutControlRoutes(context: context).register(on: router)
         HostedCheckoutControlRoutes(context: context).register(on: router)
 

@@ -47,7 +47,7 @@ struct VariantRecord: GraphValue {
 struct ImageRecord: GraphValue {
     var graphQLTypeName: String { "Image" }
     let id: Int64
-    /// `product` or `collection`.
+    /// `product`, `collection` or `article`.
     let ownerKind: String
     let ownerID: Int64
     let position: Int64
@@ -56,7 +56,13 @@ struct ImageRecord: GraphValue {
     let width: Int64
     let height: Int64
 
-    var gid: GlobalID { GlobalID(ownerKind == "collection" ? "CollectionImage" : "ProductImage", id) }
+    var gid: GlobalID {
+        switch ownerKind {
+        case "collection": GlobalID("CollectionImage", id)
+        case "article": GlobalID("ArticleImage", id)
+        default: GlobalID("ProductImage", id)
+        }
+    }
 }
 
 /// A collection with its products in manual order.

@@ -117,5 +117,32 @@ enum StorefrontMigrations {
                     ALTER TABLE storefront_images_by_kind RENAME TO storefront_images;
                     """)
         }
+        // Online-store content: the demo blog, its articles, pages, store locations and URL redirects.
+        migrator.registerMigration("storefront-5-content") { db in
+            // Schema text (raw SQL, see above).
+            try db.execute(
+                sql: """
+                    CREATE TABLE storefront_blogs (
+                        id INTEGER PRIMARY KEY, shop_id INTEGER NOT NULL, title TEXT NOT NULL, handle TEXT NOT NULL,
+                        UNIQUE (shop_id, handle));
+                    CREATE TABLE storefront_articles (
+                        id INTEGER PRIMARY KEY, shop_id INTEGER NOT NULL, blog_id INTEGER NOT NULL, title TEXT NOT NULL,
+                        handle TEXT NOT NULL, content_html TEXT NOT NULL, excerpt_html TEXT, author_name TEXT NOT NULL,
+                        author_email TEXT NOT NULL, author_bio TEXT, tags TEXT NOT NULL, image_name TEXT, image_alt TEXT,
+                        published_at REAL NOT NULL, updated_at REAL NOT NULL, UNIQUE (blog_id, handle));
+                    CREATE INDEX storefront_articles_shop ON storefront_articles (shop_id);
+                    CREATE TABLE storefront_pages (
+                        id INTEGER PRIMARY KEY, shop_id INTEGER NOT NULL, title TEXT NOT NULL, handle TEXT NOT NULL,
+                        body_html TEXT NOT NULL, created_at REAL NOT NULL, updated_at REAL NOT NULL,
+                        UNIQUE (shop_id, handle));
+                    CREATE TABLE storefront_locations (
+                        id INTEGER PRIMARY KEY, shop_id INTEGER NOT NULL, name TEXT NOT NULL, address1 TEXT, address2 TEXT,
+                        city TEXT, province TEXT, province_code TEXT, country_code TEXT, zip TEXT, phone TEXT,
+                        latitude REAL, longitude REAL);
+                    CREATE TABLE storefront_url_redirects (
+                        id INTEGER PRIMARY KEY, shop_id INTEGER NOT NULL, path TEXT NOT NULL, target TEXT NOT NULL,
+                        UNIQUE (shop_id, path));
+                    """)
+        }
     }
 }

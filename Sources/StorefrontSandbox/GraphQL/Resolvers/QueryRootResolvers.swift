@@ -128,7 +128,7 @@ extension ResolverRegistry {
             try context.require(StorefrontScope.readCheckouts, for: field)
             return try StorefrontOrderStore.order(context.db, gid: gid, shopID: context.shop.id)
         default:
-            return nil
+            return try contentNode(gid, context)
         }
     }
 }

@@ -69,6 +69,9 @@ struct ResolverRegistry: Sendable {
         registry.registerCartDetailMutations()
         registry.registerCustomerActivationMutations()
         registry.registerLocalization()
+        registry.registerContent()
+        registry.registerStoreInfo()
+        registry.registerDiscovery()
         return registry
     }()
 
