@@ -37,7 +37,8 @@ struct HostedCheckoutPages: Sendable {
                 let (cart, shop) = found
                 func form(_ state: HostedCheckoutHTML.FormState, status: Int) throws -> SandboxResponse {
                     let catalog = try StorefrontCatalogStore.snapshot(db, shopID: shop.id)
-                    return .html(HostedCheckoutHTML.formPage(cart, shop: shop, catalog: catalog, state: state), status: status)
+                    return .html(
+                        HostedCheckoutHTML.formPage(cart, shop: shop, catalog: catalog, state: state), status: status)
                 }
                 guard paying else { return try form(.init(entered: submission), status: 200) }
                 switch try HostedCheckout.pay(db, token: token, submission, now: now) {
