@@ -149,7 +149,8 @@ def main():
                 .filter(i => i.type !== 'hidden' && i.labels.length === 0).map(i => i.name)""")
             expect(unlabelled == [], "every input has a label")
 
-            page.get_by_label("Email", exact=True).fill("browser@example.com")
+            expect(page.get_by_label("Email", exact=True).input_value() == "browser@example.com",
+                   "the signed-in customer's email is filled in")
             for label, value in ADDRESS.items():
                 page.get_by_label(label, exact=True).fill(value)
             page.get_by_role("button", name="Update delivery options").click()

@@ -27,6 +27,9 @@ import Testing
         let accessToken = try await StorefrontOrderTests().signUp(client, "ada@example.com")
         let (token, url) = try await cart(client, accessToken: accessToken)
         #expect(url == client.context.publicURL(path: "/cart/c/\(token)/checkout"))
+        // The signed-in customer finds their email filled in.
+        let page = try await client.send(.get, "/cart/c/\(token)/checkout")
+        #expect(String(decoding: page.response.body, as: UTF8.self).contains(#"value="ada@example.com">"#))
 
         let declined = try await client.control(
             .post, "/sandbox/storefront/carts/\(token)/checkout",

@@ -17,7 +17,14 @@ struct HostedCheckoutPages: Sendable {
                 guard let found = try Self.cart(db, token: token, now: now) else { return nil }
                 let (cart, shop) = found
                 let catalog = try StorefrontCatalogStore.snapshot(db, shopID: shop.id)
-                return HostedCheckoutHTML.formPage(cart, shop: shop, catalog: catalog)
+                // A signed-in buyer (`buyerIdentity.customerAccessToken`) finds their email filled in.
+                let customer = try cart.customerID.flatMap {
+                    try StorefrontCustomerStore.customer(db, id: $0, shopID: shop.id)
+                }
+                let email = cart.buyerEmail ?? customer?.email
+                return HostedCheckoutHTML.formPage(
+                    cart, shop: shop, catalog: catalog,
+                    state: .init(entered: email.map { HostedCheckout.Submission(email: $0, card: "") }))
             }
             return page.map { SandboxResponse.html($0) } ?? Self.notFound()
         }
