@@ -8,6 +8,8 @@ Against a running `commercekit serve` (a fresh in-memory one is best):
    2 seconds, without a reload.
 3. An ATH Móvil payment registered through the payment service's HTTP API is completed with the console's
    Complete button; the client's authorization call then answers COMPLETED, as `pay()` would see.
+   A 2026-04 Storefront cart is declined, then completed, with the console's Decline and Complete buttons; the
+   order appears in the shop's orders and the Orders panel.
 4. A fault added with the console's form makes the next matching request fail.
 5. An order id `<script>alert(1)</script>` (and an `<img onerror>` one) renders as text: no dialog opens.
 6. Saves a screenshot of the console (`--screenshot PATH`, for Documentation/images/console.png).
@@ -202,6 +204,33 @@ def main(argv):
                                            {"Authorization": "Bearer " + registered["data"]["auth_token"]})
             expect(status == 200 and authorized.get("data", {}).get("ecommerceStatus") == "COMPLETED",
                    "after Complete in the console the client's authorization answers COMPLETED")
+
+            # 2b. A Storefront 2026-04 cart declined, then completed, from its console buttons.
+            status, cart = http_json("POST", base + "/api/2026-04/graphql.json", {
+                "query": 'mutation { cartCreate(input: {lines: [{merchandiseId: "%s", quantity: 2}], '
+                         'buyerIdentity: {email: "console-%s@example.com"}}) { cart { id } } }'
+                         % ("Z2lkOi8vc2hvcGlmeS9Qcm9kdWN0VmFyaWFudC8xMQ==", suffix)},
+                {"X-Shopify-Storefront-Access-Token": "sandbox-storefront-token"})
+            expect(status == 200 and cart["data"]["cartCreate"]["cart"], "a 2026-04 cartCreate made a cart")
+            carts = panel(page, "/sandbox/storefront/carts")
+            email = "console-%s@example.com" % suffix
+            row = carts.locator("tr", has=page.get_by_role("cell", name=email, exact=True))
+            page_expect(row).to_be_visible(timeout=2000)
+            page_expect(row.get_by_role("cell", name="178.0", exact=True)).to_be_visible()
+            row.get_by_role("button", name="Decline").click()
+            page_expect(page.locator("#control-status")).to_have_text("Decline: Card was declined", timeout=2000)
+            row.get_by_role("button", name="Complete").click()
+            page_expect(page.locator("#control-status")).to_contain_text("Complete: done (order #", timeout=2000)
+            order_name = page.locator("#control-status").inner_text().split("order ")[1].rstrip(")")
+            status, shop_orders = http_json("GET", base + "/sandbox/storefront/shops/1/orders")
+            placed = [o for o in shop_orders if o["name"] == order_name]
+            expect(status == 200 and len(placed) == 1 and placed[0]["email"] == email
+                   and placed[0]["totalPrice"] == "188.0",
+                   "Complete in the console placed order %s (178.00 + Standard 10.00) for the cart's buyer" % order_name)
+            page_expect(panel(page, "/sandbox/storefront/pages/orders").get_by_role(
+                "cell", name=order_name, exact=True)).to_be_visible(timeout=2000)
+            page_expect(row).to_have_count(0, timeout=2000)
+            print("ok   the Orders panel shows %s and the paid cart left the open carts" % order_name)
 
             # 3. A fault added on the page makes the next request fail.
             form = page.locator("#fault-add")

@@ -27,6 +27,9 @@ import Testing
         let accessToken = try await StorefrontOrderTests().signUp(client, "ada@example.com")
         let (token, url) = try await cart(client, accessToken: accessToken)
         #expect(url == client.context.publicURL(path: "/cart/c/\(token)/checkout"))
+        // The signed-in customer finds their email filled in.
+        let page = try await client.send(.get, "/cart/c/\(token)/checkout")
+        #expect(String(decoding: page.response.body, as: UTF8.self).contains(#"value="ada@example.com">"#))
 
         let declined = try await client.control(
             .post, "/sandbox/storefront/carts/\(token)/checkout",
@@ -88,9 +91,60 @@ import Testing
             body: Data("email=a%40example.com&address1=1+Main&city=Toronto&country=CA&zip=M5V&card=1".utf8),
             headers: form)
         #expect(paid.status == 200)
-        #expect(String(decoding: paid.response.body, as: UTF8.self).contains("order #1001"))
+        #expect(String(decoding: paid.response.body, as: UTF8.self).contains("<title>Order #1001 confirmed</title>"))
         let listed = try await client.control(.get, "/sandbox/storefront/shops/1/orders")
         #expect(listed.json[0]?["totalPrice"] == "99.0")  // 89 + Standard 10.00
         #expect(try await client.send(.get, "/cart/c/\(token)/checkout").status == 404)
+    }
+
+    @Test func aRefusalKeepsWhatWasEnteredAndNamesTheFieldWhereItIs() async throws {
+        let client = try StorefrontClient()
+        let (token, _) = try await cart(client)
+        let form = ["Content-Type": "application/x-www-form-urlencoded"] as HTTPHeaders
+        func post(_ fields: String) async throws -> (status: Int, html: String) {
+            let reply = try await client.send(
+                .post, "/cart/c/\(token)/checkout", body: Data(fields.utf8), headers: form)
+            return (reply.status, String(decoding: reply.response.body, as: UTF8.self))
+        }
+        let entered = "email=a%40example.com&address1=1+Main&city=&country=GB&zip=SW1&deliveryOption="
+
+        // "Update delivery options": the rates of the entered country with prices, nothing paid.
+        let rates = try await post(entered + "&step=rates&card=")
+        #expect(rates.status == 200)
+        #expect(rates.html.contains("International: 35.00 CAD"))
+        #expect(!rates.html.contains("Standard: 10.00"))
+        #expect(rates.html.contains(#"id="total"><strong>124.00 CAD"#))  // 89 + 35
+
+        // A blank city: its message right after the city input, which points at it; the rest kept.
+        let refused = try await post(entered + "&step=pay&card=1")
+        #expect(refused.status == 422)
+        #expect(
+            refused.html.contains(
+                #"aria-invalid="true" aria-describedby="error-city" value=""><span class="error" id="error-city">city can&#39;t be blank</span>"#
+            ))
+        #expect(
+            refused.html.contains(#"name="address1" type="text" autocomplete="address-line1" required value="1 Main">"#)
+        )
+        #expect(refused.html.contains(#"value="sandbox-international-35.00" checked>"#))
+
+        // A decline shows the form again with the values, under the decline.
+        let declined = try await post(entered.replacingOccurrences(of: "city=", with: "city=London") + "&card=2")
+        #expect(declined.status == 402)
+        #expect(declined.html.contains(#"id="payment-error"><h2>Card declined</h2>"#))
+        #expect(declined.html.contains(#"value="London">"#))
+        #expect(try await client.control(.get, "/sandbox/storefront/shops/1/orders").json.serialized() == "[]")
+    }
+
+    @Test func theConfirmationNamesTheOrderAndLinksBackToTheShop() async throws {
+        let client = try StorefrontClient()
+        let (token, _) = try await cart(client)
+        let paid = try await client.send(
+            .post, "/cart/c/\(token)/checkout",
+            body: Data("email=a%40example.com&address1=1+Main&city=Toronto&country=CA&card=1".utf8),
+            headers: ["Content-Type": "application/x-www-form-urlencoded"])
+        let html = String(decoding: paid.response.body, as: UTF8.self)
+        #expect(html.contains(#"<strong id="order-name">#1001</strong>"#))
+        #expect(html.contains(#"id="order-total"><strong>99.00 CAD"#))
+        #expect(html.contains(#"href="https://sandbox-shoes.myshopify.com/">Continue shopping at Sandbox Shoes"#))
     }
 }

@@ -2,8 +2,8 @@ import CommerceCore
 import Foundation
 
 /// The state tables the console shows, one per kind of record a service holds. Each reads a paged control
-/// route (``ControlPage`` shape); the page script renders the named columns and, for ATH Móvil payments,
-/// action buttons that post to the service's own control routes.
+/// route (``ControlPage`` shape); the page script renders the named columns and, for ATH Móvil payments and
+/// Storefront's open carts, action buttons that post to the service's own control routes.
 struct ConsolePanel: Sendable {
     let service: String
     let title: String
@@ -11,14 +11,37 @@ struct ConsolePanel: Sendable {
     let route: String
     /// `(key, label)`; a key may reach into objects with dots (`customer.name`).
     let columns: [(key: String, label: String)]
-    /// Buttons per row: a label and the route to POST, with `{key}` replaced by that row's value.
-    var actions: [(label: String, route: String)] = []
+    /// Buttons per row.
+    var actions: [Action] = []
+
+    /// A button: its label, the route to POST with `{key}` replaced by that row's value, and the JSON body sent.
+    struct Action: Sendable {
+        let label: String
+        let route: String
+        var body: JSONValue = [:]
+
+        init(_ label: String, _ route: String, body: JSONValue = [:]) {
+            self.label = label
+            self.route = route
+            self.body = body
+        }
+    }
 
     var json: JSONValue {
         [
             "service": .string(service), "title": .string(title), "route": .string(route),
             "columns": .array(columns.map { ["key": .string($0.key), "label": .string($0.label)] }),
-            "actions": .array(actions.map { ["label": .string($0.label), "route": .string($0.route)] }),
+            "actions": .array(
+                actions.map { ["label": .string($0.label), "route": .string($0.route), "body": $0.body] }),
+        ]
+    }
+
+    /// What the Storefront panel's buttons send to the hosted checkout: a Bogus Gateway card and a Canadian address
+    /// (the email is the cart's or its customer's).
+    static func hostedCheckout(card: String) -> JSONValue {
+        [
+            "card": .string(card),
+            "address": ["address1": "1 Sandbox Way", "city": "Toronto", "country": "CA", "zip": "M5V 1A1"],
         ]
     }
 
@@ -42,10 +65,10 @@ struct ConsolePanel: Sendable {
                 ("total", "Total"), ("tax", "Tax"), ("fee", "Fee"), ("expiresAt", "Expires"),
             ],
             actions: [
-                ("Complete", "/sandbox/athmovil/payments/{ecommerceId}/complete"),
-                ("Cancel", "/sandbox/athmovil/payments/{ecommerceId}/cancel"),
-                ("Fail", "/sandbox/athmovil/payments/{ecommerceId}/fail"),
-                ("Expire", "/sandbox/athmovil/payments/{ecommerceId}/expire"),
+                Action("Complete", "/sandbox/athmovil/payments/{ecommerceId}/complete"),
+                Action("Cancel", "/sandbox/athmovil/payments/{ecommerceId}/cancel"),
+                Action("Fail", "/sandbox/athmovil/payments/{ecommerceId}/fail"),
+                Action("Expire", "/sandbox/athmovil/payments/{ecommerceId}/expire"),
             ]),
         ConsolePanel(
             service: "paytronix", title: "Guests", route: "/sandbox/paytronix/pages/guests",
@@ -66,10 +89,15 @@ struct ConsolePanel: Sendable {
                 ("environment", "Environment"), ("status", "Status"), ("createdAt", "Sent"),
             ]),
         ConsolePanel(
-            service: "storefront", title: "Carts", route: "/sandbox/storefront/pages/carts",
+            service: "storefront", title: "Open carts (hosted checkout)", route: "/sandbox/storefront/carts",
             columns: [
-                ("token", "Cart"), ("shop", "Shop"), ("lines", "Lines"), ("quantity", "Items"),
-                ("buyerEmail", "Buyer"), ("updatedAt", "Updated"),
+                ("token", "Cart"), ("shop", "Shop"), ("lines", "Lines"), ("quantity", "Items"), ("total", "Total"),
+                ("currencyCode", "Currency"), ("email", "Buyer"), ("updatedAt", "Updated"),
+            ],
+            actions: [
+                Action("Complete", "/sandbox/storefront/carts/{token}/checkout", body: hostedCheckout(card: "1")),
+                Action("Decline", "/sandbox/storefront/carts/{token}/checkout", body: hostedCheckout(card: "2")),
+                Action("Gateway error", "/sandbox/storefront/carts/{token}/checkout", body: hostedCheckout(card: "3")),
             ]),
         ConsolePanel(
             service: "storefront", title: "Checkouts", route: "/sandbox/storefront/pages/checkouts",

@@ -3,13 +3,29 @@ import Foundation
 import GRDB
 import SandboxCore
 
-/// `POST /sandbox/storefront/carts/{token}/checkout`: completes or fails a cart's hosted checkout without a
-/// browser, through the same ``HostedCheckout`` the page posts to. Body (all optional but `card`):
-/// `{"card":"1"|"2"|"3","email","address":{…},"deliveryOption":"<rate handle>"}`.
+/// The hosted checkout without a browser, for headless tests and the console's Storefront panel.
+///
+/// `GET /sandbox/storefront/carts`: the open carts of every shop, a page at a time (``ControlPage``), with their
+/// totals and checkout URLs. `POST /sandbox/storefront/carts/{token}/checkout`: completes or fails a cart's hosted
+/// checkout through the same ``HostedCheckout`` the page posts to. Body (all optional but `card`):
+/// `{"card":"1"|"2"|"3","email","address":{…},"deliveryOption":"<rate handle>"}`; without `email`, the cart's
+/// buyer email is used, else its customer's.
 struct HostedCheckoutControlRoutes: Sendable {
     let context: SandboxContext
 
     func register(on router: ServiceRoutes) {
+        router.get(
+            "/sandbox/storefront/carts",
+            handler: ControlProblem.answering { request in
+                let page = try ControlPage.from(request.query)
+                let now = context.clock.now()
+                let listed = try await context.database.read { db in
+                    let open = try StorefrontCartStore.openCarts(db, page, now: now)
+                    return (items: try open.carts.map { try listing($0, db) }, total: open.total)
+                }
+                return page.response(listed.items, total: listed.total)
+            })
+
         router.post("/sandbox/storefront/carts/:token/checkout") { request in
             let token = request.parameter("token")
             let now = context.clock.now()
@@ -27,7 +43,9 @@ struct HostedCheckoutControlRoutes: Sendable {
                 email: body["email"]?.stringValue, address: address,
                 deliveryHandle: body["deliveryOption"]?.stringValue, card: card)
             let outcome = try await context.database.write { db in
-                try HostedCheckout.pay(db, token: token, submission, now: now)
+                var submission = submission
+                if submission.email == nil { submission.email = try Self.customerEmail(db, token: token, now: now) }
+                return try HostedCheckout.pay(db, token: token, submission, now: now)
             }
             switch outcome {
             case nil:
@@ -44,5 +62,38 @@ struct HostedCheckoutControlRoutes: Sendable {
                 return .json(["errors": .array(problems.map(\.json))], status: 422)
             }
         }
+    }
+
+    /// One open cart as the console lists it: lines, items, the lines' total in the shop's currency.
+    private func listing(_ cart: CartRecord, _ db: Database) throws -> JSONValue {
+        let catalog = try StorefrontCatalogStore.snapshot(db, shopID: cart.shopID)
+        let currency = try StorefrontShopStore.shop(db, id: cart.shopID)?.currency
+        let total = StorefrontPages.pricedLines(cart, catalog: catalog).reduce(Int64(0)) { $0 + $1.cents }
+        let email: String?
+        if let buyer = cart.buyerEmail {
+            email = buyer
+        } else {
+            email = try cart.customerID.flatMap {
+                try StorefrontCustomerStore.customer(db, id: $0, shopID: cart.shopID)
+            }?
+            .email
+        }
+        return [
+            "token": .string(cart.token), "shop": .integer(cart.shopID), "lines": .integer(Int64(cart.lines.count)),
+            "quantity": .integer(cart.lines.reduce(Int64(0)) { $0 + $1.quantity }),
+            "total": .string(StorefrontFormat.decimal(cents: total)), "currencyCode": .from(currency),
+            "email": .from(email),
+            "checkoutUrl": .string(context.publicURL(path: HostedCheckoutHTML.path(cartToken: cart.token))),
+            "updatedAt": .string(StorefrontFormat.dateTime(cart.updatedAt)),
+        ]
+    }
+
+    /// The email of the customer a cart without a buyer email belongs to (a cart made with a customer token).
+    private static func customerEmail(_ db: Database, token: String, now: Date) throws -> String? {
+        guard let shopID = try StorefrontCartStore.shopID(db, token: token),
+            let cart = try StorefrontCartStore.cart(db, token: token, shopID: shopID, now: now), cart.buyerEmail == nil,
+            let customerID = cart.customerID
+        else { return nil }
+        return try StorefrontCustomerStore.customer(db, id: customerID, shopID: shopID)?.email
     }
 }

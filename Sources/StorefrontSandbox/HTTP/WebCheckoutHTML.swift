@@ -5,12 +5,14 @@ import SandboxCore
 /// The HTML of the web checkout pages. Every value that comes from a shop, a buyer or the catalog goes
 /// through ``HTMLEscaping``: product titles, addresses and emails are all caller-chosen text.
 enum WebCheckoutHTML {
-    /// `phoneWidth` adds a viewport for the hosted checkout (the 2021-10 pages stay as they were).
-    static func document(title: String, body: String, phoneWidth: Bool = false) -> String {
+    /// `phoneWidth` adds a viewport for the hosted checkout (the 2021-10 pages stay as they were), `style` a
+    /// stylesheet written by the sandbox (never buyer text).
+    static func document(title: String, body: String, phoneWidth: Bool = false, style: String = "") -> String {
         let viewport = phoneWidth ? "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">" : ""
+        let sheet = style.isEmpty ? "" : "<style>\(style)</style>"
         return """
             <!doctype html>
-            <html><head><meta charset="utf-8">\(viewport)<title>\(e(title))</title></head>
+            <html lang="en"><head><meta charset="utf-8">\(viewport)<title>\(e(title))</title>\(sheet)</head>
             <body>
             \(body)
             <p>This is the CommerceKit sandbox: no real payment is taken.</p>

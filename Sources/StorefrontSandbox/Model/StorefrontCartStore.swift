@@ -69,6 +69,24 @@ enum StorefrontCartStore {
         return (items, total)
     }
 
+    /// Carts of every shop still open at `now` (changed within ``CartRecord/lifetime``), most recently changed
+    /// first, with their lines: the console's list of carts to pay through the hosted checkout.
+    static func openCarts(_ db: Database, _ page: ControlPage, now: Date) throws -> (carts: [CartRecord], total: Int) {
+        let open = StorefrontCartRecord.filter { $0.updatedAt >= now.timeIntervalSince1970 - CartRecord.lifetime }
+        let total = try open.fetchCount(db)
+        let records = try open.order { [$0.updatedAt.desc, Column.rowID.desc] }.limit(page.limit, offset: page.offset)
+            .fetchAll(db)
+        let tokens = records.map(\.token)
+        var lines: [String: [CartLineRecord]] = [:]
+        for line in try StorefrontCartLineRecord.filter({ tokens.contains($0.cartToken) }).order({ $0.position })
+            .fetchAll(db)
+        {
+            lines[line.cartToken, default: []].append(try line.line())
+        }
+        let carts = try records.map { record throws(CorruptRow) in try record.cart(lines: lines[record.token] ?? []) }
+        return (carts, total)
+    }
+
     static func deleteAll(_ db: Database) throws {
         try StorefrontCartRecord.deleteAll(db)
         try StorefrontCartLineRecord.deleteAll(db)

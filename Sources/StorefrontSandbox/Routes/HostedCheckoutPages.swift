@@ -17,7 +17,14 @@ struct HostedCheckoutPages: Sendable {
                 guard let found = try Self.cart(db, token: token, now: now) else { return nil }
                 let (cart, shop) = found
                 let catalog = try StorefrontCatalogStore.snapshot(db, shopID: shop.id)
-                return HostedCheckoutHTML.formPage(cart, shop: shop, catalog: catalog)
+                // A signed-in buyer (`buyerIdentity.customerAccessToken`) finds their email filled in.
+                let customer = try cart.customerID.flatMap {
+                    try StorefrontCustomerStore.customer(db, id: $0, shopID: shop.id)
+                }
+                let email = cart.buyerEmail ?? customer?.email
+                return HostedCheckoutHTML.formPage(
+                    cart, shop: shop, catalog: catalog,
+                    state: .init(entered: email.map { HostedCheckout.Submission(email: $0, card: "") }))
             }
             return page.map { SandboxResponse.html($0) } ?? Self.notFound()
         }
@@ -30,9 +37,17 @@ struct HostedCheckoutPages: Sendable {
                 email: form["email"],
                 address: form.filter { HostedCheckout.addressFields.contains($0.key) },
                 deliveryHandle: form["deliveryOption"].flatMap { $0.isEmpty ? nil : $0 }, card: form["card"] ?? "")
+            // "Update delivery options" shows the rates of the entered address; only "Pay now" pays.
+            let paying = form["step"] != "rates"
             let answer: SandboxResponse? = try await context.database.write { db in
                 guard let found = try Self.cart(db, token: token, now: now) else { return nil }
                 let (cart, shop) = found
+                func form(_ state: HostedCheckoutHTML.FormState, status: Int) throws -> SandboxResponse {
+                    let catalog = try StorefrontCatalogStore.snapshot(db, shopID: shop.id)
+                    return .html(
+                        HostedCheckoutHTML.formPage(cart, shop: shop, catalog: catalog, state: state), status: status)
+                }
+                guard paying else { return try form(.init(entered: submission), status: 200) }
                 switch try HostedCheckout.pay(db, token: token, submission, now: now) {
                 case nil:
                     return nil
@@ -40,14 +55,10 @@ struct HostedCheckoutPages: Sendable {
                     let statusURL = context.publicURL(path: OrderWriter.statusPath(order))
                     return .html(HostedCheckoutHTML.approvedPage(order, shop: shop, statusURL: statusURL))
                 case .declined(let gatewayError)?:
-                    return .html(
-                        HostedCheckoutHTML.declinedPage(gatewayError: gatewayError, cartToken: token), status: 402)
+                    // The form again, as entered, under the decline: the buyer tries another card.
+                    return try form(.init(entered: submission, declined: gatewayError), status: 402)
                 case .refused(let problems)?:
-                    let catalog = try StorefrontCatalogStore.snapshot(db, shopID: shop.id)
-                    return .html(
-                        HostedCheckoutHTML.formPage(
-                            cart, shop: shop, catalog: catalog, messages: problems.map(\.message), entered: submission),
-                        status: 422)
+                    return try form(.init(entered: submission, problems: problems), status: 422)
                 }
             }
             return answer ?? Self.notFound()

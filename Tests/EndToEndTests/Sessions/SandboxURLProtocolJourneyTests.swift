@@ -60,6 +60,49 @@ import FoundationNetworking
         }
     }
 
+    /// Documentation/Storefront-Sandbox.md, "Using Shopify's own SDK": a `URLSession` whose configuration starts
+    /// with this protocol, as Shopify's Buy SDK takes one, sends the shop's production 2026-04 URL to the sandbox.
+    @Test func aURLSessionForShopifysSDKReachesTheSandboxOnTwentySixOFour() async throws {
+        try await Sandbox.withRunning { sandbox async throws in
+            let shop = "sandbox-shoes.myshopify.com"
+            let configuration = SandboxURLProtocol.configuration(routingTo: sandbox.baseURL, hosts: [shop])
+            defer { SandboxURLProtocol.removeRoutes(to: sandbox.baseURL) }
+            #expect(configuration.protocolClasses?.first == SandboxURLProtocol.self)
+            let session = URLSession(configuration: configuration)
+
+            var request = URLRequest(url: try #require(URL(string: "https://\(shop)/api/2026-04/graphql.json")))
+            request.httpMethod = "POST"
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.setValue("sandbox-storefront-token", forHTTPHeaderField: "X-Shopify-Storefront-Access-Token")
+            request.httpBody = Data(
+                #"{"query":"mutation { cartCreate(input: {lines: [{merchandiseId: \"\#(SandboxIDs.id("ProductVariant", 11).rawValue)\", quantity: 1}]}) { cart { checkoutUrl } } } "}"#
+                    .utf8)
+            let (cartData, _) = try await session.data(for: request)
+            let checkoutURL = try JSONValue.parse(cartData)["data"]?["cartCreate"]?["cart"]?["checkoutUrl"]?.stringValue
+            // Checkout Sheet Kit opens this URL in a web view: it is the sandbox's own, so it needs no routing.
+            #expect(checkoutURL?.hasPrefix(sandbox.baseURL.absoluteString + "/cart/c/") == true)
+            #expect(checkoutURL?.hasSuffix("/checkout") == true)
+
+            request.httpBody = Data(#"{"query":"{ shop { id name } }"}"#.utf8)
+            let (data, response) = try await session.data(for: request)
+            #expect((response as? HTTPURLResponse)?.statusCode == 200)
+            #expect(response.url?.host == shop)
+            let answer = try JSONValue.parse(data)
+            #expect(answer["data"]?["shop"]?["name"] == "Sandbox Shoes")
+            #expect(answer["data"]?["shop"]?["id"]?.stringValue?.isEmpty == false, "Shop.id exists only on 2026-04")
+
+            // Buy's `Graph.Client(shopDomain:apiKey:session:)`, the seed SDK's initialiser, through the same session.
+            let client = Graph.Client(shopDomain: shop, apiKey: "sandbox-storefront-token", session: session)
+            #expect(
+                try await client.query(Storefront.buildQuery { $0.shop { $0.name() } }).shop.name == "Sandbox Shoes")
+
+            let journal = try await SessionHTTP.get(sandbox.baseURL, "/sandbox/requests?service=storefront")
+            #expect(
+                journal["requests"]?.arrayValue?.compactMap { $0["path"]?.stringValue }.sorted()
+                    == ["/api/2021-10/graphql", "/api/2026-04/graphql.json", "/api/2026-04/graphql.json"])
+        }
+    }
+
     @Test func onlyRoutedHostsAreRerouted() throws {
         let target = try #require(URL(string: "http://127.0.0.1:9"))
         SandboxURLProtocol.route(["m1.api.example.com", ".shop.example"], to: target)

@@ -29,7 +29,13 @@ async function api(method, path, body) {
   let json = null;
   try { json = text ? JSON.parse(text) : null; } catch (_) { json = text; }
   if (!response.ok) {
-    const message = json && json.error ? (json.error.message || JSON.stringify(json.error)) : response.status + " " + text;
+    // Envelopes differ by service: {"error":{…}}, {"error":"code","message"} or {"errors":[{"message"}]}.
+    let message = response.status + " " + text;
+    if (json && Array.isArray(json.errors) && json.errors.length > 0) {
+      message = json.errors.map((entry) => entry.message || JSON.stringify(entry)).join("; ");
+    } else if (json && json.error) {
+      message = typeof json.error === "string" ? (json.message || json.error) : (json.error.message || JSON.stringify(json.error));
+    }
     throw new Error(message);
   }
   return json;
@@ -213,8 +219,8 @@ async function loadPanel(state) {
         button.type = "button";
         button.addEventListener("click", async () => {
           try {
-            await api("POST", fillRoute(action.route, item), {});
-            say(action.label + ": done");
+            const answer = await api("POST", fillRoute(action.route, item), action.body || {});
+            say(action.label + ": done" + (answer && answer.name ? " (order " + answer.name + ")" : ""));
           } catch (error) {
             say(action.label + ": " + error.message, true);
           }
