@@ -66,7 +66,10 @@ enum ShopFactory {
     static func create(_ db: Database, _ shop: NewShop, id: Int64? = nil, now: Date) throws -> Int64 {
         let shopID = try StorefrontShopStore.insert(
             db, shop, id: id, discountCodes: shop.demoCatalog ? ["SANDBOX10"] : [], now: now)
-        if shop.demoCatalog { try DemoCatalog.seed(db, shopID: shopID) }
+        if shop.demoCatalog {
+            try DemoCatalog.seed(db, shopID: shopID)
+            try StorefrontGiftCardStore.seedTestCards(db, shopID: shopID)
+        }
         return shopID
     }
 
@@ -100,6 +103,7 @@ enum ShopFactory {
         try StorefrontOrderStore.deleteAll(db)
         try StorefrontCheckoutStore.deleteAll(db)
         try StorefrontPaymentStore.deleteAll(db)
+        try StorefrontGiftCardStore.deleteAll(db)
         try seedDemo(db, now: now)
     }
 }
