@@ -25,7 +25,7 @@ import Testing
                 unserved.append(call.name)
             }
         }
-        #expect(calls.count == 43)
+        #expect(calls.count == 41)
         #expect(unserved.isEmpty, "not emulated: \(unserved)")
     }
 }

@@ -91,12 +91,13 @@ extension StorefrontClient {
         #expect(search.json["data"] == .null)
         #expect(search.json["errors"]?[0]?["extensions"]?["code"] == "SANDBOX_NOT_EMULATED")
 
-        let mutation = try await client.graphQL2026(#"mutation {cartClone(cartId:"gid://shopify/Cart/x"){cart{id}}}"#)
+        // Every Mutation field is emulated (Storefront2026MutationCoverageTests): an unknown cart is a user error.
+        let mutation = try await client.graphQL2026(
+            #"mutation {cartClone(cartId:"gid://shopify/Cart/x"){cart{id},userErrors{code,field}}}"#)
         #expect(mutation.status == 200)
         #expect(
             mutation.json.serialized()
-                == #"{"data":{"cartClone":null},"errors":[{"message":"Mutation.cartClone is not emulated in the CommerceKit sandbox (Storefront API 2026-04)","locations":[{"line":1,"column":11}],"path":["cartClone"],"extensions":{"code":"SANDBOX_NOT_EMULATED"}}]}"#
-        )
+                == #"{"data":{"cartClone":{"cart":null,"userErrors":[{"code":"INVALID","field":["cartId"]}]}}}"#)
     }
 
     @Test func badInputGetsValidationErrorsNot5xx() async throws {

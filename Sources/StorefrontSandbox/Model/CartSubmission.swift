@@ -16,7 +16,6 @@ enum CartSubmission {
 
     enum Outcome: Sendable {
         case accepted(attemptID: String, order: OrderRecord)
-        case alreadyAccepted(attemptID: String)
         case failed([Problem])
     }
 
@@ -58,13 +57,10 @@ enum CartSubmission {
         return problems
     }
 
-    /// Pays and completes `cart`; a repeated `attemptToken` answers the attempt it was first accepted with.
+    /// Pays and completes `cart`, recording `attemptToken` with the order (the resolver answers a repeated token).
     static func submit(_ db: Database, _ cart: CartRecord, attemptToken: String, catalog: CatalogSnapshot, now: Date)
         throws -> Outcome
     {
-        if let earlier = try StorefrontCartStore.attempt(db, cartToken: cart.token, attemptToken: attemptToken) {
-            return .alreadyAccepted(attemptID: earlier.attemptId)
-        }
         let totals = try CartTotals.of(cart, catalog: catalog, db)
         var problems = try self.problems(db, cart, totals)
         var session: VaultSession?

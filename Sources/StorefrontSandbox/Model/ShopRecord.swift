@@ -104,6 +104,7 @@ enum ShopFactory {
         try StorefrontCheckoutStore.deleteAll(db)
         try StorefrontPaymentStore.deleteAll(db)
         try StorefrontGiftCardStore.deleteAll(db)
+        try StorefrontShopPayStore.deleteAll(db)
         try seedDemo(db, now: now)
     }
 }

@@ -41,6 +41,17 @@ extension ResolverRegistry {
             if attemptToken.trimmingCharacters(in: .whitespaces).isEmpty {
                 errors.add("INVALID", ["attemptToken"], "Attempt token can't be blank")
             }
+            // A cart already completed is gone; its attempt still answers for the same token.
+            if let token = Self.cartToken(args.field("cartId").asString),
+                let earlier = try StorefrontCartStore.attempt(c.db, cartToken: token, attemptToken: attemptToken)
+            {
+                return GraphObject(
+                    "CartSubmitForCompletionPayload",
+                    [
+                        "result": GraphObject("SubmitAlreadyAccepted", ["attemptId": earlier.attemptId]),
+                        "userErrors": errors.coded,
+                    ])
+            }
             let cart = try CartMutation.cart(args, c, &errors)
             guard let cart, errors.isEmpty else {
                 return GraphObject("CartSubmitForCompletionPayload", ["result": nil, "userErrors": errors.coded])
@@ -51,8 +62,6 @@ extension ResolverRegistry {
             case .accepted(let attemptID, let order):
                 result = GraphObject(
                     "SubmitSuccess", ["attemptId": attemptID, "redirectUrl": c.url(OrderWriter.statusPath(order))])
-            case .alreadyAccepted(let attemptID):
-                result = GraphObject("SubmitAlreadyAccepted", ["attemptId": attemptID])
             case .failed(let problems):
                 result = GraphObject(
                     "SubmitFailed",

@@ -60,14 +60,14 @@ extension ResolverRegistry {
             }
         }
         on("Cart", "metafields", as: cart) { k, args, c in
-            graphList(
-                (args.field("identifiers").asList ?? []).map { identifier -> GraphObject? in
-                    let namespace = identifier.field("namespace").asString ?? CartMetafieldRules.defaultNamespace
-                    let key = identifier.field("key").asString ?? ""
-                    return k.details.metafields.first { $0.namespace == namespace && $0.key == key }.map {
-                        Self.metafield($0, k, c)
-                    }
-                })
+            (args.field("identifiers").asList ?? []).map { identifier -> (any Sendable)? in
+                let namespace = identifier.field("namespace").asString ?? CartMetafieldRules.defaultNamespace
+                let key = identifier.field("key").asString ?? ""
+                // An identifier without a metafield is a `null` entry (spec §4.3's placeholder).
+                guard let field = k.details.metafields.first(where: { $0.namespace == namespace && $0.key == key })
+                else { return NullListEntry() }
+                return Self.metafield(field, k, c)
+            }
         }
 
         let group = CartDeliveryGroupValue.self

@@ -17,6 +17,7 @@ extension ResolverRegistry {
         registry.registerCartGiftCardMutations2026()
         registry.registerCartCopyMutations2026()
         registry.registerCartCompletionMutations2026()
+        registry.registerShopPayMutations2026()
         return registry
     }()
 
