@@ -50,7 +50,8 @@ import Testing
                 #"{cart(id:"\#(cartID)"){metafield(namespace:"custom",key:"gift_note"){value},metafields(identifiers:[{key:"points"},{namespace:"custom",key:"nope"}]){value}}}"#
             )
             #expect(
-                read["cart"]?.serialized() == #"{"metafield":{"value":"Happy birthday"},"metafields":[{"value":"12"},null]}"#)
+                read["cart"]?.serialized()
+                    == #"{"metafield":{"value":"Happy birthday"},"metafields":[{"value":"12"},null]}"#)
 
             // One bad entry refuses the whole set.
             let bad = try await http.data(

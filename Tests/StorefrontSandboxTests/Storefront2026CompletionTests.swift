@@ -23,9 +23,11 @@ import Testing
             #"{customer(customerAccessToken:"\#(accessToken)"){orders(first:5){edges{node{orderNumber,totalPriceV2{amount},totalShippingPriceV2{amount}}}}}}"#,
             version: "2021-10")
         let new = try await http.data(
-            #"{customer(customerAccessToken:"\#(accessToken)"){orders(first:5){nodes{orderNumber,totalPrice{amount}}}}}"#)
+            #"{customer(customerAccessToken:"\#(accessToken)"){orders(first:5){nodes{orderNumber,totalPrice{amount}}}}}"#
+        )
         return (
-            old["customer"]?["orders"]?["edges"]?.serialized() ?? "", new["customer"]?["orders"]?["nodes"]?.serialized() ?? ""
+            old["customer"]?["orders"]?["edges"]?.serialized() ?? "",
+            new["customer"]?["orders"]?["nodes"]?.serialized() ?? ""
         )
     }
 
@@ -74,9 +76,11 @@ import Testing
 
             // The same attempt token answers the attempt it was accepted with; the attempt names the order.
             let again = try await submit(http, cartID, attempt: "attempt-1")
-            #expect(again["result"]?.serialized() == #"{"__typename":"SubmitAlreadyAccepted","attemptId":"\#(attemptID)"}"#)
+            #expect(
+                again["result"]?.serialized() == #"{"__typename":"SubmitAlreadyAccepted","attemptId":"\#(attemptID)"}"#)
             let attempt = try await http.data(
-                #"{cartCompletionAttempt(attemptId:"\#(attemptID)"){__typename,... on CartCompletionSuccess{id,orderUrl}}}"#)
+                #"{cartCompletionAttempt(attemptId:"\#(attemptID)"){__typename,... on CartCompletionSuccess{id,orderUrl}}}"#
+            )
             #expect(attempt["cartCompletionAttempt"]?["__typename"] == "CartCompletionSuccess")
             #expect(try await orders(http, accessToken).v2026.contains("1002") == false)
         }
@@ -87,7 +91,8 @@ import Testing
             let cartID = try await http.cart(buyer: #",buyerIdentity:{email:"gift@example.com"}"#)
             try await http.shipToCanada(cartID)  // 99.00, of which the card pays 50.00
             _ = try await http.data(
-                #"mutation {cartGiftCardCodesAdd(cartId:"\#(cartID)",giftCardCodes:["GIFTCARD-SBX-5000"]){userErrors{code}}}"#)
+                #"mutation {cartGiftCardCodesAdd(cartId:"\#(cartID)",giftCardCodes:["GIFTCARD-SBX-5000"]){userErrors{code}}}"#
+            )
             let declined = try await pay(http, cartID, card: "2", amount: "49.00")
             #expect(declined["cartPaymentUpdate"]?["userErrors"]?.serialized() == "[]")
             #expect(try await submit(http, cartID, attempt: "a")["result"]?["__typename"] == "SubmitFailed")

@@ -53,7 +53,8 @@ import Testing
             )
             #expect(
                 badGroup["cartSelectedDeliveryOptionsUpdate"]?["userErrors"]?.serialized()
-                    == #"[{"code":"INVALID_DELIVERY_GROUP","field":["selectedDeliveryOptions","0","deliveryGroupId"]}]"#)
+                    == #"[{"code":"INVALID_DELIVERY_GROUP","field":["selectedDeliveryOptions","0","deliveryGroupId"]}]"#
+            )
 
             // The 2026-04 read of the same cart agrees.
             let read = try await http.data(#"{cart(id:"\#(cartID)"){\#(Self.costFields)}}"#)
@@ -113,7 +114,8 @@ import Testing
                     == #"{"addresses":[{"selected":false,"address":{"city":"London"}},{"selected":true,"address":{"city":"Ottawa"}}]}"#
             )
             #expect(
-                replacedCart["deliveryGroups"]?["nodes"]?[0]?["deliveryOptions"]?[1]?["handle"] == "sandbox-express-25.00")
+                replacedCart["deliveryGroups"]?["nodes"]?[0]?["deliveryOptions"]?[1]?["handle"]
+                    == "sandbox-express-25.00")
             let ids = try #require(
                 try await http.data(#"{cart(id:"\#(cartID)"){delivery{addresses{id}}}}"#)["cart"]?["delivery"]?[
                     "addresses"]?.arrayValue?.compactMap { $0["id"]?.stringValue })
@@ -141,7 +143,8 @@ import Testing
             )
             #expect(
                 unknown.serialized()
-                    == #"{"cartBillingAddressUpdate":{"cart":null,"userErrors":[{"code":"INVALID","field":["cartId"]}]}}"#)
+                    == #"{"cartBillingAddressUpdate":{"cart":null,"userErrors":[{"code":"INVALID","field":["cartId"]}]}}"#
+            )
         }
     }
 }

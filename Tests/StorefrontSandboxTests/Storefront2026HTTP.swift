@@ -13,7 +13,9 @@ struct Storefront2026HTTP {
     var token = "sandbox-storefront-token"
 
     static func with(_ body: (Storefront2026HTTP) async throws -> Void) async throws {
-        try await Sandbox.withRunning { sandbox async throws in try await body(Storefront2026HTTP(base: sandbox.baseURL)) }
+        try await Sandbox.withRunning { sandbox async throws in
+            try await body(Storefront2026HTTP(base: sandbox.baseURL))
+        }
     }
 
     func send(_ method: HTTPMethod, _ path: String, json: JSONValue? = nil, storefront: Bool = false) async throws
@@ -29,7 +31,8 @@ struct Storefront2026HTTP {
 
     /// Runs a document on `version`; the whole response body.
     func graphQL(_ document: String, version: String = "2026-04") async throws -> JSONValue {
-        let reply = try await send(.post, "/api/\(version)/graphql.json", json: ["query": .string(document)], storefront: true)
+        let reply = try await send(
+            .post, "/api/\(version)/graphql.json", json: ["query": .string(document)], storefront: true)
         #expect(reply.status == 200)
         return reply.json
     }

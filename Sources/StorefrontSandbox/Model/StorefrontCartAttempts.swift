@@ -32,7 +32,8 @@ struct StorefrontCartAttemptRecord: Codable, Sendable, FetchableRecord, Persista
 
 extension StorefrontCartStore {
     /// The attempt accepted earlier for this cart and token, if any.
-    static func attempt(_ db: Database, cartToken: String, attemptToken: String) throws -> StorefrontCartAttemptRecord? {
+    static func attempt(_ db: Database, cartToken: String, attemptToken: String) throws -> StorefrontCartAttemptRecord?
+    {
         try StorefrontCartAttemptRecord.filter { $0.cartToken == cartToken && $0.attemptToken == attemptToken }
             .fetchOne(db)
     }

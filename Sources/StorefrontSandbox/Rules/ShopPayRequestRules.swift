@@ -53,7 +53,9 @@ enum ShopPayRequestRules {
                     }
                 } else if let nested = objectTypes[key] {
                     if let items = item.arrayValue {
-                        for (i, entry) in items.enumerated() { check(entry, type: nested, path: path + [key, String(i)]) }
+                        for (i, entry) in items.enumerated() {
+                            check(entry, type: nested, path: path + [key, String(i)])
+                        }
                     } else if item != .null {
                         check(item, type: nested, path: path + [key])
                     }

@@ -29,7 +29,9 @@ extension ResolverRegistry {
                     [
                         "cart": cart,
                         "errors": graphList(
-                            problems.map { GraphObject("CartOperationError", ["code": $0.code, "message": $0.message]) }
+                            problems.map {
+                                GraphObject("CartOperationError", ["code": $0.code, "message": $0.message])
+                            }
                         ),
                     ])
             return GraphObject("CartPrepareForCompletionPayload", ["result": result, "userErrors": errors.coded])
@@ -57,7 +59,8 @@ extension ResolverRegistry {
                 return GraphObject("CartSubmitForCompletionPayload", ["result": nil, "userErrors": errors.coded])
             }
             let result: GraphObject
-            switch try CartSubmission.submit(c.db, cart, attemptToken: attemptToken, catalog: try c.catalog(), now: c.now)
+            switch try CartSubmission.submit(
+                c.db, cart, attemptToken: attemptToken, catalog: try c.catalog(), now: c.now)
             {
             case .accepted(let attemptID, let order):
                 result = GraphObject(

@@ -49,7 +49,10 @@ extension ResolverRegistry {
                 return GraphObject("CartMetafieldDeletePayload", ["deletedId": nil, "userErrors": errors.coded])
             }
             let name = CartMetafieldRules.split(input.field("key").asString ?? "")
-            guard let index = cart.details.metafields.firstIndex(where: { $0.namespace == name.namespace && $0.key == name.key })
+            guard
+                let index = cart.details.metafields.firstIndex(where: {
+                    $0.namespace == name.namespace && $0.key == name.key
+                })
             else {
                 errors.add("METAFIELD_DOES_NOT_EXIST", ["input", "key"], "Metafield not found")
                 return GraphObject("CartMetafieldDeletePayload", ["deletedId": nil, "userErrors": errors.coded])
@@ -142,7 +145,9 @@ extension ResolverRegistry {
         }
         let metafields = written.compactMap { entry -> GraphObject? in
             guard let cart = carts[entry.cart],
-                let field = cart.details.metafields.first(where: { $0.namespace == entry.namespace && $0.key == entry.key })
+                let field = cart.details.metafields.first(where: {
+                    $0.namespace == entry.namespace && $0.key == entry.key
+                })
             else { return nil }
             return metafield(field, cart, c)
         }

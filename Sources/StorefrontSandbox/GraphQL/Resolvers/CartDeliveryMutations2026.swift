@@ -41,7 +41,8 @@ extension ResolverRegistry {
                     continue
                 }
                 if input.has("address"),
-                    let fields = try Self.addressFields(input.field("address"), path: path + ["address"], cart, c, &errors)
+                    let fields = try Self.addressFields(
+                        input.field("address"), path: path + ["address"], cart, c, &errors)
                 {
                     cart.details.addresses[index].fields = fields
                 }
@@ -65,7 +66,8 @@ extension ResolverRegistry {
                 }
                 let handle = input.field("deliveryOptionHandle").asString ?? ""
                 guard totals.options.contains(where: { $0.handle == handle }) else {
-                    errors.add("INVALID_DELIVERY_OPTION", path + ["deliveryOptionHandle"], "Delivery option was not valid")
+                    errors.add(
+                        "INVALID_DELIVERY_OPTION", path + ["deliveryOptionHandle"], "Delivery option was not valid")
                     continue
                 }
                 cart.details.selectedDeliveryHandle = handle

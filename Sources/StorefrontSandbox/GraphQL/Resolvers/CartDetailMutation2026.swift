@@ -18,9 +18,10 @@ extension ResolverRegistry {
     /// no error was recorded, so a refused mutation changes nothing.
     mutating func onCartDetail(
         _ mutation: String, _ payloadType: String,
-        _ change: @escaping @Sendable (
-            inout CartRecord, Map, StorefrontRequestContext, inout UserErrorList, inout [CartWarningEntry]
-        ) throws -> Void
+        _ change:
+            @escaping @Sendable (
+                inout CartRecord, Map, StorefrontRequestContext, inout UserErrorList, inout [CartWarningEntry]
+            ) throws -> Void
     ) {
         on("Mutation", mutation) { _, args, c, _ in
             try c.require(StorefrontScope.writeCheckouts, for: mutation)
@@ -41,7 +42,8 @@ extension ResolverRegistry {
     static func cartPayload(
         _ type: String, _ cart: CartRecord?, _ errors: UserErrorList, _ warnings: [CartWarningEntry]
     ) -> GraphObject {
-        GraphObject(type, ["cart": cart, "userErrors": errors.coded, "warnings": graphList(warnings.map(\.graphObject))])
+        GraphObject(
+            type, ["cart": cart, "userErrors": errors.coded, "warnings": graphList(warnings.map(\.graphObject))])
     }
 }
 

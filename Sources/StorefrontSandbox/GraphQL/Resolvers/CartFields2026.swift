@@ -77,7 +77,8 @@ extension ResolverRegistry {
             try Self.cartLines(g.cart, args, connectionType: "BaseCartLineConnection")
         }
         on("CartDeliveryGroup", "deliveryAddress", as: group) { g, _, _ in
-            AddressRecord(id: 0, customerID: g.cart.customerID ?? 0, values: g.address.fields, createdAt: g.cart.createdAt)
+            AddressRecord(
+                id: 0, customerID: g.cart.customerID ?? 0, values: g.address.fields, createdAt: g.cart.createdAt)
         }
         on("CartDeliveryGroup", "deliveryOptions", as: group) { g, _, c in
             graphList(g.totals.options.map { Self.deliveryOption($0, c) })
@@ -97,7 +98,8 @@ extension ResolverRegistry {
     }
 
     static func selectableAddress(_ address: CartDetails.Address) -> GraphObject {
-        let record = AddressRecord(id: 0, customerID: 0, values: address.fields, createdAt: Date(timeIntervalSince1970: 0))
+        let record = AddressRecord(
+            id: 0, customerID: 0, values: address.fields, createdAt: Date(timeIntervalSince1970: 0))
         var fields: [String: (any Sendable)?] = [:]
         for name in CartAddressRules.fieldNames { fields[name.input] = address.fields[name.stored] }
         let name = [address.fields["firstName"], address.fields["lastName"]].compactMap { $0 }.joined(separator: " ")

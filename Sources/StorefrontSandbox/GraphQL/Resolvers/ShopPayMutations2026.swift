@@ -53,13 +53,15 @@ extension ResolverRegistry {
                         ]),
                     ])
             }
-            guard var session = try StorefrontShopPayStore.session(
-                c.db, token: args.field("token").asString ?? "", shopID: c.shop.id)
+            guard
+                var session = try StorefrontShopPayStore.session(
+                    c.db, token: args.field("token").asString ?? "", shopID: c.shop.id)
             else { return refused(["token"], "PAYMENT_REQUEST_NOT_FOUND", "Payment request not found") }
             if let other = try StorefrontShopPayStore.session(c.db, idempotencyKey: key, shopID: c.shop.id),
                 other.token != session.token
             {
-                return refused(["idempotencyKey"], "IDEMPOTENCY_KEY_ALREADY_USED", "Idempotency key has already been used")
+                return refused(
+                    ["idempotencyKey"], "IDEMPOTENCY_KEY_ALREADY_USED", "Idempotency key has already been used")
             }
             // A session already submitted answers its receipt again.
             if session.receiptToken == nil {
