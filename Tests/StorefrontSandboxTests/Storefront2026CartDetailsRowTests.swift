@@ -11,7 +11,8 @@ import Testing
     @Test func unreadableDetailsAreReportedNotEmptied() async throws {
         let client = try StorefrontClient()
         let created = try await client.data(
-            #"mutation {cartCreate(input:{lines:[{merchandiseId:"\#(GID.variant(11))",quantity:1}]}){cart{checkoutUrl}}}"#)
+            #"mutation {cartCreate(input:{lines:[{merchandiseId:"\#(GID.variant(11))",quantity:1}]}){cart{checkoutUrl}}}"#
+        )
         let url = try #require(created["cartCreate"]?["cart"]?["checkoutUrl"]?.stringValue)
         let token = try #require(url.split(separator: "/").last.map(String.init))
         try await client.context.database.writer.write { db in
@@ -20,7 +21,8 @@ import Testing
         let page = try await client.control(.get, "/cart/c/\(token)")
         #expect(page.status == 500)
         #expect(
-            page.json["error"]?.stringValue?.contains("storefront_carts row \(token) holds an unreadable value in details")
+            page.json["error"]?.stringValue?.contains(
+                "storefront_carts row \(token) holds an unreadable value in details")
                 == true, "\(page.json.serialized())")
     }
 }
