@@ -80,7 +80,7 @@ import Testing
         #expect(data["metaobjects"]?["pagesCount"]?["count"] == 0)
     }
 
-    @Test func metaobjectsAreEmptyAndLookupsMiss() async throws {
+    @Test func metaobjectsAreEmptyAndLookupsMissAsDoesAnUnknownCompletionAttempt() async throws {
         let client = try StorefrontClient()
         let data = try await client.data2026(
             #"{metaobjects(type:"designer",first:5){nodes{id}} metaobject(handle:{type:"designer",handle:"ana"}){id} attempt:cartCompletionAttempt(attemptId:"x"){__typename}}"#

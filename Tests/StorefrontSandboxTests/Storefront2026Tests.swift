@@ -73,15 +73,17 @@ extension StorefrontClient {
         #expect(GID.decode(shop["shop"]?["id"]?.stringValue) == "gid://shopify/Shop/1")
     }
 
-    /// Every query field is emulated now (StorefrontRootFieldCoverageTests); a mutation may still not be.
-    @Test func rootFieldsNotEmulatedAnswerANamedError() async throws {
+    /// Every root field is emulated now (StorefrontRootFieldCoverageTests, Storefront2026MutationCoverageTests), so a
+    /// bad argument gets the mutation's own user error rather than `SANDBOX_NOT_EMULATED`.
+    @Test func aMutationOnAnUnknownCartAnswersItsUserError() async throws {
         let client = try StorefrontClient()
-        let mutation = try await client.graphQL2026(#"mutation {cartClone(cartId:"gid://shopify/Cart/x"){cart{id}}}"#)
+        // Every Mutation field is emulated (Storefront2026MutationCoverageTests): an unknown cart is a user error.
+        let mutation = try await client.graphQL2026(
+            #"mutation {cartClone(cartId:"gid://shopify/Cart/x"){cart{id},userErrors{code,field}}}"#)
         #expect(mutation.status == 200)
         #expect(
             mutation.json.serialized()
-                == #"{"data":{"cartClone":null},"errors":[{"message":"Mutation.cartClone is not emulated in the CommerceKit sandbox (Storefront API 2026-04)","locations":[{"line":1,"column":11}],"path":["cartClone"],"extensions":{"code":"SANDBOX_NOT_EMULATED"}}]}"#
-        )
+                == #"{"data":{"cartClone":{"cart":null,"userErrors":[{"code":"INVALID","field":["cartId"]}]}}}"#)
     }
 
     @Test func badInputGetsValidationErrorsNot5xx() async throws {

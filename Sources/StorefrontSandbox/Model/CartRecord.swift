@@ -16,6 +16,8 @@ struct CartRecord: GraphValue {
     let createdAt: Date
     var updatedAt: Date
     var lines: [CartLineRecord] = []
+    /// Delivery, gift cards, metafields and payment (2026-04 mutations).
+    var details = CartDetails()
 
     /// Carts are forgotten 10 days after their last change.
     static let lifetime: TimeInterval = 10 * 86_400

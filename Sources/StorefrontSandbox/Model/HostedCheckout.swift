@@ -35,13 +35,16 @@ enum HostedCheckout {
         if !InputRules.emailIsValid(email) {
             problems.append(.init(code: "INVALID", field: ["email"], message: "Enter a valid email"))
         }
-        let address = submission.address.filter { !$0.value.trimmingCharacters(in: .whitespaces).isEmpty }
+        // A form left blank ships to the address and option chosen on the cart through the API.
+        let entered = submission.address.filter { !$0.value.trimmingCharacters(in: .whitespaces).isEmpty }
+        let address = entered.isEmpty ? cart.details.deliveryAddress?.fields ?? [:] : entered
         for field in ["address1", "city", "country"] where address[field] == nil {
             problems.append(.init(code: "BLANK", field: ["address", field], message: "\(field) can't be blank"))
         }
         let rates = CheckoutPricing.rates(for: address)
         // No choice made means the first (cheapest) rate, as a checkout preselects it.
-        let rate = submission.deliveryHandle.map { handle in rates.first { $0.handle == handle } } ?? rates.first
+        let chosen = rates.first { $0.handle == cart.details.selectedDeliveryHandle } ?? rates.first
+        let rate = submission.deliveryHandle.map { handle in rates.first { $0.handle == handle } } ?? chosen
         if address["country"] != nil, rate == nil {
             problems.append(
                 .init(code: "INVALID", field: ["deliveryOption"], message: "Choose a delivery option for this address"))

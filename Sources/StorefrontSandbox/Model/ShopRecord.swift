@@ -69,6 +69,7 @@ enum ShopFactory {
         if shop.demoCatalog {
             try DemoCatalog.seed(db, shopID: shopID)
             try DemoContent.seed(db, shopID: shopID, now: now)
+            try StorefrontGiftCardStore.seedTestCards(db, shopID: shopID)
         }
         return shopID
     }
@@ -104,6 +105,8 @@ enum ShopFactory {
         try StorefrontCheckoutStore.deleteAll(db)
         try StorefrontPaymentStore.deleteAll(db)
         try StorefrontContentStore.deleteAll(db)
+        try StorefrontGiftCardStore.deleteAll(db)
+        try StorefrontShopPayStore.deleteAll(db)
         try seedDemo(db, now: now)
     }
 }

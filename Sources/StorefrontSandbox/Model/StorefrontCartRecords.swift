@@ -19,9 +19,11 @@ struct StorefrontCartRecord: Codable, Sendable, FetchableRecord, PersistableReco
     var customerId: Int64?
     var createdAt: Double
     var updatedAt: Double
+    /// ``CartDetails`` as `JSONEncoder` writes it (`{}` on rows older than 2026-04 carts).
+    var details: String
 
     enum CodingKeys: String, CodingKey {
-        case token, note, attributes
+        case token, note, attributes, details
         case shopId = "shop_id"
         case discountCodes = "discount_codes"
         case buyerEmail = "buyer_email"
@@ -44,13 +46,14 @@ struct StorefrontCartRecord: Codable, Sendable, FetchableRecord, PersistableReco
         static let customerId = Column(CodingKeys.customerId)
         static let createdAt = Column(CodingKeys.createdAt)
         static let updatedAt = Column(CodingKeys.updatedAt)
+        static let details = Column(CodingKeys.details)
         /// What a cart's mutations change: all but its token, shop and creation time.
         static let changing = [
-            note, attributes, discountCodes, buyerEmail, buyerPhone, buyerCountry, customerId, updatedAt,
+            note, attributes, discountCodes, buyerEmail, buyerPhone, buyerCountry, customerId, updatedAt, details,
         ]
     }
 
-    init(_ cart: CartRecord) {
+    init(_ cart: CartRecord) throws {
         token = cart.token
         shopId = cart.shopID
         note = cart.note
@@ -62,18 +65,23 @@ struct StorefrontCartRecord: Codable, Sendable, FetchableRecord, PersistableReco
         customerId = cart.customerID
         createdAt = cart.createdAt.timeIntervalSince1970
         updatedAt = cart.updatedAt.timeIntervalSince1970
+        details = String(decoding: try JSONEncoder().encode(cart.details), as: UTF8.self)
     }
 
     func cart(lines: [CartLineRecord]) throws(CorruptRow) -> CartRecord {
         func column(_ key: CodingKeys) -> StorefrontJSONColumn {
             StorefrontJSONColumn(table: Self.databaseTableName, id: token, column: key)
         }
+        let details: CartDetails
+        do { details = try JSONDecoder().decode(CartDetails.self, from: Data(self.details.utf8)) } catch {
+            throw column(.details).corrupt
+        }
         return CartRecord(
             token: token, shopID: shopId, note: note, attributes: try column(.attributes).attributes(attributes),
             discountCodes: try column(.discountCodes).strings(discountCodes), buyerEmail: buyerEmail,
             buyerPhone: buyerPhone, buyerCountry: buyerCountry, customerID: customerId,
             createdAt: Date(timeIntervalSince1970: createdAt), updatedAt: Date(timeIntervalSince1970: updatedAt),
-            lines: lines)
+            lines: lines, details: details)
     }
 }
 

@@ -24,7 +24,7 @@ enum StorefrontCartStore {
 
     /// Writes the cart and replaces its lines (numbered 1… in their order).
     static func save(_ db: Database, _ cart: CartRecord) throws {
-        let record = StorefrontCartRecord(cart)
+        let record = try StorefrontCartRecord(cart)
         if try record.exists(db) {
             // The shop and creation time stay as first stored.
             try record.update(db, columns: StorefrontCartRecord.Columns.changing)
@@ -90,5 +90,6 @@ enum StorefrontCartStore {
     static func deleteAll(_ db: Database) throws {
         try StorefrontCartRecord.deleteAll(db)
         try StorefrontCartLineRecord.deleteAll(db)
+        try deleteAllAttempts(db)
     }
 }

@@ -144,5 +144,23 @@ enum StorefrontMigrations {
                         UNIQUE (shop_id, path));
                     """)
         }
+        // 2026-04 carts: delivery addresses, gift cards, metafields and payment as one document per cart; the
+        // shop's gift cards; completion attempts, so a repeated `attemptToken` finds its order; Shop Pay sessions.
+        migrator.registerMigration("storefront-6-cart-details-gift-cards") { db in
+            // Schema text (raw SQL, see above).
+            try db.execute(
+                sql: """
+                    ALTER TABLE storefront_carts ADD COLUMN details TEXT NOT NULL DEFAULT '{}';
+                    CREATE TABLE storefront_gift_cards (
+                        id INTEGER PRIMARY KEY, shop_id INTEGER NOT NULL, code TEXT NOT NULL, balance_cents INTEGER NOT NULL,
+                        UNIQUE (shop_id, code));
+                    CREATE TABLE storefront_cart_attempts (
+                        cart_token TEXT NOT NULL, attempt_token TEXT NOT NULL, attempt_id TEXT NOT NULL UNIQUE,
+                        order_id INTEGER NOT NULL, created_at REAL NOT NULL, PRIMARY KEY (cart_token, attempt_token));
+                    CREATE TABLE storefront_shop_pay_sessions (
+                        token TEXT PRIMARY KEY, shop_id INTEGER NOT NULL, source_identifier TEXT NOT NULL,
+                        request TEXT NOT NULL, receipt_token TEXT, idempotency_key TEXT, created_at REAL NOT NULL);
+                    """)
+        }
     }
 }

@@ -2,8 +2,7 @@ import Foundation
 import GraphQL
 
 extension ResolverRegistry {
-    /// The shop's locations, payment settings, URL redirects, metaobjects, menus and sitemaps as root fields,
-    /// and `cartCompletionAttempt`.
+    /// The shop's locations, payment settings, URL redirects, metaobjects, menus and sitemaps as root fields.
     mutating func registerStoreInfo() {
         on("QueryRoot", "locations") { _, args, c, _ in
             try StoreLocations.connection(StorefrontContentStore.locations(c.db, shopID: c.shop.id), args: args)
@@ -47,9 +46,6 @@ extension ResolverRegistry {
                 args: args, connectionType: "MetaobjectConnection")
         }
         on("QueryRoot", "metaobject") { _, _, _, _ in nil }
-        // No completion attempt exists until a cart is submitted for completion, which this file does not
-        // emulate: every attempt ID is unknown. A resolver registered later for 2026-04 replaces this one.
-        on("QueryRoot", "cartCompletionAttempt") { _, _, _, _ in nil }
 
         registerMenu()
         registerSitemap()

@@ -12,6 +12,12 @@ extension ResolverRegistry {
         registry.registerCatalog2026()
         registry.registerCart2026()
         registry.registerCartMutations2026()
+        registry.registerCartFields2026()
+        registry.registerCartDeliveryMutations2026()
+        registry.registerCartGiftCardMutations2026()
+        registry.registerCartCopyMutations2026()
+        registry.registerCartCompletionMutations2026()
+        registry.registerShopPayMutations2026()
         return registry
     }()
 
@@ -54,25 +60,11 @@ extension ResolverRegistry {
         }
         on("Cart", "checkoutUrl", as: cart) { k, _, c in c.url(HostedCheckoutHTML.path(cartToken: k.token)) }
         on("Cart", "totalQuantity", as: cart) { k, _, _ in Int(k.lines.reduce(Int64(0)) { $0 + $1.quantity }) }
-        on("Cart", "cost", as: cart) { k, _, c in
-            let subtotal = try Self.cartSubtotal(k, c)
-            // No address, shipping or tax on a sandbox cart (as for 2021-10's estimatedCost): nothing is estimated.
-            return GraphObject(
-                "CartCost",
-                [
-                    "checkoutChargeAmount": c.money(subtotal), "subtotalAmount": c.money(subtotal),
-                    "totalAmount": c.money(subtotal), "totalTaxAmount": nil, "totalDutyAmount": nil,
-                    "subtotalAmountEstimated": false, "totalAmountEstimated": false,
-                    "totalTaxAmountEstimated": false, "totalDutyAmountEstimated": false,
-                ])
-        }
         on("Cart", "attribute", as: cart) { k, args, _ in
             let key = args.field("key").asString
             return k.attributes.first { $0.key == key }.map {
                 GraphObject("Attribute", ["key": $0.key, "value": $0.value])
             }
-        }
-        on("Cart", "delivery", as: cart) { _, _, _ in GraphObject("CartDelivery", ["addresses": graphList([String]())])
         }
 
         let line = CartLineRecord.self
