@@ -36,6 +36,8 @@ struct ObjectEmitter {
 
     private func response() -> String {
         let name = type.name
+        // Restated on purpose: Swift 6 warns "must restate inherited '@unchecked Sendable' conformance" on every
+        // subclass of `GraphQL.AbstractResponse` that leaves it out (its comment says why the base is safe).
         let conformances =
             (["GraphQL.AbstractResponse", "GraphQLObject", "@unchecked Sendable"]
             + (type.interfaces + type.unions).map { "\(ns).\($0)" })

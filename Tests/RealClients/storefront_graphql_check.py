@@ -3,6 +3,7 @@
 
 Usage: storefront_graphql_check.py SANDBOX_URL SCHEMA_JSON DOCUMENTS_DIR
        storefront_graphql_check.py --documents SCHEMA_JSON DOCUMENTS_DIR REQUIRED_TEST...
+       storefront_graphql_check.py --sandbox SCHEMA_JSON DOCUMENTS_DIR REQUIRED_TEST...
 
 1. Every GraphQL document the Buy client sent in the end-to-end journeys (written by the Swift tests to
    DOCUMENTS_DIR, one JSON file per test, read back from the sandbox's request journal) is parsed and
@@ -14,8 +15,14 @@ Usage: storefront_graphql_check.py SANDBOX_URL SCHEMA_JSON DOCUMENTS_DIR
    shipping line -> poll readiness -> vault the card at cardVaultUrl -> complete -> poll for the order.
 
 With --documents only step 1 runs, for documents of another version's models: the Storefront2026_04 tests write
-theirs to .build/storefront-documents-2026-04, checked against the 2026-04 schema, with no sandbox involved
-(the sandbox serves 2021-10 only). REQUIRED_TEST names the tests whose documents must be present.
+theirs to .build/storefront-documents-2026-04, checked against the 2026-04 schema, with no sandbox involved.
+REQUIRED_TEST names the tests whose documents must be present.
+
+With --sandbox graphql-core must agree with the sandbox on every document the StorefrontSandboxTests posted to one
+version's endpoint (.build/storefront-documents-<version>-sandbox, each with the sandbox's verdict): a document the
+sandbox accepted parses, validates and has variables that coerce; one it refused as invalid GraphQL fails one of
+those. Documents refused for a sandbox-only limit (MAX_DEPTH_EXCEEDED, MAX_COMPLEXITY_EXCEEDED: no schema rule)
+are only parsed, and the count graphql-core parses is printed.
 """
 import base64
 import json
@@ -82,6 +89,82 @@ def check_buy_documents(schema, directory, required_tests=REQUIRED_TESTS):
     for document in refused:
         if document not in agreed:
             print(f"  accepted by graphql-core, refused by the sandbox ({refused[document]}): {document[:200]}")
+
+
+# Refusals no GraphQL validation rule explains: the sandbox's own depth and fragment-expansion limits (G10) and its
+# refusal of subscriptions (G11; graphql-core validates a subscription even where the schema has no root for it).
+SANDBOX_LIMIT_CODES = {"MAX_DEPTH_EXCEEDED", "MAX_COMPLEXITY_EXCEEDED"}
+SANDBOX_LIMIT_MESSAGES = {"Subscriptions are not supported"}
+# Answers a test planted with `failNext` (200 with a GraphQL error code): they say nothing about the document.
+SIMULATED_FAULT_MESSAGES = {"Throttled", "Simulated failure."}
+
+
+def request_errors(schema, document, variables, operation_name):
+    """What graphql-core finds wrong before executing: syntax, validation, then the variables' coercion."""
+    errors = validation_errors(schema, document)
+    if errors:
+        return errors
+    parsed = graphql.parse(document)
+    operations = [definition for definition in parsed.definitions
+                  if isinstance(definition, graphql.OperationDefinitionNode)]
+    if operation_name is None:
+        chosen = operations if len(operations) == 1 else []
+    else:
+        chosen = [operation for operation in operations if operation.name and operation.name.value == operation_name]
+    if len(chosen) != 1:
+        return [f"no single operation to run (operationName {operation_name!r})"]
+    coerced = graphql.execution.values.get_variable_values(
+        schema, chosen[0].variable_definitions or [], variables or {})
+    return [error.message for error in coerced] if isinstance(coerced, list) else []
+
+
+def check_sandbox_documents(schema, directory, required_tests):
+    files = sorted(pathlib.Path(directory).glob("*.json"))
+    if not files:
+        fail(f"no document files in {directory}: run `swift test` first (the sandbox tests write them)")
+    entries = [json.loads(path.read_text(encoding="utf-8")) for path in files]
+    for required in required_tests:
+        if not any(required in entry["test"] and entry["requests"] for entry in entries):
+            fail(f"no documents from the test {required} in {directory}")
+    seen, disagreements, unparsed_limited = set(), [], 0
+    counts = {"accepted": 0, "refused": 0, "limited": 0, "faults": 0}
+    for entry in entries:
+        for request in entry["requests"]:
+            key = json.dumps([request["document"], request.get("variables"), request.get("operationName"),
+                              request["accepted"]], sort_keys=True)
+            if key in seen:
+                continue
+            seen.add(key)
+            codes = {error.get("code") for error in request.get("errors", [])}
+            messages = {error.get("message") for error in request.get("errors", [])}
+            if not request["accepted"] and messages & SIMULATED_FAULT_MESSAGES:
+                counts["faults"] += 1
+                continue
+            if not request["accepted"] and (codes & SANDBOX_LIMIT_CODES or messages & SANDBOX_LIMIT_MESSAGES):
+                counts["limited"] += 1
+                try:
+                    graphql.parse(request["document"])
+                except (graphql.GraphQLError, RecursionError):
+                    unparsed_limited += 1
+                continue
+            errors = request_errors(schema, request["document"], request.get("variables"),
+                                    request.get("operationName"))
+            counts["accepted" if request["accepted"] else "refused"] += 1
+            if request["accepted"] and errors:
+                disagreements.append(f"{entry['test']}: the sandbox accepted, graphql-core refuses: "
+                                     f"{request['document'][:300]}\n    " + "\n    ".join(errors))
+            elif not request["accepted"] and not errors:
+                sandbox = "; ".join(str(error.get("message")) for error in request.get("errors", []))
+                disagreements.append(f"{entry['test']}: graphql-core accepts, the sandbox refused ({sandbox[:300]}): "
+                                     f"{request['document'][:300]} variables={json.dumps(request.get('variables'))[:200]}")
+    if disagreements:
+        fail(f"graphql-core and the sandbox disagree on {len(disagreements)} documents:\n" + "\n".join(disagreements))
+    if not counts["accepted"] or not counts["refused"]:
+        fail(f"{directory}: expected both accepted and refused documents, got {counts}")
+    print(f"ok: graphql-core {graphql.__version__} agrees with the sandbox on {counts['accepted']} accepted and "
+          f"{counts['refused']} refused distinct requests from {len(files)} tests; {counts['limited']} refused for "
+          f"sandbox limits only parsed ({counts['limited'] - unparsed_limited} parse); {counts['faults']} simulated "
+          "faults skipped")
 
 
 class Storefront:
@@ -215,6 +298,9 @@ def run_j2(base_url, schema):
 
 
 def main():
+    if len(sys.argv) >= 4 and sys.argv[1] == "--sandbox":
+        check_sandbox_documents(load_schema(sys.argv[2]), sys.argv[3], tuple(sys.argv[4:]))
+        return
     if len(sys.argv) >= 5 and sys.argv[1] == "--documents":
         check_buy_documents(load_schema(sys.argv[2]), sys.argv[3], tuple(sys.argv[4:]))
         return

@@ -86,21 +86,11 @@ enum Cart2026 {
 /// Hands the 2026-04 documents the tests built to CI's graphql-core check (Tests/RealClients/
 /// storefront_graphql_check.py --documents), which validates them against the 2026-04 schema.
 enum DocumentExport {
-    /// `<package>/.build/storefront-documents-2026-04/`, one JSON file per test.
-    static var directory: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(
-                ".build/storefront-documents-2026-04", isDirectory: true)
-    }
-
-    /// Writes `documents` under the current test's name (`Module.Suite/test()`).
+    /// Writes `documents` to `.build/storefront-documents-2026-04/` under the current test's name.
     static func write(_ documents: [String]) throws {
-        let test =
-            Test.current.map { "\($0.id)".split(separator: "/").prefix(2).joined(separator: "/") } ?? "unnamed"
-        let name = String(test.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" })
+        let test = GraphQLDocumentExport.testName(Test.current.map { "\($0.id)" })
         let file: JSONValue = ["test": .string(test), "documents": .array(documents.map { .string($0) })]
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try file.serializedData().write(to: directory.appendingPathComponent(name + ".json"), options: .atomic)
+        try GraphQLDocumentExport.write(file, test: test, folder: "storefront-documents-2026-04")
     }
 
     /// The `query` of each request body the transport saw, in order.

@@ -24,6 +24,9 @@ struct StorefrontClient {
         var all = headers ?? ["Content-Type": "application/json", "X-Shopify-Storefront-Access-Token": token]
         if headers == nil, token.isEmpty { all["X-Shopify-Storefront-Access-Token"] = nil }
         let reply = try await rig.send(SandboxRequest(method: method, rawPath: path, headers: all, body: body))
+        if method == .post {
+            SandboxDocumentRecorder.record(path: path, body: body, status: reply.status, answer: reply.json)
+        }
         return (
             reply.status, reply.json, SandboxResponse(status: reply.status, headers: reply.headers, body: reply.data)
         )
