@@ -14,11 +14,10 @@ cannot download its own browser here); athmovil_browser_check.sh installs both. 
 matches, 1 on the first mismatch, 2 on a usage or set-up error.
 """
 import json
-import shutil
 import sys
-import urllib.error
 import urllib.parse
-import urllib.request
+
+from browser_support import expect, find_chromium, http_json, run
 
 try:
     from playwright.sync_api import sync_playwright
@@ -27,35 +26,6 @@ except ImportError:
     sys.exit(2)
 
 SCHEME = "athm-browser-check"
-
-
-class Mismatch(Exception):
-    pass
-
-
-def expect(condition, message):
-    if not condition:
-        raise Mismatch(message)
-    print("ok   " + message)
-
-
-def http_json(method, url, body=None):
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(url, data=data, method=method, headers={"Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(request, timeout=10) as response:
-            return response.status, json.loads(response.read() or b"null")
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read() or b"null")
-
-
-def find_chromium():
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        path = shutil.which(name)
-        if path:
-            return path
-    print("Chromium not found: apt-get install -y chromium", file=sys.stderr)
-    sys.exit(2)
 
 
 def main():
@@ -123,8 +93,4 @@ def main():
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except Mismatch as mismatch:
-        print("FAIL " + str(mismatch), file=sys.stderr)
-        sys.exit(1)
+    run(main)

@@ -27,49 +27,17 @@ download its own browser here, so it is given chromium's path). Exits 0 when eve
 mismatch, 2 on a usage or set-up error.
 """
 import json
-import shutil
 import sys
 import time
-import urllib.error
-import urllib.request
 import uuid
+
+from browser_support import Mismatch, expect, find_chromium, http_json, run
 
 try:
     from playwright.sync_api import sync_playwright, expect as page_expect
     from pybutton import Client, HTTPResponseError
 except ImportError as missing:  # pragma: no cover - set-up problem, not a mismatch
     print("missing %s: pip install playwright==1.49.1 pybutton==3.0.0" % missing.name, file=sys.stderr)
-    sys.exit(2)
-
-
-class Mismatch(Exception):
-    pass
-
-
-def expect(condition, message):
-    if not condition:
-        raise Mismatch(message)
-    print("ok   " + message)
-
-
-def http_json(method, url, body=None, headers=None):
-    data = None if body is None else json.dumps(body).encode()
-    all_headers = {"Content-Type": "application/json"}
-    all_headers.update(headers or {})
-    request = urllib.request.Request(url, data=data, method=method, headers=all_headers)
-    try:
-        with urllib.request.urlopen(request, timeout=10) as response:
-            return response.status, json.loads(response.read() or b"null")
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read() or b"null")
-
-
-def find_chromium():
-    for name in ("chromium", "chromium-browser"):
-        path = shutil.which(name)
-        if path:
-            return path
-    print("Chromium not found: apt-get install -y chromium", file=sys.stderr)
     sys.exit(2)
 
 
@@ -326,8 +294,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main(sys.argv))
-    except Mismatch as mismatch:
-        print("FAIL " + str(mismatch), file=sys.stderr)
-        sys.exit(1)
+    run(main, sys.argv)

@@ -18,10 +18,11 @@ here); .ci/run installs both. Exits 0 when everything matches, 1 on the first mi
 """
 import json
 import re
-import shutil
 import sys
 import urllib.error
 import urllib.request
+
+from browser_support import Mismatch, expect, find_chromium, run
 
 try:
     from playwright.sync_api import sync_playwright
@@ -33,16 +34,6 @@ TOKEN = "sandbox-storefront-token"
 HOSTILE = '<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">'
 ADDRESS = {"First name": "Ada", "Last name": "Lovelace", "Address": "1 Main St", "City": "Toronto",
            "Province or state": "ON", "Country code (CA, US or GB deliver)": "CA", "Postal or ZIP code": "M5V 1A1"}
-
-
-class Mismatch(Exception):
-    pass
-
-
-def expect(condition, message):
-    if not condition:
-        raise Mismatch(message)
-    print("ok   " + message)
 
 
 class Storefront:
@@ -64,15 +55,6 @@ class Storefront:
         if answer.get("errors"):
             raise Mismatch(f"{self.url}: GraphQL errors {answer['errors']}")
         return answer["data"]
-
-
-def find_chromium():
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        path = shutil.which(name)
-        if path:
-            return path
-    print("Chromium not found: apt-get install -y chromium", file=sys.stderr)
-    sys.exit(2)
 
 
 def cents(amount):
@@ -203,8 +185,4 @@ def main():
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except Mismatch as mismatch:
-        print("FAIL " + str(mismatch), file=sys.stderr)
-        sys.exit(1)
+    run(main)
