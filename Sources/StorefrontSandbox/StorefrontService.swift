@@ -15,12 +15,14 @@ package struct StorefrontService: SandboxService {
     let graphQL: StorefrontGraphQL?
     let graphQL2026: StorefrontGraphQL?
     let catalogCache: CatalogCache
+    let shopAccess: ShopAccessCache
 
     /// Creates the service; a missing or broken schema artefact makes every GraphQL request answer with a
     /// GraphQL error instead of taking the whole sandbox down.
     package init(context: SandboxContext) {
         self.context = context
         self.catalogCache = CatalogCache(database: context.database)
+        self.shopAccess = ShopAccessCache(database: context.database)
         self.graphQL = StorefrontGraphQL.bundled
         self.graphQL2026 = StorefrontGraphQL.bundled2026
     }
@@ -93,7 +95,8 @@ package struct StorefrontService: SandboxService {
         let endpoint = graphQL.map { graphQL in
             var schemas = [StorefrontGraphQL.servedVersion: graphQL]
             schemas[StorefrontGraphQL.version2026] = graphQL2026
-            return StorefrontGraphQLEndpoint(context: context, schemas: schemas, catalogCache: catalogCache)
+            return StorefrontGraphQLEndpoint(
+                context: context, schemas: schemas, catalogCache: catalogCache, shopAccess: shopAccess)
         }
         for path in ["/api/:version/graphql", "/api/:version/graphql.json"] {
             router.post(path) { request in

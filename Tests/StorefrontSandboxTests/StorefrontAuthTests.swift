@@ -104,8 +104,10 @@ import Testing
         #expect(emptyGraphQL.status == 400)
     }
 
+    /// Each change of state shows on the next request, although the token and shop were just read (and cached).
     @Test func frozenAndLockedShops() async throws {
         let client = try StorefrontClient()
+        #expect(try await client.send(body: q1).status == 200)
         #expect(
             try await client.control(.put, "/sandbox/storefront/shops/1/state", json: ["state": "frozen"]).status == 204
         )
@@ -117,6 +119,8 @@ import Testing
         #expect(
             try await client.control(.put, "/sandbox/storefront/shops/1/state", json: ["state": "asleep"]).status == 400
         )
+        _ = try await client.control(.put, "/sandbox/storefront/shops/1/state", json: ["state": "active"])
+        #expect(try await client.send(body: q1).status == 200)
     }
 
     @Test func variablesAndOperationNameAreHonoured() async throws {

@@ -13,6 +13,7 @@ struct StorefrontGraphQLEndpoint: Sendable {
     /// The executable schema of each served version; both run on the same stores.
     let schemas: [String: StorefrontGraphQL]
     let catalogCache: CatalogCache?
+    let shopAccess: ShopAccessCache
 
     func respond(_ request: SandboxRequest) async throws -> SandboxResponse {
         let version = request.parameter("version")
@@ -34,14 +35,7 @@ struct StorefrontGraphQLEndpoint: Sendable {
     {
         guard StorefrontHTTPErrors.isWellFormedVersion(version) else { return StorefrontHTTPErrors.notFound() }
         guard let graphQL = schemas[version] else { return StorefrontHTTPErrors.versionNotServed(version) }
-        // The token and its shop in one read: every request pays for this hop.
-        let found: (grant: TokenGrant, shop: ShopRecord?)? =
-            token.isEmpty
-            ? nil
-            : try await context.database.read { db in
-                guard let grant = try StorefrontShopStore.grant(db, token: token) else { return nil }
-                return (grant, try StorefrontShopStore.shop(db, id: grant.shopID))
-            }
+        let found = token.isEmpty ? nil : try await shopAccess.access(token: token, database: context.database)
         guard let grant = found?.grant else { return StorefrontHTTPErrors.unauthorized() }
         if grant.revoked { return StorefrontHTTPErrors.revoked() }
         guard let shop = found?.shop else { return StorefrontHTTPErrors.unauthorized() }
