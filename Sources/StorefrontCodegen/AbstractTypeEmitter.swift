@@ -84,6 +84,7 @@ struct AbstractTypeEmitter {
         let name = type.name
         var text = "    /// A `\(name)` whose concrete type this client version does not know.\n"
         // `@unchecked Sendable` restated: Swift 6 requires it of every subclass (see ObjectEmitter).
+        text += CodegenComments.uncheckedSendable
         text +=
             "    public final class Unknown\(name): GraphQL.AbstractResponse, GraphQLObject, @unchecked Sendable, \(ns).\(name) {\n"
         text += "        /// The builder that selects this model's fields.\n"

@@ -43,6 +43,7 @@ struct ObjectEmitter {
             + (type.interfaces + type.unions).map { "\(ns).\($0)" })
             .joined(separator: ", ")
         var text = "    /// A `\(name)` object decoded from a response.\n"
+        text += CodegenComments.uncheckedSendable
         text += "    public final class \(name): \(conformances) {\n"
         text += "        /// The builder that selects this model's fields.\n"
         text += "        public typealias Query = \(ns).\(name)Query\n\n"

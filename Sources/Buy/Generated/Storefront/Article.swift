@@ -189,6 +189,8 @@ extension Storefront {
     }
 
     /// A `Article` object decoded from a response.
+    // @unchecked Sendable: no stored properties of its own, and the base's `storage` is written only while
+    // the initialiser runs (see `GraphQL.AbstractResponse`); Swift 6 requires every subclass to restate it.
     public final class Article: GraphQL.AbstractResponse, GraphQLObject, @unchecked Sendable, Storefront.Node, Storefront.HasMetafields, Storefront.OnlineStorePublishable, Storefront.MetafieldParentResource {
         /// The builder that selects this model's fields.
         public typealias Query = Storefront.ArticleQuery

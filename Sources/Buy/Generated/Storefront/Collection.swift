@@ -122,6 +122,8 @@ extension Storefront {
     }
 
     /// A `Collection` object decoded from a response.
+    // @unchecked Sendable: no stored properties of its own, and the base's `storage` is written only while
+    // the initialiser runs (see `GraphQL.AbstractResponse`); Swift 6 requires every subclass to restate it.
     public final class Collection: GraphQL.AbstractResponse, GraphQLObject, @unchecked Sendable, Storefront.Node, Storefront.HasMetafields, Storefront.OnlineStorePublishable, Storefront.MetafieldParentResource {
         /// The builder that selects this model's fields.
         public typealias Query = Storefront.CollectionQuery

@@ -130,6 +130,8 @@ extension Storefront {
     }
 
     /// A `Collection` object decoded from a response.
+    // @unchecked Sendable: no stored properties of its own, and the base's `storage` is written only while
+    // the initialiser runs (see `GraphQL.AbstractResponse`); Swift 6 requires every subclass to restate it.
     public final class Collection: GraphQL.AbstractResponse, GraphQLObject, @unchecked Sendable, Storefront.HasMetafields, Storefront.Node, Storefront.OnlineStorePublishable, Storefront.Trackable, Storefront.MenuItemResource, Storefront.MetafieldParentResource, Storefront.MetafieldReference {
         /// The builder that selects this model's fields.
         public typealias Query = Storefront.CollectionQuery

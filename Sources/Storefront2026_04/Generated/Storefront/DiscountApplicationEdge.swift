@@ -30,6 +30,8 @@ extension Storefront {
     }
 
     /// A `DiscountApplicationEdge` object decoded from a response.
+    // @unchecked Sendable: no stored properties of its own, and the base's `storage` is written only while
+    // the initialiser runs (see `GraphQL.AbstractResponse`); Swift 6 requires every subclass to restate it.
     public final class DiscountApplicationEdge: GraphQL.AbstractResponse, GraphQLObject, @unchecked Sendable {
         /// The builder that selects this model's fields.
         public typealias Query = Storefront.DiscountApplicationEdgeQuery

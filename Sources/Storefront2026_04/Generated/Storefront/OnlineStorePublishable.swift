@@ -87,6 +87,8 @@ extension Storefront {
     }
 
     /// A `OnlineStorePublishable` whose concrete type this client version does not know.
+    // @unchecked Sendable: no stored properties of its own, and the base's `storage` is written only while
+    // the initialiser runs (see `GraphQL.AbstractResponse`); Swift 6 requires every subclass to restate it.
     public final class UnknownOnlineStorePublishable: GraphQL.AbstractResponse, GraphQLObject, @unchecked Sendable, Storefront.OnlineStorePublishable {
         /// The builder that selects this model's fields.
         public typealias Query = Storefront.OnlineStorePublishableQuery

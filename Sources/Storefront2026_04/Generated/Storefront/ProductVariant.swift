@@ -295,6 +295,8 @@ extension Storefront {
     }
 
     /// A `ProductVariant` object decoded from a response.
+    // @unchecked Sendable: no stored properties of its own, and the base's `storage` is written only while
+    // the initialiser runs (see `GraphQL.AbstractResponse`); Swift 6 requires every subclass to restate it.
     public final class ProductVariant: GraphQL.AbstractResponse, GraphQLObject, @unchecked Sendable, Storefront.HasMetafields, Storefront.Node, Storefront.Merchandise, Storefront.MetafieldParentResource, Storefront.MetafieldReference {
         /// The builder that selects this model's fields.
         public typealias Query = Storefront.ProductVariantQuery

@@ -35,6 +35,8 @@ extension Storefront {
     }
 
     /// A `SearchQuerySuggestion` object decoded from a response.
+    // @unchecked Sendable: no stored properties of its own, and the base's `storage` is written only while
+    // the initialiser runs (see `GraphQL.AbstractResponse`); Swift 6 requires every subclass to restate it.
     public final class SearchQuerySuggestion: GraphQL.AbstractResponse, GraphQLObject, @unchecked Sendable, Storefront.Trackable {
         /// The builder that selects this model's fields.
         public typealias Query = Storefront.SearchQuerySuggestionQuery
