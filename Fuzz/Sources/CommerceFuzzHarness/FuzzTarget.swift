@@ -14,6 +14,7 @@ package struct FuzzTarget: Sendable {
         FuzzTarget(name: "json", run: JSONHarness.run),
         FuzzTarget(name: "storefront-response", run: StorefrontResponseHarness.run),
         FuzzTarget(name: "graphql-document", run: GraphQLDocumentHarness.run),
+        FuzzTarget(name: "graphql-document-2026-04", run: GraphQLDocumentHarness.run2026),
         FuzzTarget(name: "pkcs12", run: PKCS12Harness.runFile),
         FuzzTarget(name: "pkcs12-safe", run: PKCS12Harness.runAuthenticatedSafe),
         FuzzTarget(name: "jwt", run: JWTHarness.run),

@@ -48,14 +48,22 @@ package final class StorefrontGraphQL: Sendable {
         try self.init(artefact: Self.bundledArtefact())
     }
 
+    /// The bundled schema of a served version (`2021-10` or `2026-04`) with that version's resolvers.
+    package convenience init(version: String) throws {
+        guard Self.servedVersions.contains(version) else {
+            throw StorefrontSchemaBuilder.BuildError.malformed("version \(version) is not served")
+        }
+        let registry: ResolverRegistry = version == Self.version2026 ? .storefront2026 : .storefront
+        try self.init(artefact: Self.bundledArtefact(version: version), registry: registry, version: version)
+    }
+
     /// The schema of the bundled artefact, built on first use and shared by every world of the process (the main
     /// one and each session): it holds no world's state, and building it is most of what a new world costs.
     /// `nil` when the artefact is missing or broken.
     static let bundled: StorefrontGraphQL? = try? StorefrontGraphQL(artefact: bundledArtefact())
 
     /// The 2026-04 schema with the same resolvers (``ResolverRegistry/storefront2026``), shared like ``bundled``.
-    static let bundled2026: StorefrontGraphQL? = try? StorefrontGraphQL(
-        artefact: bundledArtefact(version: version2026), registry: .storefront2026, version: version2026)
+    static let bundled2026: StorefrontGraphQL? = try? StorefrontGraphQL(version: version2026)
 
     /// The artefact of `version` shipped as a SwiftPM resource.
     static func bundledArtefact(version: String = servedVersion) throws -> Data {
