@@ -70,4 +70,21 @@ import Testing
         let subscription = try await client.graphQL("subscription {shop{name}}")
         #expect(subscription["errors"]?[0]?["message"] == "Subscriptions are not supported")
     }
+
+    /// GraphQLSwift's lexer trapped on a `\u` escape cut off by the end of the body, which stopped the sandbox
+    /// (found by fuzzing). Each such body is a syntax error; a `\u` ending a comment stays valid.
+    @Test func aUnicodeEscapeCutOffByTheEndIsASyntaxError() async throws {
+        let client = try StorefrontClient()
+        for document in [#"query QField "} \u"#, #"query {shop{name(x:"\u12"#, #"{shop{name(x:"\u")}}"#] {
+            let body = try await client.graphQL(document)
+            #expect(body["data"] == nil, "\(document)")
+            #expect(body["errors"]?[0]?["message"]?.stringValue?.isEmpty == false, "\(document)")
+        }
+        let cut = try await client.graphQL(#"query {shop{name(x:"\u1"#)
+        // Reported at the escape's `u`, as any other bad escape is.
+        #expect(cut["errors"]?[0]?["message"] == #"Parse error on "u1" (NAME) at [1, 22]"#)
+        let comment = try await client.graphQL("query {shop{name}} # \\u")
+        #expect(comment["data"]?["shop"]?["name"] != nil)
+        #expect(comment["errors"] == nil)
+    }
 }

@@ -232,7 +232,7 @@ package final class StorefrontGraphQL: Sendable {
         if nesting > DocumentNestingScan.maximumNesting { return .rejected(Self.depthExceeded(nesting)) }
         let document: Document
         do {
-            document = try parse(source: Source(body: text, name: "GraphQL request"))
+            document = try parse(source: Source(body: LexerGuard.lexable(text), name: "GraphQL request"))
         } catch let error as GraphQLError {
             return .rejected(["errors": [ValidationErrorRewriter.syntaxError(error, body: text)]])
         } catch {
