@@ -5,9 +5,9 @@ enum LexerGuard {
     /// `text` as it is, or with four spaces added when its last five bytes hold a `\u`.
     ///
     /// Such a document is a syntax error whatever follows the `\u`: it is an unterminated string or a bad escape.
-    /// With the spaces, the lexer reports the bad escape at its own position, and the error names the same token
-    /// and location as without them. Trailing spaces change nothing else, so a `\u` at the end of a comment
-    /// leaves a valid document valid.
+    /// With the spaces, the lexer reports the bad escape at its position in the document as sent, which is where
+    /// the error points. Trailing spaces change nothing else, so a `\u` at the end of a comment leaves a valid
+    /// document valid.
     static func lexable(_ text: String) -> String {
         let tail = Array(text.utf8.suffix(5))
         let cutEscape = tail.indices.dropLast().contains {
