@@ -71,6 +71,41 @@ import Testing
         #expect(subscription["errors"]?[0]?["message"] == "Subscriptions are not supported")
     }
 
+    /// GraphQLSwift's validation trapped on two structurally equal operations (its caches hash operations by
+    /// identity and compare them by structure), which stopped the sandbox (found by fuzzing). A document that
+    /// defines a name twice gets the naming errors alone, as before, and never reaches those caches.
+    @Test func namesDefinedTwiceAreRefusedBeforeTheOtherRules() async throws {
+        let client = try StorefrontClient()
+        // Each spelling is prepared anew (the prepared-document cache is keyed by text), so the trap had many
+        // chances: it depends on where the two operations land in the dictionary.
+        for padding in 0..<40 {
+            let spaces = String(repeating: " ", count: padding)
+            let twins = try await client.graphQL(spaces + "{ d}{ d}")
+            #expect(twins["errors"]?[1]?["message"] == "This anonymous operation must be the only defined operation.")
+            let named = try await client.graphQL(spaces + "query A{shop{name}} query A{shop{name}}")
+            #expect(named["errors"]?[0]?["message"] == #"There can be only one operation named "A"."#)
+        }
+        let anonymous = try await client.graphQL("{shop{name}} {shop{name}}")
+        #expect(
+            anonymous.serialized()
+                == #"{"errors":[{"message":"This anonymous operation must be the only defined operation.","locations":[{"line":1,"column":1}]},{"message":"This anonymous operation must be the only defined operation.","locations":[{"line":1,"column":14}]}]}"#
+        )
+        let named = try await client.graphQL("query A{shop{name}} query A{shop{name}}")
+        #expect(
+            named.serialized()
+                == #"{"errors":[{"message":"There can be only one operation named \"A\".","locations":[{"line":1,"column":7},{"line":1,"column":27}]}]}"#
+        )
+        let fragments = try await client.graphQL(
+            "query{shop{...F}} fragment F on Shop{name} fragment F on Shop{name}")
+        #expect(
+            fragments.serialized()
+                == #"{"errors":[{"message":"There can be only one fragment named \"F\".","locations":[{"line":1,"column":28},{"line":1,"column":53}]}]}"#
+        )
+        let mixed = try await client.graphQL("{shop{name}} query B{shop{name}}")
+        #expect(mixed["errors"]?.arrayValue?.count == 1)
+        #expect(mixed["errors"]?[0]?["message"] == "This anonymous operation must be the only defined operation.")
+    }
+
     /// GraphQLSwift's lexer trapped on a `\u` escape cut off by the end of the body, which stopped the sandbox
     /// (found by fuzzing). Each such body is a syntax error; a `\u` ending a comment stays valid.
     @Test func aUnicodeEscapeCutOffByTheEndIsASyntaxError() async throws {

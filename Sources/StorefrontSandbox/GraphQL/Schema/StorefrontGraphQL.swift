@@ -266,8 +266,11 @@ package final class StorefrontGraphQL: Sendable {
                 ]
             ])
         }
-        let validationErrors = validate(
-            schema: schema, ast: document, rules: specifiedRules + [DirectiveArgumentsRule.rule])
+        let namingErrors = DuplicateDefinitions.errors(in: document)
+        let validationErrors =
+            namingErrors.isEmpty
+            ? validate(schema: schema, ast: document, rules: specifiedRules + [DirectiveArgumentsRule.rule])
+            : namingErrors
         guard !validationErrors.isEmpty else {
             return .parsed(
                 UncheckedBox(document), validationErrors: nil,
